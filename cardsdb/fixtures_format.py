@@ -1,0 +1,482 @@
+"""The shape of the human-edited files under `fixtures/<game>/`, as pydantic models.
+
+Plain Python (no Django) so that an editor can check a folder without a database:
+
+    python -m cardsdb.fixtures_format fixtures/hyperstar-run
+
+The loader (`cardsdb/loaders.py`) reads the same models and writes them in one transaction.
+See `fixtures/README.md` for the files and an example of each.
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+import tomllib
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from games.core.registry import card_attribute_schemas
+
+SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+RULE_NUMBER = r"^[0-9]+(?:\.[0-9]+)*$"
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class Provenance(StrEnum):
+    RULEBOOK = "rulebook"  # the seed rulebook the project holds
+    OFFICIAL = "official"  # publisher material (e.g. the official deck builder's data)
+    REVIEW = "review"  # third-party press or review
+    COMMUNITY = "community"  # fan-made catalog or app: unverified
+    EDITORIAL = "editorial"  # our own interpretation (reference rulings only)
+
+
+class Fact(Strict):
+    label: str
+    value: str
+    provenance: Provenance
+    source: str = ""
+
+
+class Component(Strict):
+    name: str
+    count: int | None = Field(default=None, ge=0, description="None when the count is unknown")
+    description: str = ""
+    source: str = ""
+
+
+class SymbolKind(StrEnum):
+    EXPANSION_MARK = "expansion-mark"
+    FACTION = "faction"
+    MERGED_FACTION = "merged-faction"
+    ICON = "icon"
+    ACTION = "action"
+    HAZARD = "hazard"
+
+
+class Symbol(Strict):
+    slug: str = Field(pattern=SLUG)
+    name: str
+    kind: SymbolKind
+    glyph: str = Field(default="", description="The printed mark, when it is a letter or sign")
+    meaning: str = ""
+    factions: list[str] = Field(default_factory=list, description="Faction slugs it stands for")
+    source: str = ""
+
+
+class Faction(Strict):
+    slug: str = Field(pattern=SLUG)
+    name: str
+    names: dict[str, str] = Field(default_factory=dict)
+    symbol: str | None = None
+    description: str = ""
+    source: str = ""
+
+
+class ExpansionKind(StrEnum):
+    BASE = "base"
+    EXPANSION = "expansion"
+    MINI_EXPANSION = "mini-expansion"
+    SET = "set"
+
+
+class Expansion(Strict):
+    slug: str = Field(pattern=SLUG)
+    name: str
+    names: dict[str, str] = Field(default_factory=dict)
+    kind: ExpansionKind
+    symbol: str | None = None
+    code: str = Field(default="", description="Short code printed or used for the set")
+    year: int | None = None
+    description: str = ""
+    source: str = ""
+
+
+class CardType(Strict):
+    slug: str = Field(pattern=SLUG)
+    name: str
+    count: int | None = Field(default=None, ge=0, description="Copies in the box, when known")
+    faces_known: bool = Field(
+        default=True, description="False when only the kind and count are public"
+    )
+    categories: list[str] = Field(default_factory=list)
+    description: str = ""
+    source: str = ""
+
+
+class VariantKind(StrEnum):
+    DIFFICULTY = "difficulty"
+    MODE = "mode"
+    FORMAT = "format"
+    CHALLENGE = "challenge"
+
+
+class Variant(Strict):
+    slug: str = Field(pattern=SLUG)
+    name: str
+    kind: VariantKind
+    setup: dict[str, Any] = Field(default_factory=dict, description="Setup numbers")
+    description: str = ""
+    provenance: Provenance = Provenance.RULEBOOK
+    source: str = ""
+
+
+class Achievement(Strict):
+    slug: str = Field(pattern=SLUG)
+    name: str
+    variant: str | None = None
+    requirement: str
+    source: str = ""
+
+
+class GameFile(Strict):
+    """`game.toml`"""
+
+    slug: str = Field(pattern=SLUG)
+    name: str
+    names: dict[str, str] = Field(description="language code -> the title in that language")
+    name_note: str = ""
+    summary: str
+    rulebook: str = Field(description="The seed file the rules come from")
+    min_players: int | None = Field(default=None, ge=1)
+    max_players: int | None = Field(default=None, ge=1)
+    edition: str = ""
+    facts: list[Fact] = Field(default_factory=list)
+    components: list[Component] = Field(default_factory=list)
+    symbols: list[Symbol] = Field(default_factory=list)
+    factions: list[Faction] = Field(default_factory=list)
+    expansions: list[Expansion] = Field(default_factory=list)
+    card_types: list[CardType] = Field(default_factory=list)
+    variants: list[Variant] = Field(default_factory=list)
+    achievements: list[Achievement] = Field(default_factory=list)
+
+
+class Rule(Strict):
+    number: str = Field(pattern=RULE_NUMBER)
+    text: str = Field(min_length=1)
+    source: str = ""
+
+
+class RuleSection(Strict):
+    number: str = Field(pattern=RULE_NUMBER)
+    title: str
+    source: str
+    rules: list[Rule]
+
+    @field_validator("rules")
+    @classmethod
+    def _numbers_under_section(cls, rules: list[Rule], info: Any) -> list[Rule]:
+        section = info.data.get("number")
+        for rule in rules:
+            if section and not rule.number.startswith(section + "."):
+                raise ValueError(f"rule {rule.number} is not numbered under section {section}")
+        return rules
+
+
+class RulesFile(Strict):
+    """`rules.toml`"""
+
+    sections: list[RuleSection]
+
+
+class GlossaryTerm(Strict):
+    slug: str = Field(pattern=SLUG)
+    term: str
+    aliases: list[str] = Field(default_factory=list, description="Other forms linked in text")
+    definition: str
+    rules: list[str] = Field(default_factory=list, description="Rule numbers")
+    source: str = ""
+
+
+class GlossaryFile(Strict):
+    """`glossary.toml`"""
+
+    terms: list[GlossaryTerm] = Field(default_factory=list)
+
+
+class ClarificationKind(StrEnum):
+    FAQ = "faq"
+    RULEBOOK_CLARIFICATION = "rulebook-clarification"
+    PRINTED_TEXT = "printed-text"
+    REFERENCE_RULING = "reference-ruling"
+
+
+class Clarification(Strict):
+    slug: str = Field(pattern=SLUG)
+    kind: ClarificationKind
+    question: str
+    answer: str
+    source: str = ""
+    rules: list[str] = Field(default_factory=list, description="Rule numbers it touches")
+    cards: list[str] = Field(default_factory=list, description="Card slugs it touches")
+
+
+class ClarificationsFile(Strict):
+    """`clarifications.toml`"""
+
+    clarifications: list[Clarification] = Field(default_factory=list)
+
+
+class Card(Strict):
+    slug: str = Field(pattern=SLUG)
+    name: str
+    type: str | None = None
+    expansion: str | None = None
+    factions: list[str] = Field(default_factory=list)
+    cost: int | None = None
+    power: int | None = None
+    copies: int | None = Field(default=None, ge=0, description="Copies in the box; None: unknown")
+    number: str = ""
+    text: str = ""
+    attributes: dict[str, Any] = Field(default_factory=dict)
+    provenance: Provenance
+    source: str = ""
+    notes: str = ""
+
+
+class CardsFile(Strict):
+    """`cards.toml`"""
+
+    cards: list[Card] = Field(default_factory=list)
+
+
+CSV_LIST_SEPARATOR = ";"
+CSV_ATTRIBUTE_PREFIX = "attributes."
+
+
+def card_from_csv_row(row: dict[str, str]) -> Card:
+    """One row of a `cards*.csv` file. Empty cells are unknown; `factions` is `;`-separated;
+    columns named `attributes.<key>` fill the attributes object (typed by the game schema)."""
+    data: dict[str, Any] = {}
+    attributes: dict[str, Any] = {}
+    for column, raw in row.items():
+        value = (raw or "").strip()
+        if column.startswith(CSV_ATTRIBUTE_PREFIX):
+            if value != "":
+                attributes[column.removeprefix(CSV_ATTRIBUTE_PREFIX)] = value
+        elif column == "factions":
+            data[column] = [f for f in value.split(CSV_LIST_SEPARATOR) if f]
+        elif value != "":
+            data[column] = value
+    data["attributes"] = attributes
+    return Card.model_validate(data)
+
+
+class FixtureError(ValueError):
+    """A fixture file failed validation; names the file and the entry."""
+
+    def __init__(self, path: Path | str, entry: str, message: str) -> None:
+        super().__init__(f"{path}: {entry}: {message}")
+        self.path = str(path)
+        self.entry = entry
+        self.message = message
+
+
+def _describe(exc: ValidationError, data: Any) -> tuple[str, str]:
+    """Turn a validation error into (entry, message), the entry named by its slug or number."""
+    err = exc.errors(include_url=False)[0]
+    loc = list(err["loc"])
+    entry_parts: list[str] = []
+    node = data
+    for part in loc:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            entry_parts.append(str(part))
+            continue
+        if isinstance(node, dict):
+            label = node.get("slug") or node.get("number") or node.get("name")
+            entry_parts.append(f"{part} ({label})" if label else str(part))
+        else:
+            entry_parts.append(str(part))
+    return ".".join(entry_parts) or "(file)", err["msg"]
+
+
+def _validate(model: type[BaseModel], path: Path, data: Any) -> Any:
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise FixtureError(path, *_describe(exc, data)) from None
+
+
+def read_toml(model: type[BaseModel], path: Path) -> Any:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise FixtureError(path, "(file)", f"not valid TOML: {exc}") from None
+    return _validate(model, path, data)
+
+
+def read_cards_csv(path: Path) -> list[Card]:
+    cards: list[Card] = []
+    with path.open(encoding="utf-8", newline="") as handle:
+        for line, row in enumerate(csv.DictReader(handle), start=2):
+            try:
+                cards.append(card_from_csv_row(row))
+            except ValidationError as exc:
+                entry, message = _describe(exc, row)
+                raise FixtureError(path, f"line {line} ({row.get('slug', '?')}) {entry}", message)
+    return cards
+
+
+class GameFixtures(BaseModel):
+    """Everything in one game's folder, parsed."""
+
+    folder: str
+    game: GameFile
+    rules: RulesFile
+    glossary: GlossaryFile
+    clarifications: ClarificationsFile
+    cards: list[Card]
+    card_files: list[str]
+
+
+def read_game_folder(folder: Path) -> GameFixtures:
+    folder = Path(folder)
+    game = read_toml(GameFile, folder / "game.toml")
+    rules = read_toml(RulesFile, folder / "rules.toml")
+    glossary_path = folder / "glossary.toml"
+    glossary = read_toml(GlossaryFile, glossary_path) if glossary_path.exists() else GlossaryFile()
+    clar_path = folder / "clarifications.toml"
+    clarifications = (
+        read_toml(ClarificationsFile, clar_path) if clar_path.exists() else ClarificationsFile()
+    )
+    cards: list[Card] = []
+    card_files: list[str] = []
+    for path in sorted(folder.glob("cards*.toml")):
+        cards.extend(read_toml(CardsFile, path).cards)
+        card_files.append(path.name)
+    for path in sorted(folder.glob("cards*.csv")):
+        cards.extend(read_cards_csv(path))
+        card_files.append(path.name)
+    fixtures = GameFixtures(
+        folder=str(folder),
+        game=game,
+        rules=rules,
+        glossary=glossary,
+        clarifications=clarifications,
+        cards=cards,
+        card_files=card_files,
+    )
+    check_references(fixtures)
+    check_card_attributes(fixtures)
+    return fixtures
+
+
+def check_card_attributes(fx: GameFixtures) -> None:
+    """Validate each card's attributes against the game's schema in `games/<game>/cards.py`
+    (the schema for its type, else the "*" schema) and store them in their typed form."""
+    schemas = card_attribute_schemas(fx.game.slug)
+    where = Path(fx.folder) / "cards"
+    for card in fx.cards:
+        schema = schemas.get(card.type or "") or schemas.get("*")
+        if schema is None:
+            if card.attributes:
+                raise FixtureError(
+                    where, f"card {card.slug}", f"type {card.type!r} declares no attributes"
+                )
+            continue
+        try:
+            typed = schema.model_validate(card.attributes)
+        except ValidationError as exc:
+            entry, message = _describe(exc, card.attributes)
+            raise FixtureError(where, f"card {card.slug} attributes.{entry}", message) from None
+        card.attributes = typed.model_dump(mode="json", exclude_none=True)
+
+
+def _unique(path: Path, what: str, values: list[str]) -> set[str]:
+    seen: set[str] = set()
+    for value in values:
+        if value in seen:
+            raise FixtureError(path, f"{what} {value}", "appears twice")
+        seen.add(value)
+    return seen
+
+
+def check_references(fx: GameFixtures) -> None:
+    """Cross-file checks: every slug and rule number referred to exists, none is repeated."""
+    folder = Path(fx.folder)
+    g = fx.game
+    game_path = folder / "game.toml"
+    symbols = _unique(game_path, "symbol", [s.slug for s in g.symbols])
+    factions = _unique(game_path, "faction", [f.slug for f in g.factions])
+    expansions = _unique(game_path, "expansion", [e.slug for e in g.expansions])
+    card_types = _unique(game_path, "card type", [t.slug for t in g.card_types])
+    variants = _unique(game_path, "variant", [v.slug for v in g.variants])
+    _unique(game_path, "achievement", [a.slug for a in g.achievements])
+    for s in g.symbols:
+        for f in s.factions:
+            if f not in factions:
+                raise FixtureError(game_path, f"symbol {s.slug}", f"unknown faction {f!r}")
+    for f in g.factions:
+        if f.symbol and f.symbol not in symbols:
+            raise FixtureError(game_path, f"faction {f.slug}", f"unknown symbol {f.symbol!r}")
+    for e in g.expansions:
+        if e.symbol and e.symbol not in symbols:
+            raise FixtureError(game_path, f"expansion {e.slug}", f"unknown symbol {e.symbol!r}")
+    for a in g.achievements:
+        if a.variant and a.variant not in variants:
+            raise FixtureError(game_path, f"achievement {a.slug}", f"unknown variant {a.variant!r}")
+
+    rules_path = folder / "rules.toml"
+    _unique(rules_path, "section", [s.number for s in fx.rules.sections])
+    rule_numbers = _unique(
+        rules_path, "rule", [r.number for s in fx.rules.sections for r in s.rules]
+    )
+
+    gloss_path = folder / "glossary.toml"
+    _unique(gloss_path, "term", [t.slug for t in fx.glossary.terms])
+    for t in fx.glossary.terms:
+        for number in t.rules:
+            if number not in rule_numbers:
+                raise FixtureError(gloss_path, f"term {t.slug}", f"unknown rule {number!r}")
+
+    card_slugs = _unique(folder / "cards", "card", [c.slug for c in fx.cards])
+    for c in fx.cards:
+        where = folder / "cards"
+        if c.type and c.type not in card_types:
+            raise FixtureError(where, f"card {c.slug}", f"unknown card type {c.type!r}")
+        if c.expansion and c.expansion not in expansions:
+            raise FixtureError(where, f"card {c.slug}", f"unknown expansion {c.expansion!r}")
+        for f in c.factions:
+            if f not in factions:
+                raise FixtureError(where, f"card {c.slug}", f"unknown faction {f!r}")
+
+    clar_path = folder / "clarifications.toml"
+    _unique(clar_path, "clarification", [c.slug for c in fx.clarifications.clarifications])
+    for c in fx.clarifications.clarifications:
+        for number in c.rules:
+            if number not in rule_numbers:
+                raise FixtureError(clar_path, f"clarification {c.slug}", f"unknown rule {number!r}")
+        for slug in c.cards:
+            if slug not in card_slugs:
+                raise FixtureError(clar_path, f"clarification {c.slug}", f"unknown card {slug!r}")
+
+
+def main(argv: list[str]) -> int:
+    status = 0
+    for arg in argv or [str(p) for p in sorted(Path("fixtures").iterdir()) if p.is_dir()]:
+        try:
+            fx = read_game_folder(Path(arg))
+        except FixtureError as exc:
+            print(f"FAIL {exc}")
+            status = 1
+            continue
+        rules = sum(len(s.rules) for s in fx.rules.sections)
+        print(
+            f"ok   {arg}: {len(fx.rules.sections)} sections, {rules} rules, "
+            f"{len(fx.glossary.terms)} terms, {len(fx.clarifications.clarifications)} "
+            f"clarifications, {len(fx.cards)} cards"
+        )
+    return status
+
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

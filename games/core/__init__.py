@@ -1,0 +1,17 @@
+"""What every engine shares: the ruling, the error types, the contract and the registry."""
+
+from games.core.errors import InvalidMove, InvalidState
+from games.core.ruling import Reason, Ruling, SequenceRuling, Verdict
+from games.core.rules import GameRules, Question, ReasonCatalog
+
+__all__ = [
+    "GameRules",
+    "InvalidMove",
+    "InvalidState",
+    "Question",
+    "Reason",
+    "ReasonCatalog",
+    "Ruling",
+    "SequenceRuling",
+    "Verdict",
+]

@@ -1,0 +1,237 @@
+"""The contract every engine keeps (see DESIGN.md, "Adjudication").
+
+An engine subclasses `GameRules`, declares its `State` and `Move` pydantic types, the reasons it
+can give (each bound to one rule key), and implements `adjudicate` and `apply`. Parsing, the
+sequence fold and error translation live here, once, for every game.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from games.core.errors import BadInput, InvalidMove, InvalidState
+from games.core.ruling import Reason, Ruling, SequenceRuling, Verdict
+
+StateT = TypeVar("StateT", bound=BaseModel)
+MoveT = TypeVar("MoveT")
+
+
+class IllegalMove(ValueError):
+    """Raised by `apply` when asked to make a move that `adjudicate` rules illegal."""
+
+    def __init__(self, ruling: Ruling) -> None:
+        super().__init__(ruling.summary)
+        self.ruling = ruling
+
+
+class ReasonCatalog:
+    """Every reason an engine can give, code -> rule number, declared in one place.
+
+    Because the catalog is data, a test can walk every rule key an engine may cite and fail if
+    one is missing from the fixtures.
+    """
+
+    def __init__(self, game: str, entries: Mapping[str, str]) -> None:
+        self.game = game
+        self._numbers = dict(entries)
+
+    def __contains__(self, code: str) -> bool:
+        return code in self._numbers
+
+    def key(self, code: str) -> str:
+        return f"{self.game}:{self._numbers[code]}"
+
+    def reason(self, code: str, detail: str) -> Reason:
+        return Reason(code=code, rule=self.key(code), detail=detail)
+
+    def codes(self) -> list[str]:
+        return list(self._numbers)
+
+    def rule_keys(self) -> set[str]:
+        return {self.key(code) for code in self._numbers}
+
+
+@dataclass(frozen=True)
+class Question:
+    """A common dispute offered on the website as a form a player fills in without JSON.
+
+    `form` is a flat pydantic model (str, int, bool, enum/Literal and lists of those) that the
+    website renders as inputs; `build` turns a filled-in form into the `(state, move)` JSON.
+    """
+
+    slug: str
+    title: str
+    form: type[BaseModel]
+    build: Callable[[Any], tuple[dict[str, Any], dict[str, Any]]]
+    help: str = ""
+
+
+def _path(loc: Iterable[Any]) -> str:
+    return ".".join(str(part) for part in loc)
+
+
+def _first_error(prefix: str, exc: ValidationError) -> tuple[str, str]:
+    err = exc.errors(include_url=False)[0]
+    loc = [prefix, *err["loc"]]
+    return _path(loc), err["msg"]
+
+
+class GameRules(ABC, Generic[StateT, MoveT]):
+    slug: ClassVar[str]
+    State: ClassVar[type[BaseModel]]
+    Move: ClassVar[Any]  # a pydantic model, or an Annotated union with a discriminator
+    reasons: ClassVar[ReasonCatalog]
+    # Keys of the reference rulings (clarifications) this engine may rest a ruling on.
+    interpretations: ClassVar[frozenset[str]] = frozenset()
+    questions: ClassVar[tuple[Question, ...]] = ()
+
+    _move_adapter: ClassVar[TypeAdapter[Any] | None] = None
+
+    # ----- parsing: JSON in, typed objects out, or BadInput naming the field -----
+
+    @classmethod
+    def move_adapter(cls) -> TypeAdapter[Any]:
+        if cls.__dict__.get("_move_adapter") is None:
+            cls._move_adapter = TypeAdapter(cls.Move)
+        return cls._move_adapter  # type: ignore[return-value]
+
+    def parse_state(self, data: Any) -> StateT:
+        try:
+            state = self.State.model_validate(data)
+        except ValidationError as exc:
+            raise InvalidState(*_first_error("state", exc)) from None
+        self.check_state(state)  # type: ignore[arg-type]
+        return state  # type: ignore[return-value]
+
+    def parse_move(self, data: Any, state: StateT, field: str = "move") -> MoveT:
+        try:
+            move = self.move_adapter().validate_python(data)
+        except ValidationError as exc:
+            raise InvalidMove(*_first_error(field, exc)) from None
+        self.check_move(state, move, field)
+        return move
+
+    def check_state(self, state: StateT) -> None:  # noqa: B027 - optional hook
+        """Refuse (InvalidState) a state that cannot exist: checks across fields."""
+
+    def check_move(self, state: StateT, move: MoveT, field: str) -> None:  # noqa: B027
+        """Refuse (InvalidMove) a move that names what the state does not hold."""
+
+    # ----- the engine proper -----
+
+    @abstractmethod
+    def adjudicate(self, state: StateT, move: MoveT) -> Ruling:
+        """Rule on `move` in `state`, with no side effects."""
+
+    @abstractmethod
+    def apply(self, state: StateT, move: MoveT) -> StateT:
+        """The state after `move`; raises IllegalMove when the move is not legal."""
+
+    def legal_moves(self, state: StateT) -> Iterable[MoveT] | None:
+        """Every legal move in `state`, where the move space is finite; None where it is not."""
+        return None
+
+    def example(self) -> dict[str, Any]:
+        """A worked example `{"state": ..., "move": ...}` for the docs and the JSON box."""
+        raise NotImplementedError
+
+    # ----- shared helpers for engines -----
+
+    def legal(
+        self,
+        summary: str,
+        reasons: list[Reason],
+        next_state: StateT,
+        interpretations: Iterable[str] = (),
+        notes: Iterable[str] = (),
+    ) -> Ruling:
+        return Ruling(
+            verdict=Verdict.LEGAL,
+            summary=summary,
+            reasons=reasons,
+            interpretations=list(interpretations),
+            notes=list(notes),
+            next_state=next_state.model_dump(mode="json"),
+        )
+
+    def illegal(
+        self,
+        summary: str,
+        reasons: list[Reason],
+        interpretations: Iterable[str] = (),
+        notes: Iterable[str] = (),
+    ) -> Ruling:
+        return Ruling(
+            verdict=Verdict.ILLEGAL,
+            summary=summary,
+            reasons=reasons,
+            interpretations=list(interpretations),
+            notes=list(notes),
+        )
+
+    # ----- JSON in, ruling out: what the desk calls -----
+
+    def rule_json(self, state_data: Any, move_data: Any) -> Ruling:
+        state = self.parse_state(state_data)
+        move = self.parse_move(move_data, state)
+        return self.adjudicate(state, move)
+
+    def rule_sequence_json(self, state_data: Any, moves_data: list[Any]) -> SequenceRuling:
+        """A game log is a fold of `apply`: rule each move in turn, stop at the first that
+        breaks. Each move is parsed against the state it is played in."""
+        state = self.parse_state(state_data)
+        rulings: list[Ruling] = []
+        for index, move_data in enumerate(moves_data):
+            move = self.parse_move(move_data, state, field=f"moves.{index}")
+            ruling = self.adjudicate(state, move)
+            rulings.append(ruling)
+            if not ruling.legal:
+                return SequenceRuling(
+                    verdict=Verdict.ILLEGAL,
+                    summary=f"Move {index + 1} of {len(moves_data)} breaks: {ruling.summary}",
+                    rulings=rulings,
+                    first_illegal=index,
+                    final_state=state.model_dump(mode="json"),
+                )
+            state = self.apply(state, move)
+        return SequenceRuling(
+            verdict=Verdict.LEGAL,
+            summary=f"All {len(moves_data)} moves are legal.",
+            rulings=rulings,
+            final_state=state.model_dump(mode="json"),
+        )
+
+    def legal_moves_json(self, state_data: Any) -> list[dict[str, Any]] | None:
+        state = self.parse_state(state_data)
+        moves = self.legal_moves(state)
+        if moves is None:
+            return None
+        adapter = self.move_adapter()
+        return [adapter.dump_python(m, mode="json") for m in moves]
+
+    def apply_checked(self, state: StateT, move: MoveT) -> StateT:
+        """`apply` for engines that compute the next state inside `adjudicate`."""
+        ruling = self.adjudicate(state, move)
+        if not ruling.legal or ruling.next_state is None:
+            raise IllegalMove(ruling)
+        return self.State.model_validate(ruling.next_state)  # type: ignore[return-value]
+
+    def cited_rule_keys(self) -> set[str]:
+        return self.reasons.rule_keys()
+
+
+__all__ = [
+    "BadInput",
+    "GameRules",
+    "IllegalMove",
+    "InvalidMove",
+    "InvalidState",
+    "Question",
+    "ReasonCatalog",
+    "field",
+]

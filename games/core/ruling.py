@@ -1,0 +1,61 @@
+"""The ruling an engine returns: a verdict, the sentence read aloud, and the rules behind it."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class Verdict(StrEnum):
+    LEGAL = "legal"
+    ILLEGAL = "illegal"
+
+
+class Reason(BaseModel):
+    """One ground of a ruling: a stable machine code, the rule key it rests on, and the fact
+    in this state that made it so."""
+
+    code: str = Field(description="Stable machine-readable code, e.g. `press-not-passed-this-run`.")
+    rule: str = Field(description="Rule key `<game>:<number>` that this reason cites.")
+    detail: str = Field(description="What in this state made it so, in plain words.")
+
+
+class Ruling(BaseModel):
+    verdict: Verdict
+    summary: str = Field(description="One sentence a player can read aloud at the table.")
+    reasons: list[Reason] = Field(default_factory=list)
+    interpretations: list[str] = Field(
+        default_factory=list,
+        description="Keys of the reference rulings (clarifications) this ruling rests on.",
+    )
+    notes: list[str] = Field(
+        default_factory=list,
+        description="What the ruling cannot settle, e.g. a card text the reference lacks.",
+    )
+    next_state: dict[str, Any] | None = Field(
+        default=None, description="The state after the move, when the move is legal."
+    )
+    reference_version: str = Field(
+        default="", description="Version of the rules data the ruling was made under."
+    )
+
+    @property
+    def legal(self) -> bool:
+        return self.verdict is Verdict.LEGAL
+
+    def cited_rules(self) -> list[str]:
+        return list(dict.fromkeys(r.rule for r in self.reasons))
+
+
+class SequenceRuling(BaseModel):
+    """A game log ruled move by move: every ruling up to and including the first that breaks."""
+
+    verdict: Verdict
+    summary: str
+    rulings: list[Ruling]
+    first_illegal: int | None = Field(
+        default=None, description="Index of the first illegal move, or null when all are legal."
+    )
+    final_state: dict[str, Any] | None = None
