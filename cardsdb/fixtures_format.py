@@ -306,6 +306,8 @@ def _validate(model: type[BaseModel], path: Path, data: Any) -> Any:
 
 
 def read_toml(model: type[BaseModel], path: Path) -> Any:
+    if not path.exists():
+        raise FixtureError(path, "(file)", "missing")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
@@ -321,7 +323,9 @@ def read_cards_csv(path: Path) -> list[Card]:
                 cards.append(card_from_csv_row(row))
             except ValidationError as exc:
                 entry, message = _describe(exc, row)
-                raise FixtureError(path, f"line {line} ({row.get('slug', '?')}) {entry}", message)
+                raise FixtureError(
+                    path, f"line {line} ({row.get('slug', '?')}) {entry}", message
+                ) from None
     return cards
 
 
@@ -475,7 +479,6 @@ def main(argv: list[str]) -> int:
             f"clarifications, {len(fx.cards)} cards"
         )
     return status
-
 
 
 if __name__ == "__main__":

@@ -116,10 +116,10 @@ class GameRules(ABC, Generic[StateT, MoveT]):
         self.check_move(state, move, field)
         return move
 
-    def check_state(self, state: StateT) -> None:  # noqa: B027 - optional hook
+    def check_state(self, state: StateT) -> None:
         """Refuse (InvalidState) a state that cannot exist: checks across fields."""
 
-    def check_move(self, state: StateT, move: MoveT, field: str) -> None:  # noqa: B027
+    def check_move(self, state: StateT, move: MoveT, field: str) -> None:
         """Refuse (InvalidMove) a move that names what the state does not hold."""
 
     # ----- the engine proper -----

@@ -1,0 +1,44 @@
+# Table Judge: `make run` serves the site on SQLite; `make test` runs every test.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install db lint format check-browser bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+db: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_fixtures
+
+run: db
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+# Browser tests run when Debian's Chromium is installed and are skipped (said plainly) when
+# it is not; set REQUIRE_BROWSER=1 to make such a skip a failure (.ci/run does).
+test: install
+	$(PY) -m ruff check .
+	$(PY) -m pytest -q $(PYTEST_ARGS)
+
+lint: install
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+format: install
+	$(PY) -m ruff format .
+	$(PY) -m ruff check --fix .
+
+bench: db
+	$(PY) bench/run_all.py
+
+clean:
+	rm -rf $(VENV) var staticfiles

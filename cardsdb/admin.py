@@ -1,0 +1,104 @@
+"""Staff edit everything here; the public API is read-only."""
+
+from django.contrib import admin
+
+from cardsdb import models as m
+
+
+class GameScoped(admin.ModelAdmin):
+    list_filter = ["game"]
+    list_select_related = ["game"]
+
+
+@admin.register(m.Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "min_players", "max_players", "data_version"]
+    search_fields = ["name", "slug"]
+
+
+@admin.register(m.Symbol)
+class SymbolAdmin(GameScoped):
+    list_display = ["name", "glyph", "kind", "game"]
+    search_fields = ["name", "glyph"]
+    filter_horizontal = ["factions"]
+
+
+@admin.register(m.Faction)
+class FactionAdmin(GameScoped):
+    list_display = ["name", "game"]
+
+
+@admin.register(m.Expansion)
+class ExpansionAdmin(GameScoped):
+    list_display = ["name", "kind", "symbol", "game"]
+
+
+@admin.register(m.CardType)
+class CardTypeAdmin(GameScoped):
+    list_display = ["name", "count", "faces_known", "game"]
+
+
+@admin.register(m.Component)
+class ComponentAdmin(GameScoped):
+    list_display = ["name", "count", "game"]
+
+
+@admin.register(m.Variant)
+class VariantAdmin(GameScoped):
+    list_display = ["name", "kind", "game"]
+
+
+@admin.register(m.Achievement)
+class AchievementAdmin(GameScoped):
+    list_display = ["name", "variant", "game"]
+
+
+@admin.register(m.Card)
+class CardAdmin(GameScoped):
+    list_display = ["name", "number", "card_type", "expansion", "cost", "power", "copies", "game"]
+    list_filter = ["game", "provenance", "card_type"]
+    list_select_related = ["game", "card_type", "expansion"]
+    search_fields = ["name", "number", "slug"]
+    filter_horizontal = ["factions"]
+    raw_id_fields = ["card_type", "expansion"]
+
+
+class RuleInline(admin.TabularInline):
+    model = m.Rule
+    fields = ["number", "key", "text", "source", "position"]
+    extra = 0
+
+
+@admin.register(m.RuleSection)
+class RuleSectionAdmin(GameScoped):
+    list_display = ["number", "title", "game"]
+    inlines = [RuleInline]
+
+
+@admin.register(m.Rule)
+class RuleAdmin(GameScoped):
+    list_display = ["key", "section", "text"]
+    search_fields = ["key", "text"]
+    list_select_related = ["game", "section"]
+
+
+@admin.register(m.GlossaryTerm)
+class GlossaryTermAdmin(GameScoped):
+    list_display = ["term", "game"]
+    search_fields = ["term", "definition"]
+    filter_horizontal = ["rules"]
+
+
+@admin.register(m.Clarification)
+class ClarificationAdmin(GameScoped):
+    list_display = ["key", "kind", "question"]
+    list_filter = ["game", "kind"]
+    search_fields = ["question", "answer", "key"]
+    filter_horizontal = ["rules"]
+    raw_id_fields = ["cards"]
+
+
+@admin.register(m.SavedRuling)
+class SavedRulingAdmin(GameScoped):
+    list_display = ["id", "game", "created"]
+    readonly_fields = ["created"]

@@ -1,0 +1,292 @@
+"""Output shapes of the read API. Thin: they rename and nest, selectors do the querying."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from cardsdb import models as m
+
+
+class GameSlugField(serializers.SlugRelatedField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(slug_field="slug", read_only=True, **kwargs)
+
+
+class SymbolSerializer(serializers.ModelSerializer):
+    game = GameSlugField()
+    factions = serializers.SlugRelatedField(slug_field="slug", many=True, read_only=True)
+
+    class Meta:
+        model = m.Symbol
+        fields = ["game", "slug", "name", "kind", "glyph", "meaning", "factions", "source"]
+
+
+class SymbolBriefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = m.Symbol
+        fields = ["slug", "name", "kind", "glyph"]
+
+
+class FactionSerializer(serializers.ModelSerializer):
+    game = GameSlugField()
+    symbol = SymbolBriefSerializer(read_only=True)
+
+    class Meta:
+        model = m.Faction
+        fields = ["game", "slug", "name", "names", "symbol", "description", "source"]
+
+
+class ExpansionSerializer(serializers.ModelSerializer):
+    game = GameSlugField()
+    symbol = SymbolBriefSerializer(read_only=True)
+
+    class Meta:
+        model = m.Expansion
+        fields = [
+            "game",
+            "slug",
+            "name",
+            "names",
+            "kind",
+            "code",
+            "year",
+            "symbol",
+            "description",
+            "source",
+        ]
+
+
+class ComponentSerializer(serializers.ModelSerializer):
+    game = GameSlugField()
+
+    class Meta:
+        model = m.Component
+        fields = ["game", "name", "count", "description", "source"]
+
+
+class CardTypeSerializer(serializers.ModelSerializer):
+    game = GameSlugField()
+
+    class Meta:
+        model = m.CardType
+        fields = [
+            "game",
+            "slug",
+            "name",
+            "count",
+            "faces_known",
+            "categories",
+            "description",
+            "source",
+        ]
+
+
+class VariantSerializer(serializers.ModelSerializer):
+    game = GameSlugField()
+
+    class Meta:
+        model = m.Variant
+        fields = ["game", "slug", "name", "kind", "setup", "description", "provenance", "source"]
+
+
+class AchievementSerializer(serializers.ModelSerializer):
+    variant = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+    class Meta:
+        model = m.Achievement
+        fields = ["slug", "name", "variant", "requirement", "source"]
+
+
+class GameSerializer(serializers.ModelSerializer):
+    players = serializers.CharField(read_only=True)
+    url = serializers.SerializerMethodField()
+    rules_url = serializers.SerializerMethodField()
+    cards_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = m.Game
+        fields = [
+            "slug",
+            "name",
+            "names",
+            "name_note",
+            "summary",
+            "players",
+            "min_players",
+            "max_players",
+            "edition",
+            "rulebook",
+            "data_version",
+            "url",
+            "rules_url",
+            "cards_url",
+        ]
+
+    def get_url(self, game: m.Game) -> str:
+        return game.get_absolute_url()
+
+    def get_rules_url(self, game: m.Game) -> str:
+        return reverse("api:rule-list") + f"?game={game.slug}"
+
+    def get_cards_url(self, game: m.Game) -> str:
+        return reverse("api:card-list") + f"?game={game.slug}"
+
+
+class GameDetailSerializer(GameSerializer):
+    facts = serializers.JSONField(read_only=True)
+    components = ComponentSerializer(many=True, read_only=True)
+    symbols = SymbolSerializer(many=True, read_only=True)
+    factions = FactionSerializer(many=True, read_only=True)
+    expansions = ExpansionSerializer(many=True, read_only=True)
+    card_types = CardTypeSerializer(many=True, read_only=True)
+    variants = VariantSerializer(many=True, read_only=True)
+    achievements = AchievementSerializer(many=True, read_only=True)
+
+    class Meta(GameSerializer.Meta):
+        fields = [
+            *GameSerializer.Meta.fields,
+            "facts",
+            "components",
+            "symbols",
+            "factions",
+            "expansions",
+            "card_types",
+            "variants",
+            "achievements",
+        ]
+
+
+class CardSerializer(serializers.ModelSerializer):
+    game = GameSlugField()
+    key = serializers.CharField(read_only=True)
+    type = serializers.SlugRelatedField(source="card_type", slug_field="slug", read_only=True)
+    expansion = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    expansion_symbol = serializers.SerializerMethodField()
+    factions = serializers.SlugRelatedField(slug_field="slug", many=True, read_only=True)
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = m.Card
+        fields = [
+            "game",
+            "slug",
+            "key",
+            "name",
+            "type",
+            "expansion",
+            "expansion_symbol",
+            "factions",
+            "cost",
+            "power",
+            "copies",
+            "number",
+            "text",
+            "attributes",
+            "provenance",
+            "source",
+            "notes",
+            "url",
+        ]
+
+    @extend_schema_field(OpenApiTypes.STR)
+    def get_expansion_symbol(self, card: m.Card) -> str | None:
+        symbol = card.expansion.symbol if card.expansion else None
+        return symbol.glyph or symbol.name if symbol else None
+
+    def get_url(self, card: m.Card) -> str:
+        return card.get_absolute_url()
+
+
+class RuleRefSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = m.Rule
+        fields = ["key", "number", "url"]
+
+    def get_url(self, rule: m.Rule) -> str:
+        return f"/games/{rule.key.split(':', 1)[0]}/rules/#{rule.number}"
+
+
+class CardRefSerializer(serializers.ModelSerializer):
+    key = serializers.CharField(read_only=True)
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = m.Card
+        fields = ["key", "name", "url"]
+
+    def get_url(self, card: m.Card) -> str:
+        return card.get_absolute_url()
+
+
+class ClarificationSerializer(serializers.ModelSerializer):
+    game = GameSlugField()
+    rules = RuleRefSerializer(many=True, read_only=True)
+    cards = CardRefSerializer(many=True, read_only=True)
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = m.Clarification
+        fields = [
+            "game",
+            "key",
+            "slug",
+            "kind",
+            "question",
+            "answer",
+            "source",
+            "rules",
+            "cards",
+            "url",
+        ]
+
+    def get_url(self, c: m.Clarification) -> str:
+        return c.get_absolute_url()
+
+
+class ClarificationBriefSerializer(serializers.ModelSerializer):
+    rules = RuleRefSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = m.Clarification
+        fields = ["key", "kind", "question", "answer", "source", "rules"]
+
+
+class CardDetailSerializer(CardSerializer):
+    clarifications = ClarificationBriefSerializer(many=True, read_only=True)
+
+    class Meta(CardSerializer.Meta):
+        fields = [*CardSerializer.Meta.fields, "clarifications"]
+
+
+class RuleSerializer(serializers.ModelSerializer):
+    game = GameSlugField()
+    section = serializers.CharField(source="section.number", read_only=True)
+    section_title = serializers.CharField(source="section.title", read_only=True)
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = m.Rule
+        fields = ["game", "key", "number", "section", "section_title", "text", "source", "url"]
+
+    def get_url(self, rule: m.Rule) -> str:
+        return rule.get_absolute_url()
+
+
+class GlossaryTermSerializer(serializers.ModelSerializer):
+    game = GameSlugField()
+    rules = RuleRefSerializer(many=True, read_only=True)
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = m.GlossaryTerm
+        fields = ["game", "slug", "term", "aliases", "definition", "rules", "source", "url"]
+
+    def get_url(self, term: m.GlossaryTerm) -> str:
+        return term.get_absolute_url()

@@ -1,0 +1,252 @@
+"""The read API: thin viewsets over the selectors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import viewsets
+from rest_framework.decorators import action, api_view
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cardsdb import bulk, selectors
+from cardsdb.api import filters, serializers
+from cardsdb.models import Game
+
+
+class ReadOnly(viewsets.ReadOnlyModelViewSet):
+    filter_backends = [
+        filters.df.rest_framework.DjangoFilterBackend,
+        filters.StrictOrderingFilter,
+    ]
+
+
+class GameViewSet(ReadOnly):
+    """The five games. Detail holds the box contents, symbols, factions, expansions, card
+    types, variants and achievements."""
+
+    lookup_field = "slug"
+    ordering_fields = ["position", "slug", "name"]
+    ordering = ["position"]
+
+    def get_queryset(self) -> Any:
+        if self.action == "retrieve":
+            return selectors.game_detail(self.kwargs["slug"])
+        return selectors.game_list()
+
+    def get_serializer_class(self) -> Any:
+        return (
+            serializers.GameDetailSerializer
+            if self.action == "retrieve"
+            else serializers.GameSerializer
+        )
+
+
+def _simple(model_selector: Any, serializer: Any, filterset: Any, fields: list[str]) -> type:
+    class View(ReadOnly):
+        serializer_class = serializer
+        filterset_class = filterset
+        ordering_fields = fields
+        ordering = ["game__position", "position"]
+
+        def get_queryset(self) -> Any:
+            return model_selector()
+
+    return View
+
+
+class SymbolViewSet(
+    _simple(
+        selectors.symbol_list,
+        serializers.SymbolSerializer,
+        filters.SymbolFilter,
+        ["slug", "name", "position"],
+    )
+):
+    """Symbols printed on the cards: expansion marks, faction and merged-faction icons,
+    actions and hazards."""
+
+
+class FactionViewSet(
+    _simple(
+        selectors.faction_list,
+        serializers.FactionSerializer,
+        filters.FactionFilter,
+        ["slug", "name", "position"],
+    )
+):
+    """Factions, where a game has them."""
+
+
+class ExpansionViewSet(
+    _simple(
+        selectors.expansion_list,
+        serializers.ExpansionSerializer,
+        filters.ExpansionFilter,
+        ["slug", "name", "position", "year"],
+    )
+):
+    """Base sets, expansions, mini-expansions and card sets, each with its symbol."""
+
+
+class ComponentViewSet(
+    _simple(
+        selectors.component_list,
+        serializers.ComponentSerializer,
+        filters.ComponentFilter,
+        ["name", "count", "position"],
+    )
+):
+    """What is in each box, with counts (null when unknown)."""
+
+
+class CardTypeViewSet(
+    _simple(
+        selectors.card_type_list,
+        serializers.CardTypeSerializer,
+        filters.CardTypeFilter,
+        ["slug", "name", "count", "position"],
+    )
+):
+    """Kinds of card, with their count in the box and whether their faces are public."""
+
+
+class VariantViewSet(
+    _simple(
+        selectors.variant_list,
+        serializers.VariantSerializer,
+        filters.VariantFilter,
+        ["slug", "name", "position"],
+    )
+):
+    """Difficulties, modes, tournament formats and challenge modes with their setup numbers."""
+
+
+class CardViewSet(ReadOnly):
+    """Every card face the rulebooks and public sources establish. `copies` is the number in
+    the box, null when unknown. Detail: `/api/v1/cards/<game>/<slug>/`."""
+
+    filterset_class = filters.CardFilter
+    ordering_fields = ["name", "cost", "power", "copies", "number", "position", "slug"]
+    ordering = ["game__position", "position", "id"]
+    lookup_value_regex = "[^/]+"
+
+    def get_queryset(self) -> Any:
+        if self.action == "retrieve":
+            return selectors.card_detail()
+        return selectors.card_list()
+
+    def get_serializer_class(self) -> Any:
+        return (
+            serializers.CardDetailSerializer
+            if self.action in ("retrieve", "by_game")
+            else serializers.CardSerializer
+        )
+
+    @extend_schema(responses=serializers.CardDetailSerializer)
+    @action(detail=False, url_path=r"(?P<game_slug>[a-z0-9-]+)/(?P<card_slug>[a-z0-9-]+)")
+    def by_game(self, request: Request, game_slug: str, card_slug: str) -> Response:
+        card = get_object_or_404(selectors.card_detail(), game__slug=game_slug, slug=card_slug)
+        return Response(serializers.CardDetailSerializer(card).data)
+
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        raise Http404("Cards are addressed as /api/v1/cards/<game>/<slug>/.")
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("exact", str, description="the whole name, any case"),
+            OpenApiParameter("fuzzy", str, description="a name with typos or partly typed"),
+            OpenApiParameter("game", str, description="game slug"),
+        ],
+        responses=serializers.CardDetailSerializer,
+    )
+    @action(detail=False)
+    def named(self, request: Request) -> Response:
+        """One card by its name: `exact` (any case) or `fuzzy` (best match)."""
+        from cardsdb.services import card_named
+
+        card = card_named(
+            exact=request.query_params.get("exact"),
+            fuzzy=request.query_params.get("fuzzy"),
+            game=request.query_params.get("game"),
+        )
+        return Response(serializers.CardDetailSerializer(card).data)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("q", str, required=True, description="the start of a name"),
+            OpenApiParameter("game", str, description="game slug"),
+        ],
+        responses={
+            200: {
+                "type": "object",
+                "properties": {"data": {"type": "array", "items": {"type": "string"}}},
+            }
+        },
+    )
+    @action(detail=False, pagination_class=None, filter_backends=[])
+    def autocomplete(self, request: Request) -> Response:
+        """Up to 20 card names that start with (then contain) `q`, for search boxes."""
+        from cardsdb.services import card_names_autocomplete
+
+        names = card_names_autocomplete(
+            request.query_params.get("q", ""), request.query_params.get("game")
+        )
+        return Response({"data": names})
+
+
+class RuleViewSet(ReadOnly):
+    """Numbered rules, each with its stable key `<game>:<number>` and source section."""
+
+    serializer_class = serializers.RuleSerializer
+    filterset_class = filters.RuleFilter
+    lookup_field = "key"
+    lookup_value_regex = "[a-z0-9-]+:[0-9.]+"
+    ordering_fields = ["position", "number", "key"]
+    ordering = ["game__position", "position"]
+
+    def get_queryset(self) -> Any:
+        return selectors.rule_list()
+
+
+class GlossaryViewSet(ReadOnly):
+    """Glossary terms with the rules they appear in."""
+
+    serializer_class = serializers.GlossaryTermSerializer
+    filterset_class = filters.GlossaryFilter
+    ordering_fields = ["term", "slug"]
+    ordering = ["game__position", "term"]
+
+    def get_queryset(self) -> Any:
+        return selectors.glossary_list()
+
+
+class ClarificationViewSet(ReadOnly):
+    """FAQs, rulebook clarifications, printed-text discrepancies and reference rulings."""
+
+    serializer_class = serializers.ClarificationSerializer
+    filterset_class = filters.ClarificationFilter
+    lookup_field = "key"
+    lookup_value_regex = "[a-z0-9-]+:[a-z0-9-]+"
+    ordering_fields = ["position", "kind", "key"]
+    ordering = ["game__position", "position"]
+
+    def get_queryset(self) -> Any:
+        return selectors.clarification_list()
+
+
+@extend_schema(
+    responses={200: OpenApiTypes.OBJECT},
+    description="Everything about one game (or `all`) in one JSON document.",
+)
+@api_view(["GET"])
+def bulk_download(request: Request, slug: str) -> Response:
+    games = list(Game.objects.all()) if slug == "all" else [get_object_or_404(Game, slug=slug)]
+    response = Response(bulk.bulk_document(games))
+    name = "table-judge-all" if slug == "all" else f"table-judge-{slug}"
+    response["Content-Disposition"] = f'inline; filename="{name}.json"'
+    return response

@@ -1,0 +1,343 @@
+"""One uniform model for all five games (see DESIGN.md, "The card database").
+
+Game-specific card facts live in `Card.attributes`, whose shape each game declares in
+`games/<game>/cards.py`; a new game needs a fixtures folder, not a migration. Rows loaded from
+fixtures are keyed by (game, slug) or (game, number) so that loading is an idempotent upsert.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.urls import reverse
+
+
+class Provenance(models.TextChoices):
+    RULEBOOK = "rulebook", "rulebook"
+    OFFICIAL = "official", "official publisher data"
+    REVIEW = "review", "public press or review"
+    COMMUNITY = "community", "community catalog, unverified"
+    EDITORIAL = "editorial", "our reference ruling"
+
+
+class Game(models.Model):
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=200)
+    names = models.JSONField(default=dict, help_text="language code -> title")
+    name_note = models.TextField(blank=True)
+    summary = models.TextField()
+    rulebook = models.CharField(max_length=200, help_text="the seed file the rules come from")
+    min_players = models.PositiveSmallIntegerField(null=True, blank=True)
+    max_players = models.PositiveSmallIntegerField(null=True, blank=True)
+    edition = models.CharField(max_length=200, blank=True)
+    facts = models.JSONField(default=list, help_text="[{label, value, provenance, source}]")
+    data_version = models.CharField(
+        max_length=64, blank=True, help_text="hash of the fixtures this game was loaded from"
+    )
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "slug"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("web:game", args=[self.slug])
+
+    @property
+    def players(self) -> str:
+        lo, hi = self.min_players, self.max_players
+        if lo is None and hi is None:
+            return "unknown"
+        if lo == hi:
+            return str(lo)
+        if hi is None:
+            return f"{lo}+"
+        return f"{lo or '?'}–{hi}"
+
+
+class GameOwned(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+        ordering = ["game", "position"]
+
+
+class Symbol(GameOwned):
+    class Kind(models.TextChoices):
+        EXPANSION_MARK = "expansion-mark"
+        FACTION = "faction"
+        MERGED_FACTION = "merged-faction"
+        ICON = "icon"
+        ACTION = "action"
+        HAZARD = "hazard"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="symbols")
+    slug = models.SlugField()
+    name = models.CharField(max_length=200)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    glyph = models.CharField(max_length=20, blank=True)
+    meaning = models.TextField(blank=True)
+    factions = models.ManyToManyField("Faction", blank=True, related_name="merged_symbols")
+    source = models.CharField(max_length=300, blank=True)
+
+    class Meta(GameOwned.Meta):
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="symbol_game_slug")]
+
+    def __str__(self) -> str:
+        return f"{self.glyph} {self.name}".strip()
+
+
+class Faction(GameOwned):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="factions")
+    slug = models.SlugField()
+    name = models.CharField(max_length=200)
+    names = models.JSONField(default=dict, blank=True)
+    symbol = models.ForeignKey(Symbol, null=True, blank=True, on_delete=models.SET_NULL)
+    description = models.TextField(blank=True)
+    source = models.CharField(max_length=300, blank=True)
+
+    class Meta(GameOwned.Meta):
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="faction_game_slug")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Expansion(GameOwned):
+    class Kind(models.TextChoices):
+        BASE = "base"
+        EXPANSION = "expansion"
+        MINI_EXPANSION = "mini-expansion"
+        SET = "set"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="expansions")
+    slug = models.SlugField()
+    name = models.CharField(max_length=200)
+    names = models.JSONField(default=dict, blank=True)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    symbol = models.ForeignKey(Symbol, null=True, blank=True, on_delete=models.SET_NULL)
+    code = models.CharField(max_length=40, blank=True)
+    year = models.PositiveSmallIntegerField(null=True, blank=True)
+    description = models.TextField(blank=True)
+    source = models.CharField(max_length=300, blank=True)
+
+    class Meta(GameOwned.Meta):
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="expansion_game_slug")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CardType(GameOwned):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="card_types")
+    slug = models.SlugField()
+    name = models.CharField(max_length=200)
+    count = models.PositiveIntegerField(null=True, blank=True, help_text="copies in the box")
+    faces_known = models.BooleanField(default=True)
+    categories = models.JSONField(default=list, blank=True)
+    description = models.TextField(blank=True)
+    source = models.CharField(max_length=300, blank=True)
+
+    class Meta(GameOwned.Meta):
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="cardtype_game_slug")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Component(GameOwned):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="components")
+    name = models.CharField(max_length=200)
+    count = models.PositiveIntegerField(null=True, blank=True)
+    description = models.TextField(blank=True)
+    source = models.CharField(max_length=300, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.count if self.count is not None else '?'} × {self.name}"
+
+
+class Variant(GameOwned):
+    class Kind(models.TextChoices):
+        DIFFICULTY = "difficulty"
+        MODE = "mode"
+        FORMAT = "format"
+        CHALLENGE = "challenge"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="variants")
+    slug = models.SlugField()
+    name = models.CharField(max_length=200)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    setup = models.JSONField(default=dict, blank=True)
+    description = models.TextField(blank=True)
+    provenance = models.CharField(
+        max_length=20, choices=Provenance.choices, default=Provenance.RULEBOOK
+    )
+    source = models.CharField(max_length=300, blank=True)
+
+    class Meta(GameOwned.Meta):
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="variant_game_slug")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Achievement(GameOwned):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="achievements")
+    slug = models.SlugField()
+    name = models.CharField(max_length=200)
+    variant = models.ForeignKey(Variant, null=True, blank=True, on_delete=models.SET_NULL)
+    requirement = models.TextField()
+    source = models.CharField(max_length=300, blank=True)
+
+    class Meta(GameOwned.Meta):
+        constraints = [
+            models.UniqueConstraint(fields=["game", "slug"], name="achievement_game_slug")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Card(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="cards")
+    slug = models.SlugField(max_length=200)
+    name = models.CharField(max_length=200, db_index=True)
+    card_type = models.ForeignKey(CardType, null=True, blank=True, on_delete=models.SET_NULL)
+    expansion = models.ForeignKey(Expansion, null=True, blank=True, on_delete=models.SET_NULL)
+    factions = models.ManyToManyField(Faction, blank=True, related_name="cards")
+    cost = models.IntegerField(null=True, blank=True, db_index=True)
+    power = models.IntegerField(null=True, blank=True, db_index=True)
+    copies = models.PositiveIntegerField(
+        null=True, blank=True, help_text="copies in the box; empty when unknown"
+    )
+    number = models.CharField(max_length=40, blank=True, db_index=True)
+    text = models.TextField(blank=True)
+    attributes = models.JSONField(default=dict, blank=True)
+    provenance = models.CharField(max_length=20, choices=Provenance.choices)
+    source = models.CharField(max_length=500, blank=True)
+    notes = models.TextField(blank=True)
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "position", "id"]
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="card_game_slug")]
+        indexes = [models.Index(fields=["game", "name"], name="card_game_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def key(self) -> str:
+        return f"{self.game.slug}:{self.slug}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("web:card", args=[self.game.slug, self.slug])
+
+
+class RuleSection(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rule_sections")
+    number = models.CharField(max_length=20)
+    title = models.CharField(max_length=200)
+    source = models.CharField(max_length=300)
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="section_game_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.title}"
+
+
+class Rule(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rules")
+    section = models.ForeignKey(RuleSection, on_delete=models.CASCADE, related_name="rules")
+    number = models.CharField(max_length=20)
+    key = models.CharField(max_length=120, unique=True, help_text="<game>:<number>, stable")
+    text = models.TextField()
+    source = models.CharField(max_length=300)
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="rule_game_number")]
+
+    def __str__(self) -> str:
+        return self.key
+
+    def get_absolute_url(self) -> str:
+        return reverse("web:rules", args=[self.game.slug]) + f"#{self.number}"
+
+
+class GlossaryTerm(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="glossary")
+    slug = models.SlugField()
+    term = models.CharField(max_length=200)
+    aliases = models.JSONField(default=list, blank=True)
+    definition = models.TextField()
+    rules = models.ManyToManyField(Rule, blank=True, related_name="glossary_terms")
+    source = models.CharField(max_length=300, blank=True)
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "term"]
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="term_game_slug")]
+
+    def __str__(self) -> str:
+        return self.term
+
+    def get_absolute_url(self) -> str:
+        return reverse("web:glossary", args=[self.game.slug]) + f"#term-{self.slug}"
+
+
+class Clarification(models.Model):
+    class Kind(models.TextChoices):
+        FAQ = "faq", "rulebook FAQ"
+        RULEBOOK_CLARIFICATION = "rulebook-clarification", "rulebook clarification"
+        PRINTED_TEXT = "printed-text", "printed-text discrepancy"
+        REFERENCE_RULING = "reference-ruling", "reference ruling"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="clarifications")
+    slug = models.SlugField(max_length=120)
+    key = models.CharField(max_length=200, unique=True, help_text="<game>:<slug>, stable")
+    kind = models.CharField(max_length=30, choices=Kind.choices)
+    question = models.TextField()
+    answer = models.TextField()
+    source = models.CharField(max_length=300, blank=True)
+    rules = models.ManyToManyField(Rule, blank=True, related_name="clarifications")
+    cards = models.ManyToManyField(Card, blank=True, related_name="clarifications")
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "slug"], name="clarification_game_slug")
+        ]
+
+    def __str__(self) -> str:
+        return self.key
+
+    def get_absolute_url(self) -> str:
+        return reverse("web:clarifications", args=[self.game.slug]) + f"#{self.slug}"
+
+
+class SavedRuling(models.Model):
+    """A ruling kept under a short permalink id; the same game, state and move give the same
+    id, because the id is derived from their canonical JSON."""
+
+    id = models.CharField(primary_key=True, max_length=16)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rulings")
+    request = models.JSONField(help_text="{state, move} or {state, moves}")
+    ruling = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.id
+
+    def get_absolute_url(self) -> str:
+        return reverse("web:ruling", args=[self.game.slug, self.id])

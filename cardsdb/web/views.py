@@ -1,0 +1,98 @@
+"""The website: server-rendered pages over the same selectors as the API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from cardsdb import selectors
+from cardsdb.api.filters import CardFilter
+from cardsdb.glossary_links import link_terms
+from cardsdb.models import Card, Clarification, Game, GlossaryTerm
+
+
+def _game(slug: str) -> Game:
+    return get_object_or_404(Game, slug=slug)
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "web/home.html", {"games": selectors.game_list()})
+
+
+def game_page(request: HttpRequest, slug: str) -> HttpResponse:
+    game = get_object_or_404(selectors.game_detail(slug))
+    return render(request, "web/game.html", {"game": game})
+
+
+def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game(slug)
+    sections = list(selectors.rule_sections(game))
+    for section in sections:
+        for rule in section.rules.all():
+            rule.html = link_terms(rule.text, game)
+    return render(request, "web/rules.html", {"game": game, "sections": sections})
+
+
+def glossary_page(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game(slug)
+    terms = list(selectors.glossary_list().filter(game=game).order_by("term"))
+    for term in terms:
+        term.html = link_terms(term.definition, game, skip=term.slug)
+    return render(request, "web/glossary.html", {"game": game, "terms": terms})
+
+
+def clarifications_page(request: HttpRequest, slug: str) -> HttpResponse:
+    game = _game(slug)
+    items = selectors.clarification_list().filter(game=game)
+    kinds = [
+        (value, label, [c for c in items if c.kind == value])
+        for value, label in Clarification.Kind.choices
+    ]
+    return render(request, "web/clarifications.html", {"game": game, "kinds": kinds})
+
+
+CARD_PAGE_SIZE = 60
+
+
+def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
+    game = get_object_or_404(selectors.game_detail(slug))
+    params = request.GET.copy()
+    params["game"] = slug
+    filterset = CardFilter(params, queryset=selectors.card_list().order_by("position", "id"))
+    errors: Any = None
+    if filterset.is_valid():
+        cards = filterset.qs
+    else:
+        errors = filterset.errors
+        cards = Card.objects.none()
+    page = Paginator(cards, CARD_PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    weapons = []
+    if game.slug == "bo-jackson-battle-arena":
+        weapons = [s for s in game.symbols.all() if s.kind == "icon"]
+    return render(
+        request,
+        "web/cards.html",
+        {
+            "game": game,
+            "page": page,
+            "form": request.GET,
+            "errors": errors,
+            "query": query.urlencode(),
+            "weapons": weapons,
+        },
+    )
+
+
+def card_page(request: HttpRequest, slug: str, card_slug: str) -> HttpResponse:
+    card = get_object_or_404(selectors.card_detail(), game__slug=slug, slug=card_slug)
+    return render(request, "web/card.html", {"game": card.game, "card": card})
+
+
+def term_page(request: HttpRequest, slug: str, term_slug: str) -> HttpResponse:
+    term = get_object_or_404(GlossaryTerm, game__slug=slug, slug=term_slug)
+    return render(request, "web/glossary.html", {"game": term.game, "terms": [term]})

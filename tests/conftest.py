@@ -1,0 +1,21 @@
+"""Shared test setup: the real fixtures are loaded once into the test database."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from cardsdb.loaders import fixtures_load
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
+    with django_db_blocker.unblock():
+        fixtures_load()
+
+
+@pytest.fixture
+def api(db: Any) -> APIClient:
+    return APIClient()
