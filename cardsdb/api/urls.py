@@ -2,10 +2,11 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
-from cardsdb.api import views
+from cardsdb.api import desk_views, views
 from cardsdb.api.errors import json_404
 
 app_name = "api"
+GAME = r"(?P<slug>[a-z0-9-]+)"
 
 router = DefaultRouter(trailing_slash=True)
 router.register("games", views.GameViewSet, basename="game")
@@ -22,6 +23,13 @@ router.register("clarifications", views.ClarificationViewSet, basename="clarific
 
 urlpatterns = [
     path("bulk/<slug:slug>.json", views.bulk_download, name="bulk"),
+    # POST endpoints answer with or without the trailing slash: a redirect would drop the body.
+    re_path(rf"^games/{GAME}/rulings/?$", desk_views.rulings, name="rulings"),
+    re_path(
+        rf"^games/{GAME}/rulings/(?P<key>[a-z2-7]+)/?$", desk_views.ruling_detail, name="ruling"
+    ),
+    re_path(rf"^games/{GAME}/legal-moves/?$", desk_views.legal_moves, name="legal-moves"),
+    re_path(rf"^games/{GAME}/example/?$", desk_views.example, name="example"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("", include(router.urls)),

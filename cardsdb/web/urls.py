@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cardsdb.web import views
+from cardsdb.web import desk_views, views
 
 app_name = "web"
 
@@ -12,4 +12,12 @@ urlpatterns = [
     path("games/<slug:slug>/clarifications/", views.clarifications_page, name="clarifications"),
     path("games/<slug:slug>/cards/", views.cards_page, name="cards"),
     path("games/<slug:slug>/cards/<slug:card_slug>/", views.card_page, name="card"),
+    path("games/<slug:slug>/disputes/", desk_views.disputes, name="disputes"),
+    path("games/<slug:slug>/disputes/json/", desk_views.dispute_json, name="dispute-json"),
+    path(
+        "games/<slug:slug>/disputes/<slug:question>/",
+        desk_views.dispute_question,
+        name="dispute-question",
+    ),
+    path("games/<slug:slug>/rulings/<str:key>/", desk_views.ruling_page, name="ruling"),
 ]

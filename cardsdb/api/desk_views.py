@@ -1,0 +1,137 @@
+"""The dispute desk over HTTP: rulings, game logs and legal moves for every engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, permission_classes, throttle_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import SimpleRateThrottle
+
+from cardsdb import desk
+from games.core.errors import InvalidState
+
+
+class RulingThrottle(SimpleRateThrottle):
+    """Rulings cost an engine run and a write: limited per client (429 with Retry-After)."""
+
+    scope = "rulings"
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class RulingRequest(serializers.Serializer):
+    state = serializers.JSONField(help_text="The board state: see the game's `<Game>State` schema.")
+    move = serializers.JSONField(
+        required=False, help_text="The proposed move: see the game's `<Game>Move` schema."
+    )
+    moves = serializers.ListField(
+        child=serializers.JSONField(),
+        required=False,
+        help_text="A game log: each move ruled in turn; the first that breaks is named.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("move" in attrs) == ("moves" in attrs):
+            raise serializers.ValidationError({"move": ["Give exactly one of `move` or `moves`."]})
+        return attrs
+
+
+class StateRequest(serializers.Serializer):
+    state = serializers.JSONField()
+
+
+RULING_RESPONSE = OpenApiResponse(
+    response=OpenApiTypes.OBJECT,
+    description=(
+        "The ruling: `verdict` (legal|illegal), `summary`, `reasons` [{code, rule, url, "
+        "detail}], `interpretations` (reference rulings it rests on), `notes`, `next_state` "
+        "when legal, `cited_rules` in full, `reference_version`, and its permalink `id`/`url`. "
+        "For a game log: `rulings`, `first_illegal` and `final_state`."
+    ),
+)
+ERROR_RESPONSE = OpenApiResponse(
+    response=OpenApiTypes.OBJECT,
+    description="`{error: {code, message, details: [{field, message}]}}`; the field is the "
+    "path of the part of the state or move that cannot exist.",
+)
+
+
+def _parse(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    if not isinstance(request.data, dict):
+        raise InvalidState("body", "send a JSON object")
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(request.data)
+
+
+@extend_schema(
+    operation_id="rulings_create",
+    request=RulingRequest,
+    responses={200: RULING_RESPONSE, 400: ERROR_RESPONSE, 404: ERROR_RESPONSE},
+    description=(
+        "Rule on a proposed move in a described board state (or on a whole game log with "
+        "`moves`). The same state and move always give the same ruling id. Each game's State "
+        "and Move schemas are the `<Game>State`/`<Game>Move` components; worked examples below."
+    ),
+    examples=[OpenApiExample("example", value={"state": {}, "move": {}}, request_only=True)],
+    tags=["disputes"],
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+@throttle_classes([RulingThrottle])
+def rulings(request: Request, slug: str) -> Response:
+    body = _parse(RulingRequest, request)
+    saved = desk.ruling_make(slug, body)
+    return Response(saved.ruling, status=status.HTTP_200_OK)
+
+
+@extend_schema(
+    operation_id="rulings_retrieve",
+    responses={200: RULING_RESPONSE, 404: ERROR_RESPONSE},
+    tags=["disputes"],
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def ruling_detail(request: Request, slug: str, key: str) -> Response:
+    saved = desk.ruling_get(slug, key)
+    return Response({**saved.ruling, "request": saved.request})
+
+
+@extend_schema(
+    operation_id="legal_moves",
+    request=StateRequest,
+    responses={
+        200: OpenApiResponse(
+            response=OpenApiTypes.OBJECT,
+            description="`{moves: [...]}` every legal move, or `moves: null` where the move "
+            "space is not finite for this game.",
+        ),
+        400: ERROR_RESPONSE,
+    },
+    tags=["disputes"],
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+@throttle_classes([RulingThrottle])
+def legal_moves(request: Request, slug: str) -> Response:
+    body = _parse(StateRequest, request)
+    return Response({"moves": desk.legal_moves_list(slug, body["state"])})
+
+
+@extend_schema(
+    operation_id="ruling_example",
+    responses={200: OpenApiTypes.OBJECT},
+    description="A worked example `{state, move}` for this game's adjudicator.",
+    tags=["disputes"],
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def example(request: Request, slug: str) -> Response:
+    return Response(desk.example_request(slug))

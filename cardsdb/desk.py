@@ -1,0 +1,115 @@
+"""The dispute desk: JSON in, a saved ruling out, through the engine registry.
+
+The desk is the only place the Django side touches the engines' adjudication. It resolves the
+game, lets the engine parse and rule, stamps the data version, and stores the ruling under an id
+derived from the request, so the same state and move always give the same permalink.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.http import Http404
+
+from cardsdb.models import Game, Rule, SavedRuling
+from games import registry
+from games.core.rules import GameRules
+
+MAX_MOVES = 500  # a game log longer than this is not a dispute
+
+
+@dataclass(frozen=True)
+class Desk:
+    game: Game
+    engine: GameRules
+
+
+def desk_for(slug: str) -> Desk:
+    if slug not in registry:
+        raise Http404(f"No adjudicator for a game called {slug!r}.")
+    game = Game.objects.filter(slug=slug).first()
+    if game is None:
+        raise Http404(f"The game {slug!r} is not loaded.")
+    return Desk(game=game, engine=registry[slug])
+
+
+def ruling_id(slug: str, request: dict[str, Any]) -> str:
+    canonical = json.dumps([slug, request], sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(canonical.encode()).digest()
+    return base64.b32encode(digest).decode().lower()[:10]
+
+
+def _rule_links(slug: str, keys: list[str]) -> dict[str, dict[str, str]]:
+    rules = Rule.objects.filter(key__in=keys).only("key", "number", "text")
+    return {
+        r.key: {"key": r.key, "url": f"/games/{slug}/rules/#{r.number}", "text": r.text}
+        for r in rules
+    }
+
+
+def _enrich(slug: str, ruling: dict[str, Any]) -> dict[str, Any]:
+    """Give each reason the link to its rule, and the ruling the full text of what it cites."""
+    rulings = ruling.get("rulings") or [ruling]
+    keys = sorted({r["rule"] for one in rulings for r in one["reasons"]})
+    links = _rule_links(slug, keys)
+    for one in rulings:
+        for reason in one["reasons"]:
+            reason["url"] = links.get(reason["rule"], {}).get("url", "")
+    ruling["cited_rules"] = [links[k] for k in keys if k in links]
+    return ruling
+
+
+def ruling_make(slug: str, request: dict[str, Any]) -> SavedRuling:
+    """Rule on `{state, move}` or `{state, moves: [...]}`; BadInput propagates as a 400."""
+    desk = desk_for(slug)
+    state = request.get("state")
+    if "moves" in request:
+        moves = request["moves"]
+        if not isinstance(moves, list) or not moves or len(moves) > MAX_MOVES:
+            from games.core.errors import InvalidMove
+
+            raise InvalidMove("moves", f"give a list of 1 to {MAX_MOVES} moves")
+        result = desk.engine.rule_sequence_json(state, moves)
+        body = result.model_dump(mode="json")
+        for one in body["rulings"]:
+            one["reference_version"] = desk.game.data_version
+        canonical = {"state": state, "moves": moves}
+    else:
+        result = desk.engine.rule_json(state, request.get("move"))
+        body = result.model_dump(mode="json")
+        canonical = {"state": state, "move": request.get("move")}
+    body["reference_version"] = desk.game.data_version
+    body = _enrich(slug, body)
+    key = ruling_id(slug, canonical)
+    body["id"] = key
+    body["game"] = slug
+    body["url"] = f"/games/{slug}/rulings/{key}/"
+    saved = SavedRuling.objects.filter(pk=key).first()
+    if saved is None or saved.ruling.get("reference_version") != desk.game.data_version:
+        saved = SavedRuling(id=key, game=desk.game, request=canonical, ruling=body)
+        try:
+            with transaction.atomic():
+                saved.save()
+        except IntegrityError:  # a concurrent request saved the same ruling first
+            saved = SavedRuling.objects.get(pk=key)
+    return saved
+
+
+def ruling_get(slug: str, key: str) -> SavedRuling:
+    saved = SavedRuling.objects.select_related("game").filter(pk=key, game__slug=slug).first()
+    if saved is None:
+        raise Http404(f"No ruling {key!r} for {slug}.")
+    return saved
+
+
+def legal_moves_list(slug: str, state: Any) -> list[dict[str, Any]] | None:
+    return desk_for(slug).engine.legal_moves_json(state)
+
+
+def example_request(slug: str) -> dict[str, Any]:
+    return desk_for(slug).engine.example()

@@ -1,0 +1,135 @@
+"""Settle a dispute on the website: the common questions as forms, a JSON box for the rest,
+and the ruling page."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from cardsdb import desk
+from cardsdb.board_svg import board_svg
+from cardsdb.models import Clarification, Rule
+from cardsdb.web.schema_forms import form_fields, read_form
+from games.core.errors import BadInput
+
+
+def _questions(engine: Any, posted: str | None = None, **state: Any) -> list[dict[str, Any]]:
+    out = []
+    for q in engine.questions:
+        if q.slug == posted:
+            fields = form_fields(q.form, state.get("values"), state.get("errors"))
+        else:
+            fields = form_fields(q.form)
+        out.append({"slug": q.slug, "title": q.title, "help": q.help, "fields": fields})
+    return out
+
+
+def _page(request: HttpRequest, slug: str, status: int = 200, **extra: Any) -> HttpResponse:
+    d = desk.desk_for(slug)
+    try:
+        example = json.dumps(d.engine.example(), indent=2, ensure_ascii=False)
+    except NotImplementedError:
+        example = '{"state": {}, "move": {}}'
+    context = {
+        "game": d.game,
+        "questions": _questions(d.engine, extra.pop("posted", None), **extra),
+        "json_text": extra.pop("json_text", example),
+        **extra,
+    }
+    return render(request, "web/disputes.html", context, status=status)
+
+
+def disputes(request: HttpRequest, slug: str) -> HttpResponse:
+    return _page(request, slug)
+
+
+@require_POST
+def dispute_question(request: HttpRequest, slug: str, question: str) -> HttpResponse:
+    d = desk.desk_for(slug)
+    match = next((q for q in d.engine.questions if q.slug == question), None)
+    if match is None:
+        return _page(request, slug, 404, error="No such question.")
+    form, values, errors = read_form(match.form, request.POST)
+    if form is None:
+        return _page(
+            request,
+            slug,
+            400,
+            posted=question,
+            values=values,
+            errors=errors,
+            error="Please correct the fields marked below.",
+        )
+    try:
+        state, move = match.build(form)
+        saved = desk.ruling_make(slug, {"state": state, "move": move})
+    except BadInput as exc:
+        return _page(
+            request,
+            slug,
+            400,
+            posted=question,
+            values=values,
+            errors={},
+            error=f"That position cannot exist: {exc.field}: {exc.message}",
+        )
+    return redirect(saved.get_absolute_url())
+
+
+@require_POST
+def dispute_json(request: HttpRequest, slug: str) -> HttpResponse:
+    text = request.POST.get("dispute", "")
+    try:
+        body = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return _page(
+            request,
+            slug,
+            400,
+            json_text=text,
+            json_error=f"Not valid JSON (line {exc.lineno}, column {exc.colno}).",
+        )
+    if not isinstance(body, dict) or "state" not in body:
+        return _page(
+            request,
+            slug,
+            400,
+            json_text=text,
+            json_error='Give an object with "state" and "move" (or "moves").',
+        )
+    try:
+        saved = desk.ruling_make(slug, body)
+    except BadInput as exc:
+        return _page(request, slug, 400, json_text=text, json_error=f"{exc.field}: {exc.message}")
+    return redirect(saved.get_absolute_url())
+
+
+def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    saved = desk.ruling_get(slug, key)
+    ruling = saved.ruling
+    rulings = ruling.get("rulings") or [ruling]
+    cited = {r["rule"] for one in rulings for r in one["reasons"]}
+    rules = Rule.objects.filter(key__in=cited).select_related("section").order_by("position")
+    interpretation_keys = {k for one in rulings for k in one.get("interpretations", [])}
+    interpretations = Clarification.objects.filter(key__in=interpretation_keys)
+    state = saved.request.get("state")
+    after = ruling.get("next_state") or ruling.get("final_state")
+    return render(
+        request,
+        "web/ruling.html",
+        {
+            "game": saved.game,
+            "saved": saved,
+            "ruling": ruling,
+            "rulings": rulings,
+            "rules": rules,
+            "interpretations": interpretations,
+            "board": board_svg(state, "The board as described"),
+            "board_after": board_svg(after, "After the move") if after else None,
+            "request_json": json.dumps(saved.request, indent=2, ensure_ascii=False),
+        },
+    )

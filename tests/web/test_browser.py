@@ -1,0 +1,55 @@
+"""Real-browser tests: a player settles a dispute through the website's form."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+
+from cardsdb.loaders import fixtures_load
+from cardsdb.models import Game
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM allows it here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def loaded(live_server: Any) -> Any:
+    """Live-server tests run in transactions that are flushed: load what they need."""
+    if not Game.objects.filter(slug="higher-lower").exists():
+        fixtures_load([Path(settings.FIXTURES_DIR) / "higher-lower"])
+    return live_server
+
+
+def test_player_asks_whether_a_card_may_be_played_and_reads_the_cited_rule(
+    loaded: Any, page: Any
+) -> None:
+    page.goto(f"{loaded.url}/games/higher-lower/disputes/")
+    form = page.locator("form.dispute-form").first
+    form.locator("input[name=last_card]").fill("7")
+    form.locator("select[name=call_in_force]").select_option("higher")
+    form.locator("input[name=my_card]").fill("5")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("#verdict")
+    verdict = page.locator("#verdict").inner_text()
+    assert "Illegal" in verdict
+    cited = page.locator("blockquote.cited-rule").first.inner_text()
+    assert "higher-lower:" in cited
+    assert page.locator("svg.board").count() >= 1
+    # The cited rule's link leads to the rule on the rules page.
+    page.locator("ul.reasons a.rule-key").first.click()
+    page.wait_for_load_state()
+    assert "/games/higher-lower/rules/" in page.url
+
+
+def test_rules_page_permalink_and_glossary_link(loaded: Any, page: Any) -> None:
+    page.goto(f"{loaded.url}/games/higher-lower/rules/#1.1")
+    assert page.locator("li.rule").count() > 5
+    link = page.locator("a.term").first
+    href = link.get_attribute("href")
+    assert href and "/glossary/#term-" in href
