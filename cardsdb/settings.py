@@ -53,6 +53,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "cardsdb.middleware.SecurityHeadersMiddleware",
 ]
 
 ROOT_URLCONF = "cardsdb.urls"
@@ -105,6 +106,8 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise serves from here after collectstatic
+WHITENOISE_USE_FINDERS = True  # and from static/ directly, so no collectstatic is needed
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -146,6 +149,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "SymbolKindEnum": "cardsdb.models.Symbol.Kind",
+        "ExpansionKindEnum": "cardsdb.models.Expansion.Kind",
+        "VariantKindEnum": "cardsdb.models.Variant.Kind",
+        "ClarificationKindEnum": "cardsdb.models.Clarification.Kind",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "cardsdb.api.schema.add_engine_schemas",

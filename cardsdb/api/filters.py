@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import django_filters as df
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from rest_framework.exceptions import ValidationError
 from rest_framework.filters import OrderingFilter
 
@@ -33,6 +33,19 @@ class StrictOrderingFilter(OrderingFilter):
                     }
                 )
         return super().get_ordering(request, queryset, view)
+
+    def filter_queryset(self, request: Any, queryset: QuerySet, view: Any) -> QuerySet:
+        # Unknown values (null cost, null power) sort last on both SQLite and PostgreSQL.
+        ordering = self.get_ordering(request, queryset, view)
+        if not ordering:
+            return queryset
+        return queryset.order_by(*(_nulls_last(field) for field in ordering))
+
+
+def _nulls_last(field: str) -> Any:
+    if field.startswith("-"):
+        return F(field[1:]).desc(nulls_last=True)
+    return F(field).asc(nulls_last=True)
 
 
 class GameFilter(df.FilterSet):

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import viewsets
+from rest_framework import mixins, viewsets
 from rest_framework.decorators import action, api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -34,7 +33,7 @@ class GameViewSet(ReadOnly):
     ordering = ["position"]
 
     def get_queryset(self) -> Any:
-        if self.action == "retrieve":
+        if self.action == "retrieve" and "slug" in self.kwargs:
             return selectors.game_detail(self.kwargs["slug"])
         return selectors.game_list()
 
@@ -126,24 +125,23 @@ class VariantViewSet(
     """Difficulties, modes, tournament formats and challenge modes with their setup numbers."""
 
 
-class CardViewSet(ReadOnly):
+class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """Every card face the rulebooks and public sources establish. `copies` is the number in
     the box, null when unknown. Detail: `/api/v1/cards/<game>/<slug>/`."""
 
+    filter_backends = ReadOnly.filter_backends
     filterset_class = filters.CardFilter
     ordering_fields = ["name", "cost", "power", "copies", "number", "position", "slug"]
     ordering = ["game__position", "position", "id"]
     lookup_value_regex = "[^/]+"
 
     def get_queryset(self) -> Any:
-        if self.action == "retrieve":
-            return selectors.card_detail()
         return selectors.card_list()
 
     def get_serializer_class(self) -> Any:
         return (
             serializers.CardDetailSerializer
-            if self.action in ("retrieve", "by_game")
+            if self.action in ("by_game", "named")
             else serializers.CardSerializer
         )
 
@@ -152,9 +150,6 @@ class CardViewSet(ReadOnly):
     def by_game(self, request: Request, game_slug: str, card_slug: str) -> Response:
         card = get_object_or_404(selectors.card_detail(), game__slug=game_slug, slug=card_slug)
         return Response(serializers.CardDetailSerializer(card).data)
-
-    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        raise Http404("Cards are addressed as /api/v1/cards/<game>/<slug>/.")
 
     @extend_schema(
         parameters=[
