@@ -5,17 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rest_framework.test import APIClient
-
-from cardsdb.loaders import fixtures_load
 
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
+    from cardsdb.loaders import fixtures_load
+
     with django_db_blocker.unblock():
         fixtures_load()
 
 
 @pytest.fixture
-def api(db: Any) -> APIClient:
+def api(db: Any) -> Any:
+    # Imported here so that the pure-Python engine tests can run without Django.
+    from rest_framework.test import APIClient
+
     return APIClient()

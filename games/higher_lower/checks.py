@@ -1,0 +1,238 @@
+"""Refusing states that cannot exist and moves that name what the state lacks.
+
+Each check raises InvalidState / InvalidMove naming the offending field, so the desk can answer
+400 with a path such as `state.players.1.hand.3`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from games.core import InvalidMove, InvalidState
+from games.higher_lower.board import (
+    booster_count,
+    hand_size,
+    player,
+    player_index,
+    seen_copies,
+)
+from games.higher_lower.model import (
+    AUTOMATIC_CALL,
+    BOOSTER_CARDS,
+    CATEGORIES,
+    COPIES_PER_VALUE,
+    HIGHEST,
+    LOWEST,
+    MAX_PLAYERS,
+    PLAYING_CARDS,
+    DrawCard,
+    MatchCard,
+    PlayBooster,
+    PlayCard,
+    State,
+)
+from games.higher_lower.model import Move as MoveType
+
+
+def check_state(state: State) -> None:
+    _check_hands(state)
+    _check_players(state)
+    _check_names(state)
+    _check_opening(state)
+    _check_call(state)
+    _check_copies(state)
+    _check_totals(state)
+    _check_one_winner(state)
+
+
+def _check_hands(state: State) -> None:
+    """Card numbers 1 to 15, counts within the box, known booster categories (rule 1.1, 1.2)."""
+    for pi, p in enumerate(state.players):
+        where = f"state.players.{pi}"
+        if isinstance(p.hand, list):
+            if len(p.hand) > PLAYING_CARDS:
+                raise InvalidState(f"{where}.hand", f"the box has only {PLAYING_CARDS} cards")
+            for i, value in enumerate(p.hand):
+                if not LOWEST <= value <= HIGHEST:
+                    raise InvalidState(f"{where}.hand.{i}", _no_such_card(value))
+        elif not 0 <= p.hand <= PLAYING_CARDS:
+            raise InvalidState(f"{where}.hand", f"a hand holds 0 to {PLAYING_CARDS} cards")
+        if isinstance(p.boosters, list):
+            if len(p.boosters) > BOOSTER_CARDS:
+                raise InvalidState(f"{where}.boosters", f"the box has only {BOOSTER_CARDS}")
+            for i, category in enumerate(p.boosters):
+                if category not in CATEGORIES:
+                    raise InvalidState(
+                        f"{where}.boosters.{i}",
+                        f"{category!r} is not a booster category ({', '.join(CATEGORIES)})",
+                    )
+        elif not 0 <= p.boosters <= BOOSTER_CARDS:
+            raise InvalidState(f"{where}.boosters", f"a player holds 0 to {BOOSTER_CARDS}")
+
+
+def _no_such_card(value: int) -> str:
+    return f"no playing card is numbered {value}: they run from {LOWEST} to {HIGHEST}"
+
+
+def _check_players(state: State) -> None:
+    if len(state.players) > MAX_PLAYERS:
+        raise InvalidState(
+            "state.players",
+            f"{len(state.players)} players cannot each be dealt 10 of the 60 playing cards "
+            f"(at most {MAX_PLAYERS}; rule 3.1)",
+        )
+    seen: set[str] = set()
+    for index, p in enumerate(state.players):
+        if p.name in seen:
+            raise InvalidState(f"state.players.{index}.name", f"two players are named {p.name!r}")
+        seen.add(p.name)
+
+
+def _check_names(state: State) -> None:
+    if player_index(state, state.turn) is None:
+        raise InvalidState("state.turn", f"{state.turn!r} is not one of the players")
+    if state.call_by is not None and player_index(state, state.call_by) is None:
+        raise InvalidState("state.call_by", f"{state.call_by!r} is not one of the players")
+    for index, name in enumerate(state.match_chain):
+        if player_index(state, name) is None:
+            raise InvalidState(f"state.match_chain.{index}", f"{name!r} is not one of the players")
+
+
+def _check_opening(state: State) -> None:
+    """Before the first card is laid there is no call, no match and no pile (rule 3.6)."""
+    if state.last_card is not None:
+        return
+    for field, present in (
+        ("call", state.call is not None),
+        ("call_by", state.call_by is not None),
+        ("match_chain", bool(state.match_chain)),
+        ("discard", bool(state.discard)),
+    ):
+        if present:
+            raise InvalidState(f"state.{field}", "no card has been laid yet (last_card is null)")
+
+
+def _check_call(state: State) -> None:
+    if state.last_card is None:
+        return
+    if state.call is None:
+        raise InvalidState("state.call", "a card has been laid, so some call is in force")
+    if state.call_by is None:
+        raise InvalidState("state.call_by", "say who made the call in force")
+    automatic = AUTOMATIC_CALL.get(state.last_card)
+    if automatic is not None and state.call != automatic:
+        raise InvalidState(
+            "state.call",
+            f"after a {state.last_card} the call is always {automatic!r} (rule 4.8)",
+        )
+
+
+def _check_copies(state: State) -> None:
+    """No number may appear more than four times (rule 1.1)."""
+    counts: Counter[int] = Counter()
+    places: list[tuple[str, int]] = [(f"state.discard.{i}", v) for i, v in enumerate(state.discard)]
+    if state.last_card is not None:
+        places.append(("state.last_card", state.last_card))
+    for pi, p in enumerate(state.players):
+        if isinstance(p.hand, list):
+            places.extend((f"state.players.{pi}.hand.{i}", v) for i, v in enumerate(p.hand))
+    for field, value in places:
+        counts[value] += 1
+        if counts[value] > COPIES_PER_VALUE:
+            raise InvalidState(field, _too_many(value))
+    if state.last_card is not None and seen_copies(state)[state.last_card] > COPIES_PER_VALUE:
+        raise InvalidState(
+            "state.match_chain",
+            f"{len(state.match_chain)} matches of the last card leave too many: "
+            + _too_many(state.last_card),
+        )
+
+
+def _too_many(value: int) -> str:
+    return f"more than {COPIES_PER_VALUE} cards numbered {value} (the box has {COPIES_PER_VALUE})"
+
+
+def _check_totals(state: State) -> None:
+    total = sum(hand_size(p) for p in state.players) + state.deck + len(state.discard)
+    total += 0 if state.last_card is None else 1
+    if total > PLAYING_CARDS:
+        raise InvalidState(
+            "state.deck",
+            f"hands, deck and laid cards come to {total} playing cards; the box has "
+            f"{PLAYING_CARDS}",
+        )
+    boosters = sum(booster_count(p) for p in state.players) + (state.booster_deck or 0)
+    if boosters > BOOSTER_CARDS:
+        field = "state.booster_deck" if state.booster_deck is not None else "state.players"
+        raise InvalidState(
+            field, f"{boosters} booster cards in hands and deck; the box has {BOOSTER_CARDS}"
+        )
+
+
+def _check_one_winner(state: State) -> None:
+    """The game ends when the first player runs out (rule 2.1): two can never both be out."""
+    out = [i for i, p in enumerate(state.players) if hand_size(p) == 0]
+    if len(out) > 1:
+        raise InvalidState(
+            f"state.players.{out[1]}.hand",
+            "two players cannot both be out of playing cards: the game ended with the first",
+        )
+
+
+# ----- moves -----
+
+
+def mover(state: State, move: MoveType) -> str:
+    return move.player if move.player is not None else state.turn
+
+
+def check_move(state: State, move: MoveType, field: str) -> None:
+    if move.player is not None and player_index(state, move.player) is None:
+        raise InvalidMove(f"{field}.player", f"{move.player!r} is not one of the players")
+    name = mover(state, move)
+    if isinstance(move, PlayCard):
+        _check_holds(state, name, move.value, f"{field}.value")
+    elif isinstance(move, MatchCard):
+        value = move.value if move.value is not None else state.last_card
+        if value is not None:
+            _check_holds(state, name, value, f"{field}.value")
+    elif isinstance(move, DrawCard):
+        _check_draw(state, move, f"{field}.drawn")
+    elif isinstance(move, PlayBooster):
+        _check_booster(state, name, move, field)
+
+
+def _check_holds(state: State, name: str, value: int, field: str) -> None:
+    hand = player(state, name).hand
+    if isinstance(hand, list):
+        if value not in hand:
+            raise InvalidMove(field, f"{name} holds no {value}")
+    elif hand == 0:
+        raise InvalidMove(field, f"{name} holds no playing cards")
+    elif seen_copies(state)[value] >= COPIES_PER_VALUE:
+        raise InvalidMove(
+            field, f"all {COPIES_PER_VALUE} cards numbered {value} are accounted for elsewhere"
+        )
+
+
+def _check_draw(state: State, move: DrawCard, field: str) -> None:
+    if move.drawn is None:
+        return
+    if state.deck == 0:
+        raise InvalidMove(field, "the deck is empty: nothing can be drawn")
+    if seen_copies(state)[move.drawn] >= COPIES_PER_VALUE:
+        raise InvalidMove(
+            field,
+            f"all {COPIES_PER_VALUE} cards numbered {move.drawn} are accounted for elsewhere",
+        )
+
+
+def _check_booster(state: State, name: str, move: PlayBooster, field: str) -> None:
+    if move.target is not None and player_index(state, move.target) is None:
+        raise InvalidMove(f"{field}.target", f"{move.target!r} is not one of the players")
+    boosters = player(state, name).boosters
+    if isinstance(boosters, list):
+        if move.category not in boosters:
+            raise InvalidMove(f"{field}.category", f"{name} holds no {move.category} booster")
+    elif boosters == 0:
+        raise InvalidMove(f"{field}.category", f"{name} holds no booster cards")

@@ -1,0 +1,92 @@
+"""Every reason the Higher or Lower engine can give, bound to the rule it rests on, and the
+reference rulings (clarifications) it may cite."""
+
+from __future__ import annotations
+
+from games.core import ReasonCatalog
+
+SLUG = "higher-lower"
+
+REASONS = ReasonCatalog(
+    SLUG,
+    {
+        "game-over": "2.1",
+        "player-wins": "2.1",
+        "opening-card": "3.6",
+        "nothing-to-match": "3.6",
+        "must-lay-opening-card": "3.6",
+        "opening-call": "3.7",
+        "opening-call-missing": "3.7",
+        "not-your-turn": "4.1",
+        "obeys-call": "4.2",
+        "not-higher": "4.2",
+        "not-lower": "4.2",
+        "call-made": "4.3",
+        "call-missing": "4.3",
+        "matches-last-card": "4.4",
+        "not-a-match": "4.4",
+        "match-makes-no-call": "4.5",
+        "call-passes-through": "4.5",
+        "unable-to-play": "4.6",
+        "can-play-instead": "4.6",
+        "call-still-in-force": "4.7",
+        "automatic-call": "4.8",
+        "contradicts-automatic-call": "4.8",
+        "booster-on-own-turn": "5.1",
+        "booster-not-your-turn": "5.1",
+        "boosters-any-number": "5.3",
+        "booster-at-opponent": "5.4",
+        "booster-at-self": "5.4",
+        "booster-card-text": "5.6",
+    },
+)
+
+
+def clar(slug: str) -> str:
+    return f"{SLUG}:{slug}"
+
+
+MATCH_MEANS_SAME_NUMBER = clar("match-means-same-number")
+DRAW_ONLY_WHEN_UNABLE = clar("draw-only-when-unable")
+EQUAL_NUMBER_IS_A_MATCH = clar("equal-number-is-a-match")
+CALL_AFTER_A_MATCH = clar("call-after-a-match")
+DRAWING_ENDS_THE_TURN = clar("drawing-ends-the-turn")
+CALL_AFTER_A_DRAW = clar("call-after-a-draw")
+EMPTY_DECK_PASS = clar("empty-deck-pass")
+AUTOMATIC_CALLS = clar("automatic-calls-1-and-15")
+BOOSTERS_BEFORE_YOUR_CARD = clar("boosters-before-your-card")
+BOOSTER_TARGET = clar("booster-target")
+BOOSTER_TEXT_NOT_IN_REFERENCE = clar("booster-text-not-in-reference")
+HIDDEN_HANDS_ON_TRUST = clar("hidden-hands-on-trust")
+WINNING_WITH_BOOSTERS_LEFT = clar("winning-with-boosters-left")
+GAME_ENDS_WHEN_SOMEONE_IS_OUT = clar("game-ends-when-someone-is-out")
+TURNS_GO_LEFT = clar("turns-go-left")
+
+INTERPRETATIONS = frozenset(
+    {
+        MATCH_MEANS_SAME_NUMBER,
+        DRAW_ONLY_WHEN_UNABLE,
+        EQUAL_NUMBER_IS_A_MATCH,
+        CALL_AFTER_A_MATCH,
+        DRAWING_ENDS_THE_TURN,
+        CALL_AFTER_A_DRAW,
+        EMPTY_DECK_PASS,
+        AUTOMATIC_CALLS,
+        BOOSTERS_BEFORE_YOUR_CARD,
+        BOOSTER_TARGET,
+        BOOSTER_TEXT_NOT_IN_REFERENCE,
+        HIDDEN_HANDS_ON_TRUST,
+        WINNING_WITH_BOOSTERS_LEFT,
+        GAME_ENDS_WHEN_SOMEONE_IS_OUT,
+        TURNS_GO_LEFT,
+    }
+)
+
+BOOSTER_TEXT_UNKNOWN = (
+    "This booster's own text is not in the reference: the ruling covers only when it may be "
+    "played and at whom."
+)
+BOOSTER_TEXT_NOTE = (
+    BOOSTER_TEXT_UNKNOWN
+    + " Do what the card says (rule 5.6); the next state shown does not include its effect."
+)

@@ -1,0 +1,79 @@
+"""The Higher or Lower adjudicator: rules on laying, matching, drawing and boosters.
+
+The boosters' own texts are not in the reference, so the engine rules only on when a booster
+may be played and at whom, and says so in the ruling's notes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from games.core import GameRules, Ruling
+from games.higher_lower import checks, judge, moves
+from games.higher_lower.model import (
+    DrawCard,
+    MatchCard,
+    Move,
+    PlayBooster,
+    PlayCard,
+    State,
+)
+from games.higher_lower.model import Move as MoveType
+from games.higher_lower.questions import QUESTIONS
+from games.higher_lower.reasons import INTERPRETATIONS, REASONS, SLUG
+
+
+class HigherLowerRules(GameRules[State, MoveType]):
+    slug: ClassVar[str] = SLUG
+    State: ClassVar[type[State]] = State
+    Move: ClassVar[Any] = Move
+    reasons = REASONS
+    interpretations = INTERPRETATIONS
+    questions = QUESTIONS
+
+    def check_state(self, state: State) -> None:
+        checks.check_state(state)
+
+    def check_move(self, state: State, move: MoveType, field: str) -> None:
+        checks.check_move(state, move, field)
+
+    def adjudicate(self, state: State, move: MoveType) -> Ruling:
+        if isinstance(move, PlayCard):
+            return judge.rule_play(self, state, move)
+        if isinstance(move, MatchCard):
+            return judge.rule_match(self, state, move)
+        if isinstance(move, DrawCard):
+            return judge.rule_draw(self, state, move)
+        if isinstance(move, PlayBooster):
+            return judge.rule_booster(self, state, move)
+        raise TypeError(f"not a Higher or Lower move: {move!r}")  # unreachable after parsing
+
+    def apply(self, state: State, move: MoveType) -> State:
+        return self.apply_checked(state, move)
+
+    def legal_moves(self, state: State) -> list[MoveType]:
+        return moves.legal_moves(state)
+
+    def example(self) -> dict[str, Any]:
+        """Ana, with a 9 in hand, lays it on Cy's 7 under the call 'higher' and calls 'lower'."""
+        return {
+            "state": {
+                "players": [
+                    {"name": "Ana", "hand": [3, 9, 12, 7], "boosters": ["Rare", "Common"]},
+                    {"name": "Ben", "hand": 6, "boosters": 3},
+                    {"name": "Cy", "hand": 8, "boosters": 2},
+                ],
+                "turn": "Ana",
+                "last_card": 7,
+                "call": "higher",
+                "call_by": "Cy",
+                "match_chain": [],
+                "discard": [4, 11],
+                "deck": 30,
+                "booster_deck": 21,
+            },
+            "move": {"kind": "play", "value": 9, "call": "lower"},
+        }
+
+
+RULES = HigherLowerRules()

@@ -1,0 +1,84 @@
+"""The state after each kind of move, computed only once a move has been ruled legal."""
+
+from __future__ import annotations
+
+from games.higher_lower.board import next_player, player_index, resolved_call
+from games.higher_lower.model import Player, State
+
+
+def _with_player(state: State, name: str, updated: Player) -> list[Player]:
+    index = player_index(state, name)
+    return [updated if i == index else p for i, p in enumerate(state.players)]
+
+
+def _without_card(p: Player, value: int) -> Player:
+    if isinstance(p.hand, list):
+        hand = list(p.hand)
+        hand.remove(value)
+        return p.model_copy(update={"hand": hand})
+    return p.model_copy(update={"hand": p.hand - 1})
+
+
+def _pile(state: State) -> list[int]:
+    """The laid cards once a new card covers the last one."""
+    return [*state.discard, state.last_card] if state.last_card is not None else []
+
+
+def after_play(state: State, name: str, value: int, call: str | None) -> State:
+    p = state.players[player_index(state, name) or 0]
+    return state.model_copy(
+        update={
+            "players": _with_player(state, name, _without_card(p, value)),
+            "discard": _pile(state),
+            "last_card": value,
+            "call": resolved_call(value, call),  # type: ignore[arg-type]
+            "call_by": name,
+            "match_chain": [],
+            "turn": next_player(state, name),
+        }
+    )
+
+
+def after_match(state: State, name: str, value: int) -> State:
+    """A match covers the last card with its twin and passes the call on (rule 4.5)."""
+    p = state.players[player_index(state, name) or 0]
+    return state.model_copy(
+        update={
+            "players": _with_player(state, name, _without_card(p, value)),
+            "discard": _pile(state),
+            "match_chain": [*state.match_chain, name],
+            "turn": next_player(state, name),
+        }
+    )
+
+
+def after_draw(state: State, name: str, drawn: int | None) -> State:
+    """The drawn card joins the hand; the turn ends; the call stays (rule 4.7). An empty deck
+    gives nothing (clarification empty-deck-pass). A shown hand whose new card is not named
+    becomes a count: we no longer know every card in it."""
+    if state.deck == 0:
+        return state.model_copy(update={"turn": next_player(state, name)})
+    p = state.players[player_index(state, name) or 0]
+    if isinstance(p.hand, list):
+        hand: list[int] | int = [*p.hand, drawn] if drawn is not None else len(p.hand) + 1
+    else:
+        hand = p.hand + 1
+    return state.model_copy(
+        update={
+            "players": _with_player(state, name, p.model_copy(update={"hand": hand})),
+            "deck": state.deck - 1,
+            "turn": next_player(state, name),
+        }
+    )
+
+
+def after_booster(state: State, name: str, category: str) -> State:
+    """The booster leaves the hand; its effect is unknown, so nothing else changes."""
+    p = state.players[player_index(state, name) or 0]
+    if isinstance(p.boosters, list):
+        boosters: list[str] | int = list(p.boosters)
+        boosters.remove(category)
+    else:
+        boosters = p.boosters - 1
+    updated = p.model_copy(update={"boosters": boosters})
+    return state.model_copy(update={"players": _with_player(state, name, updated)})

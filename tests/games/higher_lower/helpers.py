@@ -1,0 +1,81 @@
+"""Setting up a Higher or Lower table for a dispute, the way a judge would note it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Ruling
+from games.higher_lower.rules import RULES
+
+JSON = dict[str, Any]
+
+
+def table(
+    ana: list[int] | int = 5,
+    ben: list[int] | int = 5,
+    cy: list[int] | int = 5,
+    *,
+    last: int | None = 7,
+    call: str | None = "higher",
+    call_by: str | None = "Cy",
+    turn: str = "Ana",
+    deck: int = 20,
+    discard: list[int] | None = None,
+    chain: list[str] | None = None,
+    boosters: Any = 3,
+) -> JSON:
+    """Ana, Ben and Cy in seat order (each on the left of the one before); by default Cy has
+    laid a 7 and called 'higher', and it is Ana's turn."""
+    return {
+        "players": [
+            {"name": "Ana", "hand": ana, "boosters": boosters},
+            {"name": "Ben", "hand": ben, "boosters": 2},
+            {"name": "Cy", "hand": cy, "boosters": 2},
+        ],
+        "turn": turn,
+        "last_card": last,
+        "call": call if last is not None else None,
+        "call_by": call_by if last is not None else None,
+        "match_chain": chain or [],
+        "discard": discard or [],
+        "deck": deck,
+    }
+
+
+def play(value: int, call: str | None = None, player: str | None = None) -> JSON:
+    return {"kind": "play", "value": value, "call": call, "player": player}
+
+
+def match(value: int | None = None, player: str | None = None) -> JSON:
+    return {"kind": "match", "value": value, "player": player}
+
+
+def draw(drawn: int | None = None, player: str | None = None) -> JSON:
+    return {"kind": "draw", "drawn": drawn, "player": player}
+
+
+def booster(category: str = "Rare", target: str | None = "Ben", player: str | None = None) -> JSON:
+    return {"kind": "booster", "category": category, "target": target, "player": player}
+
+
+def rule(state: JSON, move: JSON) -> Ruling:
+    return RULES.rule_json(state, move)
+
+
+def codes(ruling: Ruling) -> list[str]:
+    return [r.code for r in ruling.reasons]
+
+
+def assert_illegal(ruling: Ruling, code: str, rule_key: str) -> None:
+    assert not ruling.legal, ruling.summary
+    assert code in codes(ruling), codes(ruling)
+    assert rule_key in ruling.cited_rules()
+    assert ruling.next_state is None
+
+
+def assert_legal(ruling: Ruling, code: str, rule_key: str) -> JSON:
+    assert ruling.legal, ruling.summary
+    assert code in codes(ruling), codes(ruling)
+    assert rule_key in ruling.cited_rules()
+    assert ruling.next_state is not None
+    return ruling.next_state
