@@ -123,7 +123,7 @@ def test_schema_holds_every_engine_state_and_move_with_an_example(api: Any) -> N
         prefix = "".join(p.capitalize() for p in slug.split("-"))
         assert f"{prefix}State" in components
         assert f"{prefix}Move" in components
-    post = schema["paths"]["/api/v1/games/{slug}/rulings"]["post"]
+    post = schema["paths"]["/api/v1/games/{slug}/rulings/"]["post"]
     examples = post["requestBody"]["content"]["application/json"]["examples"]
     assert set(ENGINES) <= set(examples)
 

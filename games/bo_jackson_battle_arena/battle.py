@@ -1,0 +1,568 @@
+"""Rulings on battle moves: substitution, the Play Phase, the battle's result, Sudden Death.
+
+Each `rule_<move>` function takes a checked state and move and returns an `Answer`: the
+ruling's words and, when the move is legal, the state after it. No side effects: the state
+passed in is never changed (next states are deep copies).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from games.bo_jackson_battle_arena import reasons as R
+from games.bo_jackson_battle_arena.moves import (
+    KeepHero,
+    Pass,
+    ResolveBattle,
+    RunPlay,
+    Substitute,
+    SuddenDeath,
+)
+from games.bo_jackson_battle_arena.state import BattleState, Hero
+from games.core import Reason
+
+T = TypeVar("T")
+SUBSTITUTION_COST = 2
+WINS_NEEDED = 4  # the majority of seven battles
+
+
+@dataclass
+class Answer:
+    summary: str
+    reasons: list[Reason]
+    next_state: BattleState | None = None  # None: the move is illegal
+    interpretations: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def dogs(n: int | None) -> str:
+    return f"{n} Hot Dog{'' if n == 1 else 's'}"
+
+
+def who(state: BattleState, player: int) -> str:
+    return state.players[player].name or ("Player A", "Player B")[player]
+
+
+def _copy(state: BattleState) -> BattleState:
+    """A deep copy for the next state (a dump and re-read is many times faster than deepcopy)."""
+    return BattleState.model_validate(state.model_dump())
+
+
+def _pile(cards: list[T] | None) -> list[T]:
+    """A pile the mode requires (check_state has made sure it is there), for changing it."""
+    assert cards is not None
+    return cards
+
+
+def _reason(code: str, detail: str) -> Reason:
+    return R.REASONS.reason(code, detail)
+
+
+def _mode_reason(base: str, state: BattleState, detail: str) -> Reason:
+    return _reason(R.mode_code(base, state.mode), detail)
+
+
+def _illegal(summary: str, *reasons: Reason, interpretations: list[str] | None = None) -> Answer:
+    return Answer(summary=summary, reasons=list(reasons), interpretations=interpretations or [])
+
+
+def game_over_answer(state: BattleState) -> Answer:
+    result = "a tie" if state.winner is None else f"won by {who(state, state.winner)}"
+    return _illegal(
+        f"The game is over ({result}): no more moves.",
+        _reason("game-over", f"all 7 battles are played and the game was {result}"),
+    )
+
+
+# ----- the Substitution Phase -----
+
+
+def _substitution_turn_problem(state: BattleState, player: int) -> Answer | None:
+    """Why `player` cannot make their substitution decision now, if they cannot."""
+    name = who(state, player)
+    if state.mode == "rookie":
+        return _illegal(
+            "Rookie Mode has no substitutions.",
+            _reason("no-substitution-in-rookie", "the game is in Rookie Mode"),
+        )
+    if state.players[player].substituted:
+        return _illegal(
+            f"{name} has already substituted in battle {state.battle}.",
+            _mode_reason(
+                "one-substitution-per-battle",
+                state,
+                f"{name} substituted once in battle {state.battle}",
+            ),
+        )
+    if state.phase != "substitution":
+        return _illegal(
+            f"The Substitution Phase of battle {state.battle} is over.",
+            _mode_reason(
+                "substitution-before-reveal",
+                state,
+                f"the game is in the {state.phase} phase; substitutions come before the reveal",
+            ),
+        )
+    if state.to_act != player:
+        if player == state.honors:
+            other = who(state, 1 - player)
+            detail = f"{name} had honors and already kept their Hero; it is now {other}'s turn"
+        else:
+            detail = f"{who(state, state.honors)} has honors and decides first"
+        return _illegal(
+            f"It is not {name}'s turn to substitute.",
+            _mode_reason("substitution-in-honors-order", state, detail),
+            interpretations=[R.HONORS_BATTLE_ONE] if state.battle == 1 else [],
+        )
+    return None
+
+
+def _after_decision(state: BattleState, player: int) -> None:
+    """Move the Substitution Phase on once `player` has decided (mutates `state`)."""
+    if player == state.honors:
+        state.to_act = state.other(player)
+    elif state.mode == "playmaker":
+        state.phase, state.to_act = "plays", state.honors
+    else:
+        state.phase, state.to_act = "compare", None
+
+
+def rule_substitute(state: BattleState, move: Substitute) -> Answer:
+    problem = _substitution_turn_problem(state, move.player)
+    if problem:
+        return problem
+    p = state.players[move.player]
+    name = who(state, move.player)
+    bench = p.bench or []
+    broken: list[Reason] = []
+    if not any(h.id == move.hero for h in bench):
+        broken.append(
+            _mode_reason("substitute-from-bench", state, f"{move.hero!r} is not on {name}'s Bench")
+        )
+    if (p.hot_dogs or 0) < SUBSTITUTION_COST:
+        broken.append(
+            _mode_reason(
+                "substitution-costs-two-hot-dogs",
+                state,
+                f"{name} has {dogs(p.hot_dogs)}; a substitution costs {SUBSTITUTION_COST}",
+            )
+        )
+    if broken:
+        return _illegal(f"{name} cannot substitute: {broken[0].detail}.", *broken)
+    return _substitute(state, move)
+
+
+def _substitute(state: BattleState, move: Substitute) -> Answer:
+    nxt = _copy(state)
+    p = nxt.players[move.player]
+    name = who(state, move.player)
+    bench = _pile(p.bench)
+    incoming = next(h for h in bench if h.id == move.hero)
+    outgoing = p.zones[state.battle - 1]
+    bench.remove(incoming)
+    p.zones[state.battle - 1] = incoming
+    p.set_aside.append(outgoing)
+    p.hot_dogs = (p.hot_dogs or 0) - SUBSTITUTION_COST
+    p.hot_dogs_discarded = (p.hot_dogs_discarded or 0) + SUBSTITUTION_COST
+    p.substituted = True
+    interpretations = [R.SET_ASIDE, R.TO_BENCH, R.SUB_COST]
+    if p.hero_deck:
+        drawn: Hero | None = p.hero_deck.pop(0)
+        bench.append(drawn)
+        draw_detail = f"{name} draws {drawn.label()} from the Hero Deck to the Bench"
+    else:
+        drawn = None
+        draw_detail = f"{name}'s Hero Deck is empty: nothing is drawn"
+        interpretations.append(R.EMPTY_DECK)
+    _after_decision(nxt, move.player)
+    return Answer(
+        summary=f"{name} may substitute {incoming.label()} for {outgoing.label()} in battle "
+        f"{state.battle}, paying 2 Hot Dogs.",
+        reasons=[
+            _mode_reason(
+                "substitution-costs-two-hot-dogs",
+                state,
+                f"{name} pays 2 of their {dogs(state.players[move.player].hot_dogs)}",
+            ),
+            _mode_reason(
+                "substitution-replaces-hero",
+                state,
+                f"{incoming.label()} takes the place of {outgoing.label()}, which is set aside",
+            ),
+            _mode_reason("substitution-draws-replacement", state, draw_detail),
+            _mode_reason(
+                "one-substitution-per-battle",
+                state,
+                f"{name} cannot substitute again in battle {state.battle}",
+            ),
+        ],
+        next_state=nxt,
+        interpretations=interpretations,
+    )
+
+
+def rule_keep_hero(state: BattleState, move: KeepHero) -> Answer:
+    problem = _substitution_turn_problem(state, move.player)
+    if problem:
+        return problem
+    nxt = _copy(state)
+    _after_decision(nxt, move.player)
+    name = who(state, move.player)
+    return Answer(
+        summary=f"{name} may keep their Hero in battle {state.battle} without substituting.",
+        reasons=[
+            _mode_reason(
+                "substitution-is-optional", state, f"{name} chooses not to pay for a substitution"
+            )
+        ],
+        next_state=nxt,
+    )
+
+
+# ----- the Play Phase (Playmaker) -----
+
+
+def _play_turn_problem(state: BattleState, player: int) -> Answer | None:
+    name = who(state, player)
+    if state.mode != "playmaker":
+        code = "no-plays-in-rookie" if state.mode == "rookie" else "no-plays-in-substitution"
+        return _illegal(
+            f"There are no Plays in {state.mode.title()} Mode.",
+            _reason(code, f"the game is in {state.mode.title()} Mode"),
+        )
+    if state.phase == "substitution":
+        return _illegal(
+            "Plays come after the Substitution Phase and the reveal.",
+            _reason(
+                "plays-only-in-play-phase",
+                f"battle {state.battle} is still in its Substitution Phase",
+            ),
+        )
+    if state.phase == "compare" or (
+        state.phase == "plays" and state.to_act != player and player == state.honors
+    ):
+        return _illegal(
+            f"{name} has already passed: one opportunity to run Plays per battle.",
+            _reason(
+                "play-opportunity-used", f"{name} passed in the Play Phase of battle {state.battle}"
+            ),
+        )
+    if state.phase != "plays":
+        return _illegal(
+            "There is no Play Phase now.",
+            _reason("plays-only-in-play-phase", f"the game is in the {state.phase} phase"),
+        )
+    if state.to_act != player:
+        return _illegal(
+            f"{who(state, state.honors)} has honors and runs Plays or passes first.",
+            _reason("honors-plays-first", f"{who(state, state.honors)} has not passed yet"),
+            interpretations=[R.HONORS_BATTLE_ONE] if state.battle == 1 else [],
+        )
+    return None
+
+
+def rule_run_play(state: BattleState, move: RunPlay) -> Answer:
+    problem = _play_turn_problem(state, move.player)
+    if problem:
+        return problem
+    p = state.players[move.player]
+    name = who(state, move.player)
+    card = next((c for c in p.hand or [] if c.id == move.play), None)
+    if card is None:
+        where = "in the Playbook" if any(c.id == move.play for c in p.playbook or []) else "used"
+        return _illegal(
+            f"{name} does not have that Play in Hand.",
+            _reason("play-from-hand", f"{move.play!r} is {where}, not in {name}'s Hand"),
+        )
+    paid = card.cost if move.hot_dogs is None else move.hot_dogs
+    paid = paid or 0  # check_move makes sure a Play of unknown cost states what was paid
+    if paid > (p.hot_dogs or 0):
+        return _illegal(
+            f"{name} cannot pay for {card.label()}.",
+            _reason("play-costs-hot-dogs", f"it costs {dogs(paid)} and {name} has {p.hot_dogs}"),
+        )
+    return _run_play(state, move, card.id, paid)
+
+
+def _run_play(state: BattleState, move: RunPlay, card_id: str, paid: int) -> Answer:
+    nxt = _copy(state)
+    me, them = nxt.players[move.player], nxt.players[nxt.other(move.player)]
+    hand = _pile(me.hand)
+    card = next(c for c in hand if c.id == card_id)
+    hand.remove(card)
+    _pile(me.plays_used).append(card)
+    me.hot_dogs = (me.hot_dogs or 0) - paid
+    me.hot_dogs_discarded = (me.hot_dogs_discarded or 0) + paid
+    me.power_change = (me.power_change or 0) + move.power_change
+    them.power_change = (them.power_change or 0) + move.opponent_power_change
+    name = who(state, move.player)
+    notes = ["The Play's text is not read: its Power changes are as stated in the move."]
+    if card.cost is not None and paid != card.cost:
+        notes.append(
+            f"{dogs(paid)} paid against a printed cost of {card.cost}: this rests on a card "
+            "effect the adjudicator cannot check."
+        )
+    return Answer(
+        summary=f"{name} may run {card.label()} for {dogs(paid)}.",
+        reasons=[
+            _reason(
+                "play-run",
+                f"{card.label()} is in {name}'s Hand and {name} pays {paid} of "
+                f"{dogs(state.players[move.player].hot_dogs)}",
+            ),
+        ],
+        next_state=nxt,
+        interpretations=[R.PLAY_EFFECTS],
+        notes=notes,
+    )
+
+
+def rule_pass(state: BattleState, move: Pass) -> Answer:
+    problem = _play_turn_problem(state, move.player)
+    if problem:
+        return problem
+    nxt = _copy(state)
+    name = who(state, move.player)
+    reasons = [
+        _reason("pass-ends-opportunity", f"{name} runs no more Plays in battle {state.battle}")
+    ]
+    if move.player == state.honors:
+        nxt.to_act = nxt.other(move.player)
+        summary = f"{name} passes; {who(state, nxt.to_act)} may now run Plays or pass."
+    else:
+        nxt.phase, nxt.to_act = "compare", None
+        reasons.append(_reason("both-passed", "both players have passed: compare Power"))
+        summary = f"{name} passes; both have passed, so battle {state.battle} is decided."
+    return Answer(summary=summary, reasons=reasons, next_state=nxt)
+
+
+# ----- the battle's result -----
+
+
+def _power(state: BattleState, player: int) -> int:
+    change = state.players[player].power_change if state.mode == "playmaker" else 0
+    return state.zone_hero(player).power + (change or 0)
+
+
+def _power_text(state: BattleState, player: int) -> str:
+    hero = state.zone_hero(player)
+    total = _power(state, player)
+    plays = (
+        f" ({hero.power} printed, {total - hero.power:+d} from Plays)"
+        if total != hero.power
+        else ""
+    )
+    return f"{who(state, player)}'s {hero.name or hero.id} has {total}{plays}"
+
+
+def battle_winner(state: BattleState) -> tuple[int | None, list[Reason], list[str]]:
+    """Who wins the current battle, why, and the reference rulings it rests on."""
+    a, b = _power(state, 0), _power(state, 1)
+    powers = f"{_power_text(state, 0)}; {_power_text(state, 1)}"
+    if a != b:
+        winner = 0 if a > b else 1
+        return winner, [_mode_reason("higher-power-wins", state, powers)], []
+    supers = [state.zone_hero(i).super for i in (0, 1)]
+    if state.mode == "playmaker" and supers[0] != supers[1]:
+        winner = 0 if supers[0] else 1
+        detail = f"{powers}: tied, and only {who(state, winner)}'s Hero has a Super Weapon"
+        return winner, [_reason("super-tie-breaker", detail)], []
+    reasons = [_mode_reason("equal-power-draw", state, powers)]
+    interpretations: list[str] = []
+    if state.mode == "playmaker":
+        reasons.append(
+            _reason(
+                "super-tie-breaker",
+                "both Heroes have a Super Weapon"
+                if supers[0]
+                else "neither Hero has a Super Weapon",
+            )
+        )
+        interpretations.append(R.BOTH_SUPER)
+    elif any(supers):
+        interpretations.append(R.PLAYMAKER_ONLY)
+    return None, reasons, interpretations
+
+
+def rule_resolve(state: BattleState, move: ResolveBattle) -> Answer:
+    if state.phase == "substitution":
+        return _illegal(
+            "The Substitution Phase is not over yet.",
+            _mode_reason(
+                "substitution-phase-not-over",
+                state,
+                f"{who(state, state.to_act or 0)} has still to decide whether to substitute",
+            ),
+        )
+    if state.phase == "plays":
+        return _illegal(
+            "The Play Phase is not over: both players must pass first.",
+            _reason("play-phase-not-over", f"{who(state, state.to_act or 0)} has not passed yet"),
+        )
+    if state.phase == "sudden-death":
+        return _illegal(
+            "All seven battles are played: the tie goes to Sudden Death.",
+            _reason("sudden-death-pending", "the game is tied and ties are not allowed"),
+        )
+    winner, reasons, interpretations = battle_winner(state)
+    result = "a draw" if winner is None else f"won by {who(state, winner)}"
+    claimed = None if move.claim == "draw" else move.claim
+    if move.claim is not None and claimed != winner:
+        claim = "a draw" if move.claim == "draw" else f"won by {who(state, move.claim)}"
+        return _illegal(
+            f"Battle {state.battle} is {result}, not {claim}.",
+            *reasons,
+            interpretations=interpretations,
+        )
+    return _resolve(state, winner, reasons, interpretations)
+
+
+def _resolve(
+    state: BattleState, winner: int | None, reasons: list[Reason], interpretations: list[str]
+) -> Answer:
+    nxt = _copy(state)
+    notes: list[str] = []
+    if winner is None:
+        nxt.draws += 1
+        reasons.append(_mode_reason("trophy-to-winner", state, "a draw: no Trophy"))
+    else:
+        nxt.players[winner].trophies += 1
+        reasons.append(
+            _mode_reason("trophy-to-winner", state, f"{who(state, winner)} places a Trophy")
+        )
+    if state.mode != "rookie":
+        _pass_honors(state, nxt, winner, reasons)
+    if state.mode == "playmaker":
+        _draw_plays(nxt, reasons, interpretations)
+    for p in nxt.players:
+        if state.mode != "rookie":
+            p.substituted = False
+        if state.mode == "playmaker":
+            p.power_change = 0
+    if state.battle < 7:
+        _next_battle(nxt, reasons, notes, interpretations)
+    else:
+        _end_game(nxt, reasons, interpretations)
+    result = "a draw" if winner is None else f"won by {who(state, winner)}"
+    return Answer(
+        summary=f"Battle {state.battle} is {result}.",
+        reasons=reasons,
+        next_state=nxt,
+        interpretations=list(dict.fromkeys(interpretations)),
+        notes=notes,
+    )
+
+
+def _pass_honors(
+    state: BattleState, nxt: BattleState, winner: int | None, reasons: list[Reason]
+) -> None:
+    if winner is None:
+        reasons.append(
+            _mode_reason("draw-keeps-honors", state, f"{who(state, state.honors)} keeps honors")
+        )
+        return
+    nxt.honors = winner  # type: ignore[assignment]
+    reasons.append(
+        _mode_reason("winner-gets-honors", state, f"{who(state, winner)} goes first next battle")
+    )
+
+
+def _draw_plays(nxt: BattleState, reasons: list[Reason], interpretations: list[str]) -> None:
+    drawn = []
+    for i, p in enumerate(nxt.players):
+        if p.playbook:
+            _pile(p.hand).append(p.playbook.pop(0))
+            drawn.append(f"{who(nxt, i)} draws a Play")
+        else:
+            drawn.append(f"{who(nxt, i)}'s Playbook is empty: no Play drawn")
+            interpretations.append(R.EMPTY_DECK)
+    reasons.append(_reason("draw-a-play", "; ".join(drawn)))
+
+
+def _next_battle(
+    nxt: BattleState, reasons: list[Reason], notes: list[str], interpretations: list[str]
+) -> None:
+    nxt.battle += 1
+    if nxt.mode == "rookie":
+        nxt.phase, nxt.to_act = "compare", None
+    else:
+        nxt.phase, nxt.to_act = "substitution", nxt.honors
+    reasons.append(_reason("next-battle", f"battle {nxt.battle} comes next"))
+    for i, p in enumerate(nxt.players):
+        if p.trophies >= WINS_NEEDED:
+            notes.append(
+                f"{who(nxt, i)} has won {p.trophies} of 7 battles: the game is theirs, whatever "
+                "the remaining battles bring."
+            )
+            interpretations.append(R.MAJORITY)
+
+
+def _end_game(nxt: BattleState, reasons: list[Reason], interpretations: list[str]) -> None:
+    won = [p.trophies for p in nxt.players]
+    score = f"{who(nxt, 0)} won {won[0]} battles, {who(nxt, 1)} {won[1]}, {nxt.draws} drawn"
+    nxt.to_act = None
+    if won[0] != won[1]:
+        nxt.phase, nxt.winner = "game-over", (0 if won[0] > won[1] else 1)
+        reasons.append(
+            _reason("majority-of-battles-wins", f"{score}: {who(nxt, nxt.winner)} wins the game")
+        )
+        if max(won) < WINS_NEEDED:
+            interpretations.append(R.MAJORITY)
+    elif nxt.ties_allowed:
+        nxt.phase, nxt.winner = "game-over", None
+        reasons.append(_reason("equal-battles-tie", f"{score}: the game is a tie"))
+        interpretations.append(R.TIES)
+    else:
+        nxt.phase, nxt.winner = "sudden-death", None
+        reasons.append(_reason("tie-goes-to-sudden-death", f"{score}, and ties are not allowed"))
+        interpretations.append(R.TIES)
+
+
+# ----- Sudden Death -----
+
+
+def rule_sudden_death(state: BattleState, move: SuddenDeath) -> Answer:
+    if state.phase != "sudden-death":
+        return _illegal(
+            "There is no Sudden Death now.",
+            _reason(
+                "no-sudden-death",
+                f"the game is in battle {state.battle}, {state.phase} phase; Sudden Death follows "
+                "only a tied game in which ties are not allowed",
+            ),
+            interpretations=[R.TIES],
+        )
+    tops = [p.hero_deck[0] for p in state.players]  # check_move makes sure both exist
+    a, b = tops[0].power, tops[1].power
+    shown = f"{who(state, 0)} reveals {tops[0].label()}, {who(state, 1)} {tops[1].label()}"
+    interpretations: list[str] = []
+    if a != b:
+        winner: int | None = 0 if a > b else 1
+        reasons = [_reason("sudden-death-higher-power", shown)]
+    elif tops[0].super != tops[1].super:
+        winner = 0 if tops[0].super else 1
+        reasons = [
+            _reason("sudden-death-super-weapon", f"{shown}: tied, and only one has a Super Weapon")
+        ]
+    else:
+        winner = None
+        reasons = [_reason("sudden-death-repeat", f"{shown}: tied, so reveal the next top cards")]
+        if tops[0].super:
+            interpretations.append(R.SUDDEN_DEATH_SUPERS)
+    if move.claim is not None and move.claim != winner:
+        result = "another reveal is needed" if winner is None else f"{who(state, winner)} wins"
+        return _illegal(
+            f"{who(state, move.claim)} does not win this reveal: {result}.",
+            *reasons,
+            interpretations=interpretations,
+        )
+    nxt = _copy(state)
+    for p in nxt.players:
+        p.set_aside.append(p.hero_deck.pop(0))
+    if winner is not None:
+        nxt.phase, nxt.winner = "game-over", winner  # type: ignore[assignment]
+        summary = f"{who(state, winner)} wins the game in Sudden Death."
+    else:
+        summary = "Sudden Death is tied again: reveal the next top cards."
+    return Answer(summary=summary, reasons=reasons, next_state=nxt, interpretations=interpretations)

@@ -1,0 +1,428 @@
+"""Deck checks: is this Hero Deck, Playbook and Hot Dog Deck legal in this mode or format?
+
+Plain data in, a Ruling out. The card facts (name, number, Power, weapon, kind, DBS) come
+with the deck: the website resolves card numbers and names from its database and passes
+them in, so this module never looks a card up.
+
+Format limits are the rulebook's (4.1.1, 4.2.1, 4.3.1) and the official format summary's
+(Tournament Rules, Appendix A; rules 9.x); where the summary is silent we check nothing and
+say so in the ruling's notes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.bo_jackson_battle_arena import reasons as R
+from games.bo_jackson_battle_arena.cards import WeaponName
+from games.core import Reason, Ruling, Verdict
+
+CardKind = Literal["hero", "play", "bonus-play", "htd-play", "hot-dog"]
+PLAY_KINDS: frozenset[str] = frozenset({"play", "bonus-play", "htd-play"})
+
+
+class DeckCard(BaseModel):
+    """One card (or `count` identical copies) of a deck, with the facts a deck check needs."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    name: str = Field(min_length=1, max_length=200)
+    kind: CardKind = Field(description="The card type slug: hero, play, bonus-play, ...")
+    number: str = Field(default="", max_length=50, description="Printed number, e.g. PL-12")
+    power: int | None = Field(default=None, ge=0, le=1000, description="Heroes: printed Power")
+    weapon: WeaponName | None = Field(default=None, description="Heroes: the weapon type")
+    dbs: int | None = Field(default=None, ge=0, le=10000, description="Plays: DBS, if known")
+    count: int = Field(default=1, ge=1, le=100, description="Copies of exactly this card")
+
+
+class DeckList(BaseModel):
+    """What a player brings: the Hero Deck, the Playbook (Bonus Plays included) and the Hot
+    Dog Deck. As a board state its `kind` is "deck"."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["deck"] = "deck"
+    hero_deck: list[DeckCard] = Field(default_factory=list, max_length=200)
+    playbook: list[DeckCard] = Field(default_factory=list, max_length=200)
+    hot_dog_deck: list[DeckCard] = Field(default_factory=list, max_length=100)
+
+
+@dataclass(frozen=True)
+class Format:
+    """A mode or tournament format's deck limits. None: no such limit (or none is public)."""
+
+    slug: str
+    name: str
+    mode: R.Mode
+    hero_min: int
+    hero_max: int
+    hero_size_code: str
+    hero_limits: bool = True  # 6 per Power value and one copy per variation
+    playbook: int | None = None  # Plays (not Bonus Plays) required; None: no Playbook
+    playbook_code: str = "playbook-thirty-plays"
+    plays_unique: bool = True
+    hot_dogs: int | None = None  # exact Hot Dog Deck size; None: no Hot Dog Deck
+    hot_dog_code: str = "hot-dog-deck-ten"
+    max_hero_power: int | None = None
+    max_total_power: int | None = None
+    dbs_cap: int | None = None
+    extra_codes: tuple[str, ...] = ()  # reasons that always apply (cited when legal)
+    notes: tuple[str, ...] = ()
+    interpretations: tuple[str, ...] = ()
+
+
+_PLAYMAKER = {"playbook": 30, "hot_dogs": 10}
+_APPENDIX = "Tournament Rules, Appendix A"
+
+FORMATS: dict[str, Format] = {
+    f.slug: f
+    for f in (
+        Format("rookie", "Rookie Mode", "rookie", 60, 60, "hero-deck-size"),
+        Format(
+            "substitution",
+            "Substitution Mode",
+            "substitution",
+            60,
+            60,
+            "hero-deck-size",
+            hot_dogs=10,
+        ),
+        Format("playmaker", "Playmaker Mode", "playmaker", 60, 60, "hero-deck-size", **_PLAYMAKER),
+        Format("rookie-constructed", "Rookie (Constructed)", "rookie", 60, 60, "hero-deck-size"),
+        Format(
+            "substitution-constructed",
+            "Substitution (Constructed)",
+            "substitution",
+            60,
+            60,
+            "hero-deck-size",
+            hot_dogs=10,
+        ),
+        Format(
+            "playmaker-constructed",
+            "Playmaker (Constructed)",
+            "playmaker",
+            60,
+            60,
+            "hero-deck-size",
+            dbs_cap=1000,
+            interpretations=(R.DBS_FORMATS,),
+            **_PLAYMAKER,
+        ),
+        Format(
+            "booster-box-sealed",
+            "Booster Box Sealed",
+            "playmaker",
+            60,
+            60,
+            "hero-deck-size",
+            extra_codes=("booster-box-sealed-restrictions",),
+            notes=(
+                "Whether every card came from the event's booster box is for the "
+                "judge to see; only the deck's shape is checked here.",
+            ),
+            **_PLAYMAKER,
+        ),
+        Format(
+            "double-blaster-sealed",
+            "Double Blaster Sealed",
+            "playmaker",
+            40,
+            40,
+            "sealed-hero-deck-forty",
+            hero_limits=False,
+            playbook=20,
+            playbook_code="sealed-playbook-twenty",
+            plays_unique=False,
+            hot_dogs=10,
+            hot_dog_code="sealed-hot-dog-deck-ten",
+            interpretations=(R.SEALED,),
+            notes=(
+                "The public format summary does not say whether the 6-per-Power and "
+                "one-copy-per-variation limits apply: they are not checked.",
+            ),
+        ),
+        Format(
+            "double-mega-sealed",
+            "Double Mega Sealed",
+            "playmaker",
+            40,
+            40,
+            "sealed-hero-deck-forty",
+            hero_limits=False,
+            playbook=20,
+            playbook_code="sealed-playbook-twenty",
+            plays_unique=False,
+            hot_dogs=10,
+            hot_dog_code="sealed-hot-dog-deck-ten",
+            interpretations=(R.SEALED,),
+            notes=(
+                "The public format summary does not say whether the 6-per-Power and "
+                "one-copy-per-variation limits apply: they are not checked.",
+            ),
+        ),
+        Format(
+            "spec-playmaker",
+            "SPEC Playmaker",
+            "playmaker",
+            60,
+            60,
+            "hero-deck-size",
+            max_hero_power=160,
+            dbs_cap=1000,
+            interpretations=(R.DBS_FORMATS,),
+            **_PLAYMAKER,
+        ),
+        Format(
+            "spec-plus-playmaker",
+            "SPEC+ Playmaker",
+            "playmaker",
+            60,
+            70,
+            "spec-plus-hero-deck-size",
+            dbs_cap=1000,
+            interpretations=(R.DBS_FORMATS,),
+            notes=(
+                "SPEC+ limits higher-Power Heroes, but the public format summary does "
+                "not give the limit: it is not checked.",
+            ),
+            **_PLAYMAKER,
+        ),
+        Format(
+            "elite-playmaker",
+            "Elite Playmaker",
+            "playmaker",
+            60,
+            60,
+            "hero-deck-size",
+            max_total_power=8250,
+            dbs_cap=1000,
+            interpretations=(R.DBS_FORMATS,),
+            **_PLAYMAKER,
+        ),
+        Format(
+            "apex-madness",
+            "Apex Madness",
+            "rookie",
+            60,
+            70,
+            "apex-hero-deck-size",
+            hot_dogs=4,
+            hot_dog_code="apex-hot-dog-deck-four",
+            interpretations=(R.TEAM,),
+            notes=("Apex Madness's captain rules are not in the public format summary.",),
+        ),
+        Format(
+            "hilo-madness",
+            "HiLo Madness",
+            "rookie",
+            60,
+            60,
+            "hilo-hero-deck-size",
+            hot_dogs=4,
+            hot_dog_code="hilo-hot-dog-deck-four",
+            interpretations=(R.TEAM,),
+        ),
+    )
+}
+
+
+# ----- identities -----
+
+
+def _words(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().casefold()
+
+
+def variation_key(card: DeckCard) -> tuple[str, str]:
+    """A Hero variation is its name plus its weapon (reference ruling on variations)."""
+    return (_words(card.name), card.weapon.value if card.weapon else "")
+
+
+def play_key(card: DeckCard) -> str:
+    """Plays are told apart by name; an HTD version carries its Play's name plus " - htd"."""
+    return re.sub(r"\s*-?\s*htd$", "", _words(card.name))
+
+
+def _expand(cards: Iterable[DeckCard]) -> list[DeckCard]:
+    return [card for card in cards for _ in range(card.count)]
+
+
+# ----- the checks: each returns (passed?, reason) -----
+
+
+@dataclass
+class _Verdicts:
+    broken: list[Reason] = field(default_factory=list)
+    kept: list[Reason] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    interpretations: list[str] = field(default_factory=list)
+
+    def add(self, ok: bool, code: str, detail: str) -> None:
+        (self.kept if ok else self.broken).append(R.REASONS.reason(code, detail))
+
+
+def _check_heroes(fmt: Format, heroes: list[DeckCard], v: _Verdicts) -> None:
+    others = [c for c in heroes if c.kind != "hero"]
+    v.add(
+        not others,
+        "hero-deck-only-heroes",
+        "only Heroes" if not others else f"{others[0].name} is a {others[0].kind}, not a Hero",
+    )
+    size = len(heroes)
+    wanted = (
+        str(fmt.hero_min) if fmt.hero_min == fmt.hero_max else f"{fmt.hero_min} to {fmt.hero_max}"
+    )
+    v.add(
+        fmt.hero_min <= size <= fmt.hero_max,
+        fmt.hero_size_code,
+        f"{size} Heroes; {fmt.name} needs {wanted}",
+    )
+    real = [c for c in heroes if c.kind == "hero" and c.power is not None]
+    if fmt.hero_limits and real:
+        by_power = Counter(c.power for c in real)
+        power, most = by_power.most_common(1)[0]
+        over = sorted(p for p, n in by_power.items() if n > 6)
+        v.add(
+            not over,
+            "six-heroes-per-power",
+            f"{by_power[over[0]]} Heroes have {over[0]} Power"
+            if over
+            else f"at most {most} Heroes share a Power value ({power})",
+        )
+        by_variation = Counter(variation_key(c) for c in real)
+        twice = [k for k, n in by_variation.items() if n > 1]
+        v.add(
+            not twice,
+            "one-copy-per-variation",
+            f"{by_variation[twice[0]]} copies of {twice[0][0].title()} with {twice[0][1]}"
+            if twice
+            else f"{len(by_variation)} different variations, one copy each",
+        )
+        v.interpretations.append(R.VARIATION)
+    if fmt.max_hero_power is not None and real:
+        top = max(real, key=lambda c: c.power or 0)
+        v.add(
+            (top.power or 0) <= fmt.max_hero_power,
+            "spec-power-cap",
+            f"the strongest Hero, {top.name}, has {top.power} Power (limit {fmt.max_hero_power})",
+        )
+    if fmt.max_total_power is not None:
+        total = sum(c.power or 0 for c in real)
+        v.add(
+            total <= fmt.max_total_power,
+            "elite-total-power",
+            f"the Heroes' Power adds up to {total:,} (limit {fmt.max_total_power:,})",
+        )
+
+
+def _check_playbook(fmt: Format, plays: list[DeckCard], v: _Verdicts) -> None:
+    if fmt.playbook is None:
+        if plays:
+            v.notes.append(
+                f"{fmt.name} uses no Playbook: the {len(plays)} Plays listed play no part."
+            )
+        return
+    others = [c for c in plays if c.kind not in PLAY_KINDS]
+    v.add(
+        not others,
+        "playbook-only-plays",
+        "only Plays" if not others else f"{others[0].name} is a {others[0].kind}, not a Play",
+    )
+    counted = [c for c in plays if c.kind in ("play", "htd-play")]
+    bonus = [c for c in plays if c.kind == "bonus-play"]
+    v.add(
+        len(counted) == fmt.playbook,
+        fmt.playbook_code,
+        f"{len(counted)} Plays besides {len(bonus)} Bonus Plays; {fmt.name} needs {fmt.playbook}",
+    )
+    if bonus:
+        v.add(True, "bonus-plays-extra", f"{len(bonus)} Bonus Plays on top of the Plays")
+    if any(c.kind == "htd-play" or c.number.upper().startswith("LA-") for c in counted):
+        v.interpretations.append(R.HTD_COUNTS)
+    if fmt.plays_unique:
+        by_name = Counter(play_key(c) for c in plays if c.kind in PLAY_KINDS)
+        twice = [k for k, n in by_name.items() if n > 1]
+        v.add(
+            not twice,
+            "plays-unique",
+            f"{twice[0].title()} is there {by_name[twice[0]]} times"
+            if twice
+            else "no Play appears twice",
+        )
+        v.interpretations.append(R.PLAYS_BY_NAME)
+    if fmt.dbs_cap is not None:
+        known = [c for c in plays if c.dbs is not None]
+        total = sum(c.dbs or 0 for c in known)
+        unknown = len(plays) - len(known)
+        v.add(
+            total <= fmt.dbs_cap,
+            "dbs-cap",
+            f"the Playbook's Deck Balancing Score is {total:,}"
+            + (f" for the {len(known)} Plays with a known score" if unknown else "")
+            + f" (limit {fmt.dbs_cap:,})",
+        )
+        if unknown:
+            v.notes.append(
+                f"{unknown} Plays have no known Deck Balancing Score and are not counted."
+            )
+
+
+def _check_hot_dogs(fmt: Format, hot_dogs: list[DeckCard], v: _Verdicts) -> None:
+    if fmt.hot_dogs is None:
+        if hot_dogs:
+            v.notes.append(f"{fmt.name} uses no Hot Dogs: the {len(hot_dogs)} listed play no part.")
+        return
+    others = [c for c in hot_dogs if c.kind != "hot-dog"]
+    v.add(
+        not others,
+        "hot-dog-deck-only-hot-dogs",
+        "only Hot Dogs" if not others else f"{others[0].name} is a {others[0].kind}, not a Hot Dog",
+    )
+    v.add(
+        len(hot_dogs) == fmt.hot_dogs,
+        fmt.hot_dog_code,
+        f"{len(hot_dogs)} Hot Dogs; {fmt.name} needs exactly {fmt.hot_dogs}",
+    )
+
+
+def check_deck(deck: DeckList, format_slug: str) -> Ruling:
+    """Rule on whether `deck` may be played in the mode or format `format_slug`.
+
+    Raises KeyError for a slug that is not in FORMATS (callers validate it first)."""
+    fmt = FORMATS[format_slug]
+    v = _Verdicts()
+    _check_heroes(fmt, _expand(deck.hero_deck), v)
+    _check_playbook(fmt, _expand(deck.playbook), v)
+    _check_hot_dogs(fmt, _expand(deck.hot_dog_deck), v)
+    for code in fmt.extra_codes:
+        v.add(True, code, f"{fmt.name} keeps the normal deck restrictions")
+    v.notes.extend(fmt.notes)
+    v.interpretations.extend(fmt.interpretations)
+    interpretations = list(dict.fromkeys(v.interpretations))
+    if v.broken:
+        first = v.broken[0].detail
+        more = f" (and {len(v.broken) - 1} more problem{'s' if len(v.broken) > 2 else ''})"
+        return Ruling(
+            verdict=Verdict.ILLEGAL,
+            summary=f"This deck is not legal for {fmt.name}: {first}"
+            + (more if len(v.broken) > 1 else "")
+            + ".",
+            reasons=v.broken,
+            interpretations=interpretations,
+            notes=v.notes,
+        )
+    return Ruling(
+        verdict=Verdict.LEGAL,
+        summary=f"This deck is legal for {fmt.name}.",
+        reasons=v.kept,
+        interpretations=interpretations,
+        notes=v.notes,
+        next_state=deck.model_dump(mode="json"),
+    )

@@ -1,0 +1,311 @@
+"""Common disputes as flat forms: the website renders them, a player fills them in, and
+`build` turns the answers into the `(state, move)` JSON the adjudicator rules on.
+
+In every form "you" are player 0 (Player A, "You") and your opponent is player 1.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field
+
+from games.bo_jackson_battle_arena.deck import FORMATS
+from games.core import Question
+
+WeaponChoice = Literal[
+    "none", "Alt", "Brawl", "Cyber", "Fire", "Glow", "Gum", "Hex", "Ice", "Steel", "Super"
+]
+FormatChoice = Literal[tuple(FORMATS)]  # type: ignore[valid-type]
+PowerValue = Annotated[int, Field(ge=0, le=1000)]
+
+
+def _hero(card_id: str, power: int, weapon: str = "Steel", name: str = "") -> dict[str, Any]:
+    return {
+        "id": card_id,
+        "name": name or card_id,
+        "power": power,
+        "weapon": None if weapon == "none" else weapon,
+    }
+
+
+def _player(
+    prefix: str,
+    name: str,
+    mode: str,
+    battle: int,
+    zone: dict[str, Any] | None = None,
+    *,
+    bench: list[dict[str, Any]] | None = None,
+    deck: list[dict[str, Any]] | None = None,
+    hot_dogs: int = 10,
+    substituted: bool = False,
+) -> dict[str, Any]:
+    """A player at `battle`: filler Heroes of 100 Power, `zone` in the current Battle Zone."""
+    zones = [_hero(f"{prefix}-zone-{i + 1}", 100) for i in range(7)]
+    if zone is not None:
+        zones[battle - 1] = zone
+    player: dict[str, Any] = {"name": name, "zones": zones, "hero_deck": deck or []}
+    if mode != "rookie":
+        player |= {
+            "bench": bench if bench is not None else [],
+            "hot_dogs": hot_dogs,
+            "hot_dogs_discarded": 10 - hot_dogs if hot_dogs <= 10 else 0,
+            "substituted": substituted,
+        }
+    if mode == "playmaker":
+        player |= {"hand": [], "playbook": [], "plays_used": [], "power_change": 0}
+    return player
+
+
+def _battle(
+    mode: str,
+    battle: int,
+    phase: str,
+    honors: int,
+    to_act: int | None,
+    players: list[dict[str, Any]],
+) -> dict[str, Any]:
+    return {
+        "kind": "battle",
+        "mode": mode,
+        "battle": battle,
+        "phase": phase,
+        "honors": honors,
+        "to_act": to_act,
+        "draws": battle - 1,
+        "players": players,
+    }
+
+
+# ----- Can I substitute? -----
+
+
+class CanISubstitute(BaseModel):
+    mode: Literal["substitution", "playmaker"] = "substitution"
+    battle: int = Field(default=1, ge=1, le=7)
+    i_have_honors: bool = True
+    opponent_has_decided: bool = Field(
+        default=False, description="Your opponent (with honors) has substituted or kept their Hero"
+    )
+    i_already_substituted_this_battle: bool = False
+    my_hot_dogs: int = Field(default=10, ge=0, le=10)
+    hero_in_battle_zone_power: PowerValue = 100
+    bench_hero_power: PowerValue = 100
+
+
+def build_can_i_substitute(form: CanISubstitute) -> tuple[dict[str, Any], dict[str, Any]]:
+    honors = 0 if form.i_have_honors else 1
+    phase = "substitution"
+    if form.i_have_honors:
+        to_act: int | None = 1 if form.i_already_substituted_this_battle else 0
+    elif form.i_already_substituted_this_battle:
+        # Both have decided: the battle has moved past its Substitution Phase.
+        phase, to_act = ("plays", 1) if form.mode == "playmaker" else ("compare", None)
+    else:
+        to_act = 0 if form.opponent_has_decided else 1
+    me = _player(
+        "a",
+        "You",
+        form.mode,
+        form.battle,
+        _hero("your-hero", form.hero_in_battle_zone_power, name="your Hero"),
+        bench=[_hero("your-bench-hero", form.bench_hero_power, name="your Bench Hero")],
+        deck=[_hero("your-next-hero", 100)],
+        hot_dogs=form.my_hot_dogs,
+        substituted=form.i_already_substituted_this_battle,
+    )
+    them = _player(
+        "b", "Your opponent", form.mode, form.battle, deck=[_hero("their-next-hero", 100)]
+    )
+    state = _battle(form.mode, form.battle, phase, honors, to_act, [me, them])
+    return state, {"kind": "substitute", "player": 0, "hero": "your-bench-hero"}
+
+
+# ----- Who wins this battle? -----
+
+
+class WhoWinsThisBattle(BaseModel):
+    mode: Literal["rookie", "substitution", "playmaker"] = "playmaker"
+    my_hero_power: PowerValue = 100
+    my_hero_weapon: WeaponChoice = "none"
+    opponent_hero_power: PowerValue = 100
+    opponent_hero_weapon: WeaponChoice = "none"
+    my_power_change_from_plays: int = Field(default=0, ge=-1000, le=1000)
+    opponent_power_change_from_plays: int = Field(default=0, ge=-1000, le=1000)
+    claim: Literal["no claim", "I win", "my opponent wins", "draw"] = "no claim"
+
+
+def build_who_wins(form: WhoWinsThisBattle) -> tuple[dict[str, Any], dict[str, Any]]:
+    me = _player(
+        "a",
+        "You",
+        form.mode,
+        1,
+        _hero("your-hero", form.my_hero_power, form.my_hero_weapon, "your Hero"),
+    )
+    them = _player(
+        "b",
+        "Your opponent",
+        form.mode,
+        1,
+        _hero("their-hero", form.opponent_hero_power, form.opponent_hero_weapon, "their Hero"),
+    )
+    if form.mode == "playmaker":
+        me["power_change"] = form.my_power_change_from_plays
+        them["power_change"] = form.opponent_power_change_from_plays
+    claim = {"no claim": None, "I win": 0, "my opponent wins": 1, "draw": "draw"}[form.claim]
+    state = _battle(form.mode, 1, "compare", 0, None, [me, them])
+    return state, {"kind": "resolve-battle", "claim": claim}
+
+
+# ----- Can I run a Play? -----
+
+
+class CanIRunAPlay(BaseModel):
+    battle: int = Field(default=1, ge=1, le=7)
+    i_have_honors: bool = True
+    opponent_has_passed: bool = Field(
+        default=False, description="Your opponent, who has honors, has passed"
+    )
+    i_already_passed: bool = False
+    my_hot_dogs: int = Field(default=10, ge=0, le=10)
+    play_name: str = Field(default="my Play", max_length=100)
+    play_cost: int = Field(default=1, ge=0, le=20)
+
+
+def build_can_i_run_a_play(form: CanIRunAPlay) -> tuple[dict[str, Any], dict[str, Any]]:
+    honors = 0 if form.i_have_honors else 1
+    phase = "plays"
+    if form.i_already_passed:
+        # Honors passed means the other player acts; the other passing ends the phase.
+        phase, to_act = ("plays", 1) if form.i_have_honors else ("compare", None)
+    elif form.i_have_honors:
+        to_act = 0
+    else:
+        to_act = 0 if form.opponent_has_passed else 1
+    me = _player("a", "You", "playmaker", form.battle, hot_dogs=form.my_hot_dogs)
+    me["hand"] = [{"id": "your-play", "name": form.play_name, "cost": form.play_cost}]
+    them = _player("b", "Your opponent", "playmaker", form.battle)
+    state = _battle("playmaker", form.battle, phase, honors, to_act, [me, them])
+    return state, {"kind": "run-play", "player": 0, "play": "your-play"}
+
+
+# ----- Who wins Sudden Death? -----
+
+
+class WhoWinsSuddenDeath(BaseModel):
+    my_revealed_power: PowerValue = 100
+    my_revealed_weapon: WeaponChoice = "none"
+    opponent_revealed_power: PowerValue = 100
+    opponent_revealed_weapon: WeaponChoice = "none"
+
+
+def build_sudden_death(form: WhoWinsSuddenDeath) -> tuple[dict[str, Any], dict[str, Any]]:
+    me = _player(
+        "a",
+        "You",
+        "rookie",
+        7,
+        deck=[_hero("your-top-hero", form.my_revealed_power, form.my_revealed_weapon)],
+    )
+    them = _player(
+        "b",
+        "Your opponent",
+        "rookie",
+        7,
+        deck=[_hero("their-top-hero", form.opponent_revealed_power, form.opponent_revealed_weapon)],
+    )
+    me["trophies"], them["trophies"] = 3, 3
+    state = _battle("rookie", 7, "sudden-death", 0, None, [me, them])
+    state |= {"draws": 1, "ties_allowed": False}
+    return state, {"kind": "sudden-death"}
+
+
+# ----- Is my deck legal? -----
+
+
+class IsMyDeckLegal(BaseModel):
+    format: FormatChoice = "playmaker-constructed"  # type: ignore[valid-type]
+    heroes: list[str] = Field(
+        default_factory=list,
+        description="One Hero a line: name; Power; weapon (e.g. 'Bandelero; 110; Fire')",
+    )
+    plays: list[str] = Field(
+        default_factory=list,
+        description="One Play a line: name; kind (play, bonus-play or htd-play); DBS if known",
+    )
+    hot_dogs: int = Field(default=10, ge=0, le=100, description="How many Hot Dogs")
+
+
+def _fields(line: str) -> list[str]:
+    return [part.strip() for part in line.split(";")]
+
+
+def _hero_card(line: str) -> dict[str, Any]:
+    parts = [*_fields(line), "", ""]
+    return {
+        "name": parts[0] or "?",
+        "kind": "hero",
+        "power": parts[1] or None,
+        "weapon": parts[2] or None,
+    }
+
+
+def _play_card(line: str) -> dict[str, Any]:
+    parts = [*_fields(line), "", ""]
+    card: dict[str, Any] = {"name": parts[0] or "?", "kind": parts[1] or "play"}
+    if parts[2]:
+        card["dbs"] = parts[2]
+    return card
+
+
+def build_deck(form: IsMyDeckLegal) -> tuple[dict[str, Any], dict[str, Any]]:
+    state: dict[str, Any] = {
+        "kind": "deck",
+        "hero_deck": [_hero_card(line) for line in form.heroes if line.strip()],
+        "playbook": [_play_card(line) for line in form.plays if line.strip()],
+        "hot_dog_deck": [{"name": "Hot Dog", "kind": "hot-dog", "count": form.hot_dogs}]
+        if form.hot_dogs
+        else [],
+    }
+    return state, {"kind": "check-deck", "format": form.format}
+
+
+QUESTIONS: tuple[Question, ...] = (
+    Question(
+        slug="can-i-substitute",
+        title="Can I substitute now?",
+        form=CanISubstitute,
+        build=build_can_i_substitute,
+        help="Substitution and Playmaker: 2 Hot Dogs, once per battle, in honors order.",
+    ),
+    Question(
+        slug="who-wins-this-battle",
+        title="Who wins this battle?",
+        form=WhoWinsThisBattle,
+        build=build_who_wins,
+        help="Compares Power after Plays; in Playmaker a Super Weapon breaks a tie.",
+    ),
+    Question(
+        slug="can-i-run-a-play",
+        title="Can I run a Play now?",
+        form=CanIRunAPlay,
+        build=build_can_i_run_a_play,
+        help="Playmaker: honors first, one opportunity each, pay the Hot Dog cost.",
+    ),
+    Question(
+        slug="who-wins-sudden-death",
+        title="Who wins Sudden Death?",
+        form=WhoWinsSuddenDeath,
+        build=build_sudden_death,
+        help="Top cards of the Hero Decks: higher Power wins, then a Super Weapon.",
+    ),
+    Question(
+        slug="is-my-deck-legal",
+        title="Is my deck legal?",
+        form=IsMyDeckLegal,
+        build=build_deck,
+        help="Hero Deck, Playbook and Hot Dog Deck against a mode or tournament format.",
+    ),
+)

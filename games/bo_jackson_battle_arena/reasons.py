@@ -1,0 +1,152 @@
+"""Every reason the Bo Jackson Battle Arena engine can give, each bound to one rule number.
+
+The three modes restate the same battle rules in their own sections (4.1.2, 4.2.2, 4.3.2), so
+a reason that exists in several modes has one code per mode: the base code for the first mode
+that has it, `<base>-in-<mode>` for the others. `mode_code` picks the right one.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from games.core import ReasonCatalog
+
+SLUG = "bo-jackson-battle-arena"
+
+Mode = Literal["rookie", "substitution", "playmaker"]
+MODES: tuple[Mode, ...] = ("rookie", "substitution", "playmaker")
+
+# base code -> {mode: rule number}; the first mode listed owns the bare code.
+_BY_MODE: dict[str, dict[str, str]] = {
+    "higher-power-wins": {"rookie": "4.1.2.2", "substitution": "4.2.2.6", "playmaker": "4.3.2.11"},
+    "equal-power-draw": {"rookie": "4.1.2.3", "substitution": "4.2.2.6", "playmaker": "4.3.2.11"},
+    "trophy-to-winner": {"rookie": "4.1.2.4", "substitution": "4.2.2.7", "playmaker": "4.3.2.12"},
+    "winner-gets-honors": {"substitution": "4.2.2.8", "playmaker": "4.3.2.15"},
+    "draw-keeps-honors": {"substitution": "4.2.2.8", "playmaker": "4.3.2.15"},
+    "substitution-is-optional": {"substitution": "4.2.2.1", "playmaker": "4.3.2.1"},
+    "substitution-in-honors-order": {"substitution": "4.2.2.1", "playmaker": "4.3.2.1"},
+    "substitution-before-reveal": {"substitution": "4.2.2.1", "playmaker": "4.3.2.1"},
+    "substitution-phase-not-over": {"substitution": "4.2.2.1", "playmaker": "4.3.2.1"},
+    "substitute-from-bench": {"substitution": "4.2.2.1", "playmaker": "4.3.2.1"},
+    "substitution-costs-two-hot-dogs": {"substitution": "4.2.2.1", "playmaker": "4.3.2.1"},
+    "substitution-replaces-hero": {"substitution": "4.2.2.2", "playmaker": "4.3.2.2"},
+    "substitution-draws-replacement": {"substitution": "4.2.2.3", "playmaker": "4.3.2.3"},
+    "one-substitution-per-battle": {"substitution": "4.2.2.4", "playmaker": "4.3.2.4"},
+}
+
+_SINGLE: dict[str, str] = {
+    # battles
+    "next-battle": "4.1.2.5",
+    "no-substitution-in-rookie": "4.1.2.6",
+    "no-plays-in-rookie": "4.1.2.6",
+    "no-plays-in-substitution": "4.2.2.9",
+    # the Play Phase (Playmaker)
+    "plays-only-in-play-phase": "4.3.2.6",
+    "play-from-hand": "4.3.2.6",
+    "play-costs-hot-dogs": "4.3.2.6",
+    "play-run": "4.3.2.6",
+    "honors-plays-first": "4.3.2.8",
+    "play-opportunity-used": "4.3.2.9",
+    "pass-ends-opportunity": "4.3.2.9",
+    "both-passed": "4.3.2.10",
+    "play-phase-not-over": "4.3.2.10",
+    "super-tie-breaker": "4.3.2.13",
+    "draw-a-play": "4.3.2.14",
+    # the end of the game
+    "game-over": "4.4.1.1",
+    "majority-of-battles-wins": "4.4.1.1",
+    "equal-battles-tie": "4.4.2.1",
+    "tie-goes-to-sudden-death": "4.4.2.2",
+    "no-sudden-death": "4.4.2.2",
+    "sudden-death-pending": "4.4.2.2",
+    "sudden-death-higher-power": "4.4.3.2",
+    "sudden-death-repeat": "4.4.3.3",
+    "sudden-death-super-weapon": "4.4.3.4",
+    # deck building
+    "hero-deck-size": "4.1.1.1",
+    "hero-deck-only-heroes": "4.1.1.1",
+    "six-heroes-per-power": "4.1.1.2",
+    "one-copy-per-variation": "4.1.1.3",
+    "hot-dog-deck-ten": "4.2.1.2",
+    "hot-dog-deck-only-hot-dogs": "4.2.1.2",
+    "playbook-thirty-plays": "4.3.1.2",
+    "playbook-only-plays": "4.3.1.2",
+    "bonus-plays-extra": "4.3.1.3",
+    "plays-unique": "4.3.1.4",
+    "booster-box-sealed-restrictions": "9.2",
+    "sealed-hero-deck-forty": "9.3",
+    "sealed-playbook-twenty": "9.3",
+    "sealed-hot-dog-deck-ten": "9.3",
+    "spec-power-cap": "9.4",
+    "spec-plus-hero-deck-size": "9.5",
+    "elite-total-power": "9.6",
+    "apex-hero-deck-size": "9.7",
+    "apex-hot-dog-deck-four": "9.7",
+    "hilo-hero-deck-size": "9.8",
+    "hilo-hot-dog-deck-four": "9.8",
+    "dbs-cap": "9.9",
+}
+
+
+def mode_code(base: str, mode: str) -> str:
+    """The code of `base` in `mode` (see the module docstring)."""
+    modes = list(_BY_MODE[base])
+    return base if mode == modes[0] else f"{base}-in-{mode}"
+
+
+def _catalog_entries() -> dict[str, str]:
+    entries = dict(_SINGLE)
+    for base, by_mode in _BY_MODE.items():
+        for mode, number in by_mode.items():
+            entries[mode_code(base, mode)] = number
+    return entries
+
+
+REASONS = ReasonCatalog(SLUG, _catalog_entries())
+
+
+def interpretation(slug: str) -> str:
+    """The key of one of our reference rulings (clarifications.toml)."""
+    return f"{SLUG}:{slug}"
+
+
+# The reference rulings the engine may rest on.
+TIES = interpretation("tie-not-possible-means-tiebreakers-active")
+MAJORITY = interpretation("majority-means-more-battles")
+HONORS_BATTLE_ONE = interpretation("honors-in-battle-one")
+SET_ASIDE = interpretation("substituted-hero-set-aside")
+TO_BENCH = interpretation("replacement-hero-to-bench")
+EMPTY_DECK = interpretation("empty-deck-no-draw")
+BOTH_SUPER = interpretation("super-tie-breaker-both-super")
+PLAYMAKER_ONLY = interpretation("super-tie-breaker-playmaker-only")
+SUDDEN_DEATH_SUPERS = interpretation("sudden-death-tied-supers-repeat")
+VARIATION = interpretation("hero-variation-is-name-and-weapon")
+PLAYS_BY_NAME = interpretation("plays-unique-by-name")
+HTD_COUNTS = interpretation("htd-and-la-plays-count-toward-30")
+DBS_FORMATS = interpretation("dbs-cap-in-constructed-and-special")
+SEALED = interpretation("sealed-restrictions-not-public")
+TEAM = interpretation("team-formats-hot-dogs")
+PLAY_EFFECTS = interpretation("play-effects-stated-in-the-move")
+SUB_COST = interpretation("substitution-always-costs-two")
+
+INTERPRETATIONS = frozenset(
+    {
+        TIES,
+        MAJORITY,
+        HONORS_BATTLE_ONE,
+        SET_ASIDE,
+        TO_BENCH,
+        EMPTY_DECK,
+        BOTH_SUPER,
+        PLAYMAKER_ONLY,
+        SUDDEN_DEATH_SUPERS,
+        VARIATION,
+        PLAYS_BY_NAME,
+        HTD_COUNTS,
+        DBS_FORMATS,
+        SEALED,
+        TEAM,
+        PLAY_EFFECTS,
+        SUB_COST,
+    }
+)

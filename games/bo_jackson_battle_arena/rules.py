@@ -1,0 +1,219 @@
+"""The Bo Jackson Battle Arena adjudicator: battles in all three modes, and deck checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from games.bo_jackson_battle_arena import battle
+from games.bo_jackson_battle_arena import reasons as R
+from games.bo_jackson_battle_arena.deck import FORMATS, DeckList, check_deck
+from games.bo_jackson_battle_arena.moves import (
+    CheckDeck,
+    KeepHero,
+    Move,
+    Pass,
+    ResolveBattle,
+    RunPlay,
+    Substitute,
+    SuddenDeath,
+)
+from games.bo_jackson_battle_arena.questions import QUESTIONS
+from games.bo_jackson_battle_arena.state import (
+    BattleState,
+    State,
+    check_battle_state,
+    check_deck_state,
+)
+from games.core import GameRules, InvalidMove, InvalidState, Ruling
+
+_RULERS = {
+    Substitute: battle.rule_substitute,
+    KeepHero: battle.rule_keep_hero,
+    RunPlay: battle.rule_run_play,
+    Pass: battle.rule_pass,
+    ResolveBattle: battle.rule_resolve,
+    SuddenDeath: battle.rule_sudden_death,
+}
+
+
+class BoJacksonBattleArenaRules(GameRules[State, Any]):
+    slug = R.SLUG
+    State = State
+    Move = Move
+    reasons = R.REASONS
+    interpretations = R.INTERPRETATIONS
+    questions = QUESTIONS
+
+    # ----- parsing -----
+
+    def parse_state(self, data: Any) -> State:
+        # The state is a tagged union; drop the tag from error paths so they read
+        # `state.players.0.trophies`, not `state.battle.players.0.trophies`.
+        try:
+            state = State.model_validate(data)
+        except ValidationError as exc:
+            err = exc.errors(include_url=False)[0]
+            loc = [str(part) for part in err["loc"]]
+            if err["type"] not in ("union_tag_invalid", "union_tag_not_found") and loc:
+                loc = loc[1:]
+            raise InvalidState(".".join(["state", *loc]), err["msg"]) from None
+        self.check_state(state)
+        return state
+
+    def check_state(self, state: State) -> None:
+        inner = state.root
+        if isinstance(inner, DeckList):
+            check_deck_state(inner)
+        else:
+            check_battle_state(inner)
+
+    def check_move(self, state: State, move: Any, field: str) -> None:
+        inner = state.root
+        if isinstance(move, CheckDeck) != isinstance(inner, DeckList):
+            wanted = (
+                'a deck state (kind "deck")' if isinstance(move, CheckDeck) else "a battle state"
+            )
+            raise InvalidMove(f"{field}.kind", f"a {move.kind} move needs {wanted}")
+        if isinstance(move, CheckDeck):
+            if move.format not in FORMATS:
+                raise InvalidMove(f"{field}.format", f"unknown format; one of {', '.join(FORMATS)}")
+            return
+        assert isinstance(inner, BattleState)
+        self._check_battle_move(inner, move, field)
+
+    def _check_battle_move(self, state: BattleState, move: Any, field: str) -> None:
+        if isinstance(move, Substitute) and state.mode != "rookie":
+            p = state.players[move.player]
+            heroes = [*p.zones, *p.hero_deck, *p.set_aside, *(p.bench or [])]
+            if not any(h.id == move.hero for h in heroes):
+                raise InvalidMove(
+                    f"{field}.hero", f"player {move.player} has no Hero {move.hero!r}"
+                )
+        if isinstance(move, RunPlay) and state.mode == "playmaker":
+            p = state.players[move.player]
+            plays = [*(p.hand or []), *(p.playbook or []), *(p.plays_used or [])]
+            card = next((c for c in plays if c.id == move.play), None)
+            if card is None:
+                raise InvalidMove(
+                    f"{field}.play", f"player {move.player} has no Play {move.play!r}"
+                )
+            if card.cost is None and move.hot_dogs is None:
+                raise InvalidMove(
+                    f"{field}.hot_dogs",
+                    "the Play's cost is unknown: say how many Hot Dogs were paid",
+                )
+        if isinstance(move, SuddenDeath) and state.phase == "sudden-death":
+            for i, p in enumerate(state.players):
+                if not p.hero_deck:
+                    raise InvalidMove(
+                        f"state.players.{i}.hero_deck",
+                        "Sudden Death reveals the top card of the Hero Deck, and it is empty",
+                    )
+
+    # ----- ruling -----
+
+    def adjudicate(self, state: State, move: Any) -> Ruling:
+        inner = state.root
+        if isinstance(move, CheckDeck):
+            assert isinstance(inner, DeckList)
+            return check_deck(inner, move.format)
+        assert isinstance(inner, BattleState)
+        if inner.phase == "game-over":
+            answer = battle.game_over_answer(inner)
+        else:
+            answer = _RULERS[type(move)](inner, move)
+        if answer.next_state is None:
+            return self.illegal(
+                answer.summary, answer.reasons, answer.interpretations, answer.notes
+            )
+        return self.legal(
+            answer.summary,
+            answer.reasons,
+            State(answer.next_state),
+            answer.interpretations,
+            answer.notes,
+        )
+
+    def apply(self, state: State, move: Any) -> State:
+        return self.apply_checked(state, move)
+
+    def legal_moves(self, state: State) -> list[Any] | None:
+        inner = state.root
+        if isinstance(inner, DeckList):
+            return [CheckDeck(format=slug) for slug in FORMATS if check_deck(inner, slug).legal]
+        return _battle_moves(inner)
+
+    def example(self) -> dict[str, Any]:
+        return {
+            "state": example_state(),
+            "move": {"kind": "substitute", "player": 0, "hero": "a-bench-1"},
+        }
+
+
+def _battle_moves(state: BattleState) -> list[Any] | None:
+    if state.phase == "game-over":
+        return []
+    if state.phase == "sudden-death":
+        return [SuddenDeath()] if all(p.hero_deck for p in state.players) else []
+    if state.phase == "compare":
+        winner, _, _ = battle.battle_winner(state)
+        return [ResolveBattle(), ResolveBattle(claim="draw" if winner is None else winner)]
+    player = state.to_act if state.to_act is not None else state.honors
+    p = state.players[player]
+    if state.phase == "substitution":
+        moves: list[Any] = [KeepHero(player=player)]
+        if (p.hot_dogs or 0) >= battle.SUBSTITUTION_COST and not p.substituted:
+            moves += [Substitute(player=player, hero=h.id) for h in p.bench or []]
+        return moves
+    # The Play Phase: a Play's Power changes are free numbers, so the moves are not finite.
+    if any((c.cost or 0) <= (p.hot_dogs or 0) for c in p.hand or []):
+        return None
+    return [Pass(player=player)]
+
+
+def _hero(card_id: str, name: str, power: int, weapon: str) -> dict[str, Any]:
+    return {"id": card_id, "name": name, "power": power, "weapon": weapon}
+
+
+def example_state() -> dict[str, Any]:
+    """Battle 3 of a Substitution game: Player A has honors and weighs a substitution."""
+    weapons = ["Fire", "Ice", "Steel", "Glow", "Hex", "Brawl", "Gum"]
+
+    def player(prefix: str, name: str, trophies: int, base: int) -> dict[str, Any]:
+        return {
+            "name": name,
+            "zones": [
+                _hero(f"{prefix}-zone-{i + 1}", f"Hero {prefix.upper()}{i + 1}", base + 5 * i, w)
+                for i, w in enumerate(weapons)
+            ],
+            "hero_deck": [_hero(f"{prefix}-deck-1", f"Hero {prefix.upper()}D1", 130, "Ice")],
+            "bench": [
+                _hero(
+                    f"{prefix}-bench-{i + 1}",
+                    f"Hero {prefix.upper()}B{i + 1}",
+                    120 + 10 * i,
+                    "Fire",
+                )
+                for i in range(4)
+            ],
+            "trophies": trophies,
+            "hot_dogs": 10,
+            "hot_dogs_discarded": 0,
+            "substituted": False,
+        }
+
+    return {
+        "kind": "battle",
+        "mode": "substitution",
+        "battle": 3,
+        "phase": "substitution",
+        "honors": 0,
+        "to_act": 0,
+        "draws": 0,
+        "players": [player("a", "Player A", 1, 100), player("b", "Player B", 1, 105)],
+    }
+
+
+RULES = BoJacksonBattleArenaRules()

@@ -1,0 +1,253 @@
+"""The board state: a battle in progress (any mode), or a deck brought to an event.
+
+A battle state lists every card the players have in play, each with a unique `id`: the seven
+Heroes in the Battle Zones, the Bench, the Hero Deck (top first), the Heroes set aside, and in
+Playmaker the Plays in Hand, in the Playbook (top first) and already used. Fields of a mode
+the game is not in (Hot Dogs in Rookie, Plays in Substitution) must be absent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, RootModel, Tag
+
+from games.bo_jackson_battle_arena.cards import Weapon, WeaponName
+from games.bo_jackson_battle_arena.deck import DeckList
+from games.bo_jackson_battle_arena.reasons import Mode
+from games.core import InvalidState
+
+PlayerIndex = Literal[0, 1]
+Phase = Literal["substitution", "plays", "compare", "sudden-death", "game-over"]
+MAX_HEROES = 70  # the largest Hero Deck any format allows (SPEC+, Apex Madness)
+MAX_PLAYS = 120
+CardId = Annotated[str, Field(min_length=1, max_length=80)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class Hero(_Strict):
+    """A Hero card in the game: its printed Power and weapon."""
+
+    id: CardId = Field(description="Unique in this state, e.g. a card number or 'p1-hero-7'")
+    name: str = Field(default="", max_length=100)
+    power: int = Field(ge=0, le=1000)
+    weapon: WeaponName | None = None
+
+    @property
+    def super(self) -> bool:
+        return self.weapon is Weapon.SUPER
+
+    def label(self) -> str:
+        return f"{self.name or self.id} ({self.power}{' Super' if self.super else ''})"
+
+
+class PlayCard(_Strict):
+    id: CardId
+    name: str = Field(default="", max_length=100)
+    cost: int | None = Field(default=None, ge=0, le=99, description="Printed Hot Dog cost")
+
+    def label(self) -> str:
+        return self.name or self.id
+
+
+class Player(_Strict):
+    name: str = Field(default="", max_length=60)
+    zones: list[Hero] = Field(min_length=7, max_length=7, description="Battle Zones 1 to 7")
+    hero_deck: list[Hero] = Field(default_factory=list, max_length=MAX_HEROES)
+    set_aside: list[Hero] = Field(
+        default_factory=list,
+        max_length=MAX_HEROES,
+        description="Heroes substituted out, and Heroes revealed in Sudden Death",
+    )
+    trophies: int = Field(default=0, ge=0, le=7)
+    # Substitution and Playmaker
+    bench: list[Hero] | None = Field(default=None, max_length=MAX_HEROES)
+    hot_dogs: int | None = Field(default=None, ge=0, le=99, description="Hot Dogs left to pay")
+    hot_dogs_discarded: int | None = Field(default=None, ge=0, le=99)
+    substituted: bool | None = Field(default=None, description="Substituted in this battle")
+    # Playmaker
+    hand: list[PlayCard] | None = Field(default=None, max_length=MAX_PLAYS)
+    playbook: list[PlayCard] | None = Field(default=None, max_length=MAX_PLAYS)
+    plays_used: list[PlayCard] | None = Field(default=None, max_length=MAX_PLAYS)
+    power_change: int | None = Field(
+        default=None, ge=-1000, le=1000, description="Plays' total Power change this battle"
+    )
+
+
+class BattleState(_Strict):
+    kind: Literal["battle"] = "battle"
+    mode: Mode
+    battle: int = Field(ge=1, le=7, description="The current battle (7 once the game is over)")
+    phase: Phase
+    honors: PlayerIndex = Field(default=0, description="The player who goes first")
+    to_act: PlayerIndex | None = Field(
+        default=None, description="Whose decision it is in the Substitution or Play Phase"
+    )
+    ties_allowed: bool = Field(default=True, description="False: a tied game goes to Sudden Death")
+    draws: int = Field(default=0, ge=0, le=7, description="Battles drawn so far")
+    winner: PlayerIndex | None = Field(default=None, description="Game over: the winner, or none")
+    players: list[Player] = Field(min_length=2, max_length=2)
+
+    def other(self, player: int) -> int:
+        return 1 - player
+
+    def zone_hero(self, player: int) -> Hero:
+        return self.players[player].zones[self.battle - 1]
+
+
+def _state_kind(value: Any) -> str:
+    # A state without "kind" is a battle: the common case needs no tag.
+    if isinstance(value, dict):
+        kind = value.get("kind", "battle")
+        return kind if isinstance(kind, str) else "battle"
+    return str(getattr(value, "kind", "battle"))
+
+
+class State(
+    RootModel[
+        Annotated[
+            Annotated[BattleState, Tag("battle")] | Annotated[DeckList, Tag("deck")],
+            Discriminator(_state_kind),
+        ]
+    ]
+):
+    """A battle in progress (`kind` "battle", the default) or a deck (`kind` "deck")."""
+
+
+# ----- what cannot exist -----
+
+_MODE_FIELDS: dict[str, tuple[str, ...]] = {
+    "rookie": (),
+    "substitution": ("bench", "hot_dogs", "hot_dogs_discarded", "substituted"),
+    "playmaker": (
+        "bench",
+        "hot_dogs",
+        "hot_dogs_discarded",
+        "substituted",
+        "hand",
+        "playbook",
+        "plays_used",
+        "power_change",
+    ),
+}
+_ALL_MODE_FIELDS = _MODE_FIELDS["playmaker"]
+_PHASES: dict[str, tuple[str, ...]] = {
+    "rookie": ("compare", "sudden-death", "game-over"),
+    "substitution": ("substitution", "compare", "sudden-death", "game-over"),
+    "playmaker": ("substitution", "plays", "compare", "sudden-death", "game-over"),
+}
+_MODE_NAMES = {"rookie": "Rookie", "substitution": "Substitution", "playmaker": "Playmaker"}
+
+
+def check_deck_state(deck: DeckList) -> None:
+    for i, card in enumerate(deck.hero_deck):
+        if card.kind != "hero":
+            continue
+        if card.power is None:
+            raise InvalidState(f"state.hero_deck.{i}.power", "a Hero's Power is needed")
+        if card.weapon is None:
+            raise InvalidState(f"state.hero_deck.{i}.weapon", "a Hero's weapon is needed")
+
+
+def _check_mode_fields(state: BattleState) -> None:
+    needed = _MODE_FIELDS[state.mode]
+    mode = _MODE_NAMES[state.mode]
+    for i, player in enumerate(state.players):
+        for name in _ALL_MODE_FIELDS:
+            present = getattr(player, name) is not None
+            if present and name not in needed:
+                raise InvalidState(f"state.players.{i}.{name}", f"{mode} Mode has no {name}")
+            if not present and name in needed:
+                raise InvalidState(f"state.players.{i}.{name}", f"required in {mode} Mode")
+    if state.phase not in _PHASES[state.mode]:
+        raise InvalidState("state.phase", f"{mode} Mode has no {state.phase} phase")
+
+
+def _check_turn(state: BattleState) -> None:
+    deciding = state.phase in ("substitution", "plays")
+    if deciding and state.to_act is None:
+        raise InvalidState("state.to_act", f"say whose decision it is in the {state.phase} phase")
+    if not deciding and state.to_act is not None:
+        raise InvalidState("state.to_act", f"nobody is to act in the {state.phase} phase")
+    if state.phase == "substitution":
+        # Players decide in honors order, so nobody after the one to act has substituted yet.
+        waiting = [state.to_act] if state.to_act != state.honors else [0, 1]
+        for i in waiting:
+            if state.players[i].substituted:
+                raise InvalidState(
+                    f"state.players.{i}.substituted",
+                    "a player who has not yet had their turn to substitute cannot have substituted",
+                )
+
+
+def _check_score(state: BattleState) -> None:
+    over = state.phase in ("sudden-death", "game-over")
+    if over and state.battle != 7:
+        raise InvalidState("state.battle", f"the {state.phase} phase comes after battle 7")
+    played = 7 if over else state.battle - 1
+    won = [p.trophies for p in state.players]
+    if sum(won) > played:
+        raise InvalidState(
+            "state.players.1.trophies",
+            f"{sum(won)} Trophies in all, but only {played} battles have been played",
+        )
+    if sum(won) + state.draws != played:
+        raise InvalidState(
+            "state.draws",
+            f"{sum(won)} Trophies and {state.draws} draws, but {played} battles have been played",
+        )
+    _check_result(state, won)
+
+
+def _check_result(state: BattleState, won: list[int]) -> None:
+    tied = won[0] == won[1]
+    if state.phase == "sudden-death" and (not tied or state.ties_allowed):
+        raise InvalidState(
+            "state.phase", "Sudden Death follows only a tied game in which ties are not allowed"
+        )
+    if state.phase != "game-over":
+        if state.winner is not None:
+            raise InvalidState("state.winner", "the game is not over")
+        return
+    leader = None if tied else (0 if won[0] > won[1] else 1)
+    if leader is not None and state.winner != leader:
+        raise InvalidState("state.winner", f"player {leader} won more battles")
+    if leader is None and state.ties_allowed and state.winner is not None:
+        raise InvalidState("state.winner", "a tied game with ties allowed has no winner")
+    if leader is None and not state.ties_allowed and state.winner is None:
+        raise InvalidState("state.winner", "a tie that is not allowed ends in Sudden Death")
+
+
+def _places(state: BattleState) -> Iterator[tuple[str, str]]:
+    """(card id, field path) for every card in the state."""
+    piles = ("zones", "hero_deck", "set_aside", "bench", "hand", "playbook", "plays_used")
+    for i, player in enumerate(state.players):
+        for pile in piles:
+            for j, card in enumerate(getattr(player, pile) or []):
+                yield card.id, f"state.players.{i}.{pile}.{j}"
+
+
+def _check_cards(state: BattleState) -> None:
+    seen: dict[str, str] = {}
+    for card_id, path in _places(state):
+        if card_id in seen:
+            raise InvalidState(path, f"card {card_id!r} is also at {seen[card_id]}")
+        seen[card_id] = path
+    for i, p in enumerate(state.players):
+        heroes = 7 + len(p.hero_deck) + len(p.set_aside) + len(p.bench or [])
+        if heroes > MAX_HEROES:
+            raise InvalidState(
+                f"state.players.{i}.hero_deck",
+                f"{heroes} Heroes in all; no format allows more than {MAX_HEROES}",
+            )
+
+
+def check_battle_state(state: BattleState) -> None:
+    _check_mode_fields(state)
+    _check_turn(state)
+    _check_score(state)
+    _check_cards(state)

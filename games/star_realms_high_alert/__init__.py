@@ -1,0 +1,1 @@
+"""Star Realms: High Alert: card schema, card facts and the rules engine."""

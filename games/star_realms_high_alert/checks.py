@@ -1,0 +1,157 @@
+"""Refuse states that cannot exist and moves that name what the state does not hold.
+
+These raise `InvalidState` / `InvalidMove` (bad input, a 400), never a ruling: a hero in the
+play area or three copies of a one-copy card is not an illegal move, it is not a game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from games.core import InvalidMove, InvalidState
+from games.star_realms_high_alert.board import facts, has_ally, has_double_ally, symbols_of
+from games.star_realms_high_alert.catalog import CARDS, CHOSEN_FACTION_TECH, CardFacts
+from games.star_realms_high_alert.state import (
+    Acquire,
+    AcquireFree,
+    AnyMove,
+    LooseCard,
+    PlayedCard,
+    ScrapHero,
+    State,
+    UseAlly,
+    UseDoubleAlly,
+    UseTech,
+)
+
+# Where each card type may lie. Heroes and tech never reach the play area or the discard
+# pile: they go to the table when acquired (rules 3.3, 4.3) and are not discarded (3.6, 4.6).
+_ZONE_TYPES = {
+    "play_area": {"ship", "base", "outpost"},
+    "discard_pile": {"ship", "base", "outpost"},
+    "heroes": {"hero"},
+    "techs": {"tech"},
+}
+
+
+def _placed(state: State) -> Iterator[tuple[str, str, str | None]]:
+    """(field path, card id, High Alert slug or None) for every card in the state."""
+    for zone in ("play_area", "trade_row", "discard_pile", "scrap_heap"):
+        for i, card in enumerate(getattr(state, zone)):
+            yield f"state.{zone}.{i}", card.id, card.card
+    for i, hero in enumerate(state.heroes):
+        yield f"state.heroes.{i}", hero.id, hero.card
+    for i, tech in enumerate(state.techs):
+        yield f"state.techs.{i}", tech.id, tech.card
+
+
+def _known(path: str, slug: str) -> CardFacts:
+    card = CARDS.get(slug)
+    if card is None:
+        raise InvalidState(f"{path}.card", f"{slug!r} is not a High Alert card")
+    return card
+
+
+def _check_zones(state: State) -> None:
+    seen: dict[str, str] = {}
+    copies: Counter[str] = Counter()
+    for path, card_id, slug in _placed(state):
+        if card_id in seen:
+            raise InvalidState(f"{path}.id", f"id {card_id!r} is also used at {seen[card_id]}")
+        seen[card_id] = path
+        if slug is None:
+            continue
+        card = _known(path, slug)
+        zone = path.split(".")[1]
+        allowed = _ZONE_TYPES.get(zone)
+        if allowed is not None and card.type not in allowed:
+            raise InvalidState(f"{path}.card", f"a {card.type} ({card.name}) cannot be in {zone}")
+        copies[slug] += 1
+        if copies[slug] > card.copies:
+            raise InvalidState(
+                f"{path}.card", f"the set holds only {card.copies} {card.name}, the state more"
+            )
+    for i, effect in enumerate(state.free_acquires):
+        if effect.id in seen:
+            raise InvalidState(f"state.free_acquires.{i}.id", f"id {effect.id!r} is used twice")
+        seen[effect.id] = f"state.free_acquires.{i}"
+
+
+def _check_described(path: str, card: PlayedCard | LooseCard) -> None:
+    """A High Alert card described by hand must agree with the card data."""
+    known = facts(card.card)
+    if known is None:
+        return
+    if card.factions is not None and set(card.factions) != set(known.factions):
+        raise InvalidState(f"{path}.factions", f"{known.name}'s factions are not {card.factions}")
+    if isinstance(card, PlayedCard):
+        for flag, value in (("ally", known.has_ally), ("double_ally", known.has_double_ally)):
+            given = getattr(card, flag)
+            if given is not None and given != value:
+                raise InvalidState(f"{path}.{flag}", f"{known.name}: the card data says {value}")
+    else:
+        if card.cost is not None and card.cost != known.cost:
+            raise InvalidState(f"{path}.cost", f"{known.name} costs {known.cost}")
+        if card.type is not None and card.type != known.type:
+            raise InvalidState(f"{path}.type", f"{known.name} is a {known.type}")
+
+
+def _check_play_area(state: State) -> None:
+    for i, card in enumerate(state.play_area):
+        path = f"state.play_area.{i}"
+        _check_described(path, card)
+        if card.ally_used and not has_ally(card):
+            raise InvalidState(f"{path}.ally_used", "this card has no ally ability to have used")
+        if card.double_ally_used and not has_double_ally(card):
+            raise InvalidState(
+                f"{path}.double_ally_used", "this card has no double ally ability to have used"
+            )
+        if (has_ally(card) or has_double_ally(card)) and not symbols_of(card):
+            raise InvalidState(f"{path}.factions", "a card with an ally ability has a faction")
+
+
+def _check_loose(state: State) -> None:
+    for zone in ("trade_row", "discard_pile", "scrap_heap"):
+        for i, card in enumerate(getattr(state, zone)):
+            path = f"state.{zone}.{i}"
+            _check_described(path, card)
+            if zone == "trade_row" and card.card is None and card.cost is None:
+                raise InvalidState(f"{path}.cost", "a card from outside High Alert needs its cost")
+
+
+def _check_gained(state: State) -> None:
+    for i, symbol in enumerate(state.gained_symbols):
+        if symbol.card is not None:
+            _known(f"state.gained_symbols.{i}", symbol.card)
+
+
+def check_state(state: State) -> None:
+    _check_zones(state)
+    _check_play_area(state)
+    _check_loose(state)
+    _check_gained(state)
+
+
+def check_move(state: State, move: AnyMove, field: str) -> None:
+    if isinstance(move, UseAlly | UseDoubleAlly):
+        if not any(c.id == move.card for c in state.play_area):
+            raise InvalidMove(f"{field}.card", f"no card {move.card!r} in the play area")
+    elif isinstance(move, Acquire | AcquireFree):
+        if not any(c.id == move.card for c in state.trade_row):
+            raise InvalidMove(f"{field}.card", f"no card {move.card!r} in the trade row")
+        if isinstance(move, AcquireFree) and not any(
+            e.id == move.effect for e in state.free_acquires
+        ):
+            raise InvalidMove(f"{field}.effect", f"no free-acquire effect {move.effect!r}")
+    elif isinstance(move, UseTech):
+        tech = next((t for t in state.techs if t.id == move.tech), None)
+        if tech is None:
+            raise InvalidMove(f"{field}.tech", f"no tech {move.tech!r} on the table")
+        chooses = tech.card in CHOSEN_FACTION_TECH
+        if chooses and move.faction is None:
+            raise InvalidMove(f"{field}.faction", f"{CARDS[tech.card].name} needs a faction")
+        if not chooses and move.faction is not None:
+            raise InvalidMove(f"{field}.faction", f"{CARDS[tech.card].name} takes no faction")
+    elif isinstance(move, ScrapHero) and not any(h.id == move.hero for h in state.heroes):
+        raise InvalidMove(f"{field}.hero", f"no hero {move.hero!r} on the table")

@@ -1,0 +1,280 @@
+"""What can I do now? For a state: every ally ability and whether it is live, every card in
+the trade row with its price for this player now, every tech and hero on the table.
+
+Built on the same functions as the rulings (`board.py`), so an option listed as available is
+ruled legal when taken (a property test holds the engine to it).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from games.star_realms_high_alert.board import (
+    ally_count,
+    faction_list,
+    factions_of,
+    has_ally,
+    has_double_ally,
+    label,
+    price_quote,
+    symbols_of,
+)
+from games.star_realms_high_alert.catalog import CARDS, CHOSEN_FACTION_TECH, FACTIONS
+from games.star_realms_high_alert.reasons import REASONS
+from games.star_realms_high_alert.state import (
+    Acquire,
+    AcquireFree,
+    AnyMove,
+    PlayedCard,
+    ScrapHero,
+    State,
+    UseAlly,
+    UseDoubleAlly,
+    UseTech,
+)
+
+
+class AllyOption(BaseModel):
+    card: str = Field(description="Id of the card in the play area")
+    name: str
+    ability: Literal["ally", "double-ally"]
+    status: Literal["live", "used", "not-live"]
+    why: str
+    rule: str = Field(description="Rule key that settles it")
+
+
+class TradeRowOption(BaseModel):
+    card: str = Field(description="Id of the card in the trade row")
+    name: str
+    printed_cost: int
+    price: int = Field(description="What it costs this player now, in Trade")
+    discount: int
+    affordable: bool
+    why: str
+    rule: str
+    free_with: list[str] = Field(
+        default_factory=list, description="Ids of pending free-acquire effects that can take it"
+    )
+
+
+class TechOption(BaseModel):
+    tech: str
+    name: str
+    cost: int
+    usable: bool
+    why: str
+    rule: str
+
+
+class HeroOption(BaseModel):
+    hero: str
+    name: str
+    can_scrap: bool
+    why: str
+    rule: str
+
+
+class PlayAreaEntry(BaseModel):
+    """A card in the play area with its faction symbols, for pictures of the board."""
+
+    card: str
+    name: str
+    symbols: list[str] = Field(description="Faction and merged symbols on the card")
+    factions: list[str] = Field(description="Every faction the card counts for")
+
+
+class EffectSymbol(BaseModel):
+    """A symbol that counts this turn as one more card, for ally abilities only (rule 7.2)."""
+
+    symbol: str
+    source: str
+
+
+class Options(BaseModel):
+    trade: int
+    phase: str
+    play_area: list[PlayAreaEntry]
+    effect_symbols: list[EffectSymbol]
+    allies: list[AllyOption]
+    trade_row: list[TradeRowOption]
+    techs: list[TechOption]
+    heroes: list[HeroOption]
+
+    def live_allies(self) -> list[AllyOption]:
+        return [a for a in self.allies if a.status == "live"]
+
+
+def _ally_option(state: State, card: PlayedCard, *, double: bool) -> AllyOption:
+    count = ally_count(state, card)
+    needed = 2 if double else 1
+    ability: Literal["ally", "double-ally"] = "double-ally" if double else "ally"
+    used = card.double_ally_used if double else card.ally_used
+    if used:
+        code = "double-ally-already-used" if double else "ally-already-used"
+        status: Literal["live", "used", "not-live"] = "used"
+        why = "already used this turn"
+    elif len(count.supporters) >= needed:
+        code = "double-ally-triggered" if double else "ally-triggered"
+        status, why = "live", count.describe()
+    else:
+        code = "double-ally-not-triggered" if double else "ally-not-triggered"
+        status = "not-live"
+        why = (
+            f"needs {needed} other card(s) of {faction_list(count.factions)}, has "
+            f"{len(count.supporters)}: {count.describe()}"
+        )
+    if state.phase != "main" and status == "live":
+        status, why, code = "not-live", "not in your main phase", "outside-main-phase"
+    return AllyOption(
+        card=card.id,
+        name=label(card),
+        ability=ability,
+        status=status,
+        why=why,
+        rule=REASONS.key(code),
+    )
+
+
+def _allies(state: State) -> list[AllyOption]:
+    out: list[AllyOption] = []
+    for card in state.play_area:
+        if has_ally(card):
+            out.append(_ally_option(state, card, double=False))
+        if has_double_ally(card):
+            out.append(_ally_option(state, card, double=True))
+    return out
+
+
+def _trade_row(state: State) -> list[TradeRowOption]:
+    out: list[TradeRowOption] = []
+    main = state.phase == "main"
+    for card in state.trade_row:
+        quote = price_quote(state, card)
+        affordable = main and quote.price <= state.trade
+        code = "requisition-discount" if quote.discount_faction else "price-paid"
+        if not main:
+            code = "outside-main-phase"
+        elif not affordable:
+            code = "not-enough-trade"
+        free = [e.id for e in state.free_acquires if main and quote.printed_cost <= e.max_cost]
+        out.append(
+            TradeRowOption(
+                card=card.id,
+                name=label(card),
+                printed_cost=quote.printed_cost,
+                price=quote.price,
+                discount=quote.printed_cost - quote.price,
+                affordable=affordable,
+                why=quote.describe(),
+                rule=REASONS.key(code),
+                free_with=free,
+            )
+        )
+    return out
+
+
+def _techs(state: State) -> list[TechOption]:
+    out: list[TechOption] = []
+    for tech in state.techs:
+        known = CARDS[tech.card]
+        cost = known.tech_cost or 0
+        if state.phase != "main":
+            usable, why, code = False, "not in your main phase", "outside-main-phase"
+        elif tech.used_this_turn:
+            usable, why, code = False, "already used this turn", "tech-already-used"
+        elif cost > state.trade:
+            usable, code = False, "tech-not-enough-trade"
+            why = f"costs {cost} Trade, you have {state.trade}"
+        else:
+            usable, why, code = True, f"{cost} Trade, not yet used this turn", "tech-used"
+        out.append(
+            TechOption(
+                tech=tech.id,
+                name=known.name,
+                cost=cost,
+                usable=usable,
+                why=why,
+                rule=REASONS.key(code),
+            )
+        )
+    return out
+
+
+def _heroes(state: State) -> list[HeroOption]:
+    out: list[HeroOption] = []
+    for hero in state.heroes:
+        known = CARDS[hero.card]
+        if state.phase == "main":
+            can, why, code = True, "on your table, in your main phase", "hero-scrapped"
+        else:
+            can, why, code = False, "only in your main phase", "hero-scrap-outside-main-phase"
+        out.append(
+            HeroOption(
+                hero=hero.id, name=known.name, can_scrap=can, why=why, rule=REASONS.key(code)
+            )
+        )
+    return out
+
+
+def _play_area(state: State) -> list[PlayAreaEntry]:
+    return [
+        PlayAreaEntry(
+            card=card.id,
+            name=label(card),
+            symbols=symbols_of(card),
+            factions=sorted(factions_of(card)),
+        )
+        for card in state.play_area
+    ]
+
+
+def _effect_symbols(state: State) -> list[EffectSymbol]:
+    out = [
+        EffectSymbol(symbol=g.symbol, source=g.source or "an effect") for g in state.gained_symbols
+    ]
+    for hero in state.heroes:
+        known = CARDS[hero.card]
+        if hero.played_this_turn and known.grants_symbol:
+            out.append(EffectSymbol(symbol=known.grants_symbol, source=f"{known.name} (primary)"))
+    return out
+
+
+def options(state: State) -> Options:
+    return Options(
+        trade=state.trade,
+        phase=state.phase,
+        play_area=_play_area(state),
+        effect_symbols=_effect_symbols(state),
+        allies=_allies(state),
+        trade_row=_trade_row(state),
+        techs=_techs(state),
+        heroes=_heroes(state),
+    )
+
+
+def legal_moves(state: State) -> list[AnyMove]:
+    """Every legal move, read off the options."""
+    opts = options(state)
+    moves: list[AnyMove] = []
+    for ally in opts.live_allies():
+        move_type = UseDoubleAlly if ally.ability == "double-ally" else UseAlly
+        moves.append(move_type(card=ally.card))
+    for row in opts.trade_row:
+        if row.affordable:
+            moves.append(Acquire(card=row.card))
+        moves.extend(AcquireFree(card=row.card, effect=e) for e in row.free_with)
+    for tech in opts.techs:
+        if not tech.usable:
+            continue
+        slug = next(t.card for t in state.techs if t.id == tech.tech)
+        if slug in CHOSEN_FACTION_TECH:
+            moves.extend(UseTech(tech=tech.tech, faction=f) for f in FACTIONS)  # type: ignore[arg-type]
+        else:
+            moves.append(UseTech(tech=tech.tech))
+    moves.extend(ScrapHero(hero=h.hero) for h in opts.heroes if h.can_scrap)
+    return moves
+
+
+__all__ = ["Options", "legal_moves", "options"]

@@ -1,0 +1,212 @@
+"""The common High Alert disputes as flat forms for the website ("settle a dispute").
+
+Each form builds the `(state, move)` JSON the engine rules on. Card choices are enums built
+from the catalog, so the forms list exactly the cards the fixtures hold.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.core import Question
+from games.star_realms_high_alert.catalog import (
+    CARDS,
+    CHOSEN_FACTION_TECH,
+    SYMBOL_NAMES,
+    requisition_cards,
+)
+from games.star_realms_high_alert.state import Faction, SymbolSlug
+
+
+def _choices(name: str, slugs: list[str]) -> type[StrEnum]:
+    return StrEnum(name, {slug.replace("-", "_"): slug for slug in slugs})  # type: ignore[return-value]
+
+
+AllyCard = _choices("AllyCard", [c.slug for c in CARDS.values() if c.has_ally])
+RequisitionCard = _choices("RequisitionCard", [c.slug for c in requisition_cards()])
+TechCard = _choices("TechCard", [c.slug for c in CARDS.values() if c.is_tech])
+HeroCard = _choices("HeroCard", [c.slug for c in CARDS.values() if c.is_hero])
+AnyCard = _choices("AnyCard", list(CARDS))
+
+
+class Form(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+def _others(symbols: list[str], prefix: str = "o") -> list[dict[str, Any]]:
+    """Cards from outside High Alert, each described only by its faction symbol."""
+    return [
+        {"id": f"{prefix}{i}", "name": f"a {SYMBOL_NAMES[s]} card", "factions": [s]}
+        for i, s in enumerate(symbols, start=1)
+    ]
+
+
+def _gained(symbols: list[str]) -> list[dict[str, Any]]:
+    return [{"symbol": s, "source": "an effect"} for s in symbols]
+
+
+def _heroes(now: list[Any], earlier: list[Any]) -> list[dict[str, Any]]:
+    heroes = [{"id": f"h{i}", "card": str(h), "played_this_turn": True} for i, h in enumerate(now)]
+    start = len(heroes)
+    heroes += [
+        {"id": f"h{start + i}", "card": str(h), "played_this_turn": False}
+        for i, h in enumerate(earlier)
+    ]
+    return heroes
+
+
+# ----- Is my ally ability live? -----
+
+
+class AllyLiveForm(Form):
+    card: AllyCard = Field(  # type: ignore[valid-type]
+        default=AllyCard("hellfire"), description="The card whose ally ability you want to use"
+    )
+    ability: Literal["ally", "double-ally"] = "ally"
+    other_cards_in_play: list[SymbolSlug] = Field(
+        default_factory=lambda: ["star-empire-trade-federation"],
+        description="The faction symbol of each OTHER card in your play area (one entry a card)",
+    )
+    gained_symbols: list[SymbolSlug] = Field(
+        default_factory=list, description="Faction symbols gained as effects this turn"
+    )
+    heroes_played_this_turn: list[HeroCard] = Field(default_factory=list)  # type: ignore[valid-type]
+    heroes_from_earlier_turns: list[HeroCard] = Field(default_factory=list)  # type: ignore[valid-type]
+    already_used_this_turn: bool = False
+
+
+def _build_ally(form: AllyLiveForm) -> tuple[dict[str, Any], dict[str, Any]]:
+    double = form.ability == "double-ally"
+    flag = "double_ally_used" if double else "ally_used"
+    me = {"id": "c1", "card": str(form.card), flag: form.already_used_this_turn}
+    state = {
+        "play_area": [me, *_others(list(form.other_cards_in_play))],
+        "gained_symbols": _gained(list(form.gained_symbols)),
+        "heroes": _heroes(form.heroes_played_this_turn, form.heroes_from_earlier_turns),
+    }
+    kind = "use-double-ally" if double else "use-ally"
+    return state, {"kind": kind, "card": "c1"}
+
+
+# ----- What does this Requisition card cost me? -----
+
+
+class RequisitionPriceForm(Form):
+    card: RequisitionCard = RequisitionCard("the-armory")  # type: ignore[valid-type]
+    cards_in_play: list[SymbolSlug] = Field(
+        default_factory=lambda: ["star-empire", "star-empire"],
+        description="The faction symbol of each card in your play area",
+    )
+    gained_symbols: list[SymbolSlug] = Field(
+        default_factory=list, description="Faction symbols gained as effects this turn"
+    )
+    heroes_played_this_turn: list[HeroCard] = Field(default_factory=list)  # type: ignore[valid-type]
+    trade: int = Field(default=5, ge=0, le=99)
+
+
+def _build_price(form: RequisitionPriceForm) -> tuple[dict[str, Any], dict[str, Any]]:
+    state = {
+        "trade": form.trade,
+        "play_area": _others(list(form.cards_in_play)),
+        "gained_symbols": _gained(list(form.gained_symbols)),
+        "heroes": _heroes(form.heroes_played_this_turn, []),
+        "trade_row": [{"id": "r1", "card": str(form.card)}],
+    }
+    return state, {"kind": "acquire", "card": "r1"}
+
+
+# ----- Can I use this tech now? -----
+
+
+class TechForm(Form):
+    tech: TechCard = TechCard("laser")  # type: ignore[valid-type]
+    trade: int = Field(default=1, ge=0, le=99)
+    used_this_turn: bool = False
+    acquired_this_turn: bool = False
+    stealth_faction: Faction | None = Field(default=None, description="Only for Stealth")
+
+
+def _build_tech(form: TechForm) -> tuple[dict[str, Any], dict[str, Any]]:
+    tech = {
+        "id": "t1",
+        "card": str(form.tech),
+        "used_this_turn": form.used_this_turn,
+        "acquired_this_turn": form.acquired_this_turn,
+    }
+    move: dict[str, Any] = {"kind": "use-tech", "tech": "t1"}
+    if str(form.tech) in CHOSEN_FACTION_TECH:
+        move["faction"] = form.stealth_faction or "star-empire"
+    return {"trade": form.trade, "techs": [tech]}, move
+
+
+# ----- Can I take this card free? -----
+
+
+class FreeAcquireForm(Form):
+    card: AnyCard = AnyCard("hellfire")  # type: ignore[valid-type]
+    costing_at_most: int = Field(default=4, ge=0, le=99, description='N in "costing N or less"')
+    cards_in_play: list[SymbolSlug] = Field(default_factory=list)
+
+
+def _build_free(form: FreeAcquireForm) -> tuple[dict[str, Any], dict[str, Any]]:
+    state = {
+        "play_area": _others(list(form.cards_in_play)),
+        "trade_row": [{"id": "r1", "card": str(form.card)}],
+        "free_acquires": [{"id": "e1", "max_cost": form.costing_at_most}],
+    }
+    return state, {"kind": "acquire-free", "card": "r1", "effect": "e1"}
+
+
+# ----- Can I scrap my hero now? -----
+
+
+class HeroScrapForm(Form):
+    hero: HeroCard = HeroCard("doctor-clark")  # type: ignore[valid-type]
+    played_this_turn: bool = False
+    phase: Literal["main", "discard", "draw"] = "main"
+
+
+def _build_hero(form: HeroScrapForm) -> tuple[dict[str, Any], dict[str, Any]]:
+    hero = {"id": "h1", "card": str(form.hero), "played_this_turn": form.played_this_turn}
+    return {"phase": form.phase, "heroes": [hero]}, {"kind": "scrap-hero", "hero": "h1"}
+
+
+QUESTIONS: tuple[Question, ...] = (
+    Question(
+        slug="ally-live",
+        title="Is my ally ability live?",
+        form=AllyLiveForm,
+        build=_build_ally,
+        help="List the faction symbol of each other card you have in play; a merged card is "
+        "one entry. Heroes have no faction: only a hero played this turn gives its symbol.",
+    ),
+    Question(
+        slug="requisition-price",
+        title="What does this Requisition card cost me?",
+        form=RequisitionPriceForm,
+        build=_build_price,
+        help="Only cards in your play area lower the price; symbols gained as effects do not.",
+    ),
+    Question(
+        slug="tech-usable",
+        title="Can I use this tech now?",
+        form=TechForm,
+        build=_build_tech,
+    ),
+    Question(
+        slug="free-acquire",
+        title='Can I take this card with "acquire a card costing N or less"?',
+        form=FreeAcquireForm,
+        build=_build_free,
+        help="The effect reads the printed cost; the Requisition discount does not help.",
+    ),
+    Question(
+        slug="hero-scrap",
+        title="Can I scrap my hero now?",
+        form=HeroScrapForm,
+        build=_build_hero,
+    ),
+)

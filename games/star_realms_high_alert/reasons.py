@@ -1,0 +1,84 @@
+"""Every reason the High Alert engine can give, each bound to one rule of `rules.toml`, and the
+reference rulings (clarifications) a ruling may rest on."""
+
+from __future__ import annotations
+
+from games.core import ReasonCatalog
+
+SLUG = "star-realms-high-alert"
+
+REASONS = ReasonCatalog(
+    SLUG,
+    {
+        # when
+        "outside-main-phase": "9.5",
+        "hero-scrap-outside-main-phase": "3.8",
+        # ally abilities
+        "no-ally-ability": "5.4",
+        "ally-already-used": "7.5",
+        "ally-not-triggered": "5.4",
+        "ally-triggered": "5.4",
+        "no-double-ally-ability": "5.1",
+        "double-ally-already-used": "7.5",
+        "double-ally-not-triggered": "5.3",
+        "double-ally-triggered": "5.3",
+        "merged-card-counts": "6.4",
+        "merged-ability-triggered": "6.5",
+        "effect-symbol-counts": "7.2",
+        "hero-primary-symbol-counts": "3.4",
+        "hero-has-no-faction": "3.5",
+        "hero-primary-expired": "3.7",
+        # acquiring
+        "price-paid": "9.1",
+        "not-enough-trade": "9.2",
+        "requisition-discount": "8.2",
+        "effects-not-in-discount": "8.3",
+        "discount-not-printed-cost": "8.4",
+        "free-acquire": "9.3",
+        "over-free-limit": "9.3",
+        "goes-to-discard-pile": "9.4",
+        "hero-enters-play": "3.3",
+        "hero-primary-applies": "3.4",
+        "tech-enters-play": "4.3",
+        # tech
+        "tech-used": "4.4",
+        "tech-already-used": "4.4",
+        "tech-not-enough-trade": "4.4",
+        "tech-has-no-faction": "4.5",
+        "chosen-faction-is-an-effect": "7.3",
+        # heroes
+        "hero-scrapped": "3.8",
+        "scrap-symbol-gained": "7.2",
+    },
+)
+
+
+def clar(slug: str) -> str:
+    return f"{SLUG}:{slug}"
+
+
+MERGED_DISCOUNT = clar("merged-card-and-requisition-discount")
+HERO_NO_FACTION = clar("hero-is-not-a-faction-card")
+MERGED_EFFECT_BOTH = clar("merged-symbol-effect-counts-for-both")
+MERGED_DOUBLE_ALLY = clar("merged-symbols-and-double-ally")
+STEALTH_EFFECT = clar("stealth-faction-is-an-effect")
+DISCOUNT_FLOOR = clar("discount-never-below-zero")
+HERO_SCRAP_SAME_TURN = clar("hero-scrap-same-turn")
+TECH_SAME_TURN = clar("tech-usable-the-turn-acquired")
+FREE_HERO_OR_TECH = clar("free-acquire-hero-or-tech")
+MAIN_PHASE = clar("main-phase-actions")
+
+INTERPRETATIONS = frozenset(
+    {
+        MERGED_DISCOUNT,
+        HERO_NO_FACTION,
+        MERGED_EFFECT_BOTH,
+        MERGED_DOUBLE_ALLY,
+        STEALTH_EFFECT,
+        DISCOUNT_FLOOR,
+        HERO_SCRAP_SAME_TURN,
+        TECH_SAME_TURN,
+        FREE_HERO_OR_TECH,
+        MAIN_PHASE,
+    }
+)

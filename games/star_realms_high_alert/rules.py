@@ -1,0 +1,437 @@
+"""The High Alert adjudicator: ally and double ally abilities, merged factions, faction symbols
+as effects, Requisition prices, heroes and tech.
+
+Each ruling cites the rules of `fixtures/star-realms-high-alert/rules.toml` through the
+reason catalog, and names the reference ruling it rests on where the sheet is silent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar, TypeVar
+
+from games.core import GameRules, InvalidMove, Question, Reason, Ruling
+from games.core.rules import ReasonCatalog
+from games.star_realms_high_alert import transitions
+from games.star_realms_high_alert.board import (
+    AllyCount,
+    PriceQuote,
+    ally_count,
+    faction_list,
+    facts,
+    find_played,
+    find_row,
+    has_ally,
+    has_double_ally,
+    label,
+    price_quote,
+    printed_cost,
+)
+from games.star_realms_high_alert.catalog import CARDS, FACTION_NAMES, SYMBOL_NAMES
+from games.star_realms_high_alert.checks import check_move, check_state
+from games.star_realms_high_alert.options import Options, legal_moves, options
+from games.star_realms_high_alert.questions import QUESTIONS
+from games.star_realms_high_alert.reasons import (
+    DISCOUNT_FLOOR,
+    FREE_HERO_OR_TECH,
+    HERO_NO_FACTION,
+    HERO_SCRAP_SAME_TURN,
+    INTERPRETATIONS,
+    MAIN_PHASE,
+    MERGED_DISCOUNT,
+    MERGED_DOUBLE_ALLY,
+    MERGED_EFFECT_BOTH,
+    REASONS,
+    SLUG,
+    STEALTH_EFFECT,
+    TECH_SAME_TURN,
+)
+from games.star_realms_high_alert.state import (
+    Acquire,
+    AcquireFree,
+    AnyMove,
+    LooseCard,
+    Move,
+    ScrapHero,
+    State,
+    UseAlly,
+    UseDoubleAlly,
+    UseTech,
+)
+
+
+class HighAlertRules(GameRules[State, AnyMove]):
+    slug: ClassVar[str] = SLUG
+    State: ClassVar[type[State]] = State
+    Move: ClassVar[Any] = Move
+    reasons: ClassVar[ReasonCatalog] = REASONS
+    interpretations: ClassVar[frozenset[str]] = INTERPRETATIONS
+
+    questions: ClassVar[tuple[Question, ...]] = QUESTIONS
+
+    # ----- input checks -----
+
+    def check_state(self, state: State) -> None:
+        check_state(state)
+
+    def check_move(self, state: State, move: AnyMove, field: str) -> None:
+        check_move(state, move, field)
+
+    # ----- the contract -----
+
+    def adjudicate(self, state: State, move: AnyMove) -> Ruling:
+        check_move(state, move, "move")  # a move naming a missing card is bad input, not illegal
+        if isinstance(move, ScrapHero):
+            return self._scrap_hero(state, move)
+        if state.phase != "main":
+            return self._outside_main_phase(state)
+        if isinstance(move, UseAlly):
+            return self._use_ally(state, move.card, double=False)
+        if isinstance(move, UseDoubleAlly):
+            return self._use_ally(state, move.card, double=True)
+        if isinstance(move, Acquire):
+            return self._acquire(state, move)
+        if isinstance(move, AcquireFree):
+            return self._acquire_free(state, move)
+        return self._use_tech(state, move)
+
+    def apply(self, state: State, move: AnyMove) -> State:
+        return self.apply_checked(state, move)  # type: ignore[return-value]
+
+    def legal_moves(self, state: State) -> Iterable[AnyMove]:
+        return legal_moves(state)
+
+    def options(self, state: State) -> Options:
+        """What can I do now? Every ally ability, trade-row price, tech and hero."""
+        return options(state)
+
+    def options_json(self, state_data: Any) -> dict[str, Any]:
+        return options(self.parse_state(state_data)).model_dump(mode="json")
+
+    def example(self) -> dict[str, Any]:
+        state = {
+            "trade": 5,
+            "play_area": [
+                {"id": "c1", "card": "hellfire"},
+                {"id": "c2", "name": "Imperial Fighter", "factions": ["star-empire"]},
+            ],
+            "heroes": [{"id": "h1", "card": "doctor-clark", "played_this_turn": True}],
+            "trade_row": [
+                {"id": "r1", "card": "the-armory"},
+                {"id": "r2", "card": "corsair"},
+            ],
+        }
+        return {"state": state, "move": {"kind": "acquire", "card": "r1"}}
+
+    # ----- shared pieces -----
+
+    def _r(self, code: str, detail: str) -> Reason:
+        return self.reasons.reason(code, detail)
+
+    def _outside_main_phase(self, state: State) -> Ruling:
+        return self.illegal(
+            f"That can only be done in your main phase, and this is the {state.phase} phase.",
+            [self._r("outside-main-phase", f"the state is in the {state.phase} phase")],
+            interpretations=[MAIN_PHASE],
+        )
+
+    # ----- ally and double ally abilities -----
+
+    def _use_ally(self, state: State, card_id: str, *, double: bool) -> Ruling:
+        card = _must(find_played(state, card_id))
+        name = label(card)
+        what = "double ally ability" if double else "ally ability"
+        has = has_double_ally(card) if double else has_ally(card)
+        if not has:
+            code = "no-double-ally-ability" if double else "no-ally-ability"
+            return self.illegal(
+                f"{name} has no {what}.", [self._r(code, f"{name} shows no {what}")]
+            )
+        used = card.double_ally_used if double else card.ally_used
+        if used:
+            code = "double-ally-already-used" if double else "ally-already-used"
+            return self.illegal(
+                f"{name}'s {what} was already used this turn; it cannot be used again.",
+                [self._r(code, f"{name}'s {what} is marked as used this turn")],
+            )
+        count = ally_count(state, card)
+        needed = 2 if double else 1
+        grounds = self._ally_grounds(count)
+        interpretations = self._ally_interpretations(count, double=double)
+        if len(count.supporters) < needed:
+            code = "double-ally-not-triggered" if double else "ally-not-triggered"
+            have = len(count.supporters)
+            detail = f"needs {needed}, has {have}: {count.describe()}"
+            return self.illegal(
+                f"{name}'s {what} is not live: it needs {_needs(needed)} of "
+                f"{_factions(count)} in play, and there {_is_are(have)}.",
+                [self._r(code, detail), *grounds],
+                interpretations=interpretations,
+            )
+        code = "double-ally-triggered" if double else "ally-triggered"
+        after = transitions.mark_ally_used(state, card.id, double=double)
+        return self.legal(
+            f"{name}'s {what} is live, triggered by {count.describe()}.",
+            [
+                self._r(code, f"needs {needed}, has {len(count.supporters)}: {count.describe()}"),
+                *grounds,
+            ],
+            after,
+            interpretations=interpretations,
+        )
+
+    def _ally_grounds(self, count: AllyCount) -> list[Reason]:
+        """The reasons behind the count: merged symbols, effects, heroes."""
+        reasons: list[Reason] = []
+        name = label(count.card)
+        if len(count.factions) > 1 and count.supporters:
+            reasons.append(
+                self._r(
+                    "merged-ability-triggered",
+                    f"{name} carries a merged symbol: a card of either "
+                    f"{_factions(count)} triggers it",
+                )
+            )
+        for s in count.supporters:
+            if s.via == "card" and s.merged:
+                reasons.append(
+                    self._r(
+                        "merged-card-counts",
+                        f"{s.label} carries a merged symbol that counts for both its factions",
+                    )
+                )
+            elif s.via == "effect":
+                reasons.append(
+                    self._r(
+                        "effect-symbol-counts",
+                        f"{s.label}: a symbol gained as an "
+                        "effect counts as one more card, for ally abilities",
+                    )
+                )
+            elif s.via == "hero-primary":
+                reasons.append(
+                    self._r("hero-primary-symbol-counts", f"{s.label}, played this turn")
+                )
+        for hero in count.idle_heroes:
+            reasons.append(self._r("hero-has-no-faction", f"{hero} on the table has no faction"))
+            reasons.append(
+                self._r(
+                    "hero-primary-expired",
+                    f"{hero} was played in an earlier turn: its "
+                    "primary ability's symbol no longer applies",
+                )
+            )
+        return reasons
+
+    def _ally_interpretations(self, count: AllyCount, *, double: bool) -> list[str]:
+        out: list[str] = []
+        if any(s.via != "card" and s.merged for s in count.supporters):
+            out.append(MERGED_EFFECT_BOTH)
+        if double and count.merged_involved:
+            out.append(MERGED_DOUBLE_ALLY)
+        if count.idle_heroes:
+            out.append(HERO_NO_FACTION)
+        return out
+
+    # ----- acquiring -----
+
+    def _discount_grounds(self, quote: PriceQuote) -> tuple[list[Reason], list[str]]:
+        reasons: list[Reason] = []
+        interps: list[str] = []
+        if quote.discount_faction is None:
+            return reasons, interps
+        reasons.append(self._r("requisition-discount", quote.describe()))
+        if quote.merged_counted:
+            interps.append(MERGED_DISCOUNT)
+        if quote.floored:
+            interps.append(DISCOUNT_FLOOR)
+        if quote.ignored_effects:
+            reasons.append(
+                self._r(
+                    "effects-not-in-discount",
+                    "not counted, being effects: " + ", ".join(quote.ignored_effects),
+                )
+            )
+            if quote.stealth_ignored:
+                interps.append(STEALTH_EFFECT)
+        if quote.ignored_heroes:
+            reasons.append(
+                self._r(
+                    "hero-has-no-faction",
+                    "not counted, having no faction: " + ", ".join(quote.ignored_heroes),
+                )
+            )
+            interps.append(HERO_NO_FACTION)
+        return reasons, interps
+
+    def _destination(self, card: LooseCard) -> tuple[list[Reason], str]:
+        known = facts(card.card)
+        name = label(card)
+        if known is not None and known.is_hero:
+            symbol = SYMBOL_NAMES[known.grants_symbol or ""]
+            return [
+                self._r("hero-enters-play", f"{name} goes to your table, not the discard pile"),
+                self._r("hero-primary-applies", f"{name} gives the {symbol} symbol this turn"),
+            ], f"; it goes straight into play and gives you the {symbol} symbol this turn"
+        if known is not None and known.is_tech:
+            return [
+                self._r("tech-enters-play", f"{name} goes to your table, not the discard pile")
+            ], "; it goes straight into play"
+        return [self._r("goes-to-discard-pile", f"{name} goes to your discard pile")], ""
+
+    def _acquire(self, state: State, move: Acquire) -> Ruling:
+        card = _must(find_row(state, move.card))
+        name = label(card)
+        quote = price_quote(state, card)
+        grounds, interps = self._discount_grounds(quote)
+        if quote.price > state.trade:
+            return self.illegal(
+                f"{name} costs you {quote.price} Trade and you have only {state.trade}.",
+                [
+                    self._r("not-enough-trade", f"price {quote.price}, Trade {state.trade}"),
+                    *grounds,
+                ],
+                interpretations=interps,
+                notes=[f"Price: {quote.describe()}."],
+            )
+        where, tail = self._destination(card)
+        after = transitions.acquire(state, card.id, quote.price)
+        return self.legal(
+            f"You may acquire {name} for {quote.price} Trade{tail}.",
+            [self._r("price-paid", f"{quote.price} of your {state.trade} Trade"), *grounds, *where],
+            after,
+            interpretations=interps,
+            notes=[f"Price: {quote.describe()}."],
+        )
+
+    def _acquire_free(self, state: State, move: AcquireFree) -> Ruling:
+        card = _must(find_row(state, move.card))
+        effect = next(e for e in state.free_acquires if e.id == move.effect)
+        name = label(card)
+        cost = printed_cost(card)
+        quote = price_quote(state, card)
+        printed = []
+        if quote.discount_faction is not None and quote.discount:
+            printed.append(
+                self._r(
+                    "discount-not-printed-cost",
+                    f"{name}'s cost stays {cost}; its "
+                    f"discount of {quote.discount} only lowers what you would pay",
+                )
+            )
+        if cost > effect.max_cost:
+            return self.illegal(
+                f"{name} costs {cost}, more than the {effect.max_cost} the effect allows.",
+                [self._r("over-free-limit", f"printed cost {cost} > {effect.max_cost}"), *printed],
+            )
+        where, tail = self._destination(card)
+        known = facts(card.card)
+        interps = [FREE_HERO_OR_TECH] if known and (known.is_hero or known.is_tech) else []
+        after = transitions.acquire_free(state, card.id, effect.id)
+        return self.legal(
+            f"You may take {name} without paying: its cost {cost} is within "
+            f"{effect.max_cost}{tail}.",
+            [
+                self._r("free-acquire", f"printed cost {cost} <= {effect.max_cost}"),
+                *printed,
+                *where,
+            ],
+            after,
+            interpretations=interps,
+        )
+
+    # ----- tech -----
+
+    def _use_tech(self, state: State, move: UseTech) -> Ruling:
+        tech = next(t for t in state.techs if t.id == move.tech)
+        known = CARDS[tech.card]
+        cost = known.tech_cost or 0
+        if tech.used_this_turn:
+            return self.illegal(
+                f"{known.name} was already used this turn; a tech works once a turn.",
+                [self._r("tech-already-used", f"{known.name} ({tech.id}) is marked used")],
+            )
+        if cost > state.trade:
+            return self.illegal(
+                f"{known.name} costs {cost} Trade to use and you have only {state.trade}.",
+                [self._r("tech-not-enough-trade", f"cost {cost}, Trade {state.trade}")],
+            )
+        reasons = [self._r("tech-used", f"{cost} of your {state.trade} Trade; once this turn")]
+        interps = [TECH_SAME_TURN] if tech.acquired_this_turn else []
+        if move.faction is not None:
+            reasons.append(self._r("tech-has-no-faction", f"{known.name} itself has no faction"))
+            reasons.append(
+                self._r(
+                    "chosen-faction-is-an-effect",
+                    f"the extra {FACTION_NAMES[move.faction]} card counts for "
+                    "ally abilities only, not for the Requisition discount",
+                )
+            )
+            interps.append(STEALTH_EFFECT)
+        after = transitions.use_tech(state, tech.id, move.faction)
+        return self.legal(
+            f"You may use {known.name} for {cost} Trade.",
+            reasons,
+            after,
+            interpretations=interps,
+            notes=[f"Its effect, to apply at the table: {known.primary}."],
+        )
+
+    # ----- heroes -----
+
+    def _scrap_hero(self, state: State, move: ScrapHero) -> Ruling:
+        hero = next(h for h in state.heroes if h.id == move.hero)
+        known = CARDS[hero.card]
+        if state.phase != "main":
+            return self.illegal(
+                f"{known.name} can be scrapped only in your main phase, not the {state.phase} "
+                "phase.",
+                [
+                    self._r(
+                        "hero-scrap-outside-main-phase", f"the state is in the {state.phase} phase"
+                    )
+                ],
+            )
+        symbol = SYMBOL_NAMES[known.grants_symbol or ""]
+        interps = [MERGED_EFFECT_BOTH]
+        if hero.played_this_turn:
+            interps.insert(0, HERO_SCRAP_SAME_TURN)
+        after = transitions.scrap_hero(state, hero.id)
+        return self.legal(
+            f"You may scrap {known.name} now for its scrap ability.",
+            [
+                self._r("hero-scrapped", f"main phase; {known.name} is on your table"),
+                self._r(
+                    "scrap-symbol-gained",
+                    f"the {symbol} symbol counts for ally abilities for the rest of this turn",
+                ),
+            ],
+            after,
+            interpretations=interps,
+            notes=[f"Its scrap ability, to apply at the table: {known.scrap}."],
+        )
+
+
+_T = TypeVar("_T")
+
+
+def _must(found: _T | None) -> _T:
+    """What check_move has already made sure exists."""
+    if found is None:
+        raise InvalidMove("move", "the move names a card the state does not hold")
+    return found
+
+
+def _factions(count: AllyCount) -> str:
+    return faction_list(count.factions)
+
+
+def _needs(n: int) -> str:
+    return "another card" if n == 1 else f"{n} other cards"
+
+
+def _is_are(n: int) -> str:
+    return "is none" if n == 0 else ("is only 1" if n == 1 else f"are only {n}")
+
+
+RULES = HighAlertRules()

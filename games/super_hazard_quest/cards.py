@@ -1,0 +1,58 @@
+"""Card attributes for Super Hazard Quest. No card face is public yet (the fixtures list only
+kinds and counts); these schemas let an editor add faces later, checked like the engine's."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.super_hazard_quest.model import Action, Colour, Direction, HazardKind, Prize
+
+
+class _Attributes(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ActionItemAttributes(_Attributes):
+    """Dual Action and Super Items: the actions printed on the card."""
+
+    actions: list[Action] | None = Field(default=None, max_length=2)
+
+
+class HazardItemAttributes(_Attributes):
+    hazard: HazardKind | None = None
+
+
+class SpecialItemAttributes(_Attributes):
+    effect: str | None = None
+
+
+class DungeonCardAttributes(_Attributes):
+    stage: int | None = Field(default=None, ge=0)
+    checkpoint: bool | None = None
+    exits: dict[Direction, Action] | None = None
+    left_space: Action | None = None
+    right_space: Action | None = None
+    mini_boss_actions: list[Action] | None = Field(default=None, min_length=4, max_length=4)
+    prize: Prize | None = None
+    scrambler: Colour | None = None
+    dead_end: bool | None = None
+    trap_door: bool | None = None
+
+
+class NoAttributes(_Attributes):
+    """Magic and Super Magic Items print no fixed action."""
+
+
+CARD_ATTRIBUTES: dict[str, type[BaseModel]] = {
+    "dual-action-item": ActionItemAttributes,
+    "super-item": ActionItemAttributes,
+    "magic-item": NoAttributes,
+    "super-magic-item": NoAttributes,
+    "hazard-item": HazardItemAttributes,
+    "special-item": SpecialItemAttributes,
+    "scrambler": DungeonCardAttributes,
+    "mini-boss-room": DungeonCardAttributes,
+    "dead-end": DungeonCardAttributes,
+    "trap-door": DungeonCardAttributes,
+    "room": DungeonCardAttributes,
+}

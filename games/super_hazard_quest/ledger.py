@@ -1,0 +1,108 @@
+"""What the items of one hand have given in the current turn (rules 4.9, 5.9, 9.3 to 9.6).
+
+A `Ledger` is immutable and hashable so that the path finder can use it in its search keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+
+from games.super_hazard_quest.model import INHERENT, Action, Item
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    dual: frozenset[tuple[str, Action]] = frozenset()  # (item, action) uses taken
+    magic: frozenset[str] = frozenset()  # Magic Items whose one use is taken
+    supers: frozenset[str] = frozenset()  # Super Items in play
+    super_magic: frozenset[tuple[str, Action]] = frozenset()  # (item, chosen action)
+    other: frozenset[str] = field(default=frozenset())  # Hazard and Special Items played
+
+    def active(self) -> frozenset[str]:
+        """The Active Hand: every item laid out this turn (rule 5.8)."""
+        return (
+            frozenset(i for i, _ in self.dual)
+            | self.magic
+            | self.supers
+            | frozenset(i for i, _ in self.super_magic)
+            | self.other
+        )
+
+    def play_other(self, item_id: str) -> Ledger:
+        return replace(self, other=self.other | {item_id})
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a use cannot be taken: a reason code of the engine and the words for it."""
+
+    code: str
+    detail: str
+
+
+def spend(
+    ledger: Ledger, inherent: Action, item: Item | None, source: str, action: Action
+) -> Ledger | Refusal:
+    """Take one use of `action` from `source` (an item id, or "inherent")."""
+    if source == INHERENT:
+        if inherent != action:
+            return Refusal(
+                "inherent-action-differs",
+                f"the hero's Inherent Action is {inherent.title()}, not {action.title()}",
+            )
+        return ledger
+    if item is None:  # the caller checks ids first; kept total for safety
+        return Refusal("item-gives-no-action", f"no item {source!r} in hand")
+    if item.kind == "dual-action":
+        if action not in item.actions:
+            names = " and ".join(a.title() for a in item.actions)
+            return Refusal(
+                "dual-action-lacks-action", f"item {item.id} gives {names}, not {action.title()}"
+            )
+        if (item.id, action) in ledger.dual:
+            return Refusal(
+                "dual-action-use-spent",
+                f"item {item.id}'s one use of {action.title()} is already taken this turn",
+            )
+        return replace(ledger, dual=ledger.dual | {(item.id, action)})
+    if item.kind == "super":
+        if item.action != action:
+            return Refusal(
+                "super-item-other-action",
+                f"Super Item {item.id} gives {item.action.title()}, not {action.title()}",
+            )
+        return replace(ledger, supers=ledger.supers | {item.id})
+    if item.kind == "magic":
+        if item.id in ledger.magic:
+            return Refusal(
+                "magic-item-used-up", f"Magic Item {item.id} has already given its one use"
+            )
+        return replace(ledger, magic=ledger.magic | {item.id})
+    if item.kind == "super-magic":
+        chosen = next((a for i, a in ledger.super_magic if i == item.id), None)
+        if chosen is not None and chosen != action:
+            return Refusal(
+                "super-magic-other-action",
+                f"Super Magic Item {item.id} was set to {chosen.title()} this turn",
+            )
+        return replace(ledger, super_magic=ledger.super_magic | {(item.id, action)})
+    return Refusal(
+        "item-gives-no-action", f"item {item.id} is a {item.kind.replace('-', ' ')} item"
+    )
+
+
+def options(
+    ledger: Ledger, inherent: Action, hand: Iterable[Item], action: Action
+) -> Iterator[tuple[str, Ledger]]:
+    """Every way to take one use of `action` now: (source, ledger after)."""
+    if inherent == action:
+        yield INHERENT, ledger
+    for item in hand:
+        after = spend(ledger, inherent, item, item.id, action)
+        if isinstance(after, Ledger):
+            yield item.id, after
+
+
+def can_give(ledger: Ledger, inherent: Action, hand: Iterable[Item], action: Action) -> bool:
+    return next(options(ledger, inherent, hand, action), None) is not None

@@ -1,0 +1,174 @@
+"""The board state: placed Dungeon Cards on a grid, heroes with their hands, the deck counts.
+
+Card faces are not public (see games-public-facts.md, section C), so a state carries the faces
+of the cards it talks about: the rooms on the table and the items in the hands it knows.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Action = Literal["stomp", "attack", "defend", "hide", "climb", "dig", "lift", "unlock"]
+COMBAT_ACTIONS: tuple[Action, ...] = ("stomp", "attack", "defend", "hide")
+DIRECTION_ACTIONS: tuple[Action, ...] = ("climb", "dig", "lift", "unlock")
+ALL_ACTIONS: tuple[Action, ...] = COMBAT_ACTIONS + DIRECTION_ACTIONS
+
+Direction = Literal["up", "down", "left", "right"]
+DIRECTIONS: tuple[Direction, ...] = ("up", "down", "left", "right")
+# The action a printed exit normally asks for (rule 4.7); a Hazard Item may change it.
+DIRECTION_ACTION: dict[Direction, Action] = {
+    "up": "climb",
+    "down": "dig",
+    "left": "lift",
+    "right": "unlock",
+}
+OPPOSITE: dict[Direction, Direction] = {
+    "up": "down",
+    "down": "up",
+    "left": "right",
+    "right": "left",
+}
+DELTA: dict[Direction, tuple[int, int]] = {
+    "up": (0, 1),
+    "down": (0, -1),
+    "left": (-1, 0),
+    "right": (1, 0),
+}
+
+Colour = Literal["red", "blue"]
+Prize = Literal["any-future-item", "any-discarded-item", "red-crystal", "blue-crystal"]
+HazardKind = Literal["combat", "direction"]
+
+BOX_ITEMS = 54
+BOX_DUNGEON_CARDS = 26
+HAND_SIZE = 5
+MAX_HEROES = 8
+COORD = 40  # no dungeon of 26 cards reaches further than this from the Starting Card
+
+# Item ids are labels the asker picks ("a", "sword-1"); "inherent" names the hero's own action.
+INHERENT = "inherent"
+ItemId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,24}$")]
+PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=32)]
+Coord = Annotated[int, Field(ge=-COORD, le=COORD)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# ----------------------------------------------------------------- items (rule 9)
+
+
+class DualActionItem(Strict):
+    kind: Literal["dual-action"]
+    id: ItemId
+    actions: tuple[Action, Action]
+
+
+class SuperItem(Strict):
+    kind: Literal["super"]
+    id: ItemId
+    action: Action
+
+
+class MagicItem(Strict):
+    kind: Literal["magic"]
+    id: ItemId
+
+
+class SuperMagicItem(Strict):
+    kind: Literal["super-magic"]
+    id: ItemId
+
+
+class HazardItem(Strict):
+    kind: Literal["hazard"]
+    id: ItemId
+    hazard: HazardKind
+
+
+class SpecialItem(Strict):
+    kind: Literal["special"]
+    id: ItemId
+    name: Annotated[str, StringConstraints(max_length=80)] | None = None
+
+
+Item = Annotated[
+    DualActionItem | SuperItem | MagicItem | SuperMagicItem | HazardItem | SpecialItem,
+    Field(discriminator="kind"),
+]
+
+
+# ----------------------------------------------------------------- dungeon cards
+
+
+class MiniBoss(Strict):
+    actions: list[Action] = Field(min_length=4, max_length=4)
+    prize: Prize
+
+
+class Room(Strict):
+    """One Dungeon Card's face: what the rules say a card can hold."""
+
+    stage: int | None = Field(default=None, ge=0, le=999)
+    checkpoint: bool = True
+    exits: dict[Direction, Action] = Field(
+        default_factory=dict, description="exit side -> the action its Direction Hazard asks"
+    )
+    left_space: Action | None = Field(default=None, description="combat hazard, None if blank")
+    right_space: Action | None = Field(default=None, description="combat hazard, None if blank")
+    mini_boss: MiniBoss | None = None
+    scrambler: Colour | None = None
+    dead_end: bool = False
+    trap_door: bool = False
+
+
+class PlacedRoom(Room):
+    x: Coord
+    y: Coord
+
+
+# ----------------------------------------------------------------- heroes
+
+
+class Crystals(Strict):
+    red: int = Field(default=0, ge=0, le=99)
+    blue: int = Field(default=0, ge=0, le=99)
+
+    def total(self) -> int:
+        return self.red + self.blue
+
+
+class Hero(Strict):
+    player: PlayerName
+    hero: Annotated[str, StringConstraints(max_length=40)] | None = None
+    inherent: Action
+    x: Coord | None = None
+    y: Coord | None = None
+    crystals: Crystals = Field(default_factory=Crystals)
+    hand: list[Item] = Field(default_factory=list, max_length=BOX_ITEMS)
+    unseen: int = Field(default=0, ge=0, le=BOX_ITEMS, description="held cards not given")
+
+    def held(self) -> int:
+        return len(self.hand) + self.unseen
+
+    def item(self, item_id: str) -> Item | None:
+        return next((i for i in self.hand if i.id == item_id), None)
+
+
+class State(Strict):
+    dungeon: list[PlacedRoom] = Field(default_factory=list, max_length=BOX_DUNGEON_CARDS)
+    heroes: list[Hero] = Field(min_length=2, max_length=MAX_HEROES, description="clockwise")
+    turn: PlayerName | None = Field(default=None, description="whose turn; None before setup")
+    dungeon_deck: int = Field(ge=0, le=BOX_DUNGEON_CARDS)
+    item_deck: int = Field(ge=0, le=BOX_ITEMS)
+    discard: int = Field(default=0, ge=0, le=BOX_ITEMS)
+    winner: PlayerName | None = None
+
+    def room(self, x: int, y: int) -> PlacedRoom | None:
+        return next((r for r in self.dungeon if r.x == x and r.y == y), None)
+
+    def hero(self, player: str) -> Hero | None:
+        return next((h for h in self.heroes if h.player == player), None)

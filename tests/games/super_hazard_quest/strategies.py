@@ -1,0 +1,102 @@
+"""Hypothesis strategies: small dungeons and hands that can exist."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from games.super_hazard_quest.model import (
+    ALL_ACTIONS,
+    COMBAT_ACTIONS,
+    DIRECTION_ACTIONS,
+    DIRECTIONS,
+)
+
+combat = st.sampled_from(COMBAT_ACTIONS)
+direction_action = st.sampled_from(DIRECTION_ACTIONS)
+action = st.sampled_from(ALL_ACTIONS)
+
+CELLS = [(0, 0), (1, 0), (0, 1), (1, 1), (2, 0), (-1, 0)]
+
+
+@st.composite
+def rooms(draw: Any) -> list[dict[str, Any]]:
+    count = draw(st.integers(1, len(CELLS)))
+    out = []
+    for index, (x, y) in enumerate(CELLS[:count]):
+        exits = {d: draw(direction_action) for d in DIRECTIONS if draw(st.booleans())}
+        out.append(
+            {
+                "x": x,
+                "y": y,
+                "checkpoint": True if index == 0 else draw(st.booleans()),
+                "exits": exits,
+                "left_space": draw(st.none() | combat),
+                "right_space": draw(st.none() | combat),
+            }
+        )
+    return out
+
+
+@st.composite
+def items(draw: Any, prefix: str) -> list[dict[str, Any]]:
+    kinds = draw(
+        st.lists(st.sampled_from(["dual", "super", "magic", "smagic", "hazard"]), max_size=5)
+    )
+    out: list[dict[str, Any]] = []
+    for k, kind in enumerate(kinds):
+        item_id = f"{prefix}{k}"
+        if kind == "dual":
+            out.append(
+                {"kind": "dual-action", "id": item_id, "actions": [draw(action), draw(action)]}
+            )
+        elif kind == "super":
+            out.append({"kind": "super", "id": item_id, "action": draw(action)})
+        elif kind == "magic":
+            out.append({"kind": "magic", "id": item_id})
+        elif kind == "smagic":
+            out.append({"kind": "super-magic", "id": item_id})
+        else:
+            out.append(
+                {
+                    "kind": "hazard",
+                    "id": item_id,
+                    "hazard": draw(st.sampled_from(["combat", "direction"])),
+                }
+            )
+    return out
+
+
+@st.composite
+def states(draw: Any) -> dict[str, Any]:
+    dungeon = draw(rooms())
+    first, second = draw(st.lists(action, min_size=2, max_size=2, unique=True))
+    hand_a, hand_b = draw(items("a")), draw(items("b"))
+    return {
+        "dungeon": dungeon,
+        "heroes": [
+            {
+                "player": "Ana",
+                "inherent": first,
+                "x": 0,
+                "y": 0,
+                "hand": hand_a,
+                "unseen": 5 - len(hand_a),
+                "crystals": {"red": draw(st.integers(0, 2)), "blue": 0},
+            },
+            {
+                "player": "Ben",
+                "inherent": second,
+                "x": 0,
+                "y": 0,
+                "hand": hand_b,
+                "unseen": 5 - len(hand_b),
+                "crystals": {"red": 0, "blue": draw(st.integers(0, 2))},
+            },
+        ],
+        "turn": "Ana",
+        "dungeon_deck": 26 - len(dungeon),
+        "item_deck": 30,
+        "discard": 14,
+    }

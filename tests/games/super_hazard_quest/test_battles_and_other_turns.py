@@ -1,0 +1,197 @@
+"""Disputes about Hero Battles, Trap Doors, trades, Discard Turns and setup."""
+
+from __future__ import annotations
+
+from tests.games.super_hazard_quest.helpers import (
+    assert_illegal,
+    assert_legal,
+    board,
+    dual,
+    face,
+    hazard_item,
+    hero,
+    room,
+    rule,
+    super_item,
+)
+
+ROOMS = [room(0, 0, exits={"right": "unlock"}), room(1, 0)]
+
+
+def battle(*requests: dict, opponent: str = "Ben") -> dict:
+    return {
+        "kind": "hero-battle",
+        "player": "Ana",
+        "opponent": opponent,
+        "requests": list(requests),
+    }
+
+
+def ask(item: str, action: str, answer: str | None = None) -> dict:
+    return {"item": item, "action": action, "answer": answer}
+
+
+def test_a_defender_without_the_action_loses_its_crystals_to_the_attacker() -> None:
+    state = board(
+        ROOMS,
+        [
+            hero("Ana", "unlock", hand=[hazard_item("h", "combat")], red=1),
+            hero("Ben", "dig", hand=[dual("d", "hide", "lift")], red=1, blue=1),
+        ],
+    )
+    ruling = rule(state, battle(ask("h", "attack")))
+    assert_legal(ruling, "battle-won", "11.5")
+    ana, ben = ruling.next_state["heroes"]
+    assert ana["crystals"] == {"red": 2, "blue": 1}
+    assert ben["crystals"] == {"red": 0, "blue": 0}
+
+
+def test_a_defender_who_answers_keeps_its_crystals_and_replaces_the_item() -> None:
+    state = board(
+        ROOMS,
+        [
+            hero("Ana", "unlock", hand=[hazard_item("h", "combat")]),
+            hero("Ben", "dig", hand=[dual("d", "hide", "lift")], blue=1),
+        ],
+    )
+    ruling = rule(state, battle(ask("h", "hide", "d")))
+    assert_legal(ruling, "battle-answered", "11.4")
+    ben = ruling.next_state["heroes"][1]
+    assert (ben["crystals"]["blue"], ben["hand"], ben["unseen"]) == (1, [], 1)
+
+
+def test_a_defender_who_can_answer_must() -> None:
+    state = board(
+        ROOMS,
+        [
+            hero("Ana", "unlock", hand=[hazard_item("h", "combat")]),
+            hero("Ben", "dig", hand=[super_item("s", "hide")], blue=1),
+        ],
+    )
+    assert_illegal(rule(state, battle(ask("h", "hide"))), "battle-answer-available", "11.4")
+
+
+def test_the_action_asked_matches_the_hazard_items_kind() -> None:
+    state = board(
+        ROOMS, [hero("Ana", "unlock", hand=[hazard_item("h", "direction")]), hero("Ben", "dig")]
+    )
+    assert_illegal(rule(state, battle(ask("h", "attack"))), "battle-request-wrong-kind", "11.3")
+
+
+def test_a_battle_needs_a_hazard_item() -> None:
+    state = board(
+        ROOMS, [hero("Ana", "unlock", hand=[super_item("s", "hide")]), hero("Ben", "dig")]
+    )
+    assert_illegal(rule(state, battle(ask("s", "attack"))), "battle-needs-hazard-item", "11.1")
+
+
+def test_a_battle_is_fought_on_a_checkpoint_both_heroes_occupy() -> None:
+    state = board(
+        ROOMS, [hero("Ana", "unlock", hand=[hazard_item("h", "combat")]), hero("Ben", "dig", x=1)]
+    )
+    assert_illegal(rule(state, battle(ask("h", "attack"))), "battle-opponent-elsewhere", "11.2")
+
+
+def test_a_trap_door_onto_a_dead_end_removes_crystals_without_giving_them_away() -> None:
+    rooms = [
+        room(0, 0, exits={"right": "unlock"}),
+        room(1, 0, trap_door=True),
+        room(2, 0, dead_end=True, checkpoint=False),
+    ]
+    state = board(rooms, [hero("Ana", "unlock"), hero("Ben", "dig", x=1, red=1)])
+    move = {"kind": "trap-door", "player": "Ana", "target": "Ben", "x": 2, "y": 0}
+    ruling = rule(state, move)
+    assert_legal(ruling, "trap-door-dead-end", "8.11")
+    ana, ben = ruling.next_state["heroes"]
+    assert (ana["crystals"]["red"], ben["crystals"]["red"], ben["x"]) == (0, 0, 1)
+
+
+def test_a_trap_door_needs_one_under_the_target() -> None:
+    rooms = [room(0, 0), room(1, 0, dead_end=True, checkpoint=False)]
+    state = board(rooms, [hero("Ana", "unlock"), hero("Ben", "dig")])
+    move = {"kind": "trap-door", "player": "Ana", "target": "Ben", "x": 1, "y": 0}
+    assert_illegal(rule(state, move), "trap-door-missing", "8.11")
+
+
+def test_a_trade_swaps_cards_and_is_the_whole_turn() -> None:
+    state = board(
+        ROOMS,
+        [
+            hero("Ana", "unlock", hand=[super_item("s", "hide")]),
+            hero("Ben", "dig", hand=[dual("d", "hide", "lift")]),
+        ],
+    )
+    move = {"kind": "trade", "player": "Ana", "partner": "Ben", "give": ["s"], "receive": ["d"]}
+    ruling = rule(state, move)
+    assert_legal(ruling, "trade-made", "6.5")
+    assert ruling.next_state["heroes"][0]["hand"][0]["id"] == "d"
+    assert ruling.next_state["turn"] == "Ben"
+    uneven = {**move, "receive": []}
+    assert_illegal(rule(state, uneven), "trade-empty", "6.5")
+
+
+def test_a_discard_turn_discards_and_draws_and_nothing_else() -> None:
+    state = board(
+        ROOMS, [hero("Ana", "unlock", hand=[super_item("s", "hide")], unseen=4), hero("Ben", "dig")]
+    )
+    move = {"kind": "discard-turn", "player": "Ana", "discard": ["s"], "discard_unseen": 2}
+    ruling = rule(state, move)
+    assert_legal(ruling, "discard-turn", "6.2")
+    ana = ruling.next_state["heroes"][0]
+    assert (ana["hand"], ana["unseen"], ruling.next_state["discard"]) == ([], 5, 8)
+    played = {**move, "played": ["s"]}
+    assert_illegal(rule(state, played), "discard-turn-only", "6.3")
+
+
+def test_a_player_cannot_discard_and_look_in_one_turn() -> None:
+    state = board(
+        ROOMS, [hero("Ana", "unlock", hand=[super_item("s", "hide")]), hero("Ben", "dig")]
+    )
+    move = {
+        "kind": "discard-turn",
+        "player": "Ana",
+        "discard": ["s"],
+        "look": {"dir": "up", "drawn": face()},
+    }
+    assert_illegal(rule(state, move), "look-in-discard-turn", "6.4")
+
+
+def fresh_table() -> dict:
+    return {
+        "dungeon": [],
+        "heroes": [
+            {"player": "Ana", "inherent": "unlock"},
+            {"player": "Ben", "inherent": "dig"},
+            {"player": "Cy", "inherent": "hide"},
+        ],
+        "dungeon_deck": 26,
+        "item_deck": 54,
+    }
+
+
+def draws(a: int | None, b: int | None, c: int | None) -> list[dict]:
+    return [{"player": p, "card": {"stage": s}} for p, s in (("Ana", a), ("Ben", b), ("Cy", c))]
+
+
+def test_the_lowest_stage_number_starts_and_everyone_gets_five_items() -> None:
+    ruling = rule(fresh_table(), {"kind": "setup", "draws": draws(7, 3, None), "first": "Ben"})
+    assert_legal(ruling, "setup-first", "3.4")
+    nxt = ruling.next_state
+    assert (nxt["turn"], nxt["dungeon_deck"], nxt["item_deck"]) == ("Ben", 25, 54 - 15)
+    assert all((h["x"], h["y"], h["unseen"]) == (0, 0, 5) for h in nxt["heroes"])
+
+
+def test_a_card_without_a_stage_number_never_starts() -> None:
+    ruling = rule(fresh_table(), {"kind": "setup", "draws": draws(7, 3, None), "first": "Cy"})
+    assert_illegal(ruling, "setup-wrong-first", "3.3")
+
+
+def test_nobody_with_a_stage_number_means_everyone_draws_again() -> None:
+    ruling = rule(fresh_table(), {"kind": "setup", "draws": draws(None, None, None)})
+    assert_illegal(ruling, "setup-redraw", "3.6")
+
+
+def test_a_tie_for_the_lowest_stage_number_means_drawing_again() -> None:
+    ruling = rule(fresh_table(), {"kind": "setup", "draws": draws(2, 2, 5)})
+    assert_illegal(ruling, "setup-tie", "3.3")
+    assert "super-hazard-quest:stage-number-tie" in ruling.interpretations

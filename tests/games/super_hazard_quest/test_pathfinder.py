@@ -1,0 +1,165 @@
+"""The path finder: its routes are legal turns, and it agrees with brute force."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+
+from games.super_hazard_quest.model import State
+from games.super_hazard_quest.pathfinder import reachable
+from games.super_hazard_quest.rules import RULES
+from tests.games.super_hazard_quest.helpers import board, dual, hero, room, super_item
+from tests.games.super_hazard_quest.strategies import states
+
+ALLOWED_PREFIX = {"turn-not-on-checkpoint", "empty-turn"}
+
+
+def brute_force(state_json: dict[str, Any], depth: int) -> set[tuple[int, int]]:
+    """Every card whose Checkpoint ends a legal turn, by trying every step and every way of
+    passing it, and asking the engine about each prefix."""
+    state = RULES.parse_state(state_json)
+    ana = state.hero("Ana")
+    assert ana is not None
+    sources = [None, "inherent", *[i.id for i in ana.hand]]
+    found: set[tuple[int, int]] = set()
+
+    def extend(path: list[dict[str, Any]]) -> None:
+        if len(path) == depth:
+            return
+        for direction in ("up", "down", "left", "right"):
+            for source in sources:
+                step: dict[str, Any] = {"kind": "go", "dir": direction}
+                if source is not None:
+                    step["using"] = source
+                trial = [*path, step]
+                move = {"kind": "standard-turn", "player": "Ana", "path": trial}
+                try:
+                    ruling = RULES.adjudicate(state, RULES.parse_move(move, state))
+                except Exception:
+                    continue
+                if ruling.legal:
+                    if not any(r.code.startswith("wounded") for r in ruling.reasons):
+                        hero_after = ruling.next_state["heroes"][0]
+                        found.add((hero_after["x"], hero_after["y"]))
+                elif ruling.reasons[0].code not in ALLOWED_PREFIX:
+                    continue
+                extend(trial)
+
+    extend([])
+    found.discard((ana.x, ana.y))
+    return found
+
+
+def finder(state_json: dict[str, Any]) -> set[tuple[int, int]]:
+    state = RULES.parse_state(state_json)
+    return {(d.x, d.y) for d in reachable(state, "Ana").checkpoints}
+
+
+def square() -> dict[str, Any]:
+    rooms = [
+        room(0, 0, exits={"right": "unlock", "up": "climb"}, left_space="attack"),
+        room(1, 0, exits={"up": "climb"}, right_space="hide"),
+        room(0, 1, exits={"right": "unlock"}, checkpoint=False),
+        room(1, 1, left_space="stomp"),
+    ]
+    hand = [dual("d", "attack", "climb"), super_item("s", "hide")]
+    return board(rooms, [hero("Ana", "unlock", hand=hand, unseen=3), hero("Ben", "dig")])
+
+
+def test_the_path_finder_agrees_with_brute_force_on_a_square() -> None:
+    state = square()
+    assert finder(state) == brute_force(state, depth=12) == {(1, 0), (1, 1)}
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(states())
+def test_the_path_finder_agrees_with_brute_force_on_small_dungeons(state: dict) -> None:
+    # Keep brute force cheap: at most three cards and paths of at most eight steps.
+    depth = 8
+    state["dungeon"] = state["dungeon"][:3]
+    state["dungeon_deck"] = 23
+    brute = brute_force(state, depth)
+    answer = reachable(RULES.parse_state(state), "Ana")
+    short = {(d.x, d.y) for d in answer.checkpoints if len(d.route) <= depth}
+    assert brute <= {(d.x, d.y) for d in answer.checkpoints}
+    assert short <= brute
+
+
+def test_every_route_found_is_a_legal_turn_ending_there_with_the_items_listed() -> None:
+    state_json = square()
+    state = RULES.parse_state(state_json)
+    answer = reachable(state, "Ana")
+    assert [len(d.items) for d in answer.checkpoints] == sorted(
+        len(d.items) for d in answer.checkpoints
+    )
+    for dest in answer.checkpoints:
+        move = {"kind": "standard-turn", "player": "Ana", "path": dest.route}
+        ruling = RULES.rule_json(state_json, move)
+        assert ruling.legal, ruling.summary
+        assert (ruling.next_state["heroes"][0]["x"], ruling.next_state["heroes"][0]["y"]) == (
+            dest.x,
+            dest.y,
+        )
+
+
+def test_a_running_leap_is_offered_where_the_whole_hand_can_be_spent() -> None:
+    rooms = [
+        room(0, 0, exits={"right": "unlock"}, left_space="attack", right_space="hide"),
+        room(1, 0),
+    ]
+    state_json = board(
+        rooms,
+        [hero("Ana", "unlock", hand=[dual("d", "attack", "hide")], unseen=4), hero("Ben", "dig")],
+    )
+    dest = reachable(RULES.parse_state(state_json), "Ana").checkpoints[0]
+    assert not dest.leap_available  # four unseen cards are still in hand
+    state_json["heroes"][0]["unseen"] = 0
+    dest = reachable(RULES.parse_state(state_json), "Ana").checkpoints[0]
+    assert dest.leap_available and dest.leap_route is not None
+    move = {
+        "kind": "standard-turn",
+        "player": "Ana",
+        "path": dest.leap_route,
+        "leap": {"dir": "right", "drawn": {}},
+    }
+    assert RULES.rule_json(state_json, move).legal
+
+
+def big_dungeon() -> State:
+    rooms = []
+    actions = ["attack", "hide", "stomp", "defend"]
+    for n in range(26):
+        x, y = n % 6, n // 6
+        exits = {"right": "unlock", "up": "climb", "left": "lift", "down": "dig"}
+        rooms.append(
+            room(
+                x,
+                y,
+                exits=exits,
+                left_space=actions[n % 4],
+                right_space=actions[(n + 1) % 4],
+                checkpoint=n % 3 != 1,
+            )
+        )
+    hand = [
+        dual("d", "attack", "hide"),
+        super_item("s", "stomp"),
+        dual("e", "defend", "climb"),
+        {"kind": "magic", "id": "m"},
+        {"kind": "super-magic", "id": "sm"},
+    ]
+    return RULES.parse_state(
+        board(rooms, [hero("Ana", "unlock", hand=hand), hero("Ben", "dig")], dungeon_deck=0)
+    )
+
+
+def test_the_path_finder_handles_a_full_dungeon_in_reasonable_time() -> None:
+    state = big_dungeon()
+    began = time.perf_counter()
+    answer = reachable(state, "Ana")
+    elapsed = time.perf_counter() - began
+    assert not answer.truncated
+    assert answer.checkpoints
+    assert elapsed < 10  # a smoke bound; the benchmark figure is in the report
