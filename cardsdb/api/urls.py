@@ -2,7 +2,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
-from cardsdb.api import desk_views, views
+from cardsdb.api import desk_views, tools_views, views
 from cardsdb.api.errors import json_404
 
 app_name = "api"
@@ -30,6 +30,21 @@ urlpatterns = [
     ),
     re_path(rf"^games/{GAME}/legal-moves/?$", desk_views.legal_moves, name="legal-moves"),
     re_path(rf"^games/{GAME}/example/?$", desk_views.example, name="example"),
+    re_path(
+        r"^games/bo-jackson-battle-arena/decks/check/?$",
+        tools_views.deck_check,
+        name="boba-deck-check",
+    ),
+    re_path(
+        r"^games/star-realms-high-alert/options/?$",
+        tools_views.high_alert_options,
+        name="high-alert-options",
+    ),
+    re_path(
+        r"^games/super-hazard-quest/reachable/?$",
+        tools_views.hazard_quest_reachable,
+        name="hazard-quest-reachable",
+    ),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     path("", include(router.urls)),

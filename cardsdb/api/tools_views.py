@@ -1,0 +1,86 @@
+"""HTTP for the game-specific desk tools (see cardsdb/game_tools.py)."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework.decorators import api_view, permission_classes, throttle_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cardsdb import game_tools
+from cardsdb.api.desk_views import ERROR_RESPONSE, RULING_RESPONSE, RulingThrottle
+from games.core.errors import InvalidState
+
+
+def _body(request: Request) -> dict:
+    if not isinstance(request.data, dict):
+        raise InvalidState("body", "send a JSON object")
+    return request.data
+
+
+@extend_schema(
+    operation_id="bo_jackson_battle_arena_deck_check",
+    request=OpenApiTypes.OBJECT,
+    responses={200: RULING_RESPONSE, 400: ERROR_RESPONSE},
+    description=(
+        "Is this deck legal? `format` is a mode or tournament format slug (see "
+        "`/api/v1/variants/?game=bo-jackson-battle-arena`); `hero_deck`, `playbook` (Bonus "
+        "Plays included) and `hot_dog_deck` list cards by number, slug or name from the "
+        'catalog, each a string or `{"card": ..., "count": n}`.'
+    ),
+    examples=[
+        OpenApiExample(
+            "Playmaker",
+            value={
+                "format": "playmaker",
+                "hero_deck": ["BoJax Ice ..."],
+                "playbook": ["PL-1", {"card": "Reload", "count": 1}],
+                "hot_dog_deck": [{"card": "HD-20", "count": 10}],
+            },
+            request_only=True,
+        )
+    ],
+    tags=["disputes"],
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+@throttle_classes([RulingThrottle])
+def deck_check(request: Request) -> Response:
+    return Response(game_tools.deck_check(_body(request)))
+
+
+@extend_schema(
+    operation_id="star_realms_high_alert_options",
+    request=OpenApiTypes.OBJECT,
+    responses={200: OpenApiTypes.OBJECT, 400: ERROR_RESPONSE},
+    description=(
+        "What can I do now? `{state}`: every ally ability that is live and why, every card "
+        "in the trade row with what it costs this player now and why, every tech usable now."
+    ),
+    tags=["disputes"],
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+@throttle_classes([RulingThrottle])
+def high_alert_options(request: Request) -> Response:
+    return Response(game_tools.high_alert_options(_body(request).get("state")))
+
+
+@extend_schema(
+    operation_id="super_hazard_quest_reachable",
+    request=OpenApiTypes.OBJECT,
+    responses={200: OpenApiTypes.OBJECT, 400: ERROR_RESPONSE},
+    description=(
+        "`{state, player}`: every checkpoint the hero can reach this turn with its hand, "
+        "fewest items first, each with the path that proves it."
+    ),
+    tags=["disputes"],
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+@throttle_classes([RulingThrottle])
+def hazard_quest_reachable(request: Request) -> Response:
+    body = _body(request)
+    return Response(game_tools.hazard_quest_reachable(body.get("state"), body.get("player")))
