@@ -49,9 +49,14 @@ def main() -> None:
     for slug in sorted(registry):
         engine = registry[slug]
         example = engine.example()
-        e50, e95 = _measure(lambda: engine.rule_json(example["state"], example["move"]), args.n)
+        e50, e95 = _measure(
+            lambda engine=engine, example=example: engine.rule_json(
+                example["state"], example["move"]
+            ),
+            args.n,
+        )
 
-        def api_call() -> None:
+        def api_call(slug: str = slug, example: dict = example) -> None:
             response = client.post(
                 f"/api/v1/games/{slug}/rulings", example, content_type="application/json"
             )

@@ -123,3 +123,10 @@ def hazard_quest_reachable(state: Any, player: Any) -> dict[str, Any]:
         return reachable(parsed, player).as_json()
     except ValueError as exc:
         raise InvalidMove("player", str(exc)) from None
+
+
+def hyperstar_solve(state: Any) -> dict[str, Any]:
+    from games.hyperstar_run.solver import solve_json
+
+    desk_for("hyperstar-run")
+    return solve_json(state)

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import models, transaction
 
 from cardsdb import models as m
+from cardsdb import search
 from cardsdb.fixtures_format import FixtureError, GameFixtures, read_game_folder
 
 Progress = Callable[[str], None]
@@ -61,6 +62,7 @@ def fixtures_load(
         for position, (fx, version) in enumerate(parsed):
             _GameLoader(fx, version, position, report, progress).load()
             report.games.append(fx.game.slug)
+        search.index_after_load(report.games, changed=report.changed > 0)
     return report
 
 

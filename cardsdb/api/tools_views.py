@@ -84,3 +84,21 @@ def high_alert_options(request: Request) -> Response:
 def hazard_quest_reachable(request: Request) -> Response:
     body = _body(request)
     return Response(game_tools.hazard_quest_reachable(body.get("state"), body.get("player")))
+
+
+@extend_schema(
+    operation_id="hyperstar_run_solve",
+    request=OpenApiTypes.OBJECT,
+    responses={200: OpenApiTypes.OBJECT, 400: ERROR_RESPONSE},
+    description=(
+        "`{state}`: the furthest this run can get and how (costs and sources in order); and, "
+        "when every face in the level is known, whether the game can still be won within the "
+        "runs left, with the winning line or the proof that none exists."
+    ),
+    tags=["disputes"],
+)
+@api_view(["POST"])
+@permission_classes([AllowAny])
+@throttle_classes([RulingThrottle])
+def hyperstar_solve(request: Request) -> Response:
+    return Response(game_tools.hyperstar_solve(_body(request).get("state")))

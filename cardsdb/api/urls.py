@@ -2,7 +2,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
-from cardsdb.api import desk_views, tools_views, views
+from cardsdb.api import desk_views, search_views, tools_views, views
 from cardsdb.api.errors import json_404
 
 app_name = "api"
@@ -40,6 +40,7 @@ urlpatterns = [
         tools_views.high_alert_options,
         name="high-alert-options",
     ),
+    re_path(r"^games/hyperstar-run/solve/?$", tools_views.hyperstar_solve, name="hyperstar-solve"),
     re_path(
         r"^games/super-hazard-quest/reachable/?$",
         tools_views.hazard_quest_reachable,
@@ -47,6 +48,8 @@ urlpatterns = [
     ),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    path("search", search_views.search_view, name="search"),
+    path("search/", search_views.search_view_slash, name="search-slash"),
     path("", include(router.urls)),
     re_path(r"^.*$", json_404),  # unknown API paths answer in the error shape, even in DEBUG
 ]

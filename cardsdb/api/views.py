@@ -14,7 +14,17 @@ from rest_framework.response import Response
 
 from cardsdb import bulk, selectors
 from cardsdb.api import filters, serializers
+from cardsdb.api.search_views import query_error_response
+from cardsdb.card_query import CardQueryError, cards_filter
 from cardsdb.models import Game
+
+CARD_QUERY_PARAMETER = OpenApiParameter(
+    "q",
+    str,
+    description="The card query language, e.g. `faction:blob cost<=4 type:base`, "
+    '`o:"draw a card"`, `power>=150 weapon:fire`, `-faction:blob`, `(t:base or t:hero)`; '
+    "see /search/syntax/. A query that cannot be read is a 400 naming `q` and the position.",
+)
 
 
 class ReadOnly(viewsets.ReadOnlyModelViewSet):
@@ -144,6 +154,19 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             if self.action in ("by_game", "named")
             else serializers.CardSerializer
         )
+
+    @extend_schema(parameters=[CARD_QUERY_PARAMETER])
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        try:
+            return super().list(request, *args, **kwargs)
+        except CardQueryError as exc:
+            return query_error_response(exc, "q")
+
+    def filter_queryset(self, queryset: Any) -> Any:
+        queryset = super().filter_queryset(queryset)
+        if self.action == "list":  # `q`: the card query language, on top of the filters
+            queryset = cards_filter(queryset, self.request.query_params.get("q", ""))
+        return queryset
 
     @extend_schema(responses=serializers.CardDetailSerializer)
     @action(detail=False, url_path=r"(?P<game_slug>[a-z0-9-]+)/(?P<card_slug>[a-z0-9-]+)")

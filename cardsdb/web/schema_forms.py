@@ -88,6 +88,8 @@ def form_fields(
         else:
             widget = "text"
         value = (values or {}).get(name, _display(_default(model, name)))
+        if widget == "select" and value in ("", None) and choices:
+            value = choices[0]  # what a browser submits for a select left alone
         fields.append(
             FormField(
                 name=name,

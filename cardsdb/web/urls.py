@@ -1,11 +1,13 @@
 from django.urls import path
 
-from cardsdb.web import desk_views, views
+from cardsdb.web import desk_views, search_views, views
 
 app_name = "web"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("search/", search_views.search_page, name="search"),
+    path("search/syntax/", search_views.search_syntax_page, name="search-syntax"),
     path("games/<slug:slug>/", views.game_page, name="game"),
     path("games/<slug:slug>/rules/", views.rules_page, name="rules"),
     path("games/<slug:slug>/glossary/", views.glossary_page, name="glossary"),

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, render
 
 from cardsdb import selectors
 from cardsdb.api.filters import CardFilter
+from cardsdb.card_query import CardQueryError, cards_filter
 from cardsdb.glossary_links import link_terms
 from cardsdb.models import Card, Clarification, Game, GlossaryTerm
 
@@ -64,7 +65,11 @@ def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
     filterset = CardFilter(params, queryset=selectors.card_list().order_by("position", "id"))
     errors: Any = None
     if filterset.is_valid():
-        cards = filterset.qs
+        try:  # `q`: the card query language, on top of the filters
+            cards = cards_filter(filterset.qs, request.GET.get("q", ""))
+        except CardQueryError as exc:
+            errors = {"q": [str(exc)]}
+            cards = Card.objects.none()
     else:
         errors = filterset.errors
         cards = Card.objects.none()

@@ -120,3 +120,14 @@ def test_hazard_quest_reachable(api: Any) -> None:
         format="json",
     )
     assert bad.status_code == 400
+
+
+def test_hyperstar_run_solver_over_the_api(api: Any) -> None:
+    example = registry["hyperstar-run"].example()
+    response = api.post(
+        "/api/v1/games/hyperstar-run/solve", {"state": example["state"]}, format="json"
+    )
+    assert response.status_code == 200, response.content
+    assert response.json()
+    bad = api.post("/api/v1/games/hyperstar-run/solve", {"state": {"run": 9}}, format="json")
+    assert bad.status_code == 400

@@ -1,0 +1,114 @@
+"""The search API: one box over rules, cards, clarifications, glossary terms and games.
+
+`/api/v1/search?q=` is paginated like every list, with each hit's highlighted title and
+snippet (HTML: everything escaped but the `<mark>` around matched words), the count of matches
+of each kind, and, when nothing matched, the nearest indexed words. A query that cannot be run
+is a 400 in the API's error shape, naming the parameter and the position.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cardsdb import search
+from cardsdb.api.errors import error_body
+from cardsdb.api.pagination import Pagination
+from cardsdb.card_query import CardQueryError
+
+
+def query_error_response(exc: CardQueryError | search.SearchQueryError, field: str) -> Response:
+    """A 400 in the error shape whose detail names the parameter and the offending position."""
+    detail = {"field": field, "message": exc.message, "position": exc.position}
+    if isinstance(exc, CardQueryError):
+        detail["token"] = exc.token
+    return Response(
+        error_body(exc.code, f"{field}: {exc}", [detail]), status=status.HTTP_400_BAD_REQUEST
+    )
+
+
+class SearchHitSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[k.slug for k in search.KINDS])
+    key = serializers.CharField(help_text="rule or clarification key, <game>:<slug>, game slug")
+    title = serializers.CharField()
+    title_html = serializers.CharField(help_text="the title, escaped, matched words in <mark>")
+    snippet = serializers.CharField(help_text="a short excerpt, escaped, matches in <mark>")
+    url = serializers.CharField(help_text="the permalink on the website")
+    game = serializers.CharField(help_text="game slug")
+    game_name = serializers.CharField()
+
+
+SEARCH_PARAMETERS = [
+    OpenApiParameter(
+        "q",
+        str,
+        required=True,
+        description='Words (all must match), "a phrase", a prefix* and -excluded words; any '
+        f"case, with or without accents (ё = е). At most {search.MAX_QUERY_LENGTH} characters.",
+    ),
+    OpenApiParameter("kind", str, enum=[k.slug for k in search.KINDS], description="one kind"),
+    OpenApiParameter("game", str, description="game slug"),
+    OpenApiParameter("page", int),
+    OpenApiParameter("page_size", int, description="at most 500"),
+]
+
+SEARCH_RESPONSE = inline_serializer(
+    "SearchPage",
+    {
+        "count": serializers.IntegerField(),
+        "next": serializers.URLField(allow_null=True),
+        "previous": serializers.URLField(allow_null=True),
+        "results": SearchHitSerializer(many=True),
+        "counts": serializers.DictField(
+            child=serializers.IntegerField(), help_text="matches of each kind"
+        ),
+        "suggestions": serializers.ListField(
+            child=serializers.CharField(), help_text="nearest indexed words, when none matched"
+        ),
+    },
+)
+
+
+def _search(request: Request) -> Response:
+    text = request.query_params.get("q", "")
+    if not text.strip():
+        return Response(
+            error_body("invalid", "q: give words to search for.", [{"field": "q"}]),
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    try:
+        results = search.search(
+            text, kind=request.query_params.get("kind"), game=request.query_params.get("game")
+        )
+    except search.SearchQueryError as exc:
+        return query_error_response(exc, exc.field)
+    paginator = Pagination()
+    page: Any = paginator.paginate_queryset(results, request)  # type: ignore[arg-type]
+    response = paginator.get_paginated_response(SearchHitSerializer(page, many=True).data)
+    response.data["counts"] = results.counts()
+    response.data["suggestions"] = search.suggest(results.query) if not results.count() else []
+    return response
+
+
+@extend_schema(
+    operation_id="search",
+    parameters=SEARCH_PARAMETERS,
+    responses={200: SEARCH_RESPONSE, 400: OpenApiTypes.OBJECT},
+    description="Ranked full-text search over rules, cards, clarifications, glossary terms and "
+    "games, with highlighted snippets and permalinks. `/api/v1/search/` answers the same.",
+)
+@api_view(["GET"])
+def search_view(request: Request) -> Response:
+    return _search(request)
+
+
+@extend_schema(exclude=True)
+@api_view(["GET"])
+def search_view_slash(request: Request) -> Response:
+    return _search(request)

@@ -1,0 +1,169 @@
+"""Using the current card's ability (rules 6.1-6.6, 7.6) and the swap some abilities make
+(rules 10.1, 10.2)."""
+
+from __future__ import annotations
+
+from games.core import Reason
+from games.hyperstar_run import reasons as rr
+from games.hyperstar_run.moves import Swap, UseAbility
+from games.hyperstar_run.outcome import Outcome, game_over, illegal, legal, reason
+from games.hyperstar_run.state import Held, Slot, State
+from games.hyperstar_run.swapping import swap_problems, swap_unresolved
+
+EFFECT_NOTE = (
+    "The reference does not hold this card's ability text: carrying out its effect is yours."
+)
+SWAP_NOTE = (
+    "Which cards this ability may swap is printed on the card, which the reference does not "
+    "hold: check that the card allows this pair."
+)
+
+
+def _payment_problem(state: State, move: UseAbility) -> Reason | None:
+    index = state.hand_index(move.card)
+    if index is None:
+        return reason("ability-card-not-in-hand", f"{move.card} is not in your hand")
+    held = state.hand[index]
+    if move.pay == "flip":
+        if not held.face_up:
+            return reason("ability-flip-needs-face-up", f"{move.card} is already face down")
+        face_down = state.face_down_in_hand()
+        if face_down:
+            return reason(
+                "must-discard-face-down",
+                f"you already hold face-down {face_down[0]}: you must discard it instead",
+            )
+    elif held.face_up:
+        return reason(
+            "ability-discard-needs-face-down",
+            f"{move.card} is face up: a face-up card pays for an ability by being flipped",
+        )
+    return None
+
+
+def after_ability(state: State, move: UseAbility) -> State:
+    face = state.faces[state.level[state.hero].card]
+    swaps = face.ability is not None and face.ability.swap
+    if move.pay == "flip":
+        hand = [Held(card=h.card, face_up=False) if h.card == move.card else h for h in state.hand]
+        discard = list(state.discard)
+    else:
+        hand = [h for h in state.hand if h.card != move.card]
+        discard = [*state.discard, Held(card=move.card, face_up=False)]
+    return state.model_copy(
+        update={"hand": hand, "discard": discard, "ability_used": True, "swap_pending": swaps}
+    )
+
+
+def judge_ability(state: State, move: UseAbility) -> Outcome:
+    blocked = game_over(state) or swap_unresolved(state)
+    if blocked is not None:
+        return blocked
+    card = state.level[state.hero].card
+    face = state.faces[card]  # check_move makes sure the current face is given
+    if face.ability is None:
+        return illegal(
+            f"Illegal: {card} has no ability to use.",
+            [reason("no-ability", f"the face given for {card} shows no ability")],
+            [rr.FACES_IN_STATE],
+        )
+    if state.ability_used:
+        return illegal(
+            f"Illegal: {card}'s ability was already used; it may be used once.",
+            [reason("ability-already-used", f"{card}'s ability has been used while it is current")],
+        )
+    problem = _payment_problem(state, move)
+    if problem is not None:
+        return illegal(
+            f"Illegal: the ability cannot be paid this way: {problem.detail}.", [problem]
+        )
+    how = "flipping" if move.pay == "flip" else "discarding face-down"
+    found = [reason("ability-used", f"{card}'s ability is used, paid by {how} {move.card}")]
+    used: list[str] = []
+    if state.combo_running():
+        found.append(reason("combo-ended-by-ability", "the running combo ends"))
+    elif state.combo:
+        used.append(rr.ABILITY_OUTSIDE_COMBO)
+    notes: list[str] = []
+    if face.ability.swap:
+        found.append(
+            reason("ability-swap-next", "its swap is carried out now, before anything else")
+        )
+    else:
+        found.append(reason("ability-effect-is-yours", "it resolves at once; apply its effect"))
+        used.append(rr.ABILITY_EFFECTS)
+        notes.append(EFFECT_NOTE)
+    text = f' ("{face.ability.text}")' if face.ability.text else ""
+    return legal(
+        f"Legal: you may use {card}'s ability{text} by {how} {move.card}.",
+        found,
+        after_ability(state, move),
+        used,
+        notes,
+    )
+
+
+def after_swap(state: State, move: Swap) -> State:
+    """Each card keeps its face (10.1); the incoming one takes the slot's pressed state (10.2)."""
+    slot_index = state.level_index(move.level_card)
+    hand_index = state.hand_index(move.hand_card)
+    assert slot_index is not None and hand_index is not None
+    slot, held = state.level[slot_index], state.hand[hand_index]
+    level = list(state.level)
+    level[slot_index] = Slot(card=held.card, face_up=held.face_up, pressed=slot.pressed)
+    hand = list(state.hand)
+    hand[hand_index] = Held(card=slot.card, face_up=slot.face_up)
+    fresh = slot_index == state.hero
+    return state.model_copy(
+        update={
+            "level": level,
+            "hand": hand,
+            "swap_pending": False,
+            # A new current card's ability may be used (6.6); the combo the swap ability
+            # ended stays ended (7.6).
+            "ability_used": False if fresh else state.ability_used,
+            "combo": False if fresh else state.combo,
+        }
+    )
+
+
+def judge_swap(state: State, move: Swap) -> Outcome:
+    blocked = game_over(state)
+    if blocked is not None:
+        return blocked
+    if not state.swap_pending:
+        return illegal(
+            "Illegal: cards swap only as the effect of a swap ability you have just used.",
+            [reason("no-swap-pending", "no swap ability is waiting to be carried out")],
+            [rr.SWAPS],
+        )
+    problems = swap_problems(state, move)
+    if problems:
+        return illegal(
+            f"Illegal: this swap cannot be made: {problems[0].detail}.", problems, [rr.SWAPS]
+        )
+    nxt = after_swap(state, move)
+    index = state.level_index(move.level_card)
+    assert index is not None
+    slot = state.level[index]
+    found = [
+        reason("swap-keeps-face", f"{move.hand_card} and {move.level_card} keep their faces"),
+        reason(
+            "swap-takes-pressed-state",
+            f"{move.hand_card} enters the level {'pressed' if slot.pressed else 'unpressed'}",
+        ),
+    ]
+    if index == state.hero:
+        found.append(
+            reason(
+                "swap-fresh-current-card",
+                f"{move.hand_card} is now your current card; its ability may be used",
+            )
+        )
+    return legal(
+        f"Legal: {move.level_card} goes to your hand and {move.hand_card} takes its place.",
+        found,
+        nxt,
+        [rr.SWAPS],
+        [SWAP_NOTE],
+    )

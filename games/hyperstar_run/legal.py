@@ -1,0 +1,65 @@
+"""Every legal move of a position: the finite move space of Hyperstar Run.
+
+Claims and setup checks are questions, not moves of play, so they are not listed.
+"""
+
+from __future__ import annotations
+
+from games.hyperstar_run.moves import EndRun, PassCard, Source, Swap, UseAbility
+from games.hyperstar_run.passing import combo_problems
+from games.hyperstar_run.payment import TooManyPayments, payments, resources
+from games.hyperstar_run.state import State
+from games.hyperstar_run.swapping import possible_swaps, swap_blocks
+
+# Past this many ways to pay one card, the position is not listed (a hostile board of many
+# star icons could otherwise have millions).
+PAYMENT_LIMIT = 5000
+
+
+class TooManyMoves(Exception):
+    pass
+
+
+def ability_moves(state: State) -> list[UseAbility]:
+    face = state.faces.get(state.level[state.hero].card)
+    if face is None or face.ability is None or state.ability_used:
+        return []
+    face_down = state.face_down_in_hand()
+    if face_down:
+        return [UseAbility(pay="discard", card=face_down[0])]
+    return [UseAbility(pay="flip", card=h.card) for h in state.hand if h.face_up]
+
+
+def pass_moves(state: State) -> list[PassCard]:
+    face = state.faces.get(state.level[state.hero].card)
+    if face is None:
+        return []
+    kinds = ["enemy", "combo-start"]
+    if state.hero > 0 and not combo_problems(state)[0]:
+        kinds.append("combo-continue")
+    have = resources(state)
+    found: list[PassCard] = []
+    for kind in kinds:
+        cost = face.cost(kind)
+        if cost is None:
+            continue
+        try:
+            for payment in payments(cost, have, limit=PAYMENT_LIMIT):
+                sources = [Source(card=r.card, via=r.via, buttons=list(b)) for r, b in payment]
+                found.append(PassCard(cost=kind, sources=sources))  # type: ignore[arg-type]
+        except TooManyPayments:
+            raise TooManyMoves from None
+    return found
+
+
+def legal_moves(state: State) -> list[PassCard | UseAbility | Swap | EndRun] | None:
+    """None when the position has too many ways to pay to list them."""
+    if state.outcome != "playing":
+        return []
+    if swap_blocks(state):
+        return list(possible_swaps(state))
+    try:
+        passes = pass_moves(state)
+    except TooManyMoves:
+        return None
+    return [*passes, *ability_moves(state), EndRun()]

@@ -1,0 +1,72 @@
+"""What a judging function returns, before `rules.py` turns it into a Ruling; and the check
+every move shares (the game is over)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from games.core import Reason
+from games.hyperstar_run.reasons import REASONS
+from games.hyperstar_run.state import State
+
+
+@dataclass
+class Outcome:
+    legal: bool
+    summary: str
+    reasons: list[Reason]
+    next_state: State | None = None
+    interpretations: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def reason(code: str, detail: str) -> Reason:
+    return REASONS.reason(code, detail)
+
+
+def illegal(
+    summary: str,
+    reasons: list[Reason],
+    interpretations: Iterable[str] = (),
+    notes: Iterable[str] = (),
+) -> Outcome:
+    return Outcome(False, summary, reasons, None, _unique(interpretations), list(notes))
+
+
+def legal(
+    summary: str,
+    reasons: list[Reason],
+    next_state: State,
+    interpretations: Iterable[str] = (),
+    notes: Iterable[str] = (),
+) -> Outcome:
+    return Outcome(True, summary, reasons, next_state, _unique(interpretations), list(notes))
+
+
+def _unique(keys: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(keys))
+
+
+def game_over(state: State) -> Outcome | None:
+    """No move is made once the game is decided (rules 9.1, 8.2)."""
+    if state.outcome == "won":
+        return illegal(
+            "Illegal: the game is already won; there is nothing left to play.",
+            [reason("game-already-won", "the hero has passed the final Level Card")],
+        )
+    if state.outcome == "lost":
+        return illegal(
+            "Illegal: the game is already lost; the fourth run has ended.",
+            [reason("game-already-lost", "the fourth run ended before the final card")],
+        )
+    return None
+
+
+def describe(buttons: Iterable[str]) -> str:
+    """Icons as a player writes them: `[A A *]`."""
+    return "[" + " ".join(buttons) + "]"
+
+
+def ordinal_place(state: State, index: int) -> str:
+    return f"card {index + 1} of {len(state.level)} in the level"

@@ -1,0 +1,136 @@
+"""Every reason the Hyperstar Run engine can give, each bound to one rule of rules.toml, and the
+reference rulings (clarifications.toml) it may rest a ruling on."""
+
+from __future__ import annotations
+
+from games.core import ReasonCatalog
+
+SLUG = "hyperstar-run"
+
+REASONS = ReasonCatalog(
+    SLUG,
+    {
+        # the game is over, or an ability is still resolving
+        "game-already-won": "9.1",
+        "game-already-lost": "8.2",
+        "swap-not-resolved": "6.5",
+        # passing the current card
+        "cost-paid": "4.3",
+        "cost-not-printed": "1.2",
+        "cost-not-covered": "5.1",
+        "button-not-needed": "5.1",
+        "star-takes-any-button": "5.2",
+        "no-buttons-played": "5.1",
+        "button-not-on-card": "5.3",
+        "card-used-twice": "5.3",
+        "discard-not-in-hand": "5.4",
+        "discard-face-down": "5.4",
+        "equipment-button-lost": "5.6",
+        "press-not-in-level": "5.5",
+        "press-not-passed-this-run": "5.5",
+        "press-face-down": "5.5",
+        "press-already-pressed": "5.5",
+        "press-equipment": "5.5",
+        "combo-started": "7.2",
+        "combo-continued": "7.3",
+        "no-combo-running": "7.3",
+        "combo-line-not-connected": "7.4",
+        "combo-ended": "7.5",
+        "combo-ended-by-ability": "7.6",
+        "hero-moves-on": "4.4",
+        "final-card-passed": "9.1",
+        # abilities
+        "ability-used": "6.1",
+        "no-ability": "6.1",
+        "ability-already-used": "6.6",
+        "ability-card-not-in-hand": "6.2",
+        "ability-flip-needs-face-up": "6.2",
+        "ability-discard-needs-face-down": "6.2",
+        "must-discard-face-down": "6.4",
+        "ability-effect-is-yours": "6.5",
+        "ability-swap-next": "6.5",
+        # swaps
+        "no-swap-pending": "6.5",
+        "swap-card-not-in-level": "6.5",
+        "swap-card-not-in-hand": "6.5",
+        "swap-equipment-into-level": "2.2",
+        "swap-two-face-down": "6.3",
+        "swap-keeps-face": "10.1",
+        "swap-takes-pressed-state": "10.2",
+        "swap-fresh-current-card": "6.6",
+        # end of run
+        "run-ends": "8.1",
+        "fourth-run-lost": "8.2",
+        "discards-return": "8.4",
+        "leftmost-to-hand": "8.5",
+        "hand-flipped-up": "8.6",
+        "pressed-reset": "8.7",
+        "hero-next-run": "8.8",
+        # setup
+        "setup-level-size": "2.1",
+        "setup-level-face-down": "2.2",
+        "setup-hand-level-cards": "2.3",
+        "setup-hand-equipment": "2.4",
+        "setup-hero-start": "2.5",
+        "setup-current-face-up": "2.6",
+        # claims: winning, achievements, challenge mode
+        "game-won": "9.1",
+        "game-not-won": "9.1",
+        "button-masher-earned": "11.2",
+        "button-masher-not-earned": "11.2",
+        "well-equipped-earned": "11.3",
+        "well-equipped-not-earned": "11.3",
+        "speed-runner-earned": "11.4",
+        "speed-runner-not-earned": "11.4",
+        "combo-pro-earned": "11.5",
+        "combo-pro-not-earned": "11.5",
+        "challenge-met": "12.2",
+        "challenge-not-met": "12.2",
+    },
+)
+
+
+def interp(slug: str) -> str:
+    """The key of one of our reference rulings."""
+    return f"{SLUG}:{slug}"
+
+
+PRESSED_ONCE = interp("pressed-card-cannot-be-pressed-again")
+ABILITY_OUTSIDE_COMBO = interp("ability-outside-a-combo")
+STAR_BUTTONS = interp("star-buttons")
+END_RUN_VOLUNTARILY = interp("ending-a-run-voluntarily")
+FACES_IN_STATE = interp("faces-in-the-state")
+TWO_ENEMIES = interp("two-enemies")
+LINE_CONNECTS = interp("combo-line-connects")
+COVER_EXACTLY = interp("buttons-cover-cost-exactly")
+SEVERAL_BUTTONS = interp("card-with-several-buttons")
+FACE_DOWN_NO_BUTTONS = interp("face-down-cards-give-no-buttons")
+ABILITY_EFFECTS = interp("ability-effects-unknown")
+SWAPS = interp("swaps-come-from-abilities")
+PASSED_THIS_RUN = interp("passed-this-run-means-behind-the-hero")
+CONTINUE_NEEDS_COMBO = interp("continue-needs-a-running-combo")
+START_DURING_COMBO = interp("start-cost-during-a-combo")
+THREE_STARS = interp("three-star-cost")
+JUDGED_AT_WIN = interp("achievements-judged-at-the-win")
+
+INTERPRETATIONS: frozenset[str] = frozenset(
+    {
+        PRESSED_ONCE,
+        ABILITY_OUTSIDE_COMBO,
+        STAR_BUTTONS,
+        END_RUN_VOLUNTARILY,
+        FACES_IN_STATE,
+        TWO_ENEMIES,
+        LINE_CONNECTS,
+        COVER_EXACTLY,
+        SEVERAL_BUTTONS,
+        FACE_DOWN_NO_BUTTONS,
+        ABILITY_EFFECTS,
+        SWAPS,
+        PASSED_THIS_RUN,
+        CONTINUE_NEEDS_COMBO,
+        START_DURING_COMBO,
+        THREE_STARS,
+        JUDGED_AT_WIN,
+    }
+)

@@ -1,0 +1,364 @@
+"""What is my best line? The furthest this run can get, and whether the game can still be won.
+
+The search is over passes only: ability texts are not public, so no line uses an ability
+(a proof that no line wins means "without abilities"). Within a run it works on a compact
+position: the hero's place, whether a combo runs, and how many usable cards of each kind are
+left (a kind is discard-or-press plus the buttons shown; same-kind cards are interchangeable for
+the rest of the run). Only payments that use no card they do not need are tried: spending less
+never hurts later in the run. Positions are memoized.
+
+Across runs, what one run spends does not carry over (end of run gives everything back), so
+without abilities each later run starts from the same board whatever happened before; the game
+can be won iff this run, or one of the runs left from its fresh start, can pass every card.
+
+Every line found is replayed through the engine (`RULES.apply`), so it is a legal line.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from games.hyperstar_run.moves import EndRun, PassCard, Source
+from games.hyperstar_run.passing import connects
+from games.hyperstar_run.payment import pays, resources, submultisets
+from games.hyperstar_run.rules import RULES
+from games.hyperstar_run.runs import next_run
+from games.hyperstar_run.state import RUNS, STAR, State
+from games.hyperstar_run.swapping import swap_blocks
+
+ABILITY_NOTE = (
+    "Lines that use abilities are not searched: the ability texts are not public, so their "
+    "effects are yours to judge."
+)
+
+# Past this many card groups tried for one cost, the board is refused as too big to search
+# (a made-up cost of many stars against many different cards).
+PICK_LIMIT = 20000
+
+
+class SearchTooBig(Exception):
+    pass
+
+
+Kind = tuple[str, tuple[str, ...]]  # ("discard" | "press", sorted buttons)
+Step = tuple[int, str, tuple[int, ...]]  # (position, cost kind, kinds of cards used)
+
+
+class RunSearch(BaseModel):
+    """One run searched to the end: how far it gets, and the line that gets there."""
+
+    run: int
+    start: int = Field(description="Index of the card the hero starts this search over")
+    furthest: int = Field(description="Index of the card where the hero stops (level size: won)")
+    cards_passed: int
+    wins: bool
+    blocked_by_unknown: str | None = Field(
+        default=None, description="A card whose face is not given, where the search stopped"
+    )
+    line: list[dict[str, Any]] = Field(description="The moves, in order")
+    states_explored: int
+
+
+class Solution(BaseModel):
+    this_run: RunSearch | None
+    winnable: bool | None = Field(description="None when some face needed is not given")
+    winning_line: list[dict[str, Any]] | None = None
+    proof: list[RunSearch] = Field(
+        default_factory=list,
+        description="Each run searched, exhaustively: when none wins, no winning line exists",
+    )
+    states_explored: int = 0
+    seconds: float = 0.0
+    notes: list[str] = Field(default_factory=list)
+
+
+# ----- the compact search of one run -----
+
+
+@dataclass(frozen=True)
+class Costs:
+    enemy: tuple[str, ...] | None
+    start: tuple[str, ...] | None
+    cont: tuple[str, ...] | None
+
+
+class RunModel:
+    """The level ahead of the hero and the kinds of usable cards, as plain tuples."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.size = len(state.level)
+        self.start = state.hero
+        self.costs: list[Costs | None] = []
+        self.links: list[bool] = []  # links[p]: card p's line connects to card p-1's
+        self.kinds: list[Kind] = []
+        self.kind_index: dict[Kind, int] = {}
+        for i, slot in enumerate(state.level):
+            face = state.faces.get(slot.card)
+            self.costs.append(
+                None
+                if face is None
+                else Costs(
+                    _tup(face.enemy),
+                    _tup(face.combo_start),
+                    (face.combo_continue,) if face.combo_continue else None,
+                )
+            )
+            before = state.faces.get(state.level[i - 1].card) if i > 0 else None
+            self.links.append(i > 0 and connects(before, face))
+        counts: Counter[int] = Counter()
+        for r in resources(state):
+            counts[self._kind("discard" if r.via == "discard" else "press", r.buttons)] += 1
+        # What each card ahead gives once passed: a press of its buttons (rule 5.5).
+        self.press_kind: list[int | None] = [None] * self.size
+        for i in range(self.start, self.size):
+            face = state.faces.get(state.level[i].card)
+            if face is not None and (i > self.start or state.level[i].face_up):
+                self.press_kind[i] = self._kind("press", tuple(face.buttons))
+        self.initial = tuple(counts[k] for k in range(len(self.kinds)))
+        self.memo: dict[tuple[int, tuple[int, ...], bool], tuple[int, tuple[Step, ...]]] = {}
+        self.pick_memo: dict[tuple[tuple[str, ...], tuple[int, ...]], list[tuple[int, ...]]] = {}
+
+    def _kind(self, via: str, buttons: Sequence[str]) -> int:
+        key = (via, tuple(sorted(buttons)))
+        if key not in self.kind_index:
+            self.kind_index[key] = len(self.kinds)
+            self.kinds.append(key)
+        return self.kind_index[key]
+
+    def best(self, pos: int, counts: tuple[int, ...], combo: bool) -> tuple[int, tuple[Step, ...]]:
+        """(furthest index reachable, the steps): a depth-first search, memoized."""
+        key = (pos, counts, combo)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        result: tuple[int, tuple[Step, ...]] = (pos, ())
+        costs = self.costs[pos] if pos < self.size else None
+        if pos < self.size and costs is not None:
+            options = [("enemy", costs.enemy), ("combo-start", costs.start)]
+            if combo and self.links[pos]:
+                options.append(("combo-continue", costs.cont))
+            result = self._try(pos, counts, options, result)
+        self.memo[key] = result
+        return result
+
+    def _try(
+        self,
+        pos: int,
+        counts: tuple[int, ...],
+        options: list[tuple[str, tuple[str, ...] | None]],
+        result: tuple[int, tuple[Step, ...]],
+    ) -> tuple[int, tuple[Step, ...]]:
+        gain = self.press_kind[pos]
+        for kind, cost in options:
+            if cost is None:
+                continue
+            for pick in self.picks(cost, counts):
+                after = list(counts)
+                for k in pick:
+                    after[k] -= 1
+                if gain is not None:
+                    after[gain] += 1
+                reach, steps = self.best(pos + 1, tuple(after), kind != "enemy")
+                if reach > result[0]:
+                    result = (reach, ((pos, kind, pick), *steps))
+                    if reach == self.size:
+                        return result
+        return result
+
+    def picks(self, cost: tuple[str, ...], counts: tuple[int, ...]) -> list[tuple[int, ...]]:
+        key = (cost, counts)
+        found = self.pick_memo.get(key)
+        if found is None:
+            found = self.pick_memo[key] = minimal_picks(cost, counts, self.kinds)
+        return found
+
+    def search(self) -> tuple[int, tuple[Step, ...]]:
+        counts = self.initial + (0,) * (len(self.kinds) - len(self.initial))
+        return self.best(self.start, counts, self.state.combo_running())
+
+
+def _tup(icons: Sequence[str] | None) -> tuple[str, ...] | None:
+    return tuple(icons) if icons is not None else None
+
+
+def _feasible(cost: tuple[str, ...], cards: Sequence[tuple[str, ...]]) -> bool:
+    """Some choice of at least one button per card pays the cost exactly."""
+    options = [[s for s in submultisets(c) if s] for c in cards]
+    for choice in product(*options):
+        played = [b for sub in choice for b in sub]
+        if len(played) == len(cost) and pays(cost, played):
+            return True
+    return False
+
+
+def minimal_picks(
+    cost: tuple[str, ...], counts: tuple[int, ...], kinds: Sequence[Kind]
+) -> list[tuple[int, ...]]:
+    """Every multiset of card kinds that can pay `cost` and has no smaller one inside it."""
+    wild = STAR in cost
+    named = set(cost) - {STAR}
+    useful = [
+        k for k, n in enumerate(counts) if n > 0 and any(wild or b in named for b in kinds[k][1])
+    ]
+    found: list[tuple[int, ...]] = []
+    tried = 0
+
+    def walk(i: int, picked: list[int]) -> None:
+        nonlocal tried
+        if i == len(useful) or len(picked) == len(cost):
+            return
+        k = useful[i]
+        for n in range(min(counts[k], len(cost) - len(picked)), 0, -1):
+            tried += 1
+            if tried > PICK_LIMIT:
+                raise SearchTooBig(cost)
+            more = picked + [k] * n
+            if _feasible(cost, [kinds[j][1] for j in more]):
+                found.append(tuple(more))  # anything bigger through it is not minimal
+            else:
+                walk(i + 1, more)
+        walk(i + 1, picked)
+
+    walk(0, [])
+    return [p for p in found if not any(_smaller(q, p) for q in found)]
+
+
+def _smaller(small: tuple[int, ...], big: tuple[int, ...]) -> bool:
+    if len(small) >= len(big):
+        return False
+    a, b = Counter(small), Counter(big)
+    return all(b[k] >= n for k, n in a.items())
+
+
+# ----- turning steps into engine moves, replayed through the engine -----
+
+
+def _assign(cost: Sequence[str], cards: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    options = [[s for s in submultisets(c) if s] for c in cards]
+    for choice in product(*options):
+        played = [b for sub in choice for b in sub]
+        if pays(cost, played):
+            return list(choice)
+    raise AssertionError("a feasible pick has a button assignment")
+
+
+def to_moves(model: RunModel, state: State, steps: Sequence[Step]) -> tuple[list[Any], State]:
+    """Concrete moves for the steps, each applied (and so checked) by the engine."""
+    moves: list[Any] = []
+    for pos, kind, pick in steps:
+        available = resources(state)
+        chosen = []
+        for k in pick:
+            via, buttons = model.kinds[k]
+            match = next(
+                r
+                for r in available
+                if r.via == via and tuple(sorted(r.buttons)) == buttons and r not in chosen
+            )
+            chosen.append(match)
+        face = state.faces[state.level[pos].card]
+        cost = face.cost(kind) or []
+        subs = _assign(cost, [r.buttons for r in chosen])
+        move = PassCard(
+            cost=kind,  # type: ignore[arg-type]
+            sources=[
+                Source(card=r.card, via=r.via, buttons=list(sub))  # type: ignore[arg-type]
+                for r, sub in zip(chosen, subs, strict=True)
+            ],
+        )
+        state = RULES.apply_fast(state, move)
+        moves.append(move)
+    return moves, state
+
+
+def search_run(state: State) -> RunSearch:
+    model = RunModel(state)
+    reach, steps = model.search()
+    moves, _ = to_moves(model, state, steps)
+    blocked = None
+    if reach < model.size and model.costs[reach] is None:
+        blocked = state.level[reach].card
+    return RunSearch(
+        run=state.run,
+        start=state.hero,
+        furthest=reach,
+        cards_passed=reach - state.hero,
+        wins=reach == model.size,
+        blocked_by_unknown=blocked,
+        line=[m.model_dump(mode="json") for m in moves],
+        states_explored=len(model.memo),
+    )
+
+
+def unknown_faces(state: State) -> list[str]:
+    """Cards whose faces a full search needs and the board does not give."""
+    held = [h.card for h in (*state.hand, *state.discard)]
+    cards = [s.card for s in state.level] + held
+    return [c for c in cards if state.buttons_of(c) is None]
+
+
+def solve(state: State) -> Solution:
+    started = time.perf_counter()
+    try:
+        return _solve(state, started)
+    except SearchTooBig as err:
+        return Solution(
+            this_run=None,
+            winnable=None,
+            notes=[f"Too many ways to pay {' '.join(err.args[0])} to search this board."],
+        )
+
+
+def _solve(state: State, started: float) -> Solution:
+    if state.outcome != "playing":
+        return Solution(
+            this_run=None,
+            winnable=state.outcome == "won",
+            notes=[f"The game is already {state.outcome}."],
+        )
+    if swap_blocks(state):
+        return Solution(
+            this_run=None,
+            winnable=None,
+            notes=["A swap is waiting to be carried out; solve the board after it."],
+        )
+    this_run = search_run(state)
+    notes = [ABILITY_NOTE]
+    proof = [this_run]
+    solution = Solution(this_run=this_run, winnable=None, proof=proof, notes=notes)
+    if this_run.wins:
+        solution.winnable = True
+        solution.winning_line = this_run.line
+    elif unknown := unknown_faces(state):
+        notes.append(f"Whether the game can be won needs the faces of {', '.join(unknown)}.")
+    else:
+        solution.winnable = False
+        board, ends = state, []
+        while board.run < RUNS:
+            board = next_run(board)
+            ends.append(EndRun().model_dump(mode="json"))
+            attempt = search_run(board)
+            proof.append(attempt)
+            if attempt.wins:
+                solution.winnable = True
+                solution.winning_line = ends + attempt.line
+                break
+    solution.proof = proof  # pydantic copied the list given at construction
+    solution.notes = notes
+    solution.states_explored = sum(r.states_explored for r in proof)
+    solution.seconds = time.perf_counter() - started
+    return solution
+
+
+def solve_json(state_data: Any) -> dict[str, Any]:
+    """For the API: parse (InvalidState on a bad board), solve, answer as JSON."""
+    state = RULES.parse_state(state_data)
+    return solve(state).model_dump(mode="json")

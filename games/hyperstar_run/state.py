@@ -1,0 +1,153 @@
+"""The board state of a Hyperstar Run game, with the faces of the cards it involves.
+
+Cards are named `L1`..`L15` (Level Cards) and `E1`, `E2` (Equipment Cards); the Hero Card is
+implied by `run` and `hero`. Icons are named by the player (no icon name is public); `*` is the
+star. A Level Card's face is either given whole in `faces` or unknown.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+STAR = "*"
+
+Difficulty = Literal["tutorial", "standard", "hard", "expert"]
+AchievementSlug = Literal["button-masher", "well-equipped", "speed-runner", "combo-pro"]
+Outcome = Literal["playing", "won", "lost"]
+
+# Setup, rule 2.1: Level Cards in the level by difficulty.
+LEVEL_SIZE: dict[str, int] = {"tutorial": 9, "standard": 10, "hard": 11, "expert": 12}
+# Rule 11.x: each achievement's difficulty (challenge mode plays it, rule 12.1).
+ACHIEVEMENT_DIFFICULTY: dict[str, str] = {
+    "button-masher": "tutorial",
+    "well-equipped": "standard",
+    "speed-runner": "hard",
+    "combo-pro": "expert",
+}
+RUNS = 4  # rule 3.1
+HAND_LEVEL_CARDS = 3  # rule 2.3
+LEVEL_IDS: tuple[str, ...] = tuple(f"L{n}" for n in range(1, 16))
+EQUIPMENT_IDS: tuple[str, ...] = ("E1", "E2")
+ALL_IDS: tuple[str, ...] = LEVEL_IDS + EQUIPMENT_IDS
+
+Icon = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
+LevelId = Annotated[str, StringConstraints(pattern=r"^L(?:[1-9]|1[0-5])$")]
+EquipmentId = Annotated[str, StringConstraints(pattern=r"^E[12]$")]
+CardId = Annotated[str, StringConstraints(pattern=r"^(?:L(?:[1-9]|1[0-5])|E[12])$")]
+EquipmentButtons = Annotated[list[Icon], Field(min_length=2, max_length=2)]  # rule 1.3
+CostKind = Literal["enemy", "combo-start", "combo-continue"]
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ComboLine(Frozen):
+    """A card's coloured combo line and which edges of the card it reaches."""
+
+    left: bool = False
+    right: bool = False
+    # Empty when the player names no colour: uncoloured lines match each other.
+    colour: Annotated[str, StringConstraints(strip_whitespace=True, max_length=24)] = ""
+
+
+class Ability(Frozen):
+    """Part E. Its text is the player's to give; `swap` says it makes two cards trade places."""
+
+    text: Annotated[str, StringConstraints(max_length=500)] = ""
+    swap: bool = False
+
+
+class LevelFace(Frozen):
+    """Parts A to E of one Level Card, as the player reads them. None: not printed."""
+
+    buttons: list[Icon] = Field(min_length=1, max_length=4)
+    combo_start: list[Icon] | None = Field(default=None, min_length=2, max_length=2)
+    combo_continue: Icon | None = None
+    enemy: list[Icon] | None = Field(default=None, min_length=1, max_length=8)
+    combo_line: ComboLine | None = None
+    ability: Ability | None = None
+
+    def cost(self, kind: str) -> list[str] | None:
+        if kind == "enemy":
+            return self.enemy
+        if kind == "combo-start":
+            return self.combo_start
+        return [self.combo_continue] if self.combo_continue is not None else None
+
+
+class Slot(Frozen):
+    """A place in the level row: which card, face up or down, pressed or not."""
+
+    card: LevelId
+    face_up: bool = False
+    pressed: bool = False
+
+
+class Held(Frozen):
+    """A card in the hand or the discard pile, face up or down."""
+
+    card: CardId
+    face_up: bool = True
+
+
+class State(Frozen):
+    """A Hyperstar Run board.
+
+    `hero` is the index in `level` of the current Level Card (equal to `len(level)` once the
+    final card is passed). Cards left of the hero are the ones passed this run (reference
+    ruling `passed-this-run-means-behind-the-hero`). `combo` is true when the card left of the
+    hero was passed this run by paying a combo cost; the combo is still running only while no
+    ability has been used on the current card (`ability_used`). `swap_pending` is true between
+    using a swap ability and carrying out the swap.
+    """
+
+    difficulty: Difficulty
+    challenge: AchievementSlug | None = None
+    run: int = Field(ge=1, le=RUNS)
+    hero: int = Field(default=0, ge=0, le=12)
+    level: list[Slot] = Field(max_length=12)
+    hand: list[Held] = Field(max_length=17)
+    discard: list[Held] = Field(default_factory=list, max_length=17)
+    set_aside: list[LevelId] = Field(default_factory=list, max_length=3)
+    faces: dict[LevelId, LevelFace] = Field(default_factory=dict)
+    equipment: dict[EquipmentId, EquipmentButtons] = Field(default_factory=dict)
+    combo: bool = False
+    ability_used: bool = False
+    swap_pending: bool = False
+    outcome: Outcome = "playing"
+
+    # ----- small queries the engine and the solver share -----
+
+    def current(self) -> Slot | None:
+        return self.level[self.hero] if self.hero < len(self.level) else None
+
+    def combo_running(self) -> bool:
+        return self.combo and not self.ability_used
+
+    def buttons_of(self, card: str) -> list[str] | None:
+        """The buttons printed on a card, or None when its face is not given."""
+        if card.startswith("E"):
+            return self.equipment.get(card)
+        face = self.faces.get(card)
+        return list(face.buttons) if face is not None else None
+
+    def hand_index(self, card: str) -> int | None:
+        return next((i for i, h in enumerate(self.hand) if h.card == card), None)
+
+    def level_index(self, card: str) -> int | None:
+        return next((i for i, s in enumerate(self.level) if s.card == card), None)
+
+    def face_down_in_hand(self) -> list[str]:
+        return [h.card for h in self.hand if not h.face_up]
+
+
+def level_size(difficulty: str, run: int) -> int:
+    """Cards in the level during `run`: one leaves for the hand at each end of run (8.5)."""
+    return LEVEL_SIZE[difficulty] - (run - 1)
+
+
+def set_aside_size(difficulty: str) -> int:
+    return len(LEVEL_IDS) - LEVEL_SIZE[difficulty] - HAND_LEVEL_CARDS

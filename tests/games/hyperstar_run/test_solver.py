@@ -1,0 +1,116 @@
+"""The solver's answers, checked against a brute-force search over the engine's own
+`legal_moves` and `apply` on small levels."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.hyperstar_run.boards import random_board
+from games.hyperstar_run.moves import PassCard
+from games.hyperstar_run.solver import solve, solve_json
+from games.hyperstar_run.state import RUNS, State
+
+from .helpers import RULES, board, face
+
+
+def brute_reach(state: State, memo: dict[tuple, int]) -> int:
+    """The furthest card index this run reaches, trying every legal pass the engine lists.
+
+    Positions are remembered by what matters for the rest of the run (the hero, the cards
+    still in hand, the pressed cards, the combo), not by the order of the discard pile."""
+    key = (
+        state.hero,
+        frozenset(h.card for h in state.hand),
+        frozenset(s.card for s in state.level if s.pressed),
+        state.combo,
+    )
+    if key in memo:
+        return memo[key]
+    best = len(state.level) if state.outcome == "won" else state.hero
+    for move in RULES.legal_moves(state) or []:
+        if isinstance(move, PassCard):
+            best = max(best, brute_reach(RULES.apply_fast(state, move), memo))
+    memo[key] = best
+    return best
+
+
+def brute_winnable(state: State) -> bool:
+    board_now = state
+    while True:
+        if brute_reach(board_now, {}) == len(board_now.level):
+            return True
+        if board_now.run == RUNS:
+            return False
+        board_now = RULES.apply(
+            board_now, RULES.move_adapter().validate_python({"kind": "end-run"})
+        )
+
+
+def replay(state: State, line: list[dict]) -> State:
+    for move in line:
+        state = RULES.apply(state, RULES.parse_move(move, state))
+    return state
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_solver_agrees_with_brute_force_on_small_levels(seed: int) -> None:
+    rng = random.Random(seed)
+    state = RULES.parse_state(random_board(rng, "tutorial", run=3))
+    answer = solve(state)
+    assert answer.this_run is not None
+    assert answer.this_run.furthest == brute_reach(state, {})
+    assert answer.winnable == brute_winnable(state)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_lines_the_solver_gives_are_legal_and_get_where_it_says(seed: int) -> None:
+    state = RULES.parse_state(random_board(random.Random(seed), "expert"))
+    answer = solve(state)
+    assert answer.this_run is not None
+    after = replay(state, answer.this_run.line)
+    assert after.hero == answer.this_run.furthest or after.outcome == "won"
+    if answer.winnable:
+        assert answer.winning_line is not None
+        assert replay(state, answer.winning_line).outcome == "won"
+    else:
+        assert [r.run for r in answer.proof] == [1, 2, 3, 4]
+        assert not any(r.wins for r in answer.proof)
+
+
+def test_a_level_that_can_be_passed_in_one_run_is_solved_with_its_line() -> None:
+    state = board(
+        "tutorial",
+        run=4,
+        level=[face("A", enemy="A")] * 6,
+        hand=[face("A")] * 6,
+        equipment=("A A", "A A"),
+    )
+    answer = solve_json(state)
+    assert answer["winnable"] is True
+    assert answer["this_run"]["wins"] is True
+    assert len(answer["winning_line"]) == 6
+
+
+def test_the_search_stops_at_a_card_whose_face_is_not_given() -> None:
+    state = board(
+        "tutorial", level=[face("A", enemy="A"), face("B", enemy="B")], hand=[face("A")] * 3
+    )
+    answer = solve_json(state)
+    assert answer["this_run"]["furthest"] == 2
+    assert answer["this_run"]["blocked_by_unknown"] == "L3"
+    assert answer["winnable"] is None
+
+
+def test_a_hopeless_level_is_proved_hopeless_run_by_run() -> None:
+    state = board(
+        "tutorial",
+        level=[face("A", enemy="D D D")] * 9,
+        hand=[face("A")] * 3,
+        equipment=("A B", "B C"),
+    )
+    answer = solve_json(state)
+    assert answer["winnable"] is False
+    assert [r["run"] for r in answer["proof"]] == [1, 2, 3, 4]
+    assert answer["winning_line"] is None
