@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db import connection
+from django.db.models import BooleanField, Q, QuerySet
+from django.db.models.expressions import RawSQL
 
 import games
 from cardsdb import models as m
@@ -451,8 +453,8 @@ EXAMPLES: tuple[tuple[str, str], ...] = (
     ("set:tech", "the cards of the Tech mini-expansion (its mark is Т)"),
     ("o:scrap* -faction:blob", "cards whose text says scrap (or scrapped...), not Blob"),
     ("provenance:official cost=0", "Plays from the official deck builder that cost nothing"),
-    ('attr.parallel:"Blast Inspired Ink" power>=200', "a parallel's heroes of power 200 or more"),
-    ('"warrior"', "cards with warrior in the name"),
+    ('attr.parallel:"Blast Inspired Ink" power>=190', "a parallel's heroes of power 190 or more"),
+    ("warrior game:star-realms-high-alert", "High Alert cards with warrior in the name"),
 )
 ATTRIBUTE_KEY = re.compile(r"^[a-z_][a-z0-9_]{0,63}$")
 
@@ -488,10 +490,20 @@ def _scalar(value: str) -> Any:
     return number if abs(number) <= INT_LIMIT else None
 
 
+def _is_number(key: str) -> Q:
+    """The attribute holds a JSON number. Without this the two databases would compare a
+    string with a number differently (PostgreSQL orders every string below every number)."""
+    if connection.vendor == "postgresql":
+        sql = 'jsonb_typeof("cardsdb_card"."attributes" -> %s) = \'number\''
+        return Q(RawSQL(sql, [key], output_field=BooleanField()))
+    sql = "json_type(\"cardsdb_card\".\"attributes\", %s) IN ('integer', 'real')"
+    return Q(RawSQL(sql, [f'$."{key}"'], output_field=BooleanField()))
+
+
 def _attribute(key: str, token: Token) -> Q:
     column = f"attributes__{key}"
     if token.op in ("<", "<=", ">", ">="):
-        return _compare(column, token, key)
+        return _compare(column, token, key) & _is_number(key)
     if token.value.lower() in NULL_WORDS:
         q = Q(**{f"{column}__isnull": True})
     else:
