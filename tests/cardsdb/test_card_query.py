@@ -26,7 +26,6 @@ from cardsdb.card_query import (
     CardQueryError,
     card_query,
     cards_filter,
-    parse,
 )
 
 pytestmark = pytest.mark.django_db
