@@ -424,8 +424,9 @@ FIELDS: tuple[Field, ...] = (
         "number",
         ("no", "cn"),
         EQUALITY,
-        _negatable(lambda t: _any_of(t, "number")),
-        "The collector or card number as printed, any case.",
+        _negatable(lambda t: Q(number__in={t.value, t.value.upper(), t.value.lower()})),
+        "The collector or card number as printed (or in capitals or small letters: the "
+        "exact match keeps the lookup on the column's index).",
         "number:PL-79",
     ),
     Field(

@@ -66,6 +66,16 @@ def fixtures_load(
     return report
 
 
+def _by_id(row: dict[str, Any]) -> dict[str, Any]:
+    """Foreign keys as `<name>_id`, so comparing a row never fetches the related object."""
+    return {
+        (f"{name}_id" if isinstance(value, models.Model) else name): (
+            value.pk if isinstance(value, models.Model) else value
+        )
+        for name, value in row.items()
+    }
+
+
 def _differs(obj: models.Model, values: dict[str, Any]) -> bool:
     return any(getattr(obj, name) != value for name, value in values.items())
 
@@ -100,6 +110,7 @@ class _GameLoader:
         to_create: list[models.Model] = []
         to_update: list[models.Model] = []
         changed_fields: set[str] = set()
+        rows = [_by_id(row) for row in rows]
         for row in rows:
             key = row[key_field]
             obj = existing.get(key)

@@ -21,8 +21,11 @@ from __future__ import annotations
 
 import difflib
 import re
+import threading
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -69,6 +72,7 @@ KINDS: tuple[Kind, ...] = (
 KIND_SLOTS = 8
 KIND_BY_SLUG = {k.slug: k for k in KINDS}
 KIND_BY_MODEL = {k.model: k for k in KINDS}
+_KIND_BY_CODE = {k.code: k.slug for k in KINDS}
 
 
 def _rowid(kind: str, object_id: int) -> int:
@@ -384,26 +388,19 @@ _DISPLAY_COLUMNS = (
 )
 
 
-@dataclass
-class _Filters:
-    kind: str | None = None
-    game: str | None = None
-
-    def sql(self) -> tuple[str, list[Any]]:
-        clauses, params = [], []
-        if self.kind:
-            clauses.append("kind = %s")
-            params.append(self.kind)
-        if self.game:
-            clauses.append("game_slug = %s")
-            params.append(self.game)
-        return "".join(f" AND {c}" for c in clauses), params
+def _scope(kind: str | None = None, game_id: int | None = None) -> list[str]:
+    """Index tokens that say what a document is, for filtering inside the full-text index.
+    They hold '_', which no query word can (a word is letters and digits), so a search for
+    words never matches them."""
+    out = [f"k_{kind}"] if kind else []
+    return out + ([f"g_{game_id}"] if game_id is not None else [])
 
 
 class _SQLite:
-    """FTS5. Weights: title 10, body 4, meta 1 (BM25; lower is better)."""
+    """FTS5. BM25 weights: title 10, body 4, meta 1, scope 0 (lower is better)."""
 
-    order = "score, rowid"
+    rank_order = "score, rowid"
+    score = f"bm25({TABLE}, 10.0, 4.0, 1.0, 0.0)"
 
     @staticmethod
     def term(term: Term, column: str | None = None) -> str:
@@ -416,27 +413,32 @@ class _SQLite:
             expr = f"({expr}) NOT {self.term(t, column)}"
         return expr
 
-    def where(self, query: SearchQuery) -> tuple[str, list[Any]]:
-        return f"{TABLE} MATCH %s", [self.match(query)]
-
-    score = f"bm25({TABLE}, 10.0, 4.0, 1.0)"
+    def where(
+        self, query: SearchQuery, scope: list[str], column: str | None = None
+    ) -> tuple[str, list[Any]]:
+        expr = self.match(query, column)
+        if scope:
+            expr = f"({expr}) AND " + " AND ".join(f'scope : "{s}"' for s in scope)
+        return f"{TABLE} MATCH %s", [expr]
 
     def card_ids(self, query: SearchQuery) -> RawSQL:
-        return RawSQL(
-            f"SELECT object_id FROM {TABLE} WHERE {TABLE} MATCH %s AND kind = 'card'",
-            [self.match(query, "body")],
-        )
+        where, params = self.where(query, _scope("card"), "body")
+        return RawSQL(f"SELECT rowid / {KIND_SLOTS} FROM {TABLE} WHERE {where}", params)
+
+    def rank_params(self, query: SearchQuery) -> list[Any]:
+        return []
 
     def insert(self, cursor: Any, docs: Sequence[Document]) -> None:
         cursor.executemany(
-            f"INSERT INTO {TABLE} (rowid, title, body, meta, {_DISPLAY_COLUMNS}, game_id) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            f"INSERT INTO {TABLE} (rowid, title, body, meta, scope, {_DISPLAY_COLUMNS}, game_id) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
             [
                 (
                     d.rowid,
                     index_text(d.title),
                     index_text(d.body),
                     index_text(d.meta),
+                    " ".join(_scope(d.kind, d.game_id)),
                     d.kind,
                     d.object_id,
                     d.key,
@@ -454,14 +456,15 @@ class _SQLite:
 
     def vocabulary(self, cursor: Any) -> list[str]:
         cursor.execute(f"SELECT term FROM {VOCAB_TABLE}")
-        return [row[0] for row in cursor.fetchall()]
+        return [row[0] for row in cursor.fetchall() if "_" not in row[0]]  # not scope tokens
 
 
 class _Postgres:
-    """A weighted tsvector (A title, B body, C meta) with a GIN index; `ts_rank` with the
-    weights {D 0, C 0.1, B 0.4, A 1}, length-normalised (higher is better)."""
+    """A weighted tsvector (A title, B body, C meta, the scope unweighted) with a GIN index;
+    `ts_rank` with the weights {D 0, C 0.1, B 0.4, A 1}, length-normalised (higher is better)."""
 
-    order = "score DESC, id"
+    rank_order = "score DESC, id"
+    score = "ts_rank('{0, 0.1, 0.4, 1}', vector, to_tsquery('simple', %s), 1)"
 
     @staticmethod
     def term(term: Term, weight: str = "") -> str:
@@ -476,17 +479,24 @@ class _Postgres:
         expr += "".join(f" & !{self.term(t, weight)}" for t in query.negative)
         return expr
 
-    def where(self, query: SearchQuery) -> tuple[str, list[Any]]:
-        return "vector @@ to_tsquery('simple', %s)", [self.match(query)]
-
-    score = "ts_rank('{0, 0.1, 0.4, 1}', vector, to_tsquery('simple', %s), 1)"
+    def where(
+        self, query: SearchQuery, scope: list[str], weight: str = ""
+    ) -> tuple[str, list[Any]]:
+        if not scope:
+            return "vector @@ to_tsquery('simple', %s)", [self.match(query, weight)]
+        scope_query = " & ".join(f"'{s}'" for s in scope)
+        return (
+            "vector @@ (to_tsquery('simple', %s) && %s::tsquery)",
+            [self.match(query, weight), scope_query],
+        )
 
     def card_ids(self, query: SearchQuery) -> RawSQL:
-        return RawSQL(
-            f"SELECT object_id FROM {TABLE} "
-            "WHERE vector @@ to_tsquery('simple', %s) AND kind = 'card'",
-            [self.match(query, "B")],
-        )
+        where, params = self.where(query, _scope("card"), "B")
+        return RawSQL(f"SELECT object_id FROM {TABLE} WHERE {where}", params)
+
+    def rank_params(self, query: SearchQuery) -> list[Any]:
+        """Rank by the wanted words alone: `ts_rank` of a query with `!` is 0."""
+        return [self.match(SearchQuery(query.text, query.positive))]
 
     def insert(self, cursor: Any, docs: Sequence[Document]) -> None:
         cursor.executemany(
@@ -494,7 +504,7 @@ class _Postgres:
             "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
             "setweight(to_tsvector('simple', %s), 'A') || "
             "setweight(to_tsvector('simple', %s), 'B') || "
-            "setweight(to_tsvector('simple', %s), 'C'))",
+            "setweight(to_tsvector('simple', %s), 'C') || %s::tsvector)",
             [
                 (
                     d.rowid,
@@ -511,6 +521,7 @@ class _Postgres:
                     index_text(d.title),
                     index_text(d.body),
                     index_text(d.meta),
+                    " ".join(_scope(d.kind, d.game_id)),
                 )
                 for d in docs
             ],
@@ -518,7 +529,7 @@ class _Postgres:
 
     def vocabulary(self, cursor: Any) -> list[str]:
         cursor.execute(f"SELECT word FROM ts_stat('SELECT vector FROM {TABLE}')")
-        return [row[0] for row in cursor.fetchall()]
+        return [row[0] for row in cursor.fetchall() if "_" not in row[0]]
 
 
 def _backend() -> _SQLite | _Postgres:
@@ -527,13 +538,6 @@ def _backend() -> _SQLite | _Postgres:
     if connection.vendor == "postgresql":
         return _Postgres()
     raise NotImplementedError(f"search has no backend for {connection.vendor}")
-
-
-def _score_params(backend: _SQLite | _Postgres, query: SearchQuery) -> list[Any]:
-    """PostgreSQL ranks by the wanted terms alone: `ts_rank` of a query with `!` is 0."""
-    if isinstance(backend, _SQLite):
-        return []
-    return [backend.match(SearchQuery(query.text, query.positive))]
 
 
 # --------------------------------------------------------------------------------------------
@@ -608,12 +612,12 @@ def index_rebuild(game_slugs: Iterable[str] | None = None) -> int:
                 for game in games:
                     cursor.execute(f"DELETE FROM {TABLE} WHERE game_id = %s", [game.pk])
         count = index_documents(_DocumentBuilder(games).documents(), replace=False)
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                # Merge the GIN pending list (every query scans it until then) and refresh
-                # the statistics (without them the planner scans the table instead).
+        with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":  # every query scans the GIN pending list
                 cursor.execute("SELECT gin_clean_pending_list('cardsdb_search_vector')")
-                cursor.execute(f"ANALYZE {TABLE}")
+            # Fresh statistics after a bulk load: without them both planners pick poor plans
+            # (PostgreSQL scans the index table, SQLite joins cards to games before filtering).
+            cursor.execute("ANALYZE")
         return count
 
 
@@ -625,11 +629,21 @@ def index_after_load(game_slugs: Sequence[str], changed: bool) -> None:
 
 
 def index_count(game_slug: str | None = None) -> int:
+    """Entries in the index, of one game (found through its scope token) or of all."""
     with connection.cursor() as cursor:
-        if game_slug:
-            cursor.execute(f"SELECT count(*) FROM {TABLE} WHERE game_slug = %s", [game_slug])
-        else:
+        if game_slug is None:
             cursor.execute(f"SELECT count(*) FROM {TABLE}")
+            return int(cursor.fetchone()[0])
+        game_id = m.Game.objects.filter(slug=game_slug).values_list("pk", flat=True).first()
+        if game_id is None:
+            return 0
+        token = _scope(game_id=game_id)[0]
+        if connection.vendor == "sqlite":
+            cursor.execute(
+                f"SELECT count(*) FROM {TABLE} WHERE {TABLE} MATCH %s", [f'scope : "{token}"']
+            )
+        else:
+            cursor.execute(f"SELECT count(*) FROM {TABLE} WHERE vector @@ %s::tsquery", [token])
         return int(cursor.fetchone()[0])
 
 
@@ -742,6 +756,15 @@ def _hit(row: Sequence[Any], query: SearchQuery) -> Hit:
     )
 
 
+# Counting and ranking every match of a word found in most documents would cost time in
+# proportion to the corpus. Instead each kind's matches are counted up to COUNT_CAP (more is
+# shown as "1,000+"), and a query with more than RANK_LIMIT matches is listed in document
+# order (rulebook order, catalog order) rather than ranked: its words are too common to rank
+# by. Both limits keep a search's work bounded whatever the size of the corpus.
+COUNT_CAP = 1000
+RANK_LIMIT = 1000
+
+
 @dataclass
 class SearchResults:
     """Lazy, sliceable results (a Django Paginator can page them): `count()`, `[a:b]`,
@@ -749,31 +772,61 @@ class SearchResults:
 
     query: SearchQuery
     kind: str | None = None
-    game: str | None = None
+    game_id: int | None = None
     _counts: dict[str, int] | None = field(default=None, repr=False)
 
-    def _where(self, backend: _SQLite | _Postgres, kind: str | None) -> tuple[str, list[Any]]:
-        match_sql, params = backend.where(self.query)
-        extra, extra_params = _Filters(kind, self.game).sql()
-        return match_sql + extra, params + extra_params
+    def _kinds(self) -> list[str]:
+        return [self.kind] if self.kind else [k.slug for k in KINDS]
 
     def counts(self) -> dict[str, int]:
-        """Matches of each kind (for the game filter, whatever the kind filter)."""
+        """Matches of each kind with any, each counted up to COUNT_CAP + 1. One query reads up
+        to RANK_LIMIT + 1 matches: fewer is the exact count; more means a broad query, whose
+        kinds are then counted one by one, each up to the cap."""
         if self._counts is None:
             self._counts = {}
             if self.query:
                 backend = _backend()
-                where, params = self._where(backend, None)
+                where, params = backend.where(self.query, _scope(self.kind, self.game_id))
+                key = "rowid" if isinstance(backend, _SQLite) else "id"
                 with connection.cursor() as cursor:
+                    # the kind is in the row id: FTS5 need not read the stored row
                     cursor.execute(
-                        f"SELECT kind, count(*) FROM {TABLE} WHERE {where} GROUP BY kind", params
+                        f"SELECT {key} FROM {TABLE} WHERE {where} LIMIT %s",
+                        [*params, RANK_LIMIT + 1],
                     )
-                    self._counts = {kind: int(n) for kind, n in cursor.fetchall()}
+                    sample = Counter(_KIND_BY_CODE[row[0] % KIND_SLOTS] for row in cursor)
+                    if sum(sample.values()) <= RANK_LIMIT:
+                        self._counts = dict(sample)
+                    else:
+                        self._counts = self._capped_counts(backend, cursor)
         return self._counts
+
+    def _capped_counts(self, backend: _SQLite | _Postgres, cursor: Any) -> dict[str, int]:
+        counts = {}
+        for kind in self._kinds():
+            where, params = backend.where(self.query, _scope(kind, self.game_id))
+            cursor.execute(
+                f"SELECT count(*) FROM (SELECT 1 FROM {TABLE} WHERE {where} LIMIT %s) AS m",
+                [*params, COUNT_CAP + 1],
+            )
+            n = int(cursor.fetchone()[0])
+            if n:
+                counts[kind] = n
+        return counts
+
+    def capped(self) -> list[str]:
+        """The kinds with more than COUNT_CAP matches (their count is a lower bound)."""
+        return [k for k, n in self.counts().items() if n > COUNT_CAP]
+
+    def ranked(self, kind: str | None = None) -> bool:
+        """False when the query matches too much to rank (document order instead)."""
+        counts = self.counts()
+        kinds = [kind] if kind else self._kinds()
+        return sum(counts.get(k, 0) for k in kinds) <= RANK_LIMIT
 
     def count(self) -> int:
         counts = self.counts()
-        return counts.get(self.kind, 0) if self.kind else sum(counts.values())
+        return sum(min(counts.get(k, 0), COUNT_CAP) for k in self._kinds())
 
     def __len__(self) -> int:
         return self.count()
@@ -782,13 +835,19 @@ class SearchResults:
         if not self.query or limit <= 0:
             return []
         backend = _backend()
-        where, params = self._where(backend, kind or self.kind)
+        kind = kind or self.kind
+        where, params = backend.where(self.query, _scope(kind, self.game_id))
+        if self.ranked(kind):
+            columns, order = f"{backend.score} AS score", backend.rank_order
+            params = [*backend.rank_params(self.query), *params]
+        else:
+            columns, order = "0 AS score", "rowid" if isinstance(backend, _SQLite) else "id"
         sql = (
-            f"SELECT {_DISPLAY_COLUMNS}, {backend.score} AS score FROM {TABLE} "
-            f"WHERE {where} ORDER BY {backend.order} LIMIT %s OFFSET %s"
+            f"SELECT {_DISPLAY_COLUMNS}, {columns} FROM {TABLE} "
+            f"WHERE {where} ORDER BY {order} LIMIT %s OFFSET %s"
         )
         with connection.cursor() as cursor:
-            cursor.execute(sql, [*_score_params(backend, self.query), *params, limit, offset])
+            cursor.execute(sql, [*params, limit, offset])
             return [_hit(row, self.query) for row in cursor.fetchall()]
 
     def __getitem__(self, item: slice) -> list[Hit]:
@@ -799,7 +858,8 @@ class SearchResults:
         return self.fetch(start, stop - start)
 
     def grouped(self, per_kind: int = 5) -> list[tuple[Kind, int, list[Hit]]]:
-        """(kind, how many, best hits) for every kind with a match, best group first."""
+        """(kind, how many, best hits) for every kind with a match, best group first; a
+        count above COUNT_CAP is COUNT_CAP + 1."""
         counts = self.counts()
         groups = []
         for kind in KINDS:
@@ -821,7 +881,10 @@ def search(text: str, kind: str | None = None, game: str | None = None) -> Searc
         )
     if game and not _SLUG_RE.match(game):
         raise SearchQueryError("A game is given by its slug, e.g. hyperstar-run.", field="game")
-    return SearchResults(parse_search(text), kind=kind or None, game=game or None)
+    game_id = None
+    if game:  # an unknown game matches nothing
+        game_id = m.Game.objects.filter(slug=game).values_list("pk", flat=True).first() or 0
+    return SearchResults(parse_search(text), kind=kind or None, game_id=game_id)
 
 
 def card_ids_matching_text(query: SearchQuery) -> RawSQL:
@@ -867,13 +930,33 @@ def suggest(query: SearchQuery, limit: int = 5) -> list[str]:
 # --------------------------------------------------------------------------------------------
 
 
+_paused = threading.local()
+
+
+@contextmanager
+def signals_paused() -> Iterator[None]:
+    """Skip the per-object index updates inside this block (a bulk job that rebuilds the
+    index itself afterwards: deleting 100,000 cards would otherwise delete 100,000 rows one
+    by one). The game-level cleanup on deleting a game still runs."""
+    _paused.on = True
+    try:
+        yield
+    finally:
+        _paused.on = False
+
+
+def _active() -> bool:
+    return not getattr(_paused, "on", False)
+
+
 def _on_save(sender: type, instance: Any, raw: bool = False, **_: Any) -> None:
-    if not raw:
+    if not raw and _active():
         index_object(instance)
 
 
 def _on_delete(sender: type, instance: Any, **_: Any) -> None:
-    index_remove(KIND_BY_MODEL[sender].slug, [instance.pk])
+    if _active():
+        index_remove(KIND_BY_MODEL[sender].slug, [instance.pk])
 
 
 def _on_game_delete(sender: type, instance: m.Game, **_: Any) -> None:
@@ -882,13 +965,14 @@ def _on_game_delete(sender: type, instance: m.Game, **_: Any) -> None:
 
 
 def _on_card_factions(sender: type, instance: Any, action: str, **_: Any) -> None:
-    if action in {"post_add", "post_remove", "post_clear"} and isinstance(instance, m.Card):
+    changed = action in {"post_add", "post_remove", "post_clear"}
+    if changed and isinstance(instance, m.Card) and _active():
         index_object(instance)
 
 
 def _on_related_save(sender: type, instance: Any, raw: bool = False, **_: Any) -> None:
     """A renamed section, type, set or faction changes the documents that show its name."""
-    if raw:
+    if raw or not _active():
         return
     builder = _DocumentBuilder([])
     if sender is m.RuleSection:

@@ -66,7 +66,16 @@ SEARCH_RESPONSE = inline_serializer(
         "previous": serializers.URLField(allow_null=True),
         "results": SearchHitSerializer(many=True),
         "counts": serializers.DictField(
-            child=serializers.IntegerField(), help_text="matches of each kind"
+            child=serializers.IntegerField(),
+            help_text=f"matches of each kind, counted up to {search.COUNT_CAP}",
+        ),
+        "capped": serializers.ListField(
+            child=serializers.CharField(),
+            help_text=f"kinds with more than {search.COUNT_CAP} matches (only that many listed)",
+        ),
+        "ranked": serializers.BooleanField(
+            help_text=f"false when more than {search.RANK_LIMIT} entries match: the words are "
+            "too common to rank by, and results come in rulebook and catalog order"
         ),
         "suggestions": serializers.ListField(
             child=serializers.CharField(), help_text="nearest indexed words, when none matched"
@@ -91,7 +100,9 @@ def _search(request: Request) -> Response:
     paginator = Pagination()
     page: Any = paginator.paginate_queryset(results, request)  # type: ignore[arg-type]
     response = paginator.get_paginated_response(SearchHitSerializer(page, many=True).data)
-    response.data["counts"] = results.counts()
+    response.data["counts"] = {k: min(n, search.COUNT_CAP) for k, n in results.counts().items()}
+    response.data["capped"] = results.capped()
+    response.data["ranked"] = results.ranked()
     response.data["suggestions"] = search.suggest(results.query) if not results.count() else []
     return response
 

@@ -27,6 +27,10 @@ def _pointer(text: str, position: int, token: str) -> dict[str, str]:
     return {"before": text[:position], "token": text[position:end], "after": text[end:]}
 
 
+def _how_many(n: int) -> str:
+    return f"{search.COUNT_CAP:,}+" if n > search.COUNT_CAP else f"{n:,}"
+
+
 def _link(**params: str | None) -> str:
     return "?" + urlencode({k: v for k, v in params.items() if v})
 
@@ -53,7 +57,13 @@ def _word_results(request: HttpRequest, text: str, context: dict[str, Any]) -> i
     except search.SearchQueryError as exc:
         context["error"] = {"message": exc.message, "position": exc.position}
         return 400
-    context.update(mode="words", results=results, total=results.count())
+    context.update(
+        mode="words",
+        results=results,
+        total=results.count(),
+        total_label=_how_many(sum(results.counts().values())),
+        ranked=results.ranked(kind),
+    )
     if not results.query:
         context["empty_query"] = True
     elif kind:  # one kind, paged
@@ -61,13 +71,17 @@ def _word_results(request: HttpRequest, text: str, context: dict[str, Any]) -> i
         page = Paginator(results, PAGE_SIZE).get_page(request.GET.get("page"))
         context["page"] = page
         context["groups"] = [
-            {"kind": context["kind"], "count": context["total"], "hits": page.object_list}
+            {
+                "kind": context["kind"],
+                "count": _how_many(results.counts().get(kind, 0)),
+                "hits": page.object_list,
+            }
         ]
     else:
         context["groups"] = [
             {
                 "kind": k,
-                "count": n,
+                "count": _how_many(n),
                 "hits": hits,
                 "more": _link(q=text, kind=k.slug, game=game) if n > len(hits) else "",
             }

@@ -1,0 +1,135 @@
+"""Benchmark: word search and card-query latency, p50 and p95, as the corpus grows.
+
+    .venv/bin/python bench/search_bench.py                      # SQLite
+    DATABASE_URL=postgres://... .venv/bin/python bench/search_bench.py   # PostgreSQL
+    options: --levels 0,1000,10000,100000  --n 200  --keep
+
+It works in a database of its own (`var/search-bench.sqlite3`, or `search_bench` on the
+PostgreSQL server), never the one you develop in: it migrates it, loads the real fixtures
+(level 0: the real data, about 17,700 cards), then adds a generated corpus
+(`manage.py generate_corpus`) of 1,000, 10,000 and 100,000 cards with a tenth as many rules,
+measuring at each level. A word search is what the search API does: parse, count by kind,
+fetch and highlight the first 20 hits (and suggest words when none match). A card query is
+what `/api/v1/cards/?q=` does: parse, count, fetch the first page of 50 with their joins.
+Times are in milliseconds, in-process (no HTTP), after a warm-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsdb.settings")
+
+WORD_QUERIES = [
+    "scrambler",  # a rare game word
+    "тревога",  # Cyrillic
+    '"face down"',  # a phrase
+    "press*",  # a prefix
+    "draw card",  # two common words
+    "card",  # the commonest corpus word (broad: listed unranked)
+    "zqxjv",  # no match: says so and suggests words
+]
+CARD_QUERIES = [
+    "power>=245",  # a range on an indexed column
+    "number:BC-777",  # an exact, indexed column
+    'o:"draw a card"',  # words of the text, through the full-text index
+    "game:star-realms-high-alert faction:blob cost<=4 type:base",  # a small game's cards
+    "weapon:fire power>=200",  # a game attribute (JSON) and a column
+    "name:kamita",  # part of a name: a scan of every card
+]
+
+
+def measure(fn: Callable[[], object], n: int) -> tuple[float, float]:
+    for _ in range(min(10, n)):
+        fn()
+    times = []
+    for _ in range(n):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return statistics.median(times), times[max(0, int(len(times) * 0.95) - 1)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--levels", default="0,1000,10000,100000")
+    parser.add_argument("--n", type=int, default=200)
+    parser.add_argument("--keep", action="store_true", help="keep the benchmark database")
+    args = parser.parse_args()
+
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.db import connection
+
+    from cardsdb import card_query, search, selectors
+    from cardsdb.loaders import fixtures_load
+    from cardsdb.models import Card
+
+    db = settings.DATABASES["default"]
+    original_name = db["NAME"]
+    db.setdefault("TEST", {})["NAME"] = (
+        str(settings.VAR_DIR / "search-bench.sqlite3")
+        if connection.vendor == "sqlite"
+        else "search_bench"
+    )
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    try:
+        fixtures_load()
+
+        def word_search(q: str) -> Callable[[], object]:
+            def run() -> object:
+                results = search.search(q)
+                hits = results.fetch(0, 20)
+                return hits or search.suggest(results.query)
+
+            return run
+
+        def card_search(q: str) -> Callable[[], object]:
+            def run() -> object:
+                cards = card_query.cards_filter(selectors.card_list(), q).order_by(
+                    "game__position", "position", "id"
+                )
+                return cards.count(), list(cards[:50])
+
+            return run
+
+        print(
+            f"{connection.vendor}: {'corpus':>7} {'cards':>7} {'entries':>7}  "
+            f"{'kind':5} {'query':60} {'matches':>7} {'p50 ms':>7} {'p95 ms':>7}",
+            flush=True,
+        )
+        for level in [int(x) for x in args.levels.split(",")]:
+            with open(os.devnull, "w") as quiet:
+                if level:
+                    call_command("generate_corpus", cards=level, rules=level // 10, stdout=quiet)
+                else:
+                    call_command("generate_corpus", delete=True, stdout=quiet)
+            cards, entries = Card.objects.count(), search.index_count()
+            head = f"{connection.vendor}: {level:>7} {cards:>7} {entries:>7}  "
+            for q in WORD_QUERIES:
+                results = search.search(q)
+                found = f"{results.count()}{'+' if results.capped() else ''}"
+                p50, p95 = measure(word_search(q), args.n)
+                print(f"{head}{'word':5} {q:60} {found:>7} {p50:7.1f} {p95:7.1f}", flush=True)
+            for q in CARD_QUERIES:
+                found = str(card_query.cards_filter(Card.objects.all(), q).count())
+                p50, p95 = measure(card_search(q), args.n)
+                print(f"{head}{'card':5} {q:60} {found:>7} {p50:7.1f} {p95:7.1f}", flush=True)
+    finally:
+        if not args.keep:
+            connection.creation.destroy_test_db(original_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()
