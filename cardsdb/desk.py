@@ -18,6 +18,7 @@ from django.http import Http404
 
 from cardsdb.models import Game, Rule, SavedRuling
 from games import registry
+from games.core.errors import InvalidMove
 from games.core.rules import GameRules
 
 MAX_MOVES = 500  # a game log longer than this is not a dispute
@@ -52,7 +53,7 @@ def _rule_links(slug: str, keys: list[str]) -> dict[str, dict[str, str]]:
     }
 
 
-def _enrich(slug: str, ruling: dict[str, Any]) -> dict[str, Any]:
+def ruling_links_add(slug: str, ruling: dict[str, Any]) -> dict[str, Any]:
     """Give each reason the link to its rule, and the ruling the full text of what it cites."""
     rulings = ruling.get("rulings") or [ruling]
     keys = sorted({r["rule"] for one in rulings for r in one["reasons"]})
@@ -71,8 +72,6 @@ def ruling_make(slug: str, request: dict[str, Any]) -> SavedRuling:
     if "moves" in request:
         moves = request["moves"]
         if not isinstance(moves, list) or not moves or len(moves) > MAX_MOVES:
-            from games.core.errors import InvalidMove
-
             raise InvalidMove("moves", f"give a list of 1 to {MAX_MOVES} moves")
         result = desk.engine.rule_sequence_json(state, moves)
         body = result.model_dump(mode="json")
@@ -84,7 +83,7 @@ def ruling_make(slug: str, request: dict[str, Any]) -> SavedRuling:
         body = result.model_dump(mode="json")
         canonical = {"state": state, "move": request.get("move")}
     body["reference_version"] = desk.game.data_version
-    body = _enrich(slug, body)
+    body = ruling_links_add(slug, body)
     key = ruling_id(slug, canonical)
     body["id"] = key
     body["game"] = slug

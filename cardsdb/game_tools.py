@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db.models import Q
 
-from cardsdb.desk import _enrich, desk_for
+from cardsdb.desk import desk_for, ruling_links_add
 from cardsdb.models import Card
 from games.core.errors import InvalidMove, InvalidState
 
@@ -104,7 +104,7 @@ def deck_check(body: Any) -> dict[str, Any]:
     ruling = check_deck(DeckList(**deck), fmt).model_dump(mode="json")
     ruling["reference_version"] = desk.game.data_version
     ruling["format"] = fmt
-    return _enrich(BOBA, ruling)
+    return ruling_links_add(BOBA, ruling)
 
 
 def high_alert_options(state: Any) -> dict[str, Any]:

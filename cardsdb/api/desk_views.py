@@ -63,10 +63,15 @@ ERROR_RESPONSE = OpenApiResponse(
 )
 
 
-def _parse(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+def request_object(request: Request) -> dict[str, Any]:
+    """The request body, which every desk endpoint takes as a JSON object."""
     if not isinstance(request.data, dict):
         raise InvalidState("body", "send a JSON object")
-    serializer = serializer_class(data=request.data)
+    return request.data
+
+
+def _parse(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request_object(request))
     serializer.is_valid(raise_exception=True)
     return dict(request.data)
 

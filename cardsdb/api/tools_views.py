@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.decorators import api_view, permission_classes, throttle_classes
@@ -10,26 +13,37 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsdb import game_tools
-from cardsdb.api.desk_views import ERROR_RESPONSE, RULING_RESPONSE, RulingThrottle
-from games.core.errors import InvalidState
+from cardsdb.api.desk_views import ERROR_RESPONSE, RULING_RESPONSE, RulingThrottle, request_object
 
 
-def _body(request: Request) -> dict:
-    if not isinstance(request.data, dict):
-        raise InvalidState("body", "send a JSON object")
-    return request.data
+def _tool(
+    operation_id: str, description: str, response: Any = OpenApiTypes.OBJECT, **schema: Any
+) -> Callable[[Callable[..., Response]], Any]:
+    """A public, rate-limited POST tool of the desk, documented in the OpenAPI schema."""
+
+    def wrap(view: Callable[..., Response]) -> Any:
+        endpoint = api_view(["POST"])(
+            permission_classes([AllowAny])(throttle_classes([RulingThrottle])(view))
+        )
+        return extend_schema(
+            operation_id=operation_id,
+            request=OpenApiTypes.OBJECT,
+            responses={200: response, 400: ERROR_RESPONSE},
+            description=description,
+            tags=["disputes"],
+            **schema,
+        )(endpoint)
+
+    return wrap
 
 
-@extend_schema(
-    operation_id="bo_jackson_battle_arena_deck_check",
-    request=OpenApiTypes.OBJECT,
-    responses={200: RULING_RESPONSE, 400: ERROR_RESPONSE},
-    description=(
-        "Is this deck legal? `format` is a mode or tournament format slug (see "
-        "`/api/v1/variants/?game=bo-jackson-battle-arena`); `hero_deck`, `playbook` (Bonus "
-        "Plays included) and `hot_dog_deck` list cards by number, slug or name from the "
-        'catalog, each a string or `{"card": ..., "count": n}`.'
-    ),
+@_tool(
+    "bo_jackson_battle_arena_deck_check",
+    "Is this deck legal? `format` is a mode or tournament format slug (see "
+    "`/api/v1/variants/?game=bo-jackson-battle-arena`); `hero_deck`, `playbook` (Bonus "
+    "Plays included) and `hot_dog_deck` list cards by number, slug or name from the "
+    'catalog, each a string or `{"card": ..., "count": n}`.',
+    response=RULING_RESPONSE,
     examples=[
         OpenApiExample(
             "Playmaker",
@@ -42,63 +56,35 @@ def _body(request: Request) -> dict:
             request_only=True,
         )
     ],
-    tags=["disputes"],
 )
-@api_view(["POST"])
-@permission_classes([AllowAny])
-@throttle_classes([RulingThrottle])
 def deck_check(request: Request) -> Response:
-    return Response(game_tools.deck_check(_body(request)))
+    return Response(game_tools.deck_check(request_object(request)))
 
 
-@extend_schema(
-    operation_id="star_realms_high_alert_options",
-    request=OpenApiTypes.OBJECT,
-    responses={200: OpenApiTypes.OBJECT, 400: ERROR_RESPONSE},
-    description=(
-        "What can I do now? `{state}`: every ally ability that is live and why, every card "
-        "in the trade row with what it costs this player now and why, every tech usable now."
-    ),
-    tags=["disputes"],
+@_tool(
+    "star_realms_high_alert_options",
+    "What can I do now? `{state}`: every ally ability that is live and why, every card "
+    "in the trade row with what it costs this player now and why, every tech usable now.",
 )
-@api_view(["POST"])
-@permission_classes([AllowAny])
-@throttle_classes([RulingThrottle])
 def high_alert_options(request: Request) -> Response:
-    return Response(game_tools.high_alert_options(_body(request).get("state")))
+    return Response(game_tools.high_alert_options(request_object(request).get("state")))
 
 
-@extend_schema(
-    operation_id="super_hazard_quest_reachable",
-    request=OpenApiTypes.OBJECT,
-    responses={200: OpenApiTypes.OBJECT, 400: ERROR_RESPONSE},
-    description=(
-        "`{state, player}`: every checkpoint the hero can reach this turn with its hand, "
-        "fewest items first, each with the path that proves it."
-    ),
-    tags=["disputes"],
+@_tool(
+    "super_hazard_quest_reachable",
+    "`{state, player}`: every checkpoint the hero can reach this turn with its hand, "
+    "fewest items first, each with the path that proves it.",
 )
-@api_view(["POST"])
-@permission_classes([AllowAny])
-@throttle_classes([RulingThrottle])
 def hazard_quest_reachable(request: Request) -> Response:
-    body = _body(request)
+    body = request_object(request)
     return Response(game_tools.hazard_quest_reachable(body.get("state"), body.get("player")))
 
 
-@extend_schema(
-    operation_id="hyperstar_run_solve",
-    request=OpenApiTypes.OBJECT,
-    responses={200: OpenApiTypes.OBJECT, 400: ERROR_RESPONSE},
-    description=(
-        "`{state}`: the furthest this run can get and how (costs and sources in order); and, "
-        "when every face in the level is known, whether the game can still be won within the "
-        "runs left, with the winning line or the proof that none exists."
-    ),
-    tags=["disputes"],
+@_tool(
+    "hyperstar_run_solve",
+    "`{state}`: the furthest this run can get and how (costs and sources in order); and, "
+    "when every face in the level is known, whether the game can still be won within the "
+    "runs left, with the winning line or the proof that none exists.",
 )
-@api_view(["POST"])
-@permission_classes([AllowAny])
-@throttle_classes([RulingThrottle])
 def hyperstar_solve(request: Request) -> Response:
-    return Response(game_tools.hyperstar_solve(_body(request).get("state")))
+    return Response(game_tools.hyperstar_solve(request_object(request).get("state")))

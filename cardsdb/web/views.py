@@ -12,7 +12,7 @@ from cardsdb import selectors
 from cardsdb.api.filters import CardFilter
 from cardsdb.card_query import CardQueryError, cards_filter
 from cardsdb.glossary_links import link_terms
-from cardsdb.models import Card, Clarification, Game, GlossaryTerm
+from cardsdb.models import Card, Clarification, Game
 
 
 def _game(slug: str) -> Game:
@@ -96,8 +96,3 @@ def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
 def card_page(request: HttpRequest, slug: str, card_slug: str) -> HttpResponse:
     card = get_object_or_404(selectors.card_detail(), game__slug=slug, slug=card_slug)
     return render(request, "web/card.html", {"game": card.game, "card": card})
-
-
-def term_page(request: HttpRequest, slug: str, term_slug: str) -> HttpResponse:
-    term = get_object_or_404(GlossaryTerm, game__slug=slug, slug=term_slug)
-    return render(request, "web/glossary.html", {"game": term.game, "terms": [term]})
