@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from cardsdb import desk
-from cardsdb.board_svg import board_svg
 from cardsdb.models import Clarification, Rule
+from cardsdb.web.boards import board_picture
+from cardsdb.web.game_pages import pages_for, ruling_tools_for
 from cardsdb.web.schema_forms import form_fields, read_form
 from games.core.errors import BadInput
 
@@ -128,8 +129,27 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "rulings": rulings,
             "rules": rules,
             "interpretations": interpretations,
-            "board": board_svg(state, "The board as described"),
-            "board_after": board_svg(after, "After the move") if after else None,
+            "board": board_picture(slug, state, "The board as described"),
+            "board_after": board_picture(slug, after, "After the move") if after else None,
+            "tools": ruling_tools_for(slug),
             "request_json": json.dumps(saved.request, indent=2, ensure_ascii=False),
         },
     )
+
+
+def ruling_tool(request: HttpRequest, slug: str, key: str, tool: str) -> HttpResponse:
+    """A game's tool run on a saved ruling's board ("what's my best line?")."""
+    saved = desk.ruling_get(slug, key)
+    found = ruling_tools_for(slug).get(tool)
+    if found is None:
+        raise Http404(f"{saved.game.name} has no tool called {tool!r}.")
+    return found.view(request, saved)
+
+
+def game_tool_page(request: HttpRequest, slug: str, tool: str) -> HttpResponse:
+    """A game's standalone tool page ("what can I do now?")."""
+    d = desk.desk_for(slug)
+    found = pages_for(slug).get(tool)
+    if found is None:
+        raise Http404(f"{d.game.name} has no tool called {tool!r}.")
+    return found.view(request, d.game)

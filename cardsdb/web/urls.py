@@ -21,5 +21,11 @@ urlpatterns = [
         desk_views.dispute_question,
         name="dispute-question",
     ),
+    path("games/<slug:slug>/tools/<slug:tool>/", desk_views.game_tool_page, name="game-tool"),
     path("games/<slug:slug>/rulings/<str:key>/", desk_views.ruling_page, name="ruling"),
+    path(
+        "games/<slug:slug>/rulings/<str:key>/<slug:tool>/",
+        desk_views.ruling_tool,
+        name="ruling-tool",
+    ),
 ]
