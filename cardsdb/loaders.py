@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import connection, models, transaction
 
 from cardsdb import models as m
 from cardsdb import search
@@ -63,7 +63,18 @@ def fixtures_load(
             _GameLoader(fx, version, position, report, progress).load()
             report.games.append(fx.game.slug)
         search.index_after_load(report.games, changed=report.changed > 0)
+        if report.changed:
+            statistics_refresh()
     return report
+
+
+def statistics_refresh() -> None:
+    """Have the database re-read the card tables' statistics after a bulk write. SQLite keeps
+    none until asked, and without them it may pick the wrong index for a card query (a
+    game's index to read 100,000 cards instead of the power index to read a few hundred)."""
+    with connection.cursor() as cursor:
+        for model in (m.Card, m.Card.factions.through):
+            cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
 
 
 def _by_id(row: dict[str, Any]) -> dict[str, Any]:

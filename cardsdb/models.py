@@ -224,7 +224,12 @@ class Card(models.Model):
     class Meta:
         ordering = ["game", "position", "id"]
         constraints = [models.UniqueConstraint(fields=["game", "slug"], name="card_game_slug")]
-        indexes = [models.Index(fields=["game", "name"], name="card_game_name")]
+        indexes = [
+            models.Index(fields=["game", "name"], name="card_game_name"),
+            # `game:x type:y`, the commonest card query: without it SQLite, which keeps no
+            # statistics, may read every card of a type that a larger game shares
+            models.Index(fields=["game", "card_type"], name="card_game_type"),
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -482,13 +482,18 @@ class _Postgres:
     def where(
         self, query: SearchQuery, scope: list[str], weight: str = ""
     ) -> tuple[str, list[Any]]:
-        if not scope:
-            return "vector @@ to_tsquery('simple', %s)", [self.match(query, weight)]
-        scope_query = " & ".join(f"'{s}'" for s in scope)
-        return (
-            "vector @@ (to_tsquery('simple', %s) && %s::tsquery)",
-            [self.match(query, weight), scope_query],
-        )
+        # The kind is matched on its column, so the planner can read that kind's own partial
+        # GIN index (migration 0005) instead of every kind's postings for the words.
+        kinds = [s.removeprefix("k_") for s in scope if s.startswith("k_")]
+        clauses, params = (["kind = %s"], kinds[:1]) if kinds else ([], [])
+        rest = [s for s in scope if not s.startswith("k_")]
+        if rest:
+            clauses.append("vector @@ (to_tsquery('simple', %s) && %s::tsquery)")
+            params += [self.match(query, weight), " & ".join(f"'{s}'" for s in rest)]
+        else:
+            clauses.append("vector @@ to_tsquery('simple', %s)")
+            params.append(self.match(query, weight))
+        return " AND ".join(clauses), params
 
     def card_ids(self, query: SearchQuery) -> RawSQL:
         where, params = self.where(query, _scope("card"), "B")
@@ -779,27 +784,34 @@ class SearchResults:
         return [self.kind] if self.kind else [k.slug for k in KINDS]
 
     def counts(self) -> dict[str, int]:
-        """Matches of each kind with any, each counted up to COUNT_CAP + 1. One query reads up
-        to RANK_LIMIT + 1 matches: fewer is the exact count; more means a broad query, whose
-        kinds are then counted one by one, each up to the cap."""
+        """Matches of each kind with any, each counted up to COUNT_CAP + 1.
+
+        SQLite: one query reads up to RANK_LIMIT + 1 matches; fewer is the exact count, more
+        means a broad query, whose kinds are then counted one by one, each up to the cap.
+        PostgreSQL: each kind is counted on its own partial index straight away (a GIN scan
+        builds its whole bitmap before the first row, so a first broad read costs as much as
+        the per-kind reads it would spare)."""
         if self._counts is None:
             self._counts = {}
             if self.query:
                 backend = _backend()
-                where, params = backend.where(self.query, _scope(self.kind, self.game_id))
-                key = "rowid" if isinstance(backend, _SQLite) else "id"
                 with connection.cursor() as cursor:
-                    # the kind is in the row id: FTS5 need not read the stored row
-                    cursor.execute(
-                        f"SELECT {key} FROM {TABLE} WHERE {where} LIMIT %s",
-                        [*params, RANK_LIMIT + 1],
-                    )
-                    sample = Counter(_KIND_BY_CODE[row[0] % KIND_SLOTS] for row in cursor)
-                    if sum(sample.values()) <= RANK_LIMIT:
-                        self._counts = dict(sample)
-                    else:
+                    if isinstance(backend, _Postgres):
                         self._counts = self._capped_counts(backend, cursor)
+                    else:
+                        self._counts = self._sampled_counts(backend, cursor)
         return self._counts
+
+    def _sampled_counts(self, backend: _SQLite, cursor: Any) -> dict[str, int]:
+        where, params = backend.where(self.query, _scope(self.kind, self.game_id))
+        # the kind is in the row id: FTS5 need not read the stored row
+        cursor.execute(
+            f"SELECT rowid FROM {TABLE} WHERE {where} LIMIT %s", [*params, RANK_LIMIT + 1]
+        )
+        sample = Counter(_KIND_BY_CODE[row[0] % KIND_SLOTS] for row in cursor)
+        if sum(sample.values()) <= RANK_LIMIT:
+            return dict(sample)
+        return self._capped_counts(backend, cursor)
 
     def _capped_counts(self, backend: _SQLite | _Postgres, cursor: Any) -> dict[str, int]:
         counts = {}

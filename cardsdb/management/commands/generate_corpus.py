@@ -23,6 +23,7 @@ from django.db import transaction
 
 from cardsdb import models as m
 from cardsdb import search
+from cardsdb.loaders import statistics_refresh
 
 BATCH = 5000
 
@@ -95,6 +96,7 @@ class Command(BaseCommand):
                 return
             counts = generate(slug, options["cards"], options["rules"], Corpus(options["seed"]))
             indexed = search.index_rebuild([slug])
+            statistics_refresh()
         seconds = time.perf_counter() - started
         self.stdout.write(
             self.style.SUCCESS(f"{slug}: {counts} and {indexed} index entries in {seconds:.1f}s")
