@@ -94,6 +94,10 @@ def dispute_json(request: HttpRequest, slug: str) -> HttpResponse:
             json_text=text,
             json_error=f"Not valid JSON (line {exc.lineno}, column {exc.colno}).",
         )
+    except RecursionError:
+        return _page(
+            request, slug, 400, json_text=text, json_error="The JSON is nested too deeply."
+        )
     if not isinstance(body, dict) or "state" not in body:
         return _page(
             request,

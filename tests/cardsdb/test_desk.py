@@ -168,6 +168,9 @@ def test_json_box_reports_bad_json_and_impossible_states() -> None:
     impossible = client.post(f"/games/{slug}/disputes/json/", {"dispute": '{"state": 5}'})
     assert impossible.status_code == 400
     assert "state" in impossible.content.decode()
+    deep = client.post(f"/games/{slug}/disputes/json/", {"dispute": "[" * 100_000})
+    assert deep.status_code == 400
+    assert "nested too deeply" in deep.content.decode()
 
 
 def test_script_in_a_dispute_is_never_rendered_unescaped(api: Any) -> None:

@@ -164,3 +164,30 @@ def test_swapping_out_the_current_card_does_not_revive_the_ended_combo() -> None
     assert after is not None
     done = rule(after, swap("L2", "L11")).next_state
     assert done is not None and done["combo"] is False
+
+
+def test_a_swap_ability_is_carried_out_at_once_before_anything_else() -> None:
+    ruling = rule(_ability_board(swaps=True), ability("flip", "L10"))
+    after = assert_legal(ruling, "ability-swap-next", "6.5")
+    assert after["swap_pending"] is True
+    assert "ability-effect-is-yours" not in codes(ruling), "a swap's effect is known"
+
+
+def test_a_swap_takes_a_card_from_the_level_and_one_from_the_hand() -> None:
+    after = rule(_ability_board(swaps=True), ability("flip", "L10")).next_state
+    assert after is not None
+    # L13 is set aside: it is in neither the level nor the hand.
+    assert_illegal(rule(after, swap("L13", "L11")), "swap-card-not-in-level", "6.5")
+    # L3 lies in the level, not in the hand.
+    assert_illegal(rule(after, swap("L1", "L3")), "swap-card-not-in-hand", "6.5")
+
+
+def test_a_face_down_level_card_swapped_into_hand_stays_face_down() -> None:
+    after = rule(_ability_board(swaps=True), ability("flip", "L10")).next_state
+    assert after is not None
+    # L10 was flipped to pay, so the hand's face-down card goes to the level: then L5, face
+    # down ahead of the hero, may come into the hand and keeps its face down.
+    ruling = rule(after, swap("L5", "L10"))
+    done = assert_legal(ruling, "swap-keeps-face", "10.1")
+    assert {"card": "L5", "face_up": False} in done["hand"]
+    assert done["level"][4] == {"card": "L10", "face_up": False, "pressed": False}

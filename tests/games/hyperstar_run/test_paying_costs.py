@@ -165,3 +165,18 @@ def test_no_move_is_made_once_the_game_is_won() -> None:
     faces = [face("A", enemy="A") for _ in range(9)]
     state = board("tutorial", hero=9, level=faces, outcome="won")
     assert_illegal(rule(state, pass_card("enemy", press("L1", "A"))), "game-already-won", "9.1")
+
+
+def test_no_move_is_made_once_the_fourth_run_has_ended_short() -> None:
+    state = board("tutorial", run=4, hero=2, level=[face("A", enemy="A")] * 3, outcome="lost")
+    ruling = rule(state, pass_card("enemy", press("L1", "A")))
+    assert_illegal(ruling, "game-already-lost", "8.2")
+    assert_illegal(rule(state, {"kind": "end-run"}), "game-already-lost", "8.2")
+
+
+def test_passing_a_card_moves_the_hero_on_and_flips_the_next_card_face_up() -> None:
+    ruling = rule(tutorial_run(), pass_card("enemy", discard("L10", "A"), discard("L11", "B")))
+    after = assert_legal(ruling, "hero-moves-on", "4.4")
+    assert after["hero"] == 3
+    assert after["level"][3] == {"card": "L4", "face_up": True, "pressed": False}
+    assert all(not s["face_up"] for s in after["level"][4:]), "only the next card is flipped"

@@ -109,3 +109,14 @@ def test_a_source_needs_its_buttons_given() -> None:
 def test_the_worked_example_is_legal() -> None:
     ex = RULES.example()
     assert RULES.rule_json(ex["state"], ex["move"]).legal
+
+
+def test_the_level_cards_left_over_are_set_aside() -> None:
+    """Tutorial: 9 in the level and 3 in hand leave 3 of the 15 Level Cards set aside."""
+    state = board("tutorial")
+    assert len(state["set_aside"]) == 3
+    assert_legal(rule(state, SETUP), "setup-hand-level-cards", "2.3")
+    state["hand"].append({"card": state["set_aside"].pop(), "face_up": True})
+    with pytest.raises(InvalidState) as err:
+        rule(state, SETUP)
+    assert err.value.field == "state.set_aside"

@@ -64,6 +64,34 @@ def test_solver_agrees_with_brute_force_on_small_levels(seed: int) -> None:
     assert answer.winnable == brute_winnable(state)
 
 
+def _mid_run(seed: int) -> State:
+    """A small level part-way through a run: some cards passed, some pressed or discarded,
+    perhaps a combo running; reached by random passes the engine lists."""
+    rng = random.Random(seed)
+    state = RULES.parse_state(random_board(rng, "tutorial", run=rng.choice((2, 3))))
+    for _ in range(rng.randint(1, 3)):
+        passes = [m for m in RULES.legal_moves(state) or [] if isinstance(m, PassCard)]
+        if not passes or state.outcome != "playing":
+            break
+        state = RULES.apply_fast(state, rng.choice(passes))
+    return state
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_solver_agrees_with_brute_force_part_way_through_a_run(seed: int) -> None:
+    state = _mid_run(seed)
+    answer = solve(state)
+    if state.outcome == "won":
+        assert answer.winnable is True
+        return
+    assert answer.this_run is not None
+    assert answer.this_run.furthest == brute_reach(state, {})
+    assert answer.winnable == brute_winnable(state)
+    if answer.winnable:
+        assert answer.winning_line is not None
+        assert replay(state, answer.winning_line).outcome == "won"
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_the_lines_the_solver_gives_are_legal_and_get_where_it_says(seed: int) -> None:
     state = RULES.parse_state(random_board(random.Random(seed), "expert"))

@@ -190,6 +190,36 @@ def test_outpost_status_is_recorded_with_its_single_source(ref: dict[str, Any]) 
     assert any("one source" in point for point in attrs["open_points"])
 
 
+@pytest.mark.parametrize("ref", reference(), ids=lambda r: r["name"])
+def test_copies_and_faction_confidence_keep_the_reference_level(ref: dict[str, Any]) -> None:
+    """The two confidence fields the card-by-card test leaves out: copies (which we also hold
+    from the rulebook's lists) and factions (which heroes and tech do not have)."""
+    confidence = card_named(ref["name"]).attributes["confidence"]
+    level = ref["confidence"]["copies"].split(" ", 1)[0]
+    assert level in confidence["copies"] and "rulebook" in confidence["copies"]
+    if ref["type"] in ("hero", "tech"):
+        assert confidence["factions"].startswith("rulebook:")
+        assert "no faction" in confidence["factions"]
+    else:
+        assert confidence["factions"] == ref["confidence"]["factions"]
+
+
+def test_swarm_colony_readings_are_the_two_the_reference_file_gives() -> None:
+    ref = next(r for r in reference() if r["name"] == "Swarm Colony")
+    conflict = ref["abilities"]["primary"]
+    assert conflict.startswith("CONFLICT")
+    readings = card_named("Swarm Colony").attributes["primary_readings"]
+    assert len(readings) == 2
+    for reading in readings:
+        assert reading["text"] in conflict
+    sources = " ".join(r["source"] for r in readings)
+    assert "darkClaw921/star-realms-web" in sources and "Gallery" in sources
+
+
+def test_every_card_of_the_reference_file_is_in_the_fixtures_and_no_other() -> None:
+    assert sorted(r["name"] for r in reference()) == sorted(c.name for c in fx().cards)
+
+
 def test_swarm_colony_keeps_both_readings_of_its_primary_ability() -> None:
     attrs = card_named("Swarm Colony").attributes
     readings = {r["text"] for r in attrs["primary_readings"]}

@@ -143,6 +143,30 @@ def test_stealths_chosen_faction_triggers_an_ally_ability() -> None:
     assert any(r.code == "chosen-faction-is-an-effect" for r in first.reasons)
 
 
+def test_the_faction_chosen_with_stealth_counts_for_ally_abilities_and_nothing_else() -> None:
+    state = {"trade": 2, "techs": [tech("stealth")]}
+    ruling = rule(state, use_tech(faction="blob"))
+    assert_legal(ruling, "chosen-faction-is-an-effect", "7.3")
+    assert_legal(ruling, "tech-has-no-faction", "4.5")
+    assert clar("stealth-faction-is-an-effect") in ruling.interpretations
+    assert ruling.next_state is not None
+    assert ruling.next_state["gained_symbols"][0]["symbol"] == "blob"
+    assert ruling.next_state["play_area"] == []  # an effect, not a card
+
+
+def test_a_symbol_gained_after_an_ally_was_used_does_not_reopen_it() -> None:
+    state = {
+        "trade": 2,
+        "play_area": [played("hellfire"), played("cargo-raptor", "c2")],
+        "techs": [tech("stealth")],
+    }
+    moves = [use_ally(), use_tech(faction="star-empire"), use_ally()]
+    result = RULES.rule_sequence_json(state, moves)
+    assert result.first_illegal == 2
+    again = result.rulings[2]
+    assert any(r.code == "ally-already-used" and r.rule.endswith(":7.5") for r in again.reasons)
+
+
 def test_a_tech_on_the_table_is_not_a_card_of_any_faction() -> None:
     state = {"play_area": [played("hellfire")], "techs": [tech("stealth")]}
     assert_illegal(rule(state, use_ally()), "ally-not-triggered", "5.4")

@@ -125,6 +125,40 @@ def test_every_live_option_is_ruled_legal_and_every_dead_one_illegal(data: dict[
         if card == "stealth":
             move["faction"] = "blob"
         assert RULES.rule_json(data, move).legal == tech.usable, tech
+    for hero in opts.heroes:
+        ruling = RULES.rule_json(data, {"kind": "scrap-hero", "hero": hero.hero})
+        assert ruling.legal == hero.can_scrap, (hero, ruling.summary)
+        assert hero.rule in ruling.cited_rules()
+    for row in opts.trade_row:
+        for effect in state.free_acquires:
+            free = {"kind": "acquire-free", "card": row.card, "effect": effect.id}
+            ruling = RULES.rule_json(data, free)
+            assert ruling.legal == (effect.id in row.free_with), (row, effect, ruling.summary)
+
+
+@SETTINGS
+@given(states())
+def test_every_option_cites_a_rule_its_ruling_cites(data: dict[str, Any]) -> None:
+    """The "why" an option gives rests on the same rule as the ruling on taking it. (Outside
+    the main phase an ally that is not live for want of allies says so, citing 5.4, while the
+    ruling stops at the phase, 9.5: both hold, so only the main phase is compared.)"""
+    state = RULES.parse_state({**data, "phase": "main"})
+    data = state.model_dump(mode="json")
+    opts = options(state)
+    for ally in opts.allies:
+        kind = "use-double-ally" if ally.ability == "double-ally" else "use-ally"
+        ruling = RULES.rule_json(data, {"kind": kind, "card": ally.card})
+        assert ally.rule in ruling.cited_rules(), (ally, ruling.reasons)
+    for row in opts.trade_row:
+        ruling = RULES.rule_json(data, {"kind": "acquire", "card": row.card})
+        assert row.rule in ruling.cited_rules(), (row, ruling.reasons)
+    for tech in opts.techs:
+        card = next(t.card for t in state.techs if t.id == tech.tech)
+        move: dict[str, Any] = {"kind": "use-tech", "tech": tech.tech}
+        if card == "stealth":
+            move["faction"] = "star-empire"
+        ruling = RULES.rule_json(data, move)
+        assert tech.rule in ruling.cited_rules(), (tech, ruling.reasons)
 
 
 JSON = st.recursive(

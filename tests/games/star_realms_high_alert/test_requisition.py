@@ -68,6 +68,25 @@ def test_a_merged_star_empire_trade_federation_card_lowers_a_star_empire_price_b
     assert ruling.next_state is not None and ruling.next_state["trade"] == 0
 
 
+def test_the_same_merged_card_lowers_a_trade_federation_price_by_one_too() -> None:
+    state = {
+        "trade": 2,
+        "play_area": [other("star-empire-trade-federation")],
+        "trade_row": [row("corsair")],
+    }
+    ruling = rule(state, acquire())
+    assert_legal(ruling, "requisition-discount", "8.2")
+    assert clar("merged-card-and-requisition-discount") in ruling.interpretations
+    assert ruling.next_state is not None and ruling.next_state["trade"] == 0
+
+
+def test_a_merged_card_of_another_pair_does_not_lower_the_price() -> None:
+    state = {"trade": 2, "play_area": [other("machine-cult-blob")], "trade_row": [row("corsair")]}
+    ruling = rule(state, acquire())
+    assert_illegal(ruling, "not-enough-trade", "9.2")
+    assert clar("merged-card-and-requisition-discount") not in ruling.interpretations
+
+
 # ----- effects do not count toward the discount (8.3) -----
 
 

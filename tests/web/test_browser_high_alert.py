@@ -1,0 +1,140 @@
+"""Real-browser tests for Star Realms: High Alert: a player settles a dispute through the
+website's forms, reads the verdict and the cited rule, sees the play area pictured with its
+faction symbols, and asks "What can I do now?"."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+
+from cardsdb.loaders import fixtures_load
+from cardsdb.models import Game
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM allows it here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SLUG = "star-realms-high-alert"
+
+
+@pytest.fixture
+def loaded(live_server: Any) -> Any:
+    """Live-server tests run in transactions that are flushed: load what they need."""
+    if not Game.objects.filter(slug=SLUG).exists():
+        fixtures_load([Path(settings.FIXTURES_DIR) / SLUG])
+    return live_server
+
+
+def test_player_asks_whether_a_merged_card_triggers_hellfire_and_sees_the_play_area(
+    loaded: Any, page: Any
+) -> None:
+    page.goto(f"{loaded.url}/games/{SLUG}/disputes/")
+    form = page.locator("#q-ally-live form.dispute-form")
+    form.locator("select[name=card]").select_option("hellfire")
+    form.locator("select[name=ability]").select_option("ally")
+    form.locator("input[name=other_cards_in_play]").fill("star-empire-trade-federation")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("#verdict")
+    assert "Legal" in page.locator("#verdict").inner_text()
+    cited = page.locator("blockquote.cited-rule").all_inner_texts()
+    assert any(f"{SLUG}:6.4" in text for text in cited), cited
+    # The play area, pictured: Hellfire with its Star Empire symbol, the other card with one
+    # split symbol for both its factions.
+    board = page.locator("svg.board-high-alert").first
+    assert board.locator("g.faction-symbol[data-symbol=star-empire]").count() >= 1
+    merged = board.locator("g.faction-symbol.merged[data-symbol=star-empire-trade-federation]")
+    assert merged.count() == 1
+    assert merged.locator("path").count() == 2  # one circle, split in two halves
+    assert "Hellfire" in board.inner_html()
+    # The cited rule's link leads to the rule on the rules page.
+    page.locator("ul.reasons a.rule-key", has_text=f"{SLUG}:6.4").first.click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/rules/#6.4")
+
+
+def test_player_settles_a_free_acquire_dispute_with_the_json_box(loaded: Any, page: Any) -> None:
+    dispute = {
+        "state": {
+            "play_area": [
+                {"id": f"o{n}", "name": f"Imperial ship {n}", "factions": ["star-empire"]}
+                for n in range(1, 5)
+            ],
+            "trade_row": [{"id": "r1", "card": "the-armory"}],
+            "free_acquires": [{"id": "e1", "max_cost": 4, "source": "an effect"}],
+        },
+        "move": {"kind": "acquire-free", "card": "r1", "effect": "e1"},
+    }
+    page.goto(f"{loaded.url}/games/{SLUG}/disputes/")
+    page.locator("#json textarea[name=dispute]").fill(json.dumps(dispute))
+    page.locator("#json button[type=submit]").click()
+    page.wait_for_selector("#verdict")
+    assert "Illegal" in page.locator("#verdict").inner_text()
+    reasons = page.locator("ul.reasons").inner_text()
+    assert f"{SLUG}:9.3" in reasons and f"{SLUG}:8.4" in reasons
+    assert page.locator("#cited-8\\.4").count() == 1
+    assert page.locator("svg.board-high-alert g.printed-cost").count() == 1
+
+
+def test_player_asks_what_can_i_do_now_from_a_ruling_and_from_the_menu(
+    loaded: Any, page: Any
+) -> None:
+    # From a ruling: Corsair alone, buying Doctor Clark; the tool reads the position after.
+    dispute = {
+        "state": {
+            "trade": 3,
+            "play_area": [{"id": "c1", "card": "corsair"}],
+            "trade_row": [{"id": "r1", "card": "doctor-clark"}],
+        },
+        "move": {"kind": "acquire", "card": "r1"},
+    }
+    page.goto(f"{loaded.url}/games/{SLUG}/disputes/")
+    page.locator("#json textarea[name=dispute]").fill(json.dumps(dispute))
+    page.locator("#json button[type=submit]").click()
+    page.wait_for_selector("#verdict")
+    page.locator("nav.ruling-tools a", has_text="What can I do now?").click()
+    page.wait_for_selector("#results")
+    assert page.locator("#ally-c1").get_attribute("data-ok") == "no"
+    page.locator("a", has_text="See the position after the move").click()
+    page.wait_for_selector("#results")
+    ally = page.locator("#ally-c1")
+    assert ally.get_attribute("data-ok") == "yes"
+    assert f"{SLUG}:3.4" in ally.inner_text()
+
+    # From the game's menu, with the simple form.
+    page.locator("nav.gamenav a", has_text="What can I do now?").click()
+    page.wait_for_selector("form.ha-state-form")
+    form = page.locator("form.ha-state-form")
+    form.locator("input[name=cards_in_play]").fill("Warrior Pod")
+    form.locator("input[name=heroes_this_turn]").fill("")
+    form.locator("input[name=techs]").fill("Shield")
+    form.locator("input[name=trade]").fill("1")
+    form.locator("input[name=trade_row]").fill("Warrior Pod, The Armory")
+    for name in ("other_star-empire", "other_star-empire-trade-federation"):
+        form.locator(f"input[name='{name}']").fill("0")
+    form.locator("input[name=other_blob]").fill("1")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("#results")
+    summary = page.locator("#summary").inner_text()
+    assert "Warrior Pod" in summary and "Shield" in summary
+    pod = page.locator("#row-r1")
+    assert "costs you 0 Trade" in pod.inner_text()  # 2, less 1 for each of two Blob cards
+    assert page.locator("#row-r2").get_attribute("data-ok") == "no"
+    assert page.locator("#ally-c1").get_attribute("data-ok") == "yes"
+    assert page.locator("svg.board-high-alert g.faction-symbol[data-symbol=blob]").count() >= 2
+    pod.locator("a.rule-key", has_text=f"{SLUG}:8.2").click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/rules/#8.2")
+
+    # A name the catalog does not hold: the field is named, the page stays usable.
+    page.goto(f"{loaded.url}/games/{SLUG}/tools/options/")
+    page.locator("form.ha-state-form input[name=cards_in_play]").fill("Warior Pod")
+    page.locator("form.ha-state-form button[type=submit]").click()
+    page.wait_for_selector("#problem")
+    problem = page.locator("#problem").inner_text()
+    assert problem.startswith("cards_in_play") and "Warrior Pod" in problem

@@ -1,0 +1,74 @@
+"""Real-browser test: a Hyperstar Run player settles a dispute through the website's form,
+reads the verdict and the rule, looks at the board, and asks for the best line."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+
+from cardsdb.loaders import fixtures_load
+from cardsdb.models import Game
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM allows it here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def loaded(live_server: Any) -> Any:
+    """Live-server tests run in transactions that are flushed: load what they need."""
+    if not Game.objects.filter(slug="hyperstar-run").exists():
+        fixtures_load([Path(settings.FIXTURES_DIR) / "hyperstar-run"])
+    return live_server
+
+
+def test_player_asks_to_press_a_card_ahead_of_the_hero_then_asks_for_the_best_line(
+    loaded: Any, page: Any
+) -> None:
+    """Tutorial, run 1: the hero stands over card 3; may I press card 5 to pay for it?"""
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone at the table
+    page.goto(f"{loaded.url}/games/hyperstar-run/disputes/")
+    form = page.locator("#q-can-i-press form.dispute-form")
+    form.locator("select[name=difficulty]").select_option("tutorial")
+    form.locator("input[name=current_card]").fill("3")
+    form.locator("input[name=press_card]").fill("5")
+    form.locator("input[name=press_card_button]").fill("A")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("#verdict")
+
+    assert "Illegal" in page.locator("#verdict").inner_text()
+    reasons = page.locator("ul.reasons").inner_text()
+    assert "hyperstar-run:5.5" in reasons and "press-not-passed-this-run" in reasons
+    cited = page.locator("blockquote.cited-rule").first.inner_text()
+    assert "hyperstar-run:5.5" in cited and "passed during this run" in cited
+
+    # The picture: the row of nine cards, the hero over card 3 (L3), card 5 still face down.
+    picture = page.locator("svg.hr-board").first
+    assert picture.is_visible()
+    assert picture.locator("g.hr-row").count() == 9
+    assert picture.locator("g.hr-hero").get_attribute("data-over") == "L3"
+    assert "hr-face-down" in (picture.locator('g[data-card="L5"]').get_attribute("class") or "")
+    assert "hr-current" in (picture.locator('g[data-card="L3"]').get_attribute("class") or "")
+    box = picture.bounding_box()
+    assert box is not None and box["width"] <= 390  # fits the phone's width
+
+    page.get_by_role("link", name="What's my best line?").click()
+    page.wait_for_selector("#this-run")
+    assert "/best-line/" in page.url
+    this_run = page.locator("#this-run").inner_text()
+    assert "from card 3 (L3) to card 4 (L4)" in this_run
+    assert "the face of L4 is not given" in this_run
+    step = page.locator("#this-run-line li.step").first.inner_text()
+    assert "Pass L3 (card 3) by paying its enemy cost [*]" in step
+    assert "discard E1 from your hand" in step
+    assert "Not known from this board" in page.locator("#winnable").inner_text()
+    assert page.locator("svg.hr-board g.hr-line").count() == 1
+    # The rule the step rests on is a link to the rules page.
+    page.locator("#this-run-line a.rule-key").first.click()
+    page.wait_for_load_state()
+    assert "/games/hyperstar-run/rules/#4.3" in page.url
