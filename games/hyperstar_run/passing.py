@@ -258,7 +258,11 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
     if not source_problems:
         played = [b for s in move.sources for b in s.buttons]
         unpaid, surplus = cover_gap(cost, played)
-        if unpaid:
+        if unpaid and not played:
+            problems.append(
+                reason("no-buttons-played", f"{describe(cost)} is paid with no button at all")
+            )
+        elif unpaid:
             problems.append(
                 reason(
                     "cost-not-covered",

@@ -125,7 +125,7 @@ def _ally_option(state: State, card: PlayedCard, *, double: bool) -> AllyOption:
             f"needs {needed} other card(s) of {faction_list(count.factions)}, has "
             f"{len(count.supporters)}: {count.describe()}"
         )
-    if state.phase != "main" and status == "live":
+    if state.phase != "main":  # checked first, as the ruling on using it does
         status, why, code = "not-live", "not in your main phase", "outside-main-phase"
     return AllyOption(
         card=card.id,

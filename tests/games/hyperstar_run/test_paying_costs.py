@@ -56,7 +56,7 @@ def test_playing_more_buttons_than_the_cost_has_icons_is_illegal() -> None:
 
 
 def test_paying_with_no_buttons_at_all_is_illegal() -> None:
-    assert_illegal(rule(tutorial_run(), pass_card("enemy")), "cost-not-covered", "5.1")
+    assert_illegal(rule(tutorial_run(), pass_card("enemy")), "no-buttons-played", "5.1")
 
 
 def test_a_button_the_card_does_not_show_cannot_be_played() -> None:
