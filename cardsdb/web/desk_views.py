@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from cardsdb import desk
 from cardsdb.models import Clarification, Rule
-from cardsdb.web.boards import board_picture
+from cardsdb.web.boards import board_picture, ruling_overlay
 from cardsdb.web.game_pages import pages_for, ruling_tools_for
 from cardsdb.web.schema_forms import form_fields, read_form
 from games.core.errors import BadInput
@@ -133,7 +133,9 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "rulings": rulings,
             "rules": rules,
             "interpretations": interpretations,
-            "board": board_picture(slug, state, "The board as described"),
+            "board": board_picture(
+                slug, state, "The board as described", ruling_overlay(slug, saved.request)
+            ),
             "board_after": board_picture(slug, after, "After the move") if after else None,
             "tools": ruling_tools_for(slug),
             "request_json": json.dumps(saved.request, indent=2, ensure_ascii=False),

@@ -9,6 +9,7 @@ from games.super_hazard_quest.common import (
     TRADE_RULING,
     TRAP_DOOR_RULING,
     Breach,
+    copy_state,
     discard_items,
     draw_items,
     next_player,
@@ -36,7 +37,7 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
         raise Breach(
             "discard-turn-only", f"item(s) {', '.join(move.played)} played in a Discard Turn"
         )
-    state = state.model_copy(deep=True)
+    state = copy_state(state)
     hero = state.hero(move.player)
     assert hero is not None
     ids = _ids(f"{where}.discard", move.discard, move.player, {i.id for i in hero.hand})
@@ -55,7 +56,7 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
 def trade(state: State, move: Trade, where: str) -> TurnResult:
     if move.partner == move.player or state.hero(move.partner) is None:
         raise InvalidMove(f"{where}.partner", f"{move.partner!r} is not another player")
-    state = state.model_copy(deep=True)
+    state = copy_state(state)
     mine, theirs = state.hero(move.player), state.hero(move.partner)
     assert mine is not None and theirs is not None
     give = _ids(f"{where}.give", move.give, move.player, {i.id for i in mine.hand})
@@ -98,7 +99,7 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
             f"{target.player}'s hero stands on a card without a Trap Door",
             (TRAP_DOOR_RULING,),
         )
-    state = state.model_copy(deep=True)
+    state = copy_state(state)
     target = state.hero(move.target)
     assert target is not None
     result = TurnResult(state, interps=[TRAP_DOOR_RULING])
@@ -158,7 +159,7 @@ def setup(state: State, move: Setup, where: str) -> TurnResult:
     card = next(d.card for d in move.draws if d.player == first)
     if not card.checkpoint:
         raise InvalidMove(f"{where}.draws", "the heroes start on the Starting Card's Checkpoint")
-    state = state.model_copy(deep=True)
+    state = copy_state(state)
     state.dungeon = [PlacedRoom(**card.model_dump(), x=0, y=0)]
     state.dungeon_deck = BOX_DUNGEON_CARDS - 1
     for hero in state.heroes:

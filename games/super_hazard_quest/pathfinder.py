@@ -6,27 +6,35 @@ of a Standard Turn) and the items it spends, fewest items first; whether a Runni
 open on arrival; the empty spaces it could open (drawing a card); and the Scramblers it could
 reach with a crystal of their colour. The same search tells the engine whether a hero in a new
 room is stuck, which is what a wound is (rule 8.1).
+
+The search runs over (where the hero is, what the hand has given this turn) pairs, best first:
+fewest items in the Active Hand, then fewest steps, then first found. Both halves of a pair are
+packed into integers so that a full dungeon is searched in milliseconds:
+
+- a *walker code* packs the card, the station on it (see `board.py`), the last step's direction
+  and whether a climb or dig waits for a combat hazard space: ((card * 5 + station) * 5 + last)
+  * 2 + pending;
+- a *ledger code* gives each action item of the hand four bits: a Dual Action Item one bit per
+  action used, a Magic Item or a Super Item one bit, a Super Magic Item the number of the chosen
+  action plus one. An item is in the Active Hand when its four bits are not all zero.
+
+Where a step leads depends only on the walker, and what a use of an action leaves only on the
+ledger, so both are worked out once per search and remembered.
 """
 
 from __future__ import annotations
 
 import heapq
-import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.super_hazard_quest.board import (
-    Grid,
-    Spot,
-    grid_of,
-    on_checkpoint,
-    start_spot,
-    step,
-)
-from games.super_hazard_quest.ledger import Ledger, options
+from games.super_hazard_quest.board import FLAG, Grid, Spot, grid_of, on_checkpoint, step
+from games.super_hazard_quest.ledger import Ledger
 from games.super_hazard_quest.model import (
+    ALL_ACTIONS,
     DIRECTIONS,
+    INHERENT,
     OPPOSITE,
     Action,
     Crystals,
@@ -37,7 +45,7 @@ from games.super_hazard_quest.model import (
 )
 
 ACTION_KINDS = ("dual-action", "super", "magic", "super-magic")
-NODE_LIMIT = 200_000  # a safety net; a 26-card dungeon with five items stays far below it
+NODE_LIMIT = 60_000  # a safety net: a 26-card dungeon with five items needs at most ~6,000
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,103 +66,304 @@ class Hand:
     crystals: Crystals
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One step the search may take: the path step (as JSON), where it leads, and what it
-    runs into on arrival."""
-
-    go: dict[str, Any]
-    walker: Walker
-    ledger: Ledger
-    event: str  # "walk", "opening", "dead-end", "scrambler-win", "scrambler-wound"
+def hand_of(hero: Hero) -> Hand:
+    items = tuple(i for i in hero.hand if i.kind in ACTION_KINDS)
+    return Hand(hero.inherent, items, hero.crystals)
 
 
-def moves_from(grid: Grid, hand: Hand, walker: Walker, ledger: Ledger) -> Iterator[Move]:
-    """Every step the hero may legally take from `walker` with `ledger`."""
-    room = grid[(walker.spot.x, walker.spot.y)]
-    turning_allowed = on_checkpoint(grid, walker.spot)
-    for direction in DIRECTIONS:
-        if walker.last == OPPOSITE[direction] and not turning_allowed:
-            continue
-        st = step(room, walker.spot, direction)
-        if st.to is None or (st.vertical and walker.vertical_pending):
-            continue
-        pending = st.vertical or (walker.vertical_pending and not st.space)
-        after = Walker(st.to, direction, pending)
-        event = _arrival(grid, hand, st.to) if st.kind == "exit" else "walk"
-        if st.hazard is None:
-            yield Move({"kind": "go", "dir": direction}, after, ledger, event)
-            continue
-        for source, led in options(ledger, hand.inherent, hand.items, st.hazard):
-            yield Move({"kind": "go", "dir": direction, "using": source}, after, led, event)
+# ----------------------------------------------------------------- the dungeon, compiled
+
+_DIRS: tuple[Direction, ...] = DIRECTIONS
+_OPPOSITE_INDEX = tuple(_DIRS.index(OPPOSITE[d]) for d in _DIRS)
+_ACTION_INDEX: dict[str, int] = {a: k for k, a in enumerate(ALL_ACTIONS)}
+_NO_LAST = 4
+_STATIONS = 5
+_WIN = -1  # a step's target: a Scrambler the hero defeats
+_OPEN = -2  # a step's target: an empty space, where a card would be drawn
+_SHIFT = 40  # bits of the node number, then of the depth, in a queue priority
+_LOW = (1 << _SHIFT) - 1
+
+# (direction, hazard action or -1, target walker code or _WIN/_OPEN, x, y)
+MoveOut = tuple[int, int, int, int, int]
+# (source: the item's index, or -1 for the Inherent Action; ledger after; its canonical form;
+# its cost)
+Use = tuple[int, int, int, int]
 
 
-def _arrival(grid: Grid, hand: Hand, spot: Spot) -> str:
-    room = grid.get((spot.x, spot.y))
-    if room is None:
-        return "opening"
-    if room.dead_end:
-        return "dead-end"
-    if room.scrambler is not None:
-        held = getattr(hand.crystals, room.scrambler)
-        return "scrambler-win" if held > 0 else "scrambler-wound"
-    return "walk"
+def _likeness(item: Item) -> tuple[Any, ...]:
+    """What an item gives, without its id."""
+    if item.kind == "dual-action":
+        return (item.kind, *item.actions)
+    if item.kind == "super":
+        return (item.kind, item.action)
+    return (item.kind,)
+
+
+def _use(item: Item, action: int, bits: int) -> int:
+    """An item's four bits after one use of `action`, or -1 when it cannot give it."""
+    if item.kind == "dual-action":  # rule 9.3: one use of each of its two actions
+        first, second = (_ACTION_INDEX[a] for a in item.actions)
+        bit = 1 if action == first else 2 if action == second else 0
+        return bits | bit if bit and not bits & bit else -1
+    if item.kind == "super":  # rule 9.4: its one action, without limit
+        return 1 if _ACTION_INDEX[item.action] == action else -1
+    if item.kind == "magic":  # rule 9.5: one use of any action
+        return 1 if not bits else -1
+    # super magic, rule 9.6: any one action, chosen at its first use, without limit
+    return action + 1 if not bits or bits == action + 1 else -1
+
+
+def _walker_code(cell: int, station: int, last: int, pending: bool) -> int:
+    return ((cell * _STATIONS + station) * 5 + last) * 2 + int(pending)
+
+
+class _Compiled:
+    """The dungeon and one hero's hand, compiled for the search."""
+
+    def __init__(self, grid: Grid, hand: Hand) -> None:
+        self.grid = grid
+        self.cells: list[tuple[int, int]] = list(grid)
+        self.cell_index = {cell: k for k, cell in enumerate(self.cells)}
+        self.rooms = [grid[cell] for cell in self.cells]
+        self.hand = hand
+        self.inherent = _ACTION_INDEX[hand.inherent]
+        self.item_ids = [item.id for item in hand.items]
+        self._moves: dict[int, tuple[MoveOut, ...]] = {}
+        self._uses: dict[int, tuple[Use, ...]] = {}
+        self._cost: dict[int, int] = {}
+        self._canonical: dict[int, int] = {}
+        # Items that differ only by id (two Magic Items, two Super Items of Hide) are
+        # interchangeable: ledgers that differ by swapping them lead to the same places.
+        twins: dict[tuple[Any, ...], list[int]] = {}
+        for k, item in enumerate(hand.items):
+            twins.setdefault(_likeness(item), []).append(k)
+        self.twins = [group for group in twins.values() if len(group) > 1]
+        self._tables = [
+            [tuple(_use(item, action, bits) for bits in range(16)) for action in range(8)]
+            for item in hand.items
+        ]
+
+    # ----- codes
+
+    def walker_code(self, walker: Walker) -> int:
+        spot = walker.spot
+        last = _NO_LAST if walker.last is None else _DIRS.index(walker.last)
+        cell = self.cell_index[(spot.x, spot.y)]
+        return _walker_code(cell, spot.station, last, walker.vertical_pending)
+
+    def place(self, code: int) -> tuple[int, int, int]:
+        """(x, y, station) of a walker code."""
+        cell, station = divmod(code // 10, _STATIONS)
+        x, y = self.cells[cell]
+        return x, y, station
+
+    def on_checkpoint(self, code: int) -> bool:
+        cell, station = divmod(code // 10, _STATIONS)
+        return station == FLAG and self.rooms[cell].checkpoint
+
+    def ledger_code(self, ledger: Ledger) -> int:
+        code = 0
+        for k, item in enumerate(self.hand.items):
+            bits = 0
+            if item.kind == "dual-action":
+                first, second = item.actions
+                if (item.id, first) in ledger.dual:
+                    bits |= 1
+                if second != first and (item.id, second) in ledger.dual:
+                    bits |= 2
+            elif item.kind == "magic":
+                bits = int(item.id in ledger.magic)
+            elif item.kind == "super":
+                bits = int(item.id in ledger.supers)
+            else:
+                chosen = next((a for i, a in ledger.super_magic if i == item.id), None)
+                bits = 0 if chosen is None else _ACTION_INDEX[chosen] + 1
+            code |= bits << (4 * k)
+        return code
+
+    def canonical(self, ledger: int) -> int:
+        """The ledger with the fields of interchangeable items sorted: one code for all the
+        ledgers that differ only by which of two twin items was used."""
+        found = self._canonical.get(ledger)
+        if found is None:
+            found = ledger
+            for group in self.twins:
+                fields = sorted(((ledger >> (4 * k)) & 15 for k in group), reverse=True)
+                for k, bits in zip(group, fields, strict=True):
+                    found = (found & ~(15 << (4 * k))) | (bits << (4 * k))
+            self._canonical[ledger] = found
+        return found
+
+    def cost(self, ledger: int) -> int:
+        found = self._cost.get(ledger)
+        if found is None:
+            found = sum(1 for k in range(len(self.item_ids)) if (ledger >> (4 * k)) & 15)
+            self._cost[ledger] = found
+        return found
+
+    def active(self, ledger: int) -> list[str]:
+        """The Active Hand of a ledger code, as sorted item ids."""
+        return sorted(i for k, i in enumerate(self.item_ids) if (ledger >> (4 * k)) & 15)
+
+    def whole_hand(self, ledger: int) -> bool:
+        return self.cost(ledger) == len(self.item_ids)
+
+    # ----- one step: where it leads (remembered by walker)
+
+    def moves(self, code: int) -> tuple[MoveOut, ...]:
+        """Every step allowed from this walker, in the order of `DIRECTIONS`. A step into a
+        Dead End or onto a Scrambler without its crystal wounds: it leads nowhere and is left
+        out."""
+        found = self._moves.get(code)
+        if found is not None:
+            return found
+        pending = bool(code & 1)
+        last = (code >> 1) % 5
+        cell, station = divmod(code // 10, _STATIONS)
+        room = self.rooms[cell]
+        x, y = self.cells[cell]
+        turning_allowed = room.checkpoint and station == FLAG
+        out: list[MoveOut] = []
+        for d, direction in enumerate(_DIRS):
+            if last == _OPPOSITE_INDEX[d] and not turning_allowed:
+                continue
+            st = step(room, Spot(x, y, station), direction)
+            if st.to is None or (st.vertical and pending):
+                continue
+            after = st.vertical or (pending and not st.space)
+            hazard = -1 if st.hazard is None else _ACTION_INDEX[st.hazard]
+            to = (st.to.x, st.to.y)
+            if st.kind == "exit":
+                target = self.grid.get(to)
+                if target is None:
+                    out.append((d, hazard, _OPEN, *to))
+                    continue
+                if target.dead_end:
+                    continue
+                if target.scrambler is not None:
+                    if getattr(self.hand.crystals, target.scrambler) > 0:
+                        out.append((d, hazard, _WIN, *to))
+                    continue
+            out.append((d, hazard, _walker_code(self.cell_index[to], st.to.station, d, after), *to))
+        found = tuple(out)
+        self._moves[code] = found
+        return found
+
+    # ----- one use of an action: what it leaves (remembered by ledger and action)
+
+    def uses(self, ledger: int, action: int) -> tuple[Use, ...]:
+        """Every way to take one use of `action` now: the Inherent Action first, then the items
+        in hand order (as `ledger.options`)."""
+        memo = ledger * 8 + action
+        found = self._uses.get(memo)
+        if found is not None:
+            return found
+        out: list[Use] = []
+        if action == self.inherent:
+            out.append((-1, ledger, self.canonical(ledger), self.cost(ledger)))
+        for k, table in enumerate(self._tables):
+            shift = 4 * k
+            bits = (ledger >> shift) & 15
+            after_bits = table[action][bits]
+            if after_bits >= 0:
+                after = ledger ^ ((bits ^ after_bits) << shift)
+                out.append((k, after, self.canonical(after), self.cost(after)))
+        found = tuple(out)
+        self._uses[memo] = found
+        return found
 
 
 # ----------------------------------------------------------------- the search
 
 
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A step that ends the walk: onto a Scrambler the hero defeats (`win`), or into an empty
+    space (a card would be drawn there)."""
+
+    node: int
+    win: bool
+    x: int
+    y: int
+    direction: int
+    hazard: int
+    source: int
+    ledger: int
+
+
 @dataclass
 class _Search:
-    grid: Grid
-    hand: Hand
-    parents: dict[Any, tuple[Any, dict[str, Any]] | None] = field(default_factory=dict)
+    """Best first by items spent, then steps, then first found. Each (walker, ledger) pair is
+    a node, kept once, the first time it is found; a node's route is read back through its
+    parent links."""
+
+    compiled: _Compiled
     truncated: bool = False
+    walkers: list[int] = field(default_factory=list)
+    ledgers: list[int] = field(default_factory=list)
+    parent: list[int] = field(default_factory=list)
+    steps: list[tuple[int, int, int]] = field(default_factory=list)
 
-    def route(self, key: Any) -> list[dict[str, Any]]:
-        steps: list[dict[str, Any]] = []
-        link = self.parents[key]
-        while link is not None:
-            key, go = link
-            steps.append(go)
-            link = self.parents[key]
-        return steps[::-1]
+    def go(self, direction: int, hazard: int, source: int) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": "go", "dir": _DIRS[direction]}
+        if hazard >= 0:
+            out["using"] = INHERENT if source < 0 else self.compiled.item_ids[source]
+        return out
 
-    def run(self, walker: Walker, ledger: Ledger) -> Iterator[tuple[Any, Move | None, int]]:
-        """Best-first by items spent, then steps: yields (node key, the move into it, cost).
-        Nodes that end the walk (openings, wounds, wins) are yielded but not expanded."""
-        start = (walker, ledger)
-        self.parents[start] = None
-        tie = itertools.count()
-        queue: list[tuple[int, int, int, Any]] = [(len(ledger.active()), 0, next(tie), start)]
-        done: set[Any] = set()
+    def route(self, node: int) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        while self.parent[node] >= 0:
+            out.append(self.go(*self.steps[node]))
+            node = self.parent[node]
+        return out[::-1]
+
+    def event_route(self, event: Event) -> list[dict[str, Any]]:
+        return [*self.route(event.node), self.go(event.direction, event.hazard, event.source)]
+
+    def run(self, walker: int, ledger: int, offset: int = 0) -> Iterator[int | Event]:
+        """Yields every node as it leaves the queue, and every Event as it is met. `offset` is
+        added to every cost: items already played that are not in the searched hand."""
+        c = self.compiled
+        moves, uses, cost_of, memo = c.moves, c.uses, c.cost, c._uses
+        walkers, ledgers, parent, steps = self.walkers, self.ledgers, self.parent, self.steps
+        seen: set[tuple[int, int]] = {(walker, c.canonical(ledger))}
+        walkers.append(walker)
+        ledgers.append(ledger)
+        parent.append(-1)
+        steps.append((-1, -1, -1))
+        queue = [(cost_of(ledger) + offset) << (2 * _SHIFT)]
+        popped = 0
         while queue:
-            cost, depth, _, key = heapq.heappop(queue)
-            if key in done:
-                continue
-            done.add(key)
-            if len(done) > NODE_LIMIT:
+            prio = heapq.heappop(queue)
+            node = prio & _LOW
+            popped += 1
+            if popped > NODE_LIMIT:
                 self.truncated = True
                 return
-            yield key, None, cost
-            walker_now, ledger_now = key
-            for mv in moves_from(self.grid, self.hand, walker_now, ledger_now):
-                child = (mv.walker, mv.ledger)
-                if mv.event != "walk":
-                    # The walk stops there: report it once, never expand it.
-                    if child not in self.parents:
-                        self.parents[child] = (key, mv.go)
-                        yield child, mv, len(mv.ledger.active())
-                    continue
-                if child in done or child in self.parents:
-                    continue
-                self.parents[child] = (key, mv.go)
-                heapq.heappush(queue, (len(mv.ledger.active()), depth + 1, next(tie), child))
-
-
-def hand_of(hero: Hero) -> Hand:
-    items = tuple(i for i in hero.hand if i.kind in ACTION_KINDS)
-    return Hand(hero.inherent, items, hero.crystals)
+            yield node
+            depth = ((prio >> _SHIFT) & _LOW) + 1
+            led = ledgers[node]
+            for direction, hazard, target, x, y in moves(walkers[node]):
+                if hazard < 0:
+                    options: tuple[Use, ...] = ((-1, led, c.canonical(led), cost_of(led)),)
+                else:
+                    found = memo.get(led * 8 + hazard)
+                    options = uses(led, hazard) if found is None else found
+                for source, after, canonical, cost in options:
+                    if target < 0:
+                        yield Event(node, target == _WIN, x, y, direction, hazard, source, after)
+                        continue
+                    key = (target, canonical)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    child = len(walkers)
+                    walkers.append(target)
+                    ledgers.append(after)
+                    parent.append(node)
+                    steps.append((direction, hazard, source))
+                    priority = ((cost + offset) << (2 * _SHIFT)) | (depth << _SHIFT) | child
+                    heapq.heappush(queue, priority)
 
 
 def has_way_on(grid: Grid, hero: Hero, walker: Walker, ledger: Ledger) -> bool:
@@ -162,13 +371,12 @@ def has_way_on(grid: Grid, hero: Hero, walker: Walker, ledger: Ledger) -> bool:
     reach a Scrambler it can defeat? If not, it is stuck: wounded, if it is in a new room."""
     if on_checkpoint(grid, walker.spot):
         return True
-    search = _Search(grid, hand_of(hero))
-    for (w, _), mv, _ in search.run(walker, ledger):
-        if mv is not None:
-            if mv.event in ("opening", "scrambler-win"):
-                return True
-            continue
-        if on_checkpoint(grid, w.spot):
+    compiled = _Compiled(grid, hand_of(hero))
+    start = compiled.ledger_code(ledger)
+    offset = len(ledger.active()) - compiled.cost(start)
+    search = _Search(compiled)
+    for found in search.run(compiled.walker_code(walker), start, offset):
+        if isinstance(found, Event) or compiled.on_checkpoint(search.walkers[found]):
             return True
     return False
 
@@ -255,35 +463,42 @@ def reachable(state: State, player: str) -> Reachability:
     if hero is None or hero.x is None or hero.y is None:
         raise ValueError(f"no hero of {player!r} on the table")
     grid = grid_of(state.dungeon)
-    hand = hand_of(hero)
-    search = _Search(grid, hand)
     start = (hero.x, hero.y)
+    if start not in grid:
+        raise ValueError(f"the hero of {player!r} does not stand on a Dungeon Card")
+    compiled = _Compiled(grid, hand_of(hero))
+    search = _Search(compiled)
     best: dict[tuple[int, int], Destination] = {}
     wins: dict[tuple[int, int], Destination] = {}
-    openings: dict[tuple[int, int, str], dict[str, Any]] = {}
-    all_action_items = frozenset(i.id for i in hand.items)
-    full: dict[tuple[int, int], Any] = {}
-    for key, mv, _ in search.run(Walker(start_spot(*start)), Ledger()):
-        walker, ledger = key
-        cell = (walker.spot.x, walker.spot.y)
-        items = sorted(ledger.active())
-        if mv is not None:
-            if mv.event == "opening" and ((*cell, mv.go["dir"])) not in openings:
-                openings[(*cell, mv.go["dir"])] = {
-                    "x": cell[0],
-                    "y": cell[1],
-                    "items": items,
-                    "route": search.route(key),
+    openings: dict[tuple[int, int, int], dict[str, Any]] = {}
+    full: dict[tuple[int, int], int] = {}
+    begin = compiled.walker_code(Walker(Spot(*start, FLAG)))
+    for found in search.run(begin, 0):
+        if isinstance(found, Event):
+            cell = (found.x, found.y)
+            if found.win:
+                if cell not in wins:
+                    items = compiled.active(found.ledger)
+                    wins[cell] = Destination(*cell, items, search.event_route(found))
+            elif (*cell, found.direction) not in openings:
+                openings[(*cell, found.direction)] = {
+                    "x": found.x,
+                    "y": found.y,
+                    "items": compiled.active(found.ledger),
+                    "route": search.event_route(found),
                 }
-            elif mv.event == "scrambler-win" and cell not in wins:
-                wins[cell] = Destination(cell[0], cell[1], items, search.route(key))
             continue
-        if not on_checkpoint(grid, walker.spot) or cell == start:
+        code = search.walkers[found]
+        if not compiled.on_checkpoint(code):
             continue
-        if cell not in best:
-            best[cell] = Destination(cell[0], cell[1], items, search.route(key))
-        if ledger.active() >= all_action_items and cell not in full:
-            full[cell] = key
+        x, y, _ = compiled.place(code)
+        if (x, y) == start:
+            continue
+        ledger = search.ledgers[found]
+        if (x, y) not in best:
+            best[(x, y)] = Destination(x, y, compiled.active(ledger), search.route(found))
+        if (x, y) not in full and compiled.whole_hand(ledger):
+            full[(x, y)] = found
     leap_extra = _spend_hazard_items(state, hero)
     leap_blocked = (
         hero.unseen > 0 or leap_extra is None or any(i.kind == "special" for i in hero.hand)
@@ -309,4 +524,4 @@ def reachable(state: State, player: str) -> Reachability:
     )
 
 
-__all__ = ["Reachability", "Walker", "has_way_on", "moves_from", "reachable"]
+__all__ = ["Destination", "Reachability", "Walker", "has_way_on", "reachable"]

@@ -300,8 +300,13 @@ def _check_heroes(state: State) -> None:
         if hero.x is None or hero.y is None:
             raise InvalidState(f"{at}.x", "every hero stands on the dungeon once it is set up")
         room = grid.get((hero.x, hero.y))
-        if room is None or not room.checkpoint:
-            raise InvalidState(f"{at}.x", "between turns a hero waits on a Checkpoint")
+        won_here = room is not None and room.scrambler is not None and state.winner == hero.player
+        if (room is None or not room.checkpoint) and not won_here:
+            raise InvalidState(
+                f"{at}.x",
+                "between turns a hero waits on a Checkpoint (only the winner stands on the "
+                "Scrambler it defeated)",
+            )
     held = sum(h.held() for h in state.heroes)
     if held + state.item_deck + state.discard > BOX_ITEMS:
         raise InvalidState("state.item_deck", "more Item Cards than the box holds (54)")

@@ -18,6 +18,7 @@ from games.super_hazard_quest.common import (
     SPECIAL_RULING,
     WOUND_RULING,
     Breach,
+    copy_state,
     discard_items,
     draw_items,
     next_player,
@@ -54,7 +55,7 @@ class TurnWalk:
     """Plays one Standard Turn on a private copy of the state."""
 
     def __init__(self, state: State, move: StandardTurn, where: str) -> None:
-        self.state = state.model_copy(deep=True)
+        self.state = copy_state(state)
         self.move = move
         self.where = where
         hero = self.state.hero(move.player)

@@ -27,3 +27,13 @@ def board_picture(slug: str, state: Any, title: str, overlay: Any = None) -> Saf
     if slug != "generic" and importlib.util.find_spec(name) is not None:
         return importlib.import_module(name).picture(state, title, overlay)
     return board_svg(state, title)
+
+
+def ruling_overlay(slug: str, request: Any) -> Any:
+    """What a game's picture draws over the board on a ruling page (the disputed move, such as
+    a path through the dungeon), or None: its module's `ruling_overlay(request)`, if any."""
+    name = _module_name(slug)
+    if importlib.util.find_spec(name) is None:
+        return None
+    found = getattr(importlib.import_module(name), "ruling_overlay", None)
+    return found(request) if found is not None else None

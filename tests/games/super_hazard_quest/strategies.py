@@ -40,10 +40,13 @@ def rooms(draw: Any) -> list[dict[str, Any]]:
 
 
 @st.composite
-def items(draw: Any, prefix: str) -> list[dict[str, Any]]:
-    kinds = draw(
-        st.lists(st.sampled_from(["dual", "super", "magic", "smagic", "hazard"]), max_size=5)
-    )
+def items(
+    draw: Any,
+    prefix: str,
+    kinds_from: tuple[str, ...] = ("dual", "super", "magic", "smagic", "hazard"),
+    max_size: int = 5,
+) -> list[dict[str, Any]]:
+    kinds = draw(st.lists(st.sampled_from(kinds_from), max_size=max_size))
     out: list[dict[str, Any]] = []
     for k, kind in enumerate(kinds):
         item_id = f"{prefix}{k}"
@@ -100,3 +103,19 @@ def states(draw: Any) -> dict[str, Any]:
         "item_deck": 30,
         "discard": 14,
     }
+
+
+@st.composite
+def action_hand_states(draw: Any) -> dict[str, Any]:
+    """Small dungeons where Ana holds one to three Action Items and nothing unseen; the
+    Starting Card has a way right, to a card with a Checkpoint."""
+    state = draw(states())
+    if len(state["dungeon"]) == 1:
+        state["dungeon"].append(draw(rooms())[0] | {"x": 1, "y": 0})
+        state["dungeon_deck"] -= 1
+    state["dungeon"][0]["exits"].setdefault("right", draw(direction_action))
+    state["dungeon"][1]["checkpoint"] = True
+    hand = draw(items("a", ("dual", "super", "magic", "smagic"), max_size=3).filter(bool))
+    state["heroes"][0]["hand"] = hand
+    state["heroes"][0]["unseen"] = 0
+    return state

@@ -8,11 +8,13 @@ from tests.games.super_hazard_quest.helpers import (
     board,
     dual,
     face,
+    go,
     hazard_item,
     hero,
     room,
     rule,
     super_item,
+    turn,
 )
 
 ROOMS = [room(0, 0, exits={"right": "unlock"}), room(1, 0)]
@@ -195,3 +197,87 @@ def test_a_tie_for_the_lowest_stage_number_means_drawing_again() -> None:
     ruling = rule(fresh_table(), {"kind": "setup", "draws": draws(2, 2, 5)})
     assert_illegal(ruling, "setup-tie", "3.3")
     assert "super-hazard-quest:stage-number-tie" in ruling.interpretations
+
+
+def test_a_battle_is_declared_only_from_a_checkpoint() -> None:
+    rooms = [room(0, 0, exits={"right": "unlock"}, left_space="attack"), room(1, 0)]
+    state = board(
+        rooms,
+        [
+            hero("Ana", "unlock", hand=[hazard_item("h", "combat"), super_item("s", "attack")]),
+            hero("Ben", "dig"),
+        ],
+    )
+    move = turn(
+        "Ana",
+        go("right", "s"),
+        {"kind": "battle", "opponent": "Ben", "requests": [ask("h", "attack")]},
+    )
+    assert_illegal(rule(state, move), "battle-off-checkpoint", "11.2")
+
+
+def test_two_hazard_items_make_one_battle_with_two_requests() -> None:
+    # FAQ: the attacker may ask two actions in one battle; one unanswered request is enough.
+    state = board(
+        ROOMS,
+        [
+            hero("Ana", "unlock", hand=[hazard_item("h", "combat"), hazard_item("k", "direction")]),
+            hero("Ben", "dig", hand=[dual("d", "hide", "lift")], blue=1),
+        ],
+    )
+    ruling = rule(state, battle(ask("h", "hide", "d"), ask("k", "climb")))
+    assert_legal(ruling, "battle-won", "11.5")
+    ana, ben = ruling.next_state["heroes"]
+    assert (ana["crystals"]["blue"], ben["crystals"]["blue"]) == (1, 0)
+    assert (ben["hand"], ben["unseen"]) == ([], 1)  # the answering item is replaced at once
+
+
+def test_two_small_battles_in_one_turn_but_each_hazard_item_once() -> None:
+    # FAQ: two Hazard Items may also make two small battles, one request each.
+    state = board(
+        ROOMS,
+        [
+            hero("Ana", "unlock", hand=[hazard_item("h", "combat"), hazard_item("k", "combat")]),
+            hero("Ben", "dig", hand=[super_item("s", "hide")], red=1),
+        ],
+    )
+
+    def small(item: str, action: str, answer: str | None = None) -> dict:
+        return {"kind": "battle", "opponent": "Ben", "requests": [ask(item, action, answer)]}
+
+    ruling = rule(state, turn("Ana", small("h", "hide", "s"), small("k", "attack")))
+    assert_legal(ruling, "battle-won", "11.5")
+    assert ruling.next_state["heroes"][0]["crystals"]["red"] == 1
+    again = rule(state, turn("Ana", small("h", "hide", "s"), small("h", "attack")))
+    assert_illegal(again, "hazard-item-spent", "9.7")
+
+
+def test_a_trade_swaps_as_many_cards_as_it_takes() -> None:
+    state = board(
+        ROOMS,
+        [
+            hero("Ana", "unlock", hand=[super_item("s", "hide"), super_item("t", "dig")]),
+            hero("Ben", "dig", hand=[dual("d", "hide", "lift")]),
+        ],
+    )
+    move = {
+        "kind": "trade",
+        "player": "Ana",
+        "partner": "Ben",
+        "give": ["s", "t"],
+        "receive": ["d"],
+    }
+    assert_illegal(rule(state, move), "trade-uneven", "6.5")
+
+
+def test_a_stuck_hero_can_always_take_a_discard_turn() -> None:
+    # FAQ: "There is always a way out": a hero with no way on may still discard and draw.
+    rooms = [room(0, 0, exits={"right": "unlock"}, right_space="attack"), room(1, 0)]
+    state = board(
+        rooms, [hero("Ana", "dig", hand=[super_item("s", "hide")], unseen=4), hero("Ben", "stomp")]
+    )
+    stuck = rule(state, turn("Ana", go("right"), go("right"), go("right", "s")))
+    assert_illegal(stuck, "super-item-other-action", "9.4")
+    ruling = rule(state, {"kind": "discard-turn", "player": "Ana", "discard": ["s"]})
+    assert_legal(ruling, "discard-turn", "6.2")
+    assert "super-hazard-quest:discard-turn-always-allowed" in ruling.interpretations

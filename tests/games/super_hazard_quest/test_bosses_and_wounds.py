@@ -172,3 +172,69 @@ def test_reaching_a_scrambler_with_its_crystal_wins() -> None:
     assert ruling.next_state["winner"] == "Ana"
     after = rule(ruling.next_state, turn("Ana", *cross_right("inherent")))
     assert_illegal(after, "game-over", "2.8")
+
+
+def test_a_fight_needs_a_mini_boss_on_the_card() -> None:
+    state = board(
+        [room(0, 0, exits={"right": "unlock"}), room(1, 0)],
+        [hero("Ana", "unlock", hand=[super_item("s", "attack")]), hero("Ben", "dig")],
+    )
+    ruling = rule(state, turn("Ana", fight("s", "s", "s", "inherent")))
+    assert_illegal(ruling, "no-mini-boss", "7.1")
+
+
+def test_a_hero_holding_a_crystal_earns_another_from_a_mini_boss() -> None:
+    # FAQ: Mini-Bosses can be defeated again and again, and a hero may hold several crystals.
+    state = board(
+        boss_room(),
+        [
+            hero(
+                "Ana", "unlock", hand=[super_item("s", "attack"), dual("d", "hide", "dig")], red=1
+            ),
+            hero("Ben", "dig"),
+        ],
+    )
+    ruling = rule(state, turn("Ana", fight("s", "s", "d", "inherent")))
+    assert_legal(ruling, "prize-crystal", "7.5")
+    assert ruling.next_state["heroes"][0]["crystals"] == {"red": 2, "blue": 0}
+
+
+def test_a_wound_takes_every_crystal_even_one_won_this_turn() -> None:
+    rooms = [
+        room(0, 0, exits={"right": "unlock"}, mini_boss=BOSS),
+        room(1, 0, exits={"right": "unlock"}),
+    ]
+    state = board(
+        rooms,
+        [
+            hero(
+                "Ana", "unlock", hand=[super_item("s", "attack"), dual("d", "hide", "dig")], blue=1
+            ),
+            hero("Ben", "dig"),
+        ],
+    )
+    move = turn(
+        "Ana",
+        fight("s", "s", "d", "inherent"),  # a red crystal won
+        *cross_right("inherent"),
+        *cross_right("inherent", drawn=face(dead_end=True)),
+    )
+    ruling = rule(state, move)
+    assert_legal(ruling, "crystals-lost", "8.3")
+    assert [r.detail for r in ruling.reasons if r.code == "crystals-lost"] == ["2 crystal(s) lost"]
+    ana = ruling.next_state["heroes"][0]
+    assert (ana["x"], ana["y"], ana["crystals"]) == (0, 0, {"red": 0, "blue": 0})
+
+
+def test_after_the_win_the_winner_stands_on_the_scrambler_even_without_a_checkpoint() -> None:
+    state = board(
+        [room(0, 0, exits={"right": "unlock"})], [hero("Ana", "unlock", red=1), hero("Ben", "dig")]
+    )
+    drawn = face(scrambler="red", checkpoint=False)
+    ruling = rule(state, turn("Ana", *cross_right("inherent", drawn=drawn)))
+    assert_legal(ruling, "scrambler-defeated", "2.8")
+    ana = ruling.next_state["heroes"][0]
+    assert (ana["x"], ana["y"]) == (1, 0)
+    # The board after the win is a board the desk accepts: any further move is game over.
+    after = rule(ruling.next_state, turn("Ben", *cross_right("inherent")))
+    assert_illegal(after, "game-over", "2.8")

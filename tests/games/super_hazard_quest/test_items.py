@@ -85,7 +85,12 @@ def test_the_inherent_action_has_no_limit() -> None:
         room(3, 0),
     ]
     path = cross_right("inherent") * 3
-    assert_legal(rule(board(rooms, heroes()), turn("Ana", *path)))
+    ruling = rule(board(rooms, heroes()), turn("Ana", *path))
+    assert_legal(ruling, "hazard-passed", "4.2")
+    passed = [r.detail for r in ruling.reasons if r.code == "hazard-passed"]
+    assert passed == [
+        f"step {n}: Unlock hazard passed with the Inherent Action" for n in (5, 10, 15)
+    ]
 
 
 def test_the_inherent_action_is_only_the_heros_own_action() -> None:

@@ -148,3 +148,22 @@ def test_it_must_be_your_turn() -> None:
 def test_a_turn_with_nothing_done_is_not_a_standard_turn() -> None:
     state = board(corridor(), two_heroes())
     assert_illegal(rule(state, turn("Ana")), "empty-turn", "5.5")
+
+
+def test_digging_twice_without_a_combat_space_between_is_illegal() -> None:
+    rooms = [
+        room(0, 0, exits={"down": "dig"}),
+        room(0, -1, exits={"down": "dig"}),
+        room(0, -2),
+    ]
+    state = board(rooms, two_heroes(inherent="dig"))
+    path = [go("right"), go("right"), go("down", "inherent"), go("down", "inherent")]
+    assert_illegal(rule(state, turn("Ana", *path)), "climb-twice", "4.10")
+
+
+def test_a_card_entered_without_an_entrance_cannot_be_left_the_way_the_hero_came() -> None:
+    # FAQ: the hero may enter a card with no exit on that side, but cannot come back that way.
+    rooms = [room(0, 0, exits={"right": "unlock"}), room(1, 0, exits={})]
+    state = board(rooms, two_heroes(inherent="unlock"))
+    path = [*cross_right("inherent"), go("left", "inherent")]
+    assert_illegal(rule(state, turn("Ana", *path)), "wall", "4.4")

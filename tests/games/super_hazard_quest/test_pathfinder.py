@@ -11,19 +11,20 @@ from games.super_hazard_quest.model import State
 from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.rules import RULES
 from tests.games.super_hazard_quest.helpers import board, dual, hero, room, super_item
-from tests.games.super_hazard_quest.strategies import states
+from tests.games.super_hazard_quest.strategies import action_hand_states, states
 
 ALLOWED_PREFIX = {"turn-not-on-checkpoint", "empty-turn"}
 
 
-def brute_force(state_json: dict[str, Any], depth: int) -> set[tuple[int, int]]:
-    """Every card whose Checkpoint ends a legal turn, by trying every step and every way of
-    passing it, and asking the engine about each prefix."""
+def brute_force_turns(state_json: dict[str, Any], depth: int) -> dict[tuple[int, int], list[set]]:
+    """Every legal turn of at most `depth` steps that ends on another card's Checkpoint, by
+    trying every step and every way of passing it and asking the engine about each prefix:
+    for each card, the sets of items the turns onto it spend."""
     state = RULES.parse_state(state_json)
     ana = state.hero("Ana")
     assert ana is not None
     sources = [None, "inherent", *[i.id for i in ana.hand]]
-    found: set[tuple[int, int]] = set()
+    found: dict[tuple[int, int], list[set]] = {}
 
     def extend(path: list[dict[str, Any]]) -> None:
         if len(path) == depth:
@@ -42,14 +43,21 @@ def brute_force(state_json: dict[str, Any], depth: int) -> set[tuple[int, int]]:
                 if ruling.legal:
                     if not any(r.code.startswith("wounded") for r in ruling.reasons):
                         hero_after = ruling.next_state["heroes"][0]
-                        found.add((hero_after["x"], hero_after["y"]))
+                        spent = {s["using"] for s in trial if "using" in s} - {"inherent"}
+                        cell = (hero_after["x"], hero_after["y"])
+                        found.setdefault(cell, []).append(spent)
                 elif ruling.reasons[0].code not in ALLOWED_PREFIX:
                     continue
                 extend(trial)
 
     extend([])
-    found.discard((ana.x, ana.y))
+    found.pop((ana.x, ana.y), None)
     return found
+
+
+def brute_force(state_json: dict[str, Any], depth: int) -> set[tuple[int, int]]:
+    """Every card whose Checkpoint ends a legal turn of at most `depth` steps."""
+    return set(brute_force_turns(state_json, depth))
 
 
 def finder(state_json: dict[str, Any]) -> set[tuple[int, int]]:
@@ -85,6 +93,32 @@ def test_the_path_finder_agrees_with_brute_force_on_small_dungeons(state: dict) 
     short = {(d.x, d.y) for d in answer.checkpoints if len(d.route) <= depth}
     assert brute <= {(d.x, d.y) for d in answer.checkpoints}
     assert short <= brute
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(action_hand_states())
+def test_the_fewest_items_and_the_running_leaps_agree_with_brute_force(state: dict) -> None:
+    # A hand of Action Items only and no unseen card, so a Running Leap can be open: the
+    # path finder spends no more items than any turn brute force finds, exactly as few when
+    # its route is short enough for brute force, and offers a leap exactly where brute force
+    # finds a turn that uses the whole hand.
+    depth = 8
+    state["dungeon"] = state["dungeon"][:3]
+    state["dungeon_deck"] = 23
+    turns = brute_force_turns(state, depth)
+    answer = reachable(RULES.parse_state(state), "Ana")
+    whole = {item["id"] for item in state["heroes"][0]["hand"]}
+    assert set(turns) <= {(d.x, d.y) for d in answer.checkpoints}
+    for dest in answer.checkpoints:
+        spent = turns.get((dest.x, dest.y), [])
+        if spent:
+            assert len(dest.items) <= min(len(s) for s in spent)
+        if len(dest.route) <= depth:
+            assert spent and len(dest.items) == min(len(s) for s in spent)
+        if whole in spent:
+            assert dest.leap_available
+        if dest.leap_available and dest.leap_route is not None and len(dest.leap_route) <= depth:
+            assert whole in spent
 
 
 def test_every_route_found_is_a_legal_turn_ending_there_with_the_items_listed() -> None:
@@ -163,3 +197,29 @@ def test_the_path_finder_handles_a_full_dungeon_in_reasonable_time() -> None:
     assert not answer.truncated
     assert answer.checkpoints
     assert elapsed < 10  # a smoke bound; the benchmark figure is in the report
+
+
+def test_a_hand_of_five_super_magic_items_is_searched_in_full() -> None:
+    # Interchangeable items (five Super Magic Items) are searched once per way of using them,
+    # not once per order: the search ends, and every Checkpoint is open with a leap.
+    rooms = [
+        room(
+            n % 6,
+            n // 6,
+            exits={"right": "unlock", "up": "climb", "left": "lift", "down": "dig"},
+            left_space="attack",
+            right_space="hide",
+        )
+        for n in range(26)
+    ]
+    hand = [{"kind": "super-magic", "id": f"sm{k}"} for k in range(5)]
+    state = RULES.parse_state(
+        board(rooms, [hero("Ana", "stomp", hand=hand), hero("Ben", "dig")], dungeon_deck=0)
+    )
+    answer = reachable(state, "Ana")
+    assert not answer.truncated
+    assert len(answer.checkpoints) == 25
+    assert all(d.leap_available for d in answer.checkpoints)
+    # Nearest: up one card, set to Attack (the left space) and Climb, back left to the flag.
+    nearest = answer.checkpoints[0]
+    assert (nearest.x, nearest.y, nearest.items) == (0, 1, ["sm0", "sm1"])

@@ -158,3 +158,59 @@ def test_a_placed_hazard_stays_and_counts_at_once() -> None:
     )
     move = turn("Ana", place("h", 0, 0, "left-space", "stomp"), *cross_right("inherent", left="s"))
     assert_illegal(rule(blocked, move), "super-item-other-action", "9.4")
+
+
+def test_no_look_from_halfway_across_a_card() -> None:
+    state = board(
+        corridor(), [hero("Ana", "unlock", hand=[super_item("s", "attack")]), hero("Ben", "dig")]
+    )
+    move = turn("Ana", go("right", "s"), look={"dir": "up", "drawn": face()})
+    assert_illegal(rule(state, move), "turn-not-on-checkpoint", "5.3")
+
+
+def test_no_look_after_a_special_item() -> None:
+    state = board(corridor(), [hero("Ana", "unlock", hand=[special("x")]), hero("Ben", "dig")])
+    move = turn("Ana", special="x", look={"dir": "up", "drawn": face()})
+    assert_illegal(rule(state, move), "special-ends-turn", "9.13")
+
+
+def test_no_running_leap_with_unseen_cards_still_in_hand() -> None:
+    state = board(
+        corridor(),
+        [hero("Ana", "unlock", hand=[super_item("s", "attack")], unseen=2), hero("Ben", "dig")],
+    )
+    move = turn("Ana", *cross_right("inherent", left="s"), leap={"dir": "right", "drawn": face()})
+    assert_illegal(rule(state, move), "leap-hand-not-used", "10.1")
+
+
+def test_no_running_leap_onto_a_card_on_the_table_without_a_checkpoint() -> None:
+    rooms = [*corridor(), room(2, 0, checkpoint=False)]
+    state = board(
+        rooms, [hero("Ana", "unlock", hand=[super_item("s", "attack")]), hero("Ben", "dig")]
+    )
+    move = turn("Ana", *cross_right("inherent", left="s"), leap={"dir": "right"})
+    assert_illegal(rule(state, move), "leap-onto-no-checkpoint", "10.1")
+
+
+def test_a_running_leap_onto_a_new_card_without_a_checkpoint_wounds() -> None:
+    state = board(
+        corridor(),
+        [hero("Ana", "unlock", hand=[super_item("s", "attack")], red=1), hero("Ben", "dig")],
+    )
+    leap = {"dir": "right", "drawn": face(checkpoint=False)}
+    ruling = rule(state, turn("Ana", *cross_right("inherent", left="s"), leap=leap))
+    assert_legal(ruling, "wounded-stuck", "8.1")
+    ana = ruling.next_state["heroes"][0]
+    assert (ana["x"], ana["crystals"]["red"]) == (0, 0)
+
+
+def test_a_hazard_item_is_used_only_once() -> None:
+    state = board(
+        corridor(), [hero("Ana", "unlock", hand=[hazard_item("h", "combat")]), hero("Ben", "dig")]
+    )
+    move = turn(
+        "Ana",
+        place("h", 1, 0, "right-space", "hide"),
+        place("h", 1, 0, "left-space", "hide"),
+    )
+    assert_illegal(rule(state, move), "hazard-item-spent", "9.7")

@@ -1,0 +1,111 @@
+"""Real-browser tests: a player settles a Super Hazard Quest dispute through the website, reads
+the verdict and the rule cited, sees the dungeon map, and asks "Where can I go?"."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+
+from cardsdb.loaders import fixtures_load
+from cardsdb.models import Game
+from tests.games.super_hazard_quest.helpers import (
+    board,
+    cross_right,
+    dual,
+    hero,
+    room,
+    super_item,
+    turn,
+)
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM allows it here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SLUG = "super-hazard-quest"
+
+
+@pytest.fixture
+def loaded(live_server: Any) -> Any:
+    """Live-server tests run in transactions that are flushed: load what they need."""
+    if not Game.objects.filter(slug=SLUG).exists():
+        fixtures_load([Path(settings.FIXTURES_DIR) / SLUG])
+    return live_server
+
+
+def corridor() -> dict[str, Any]:
+    """Ana on (0, 0): (1, 0) past an Attack hazard, then (2, 0) past a Hide hazard."""
+    rooms = [
+        room(0, 0, stage=1, exits={"right": "unlock"}, left_space="attack"),
+        room(1, 0, exits={"right": "unlock"}, right_space="hide"),
+        room(2, 0, exits={"left": "lift"}),
+    ]
+    hand = [dual("a", "attack", "climb"), super_item("s", "hide")]
+    return board(rooms, [hero("Ana", "unlock", hand=hand, red=1), hero("Ben", "dig", unseen=5)])
+
+
+def test_player_asks_whether_an_item_passes_a_hazard_and_where_they_can_go(
+    loaded: Any, page: Any
+) -> None:
+    page.goto(f"{loaded.url}/games/{SLUG}/disputes/")
+    form = page.locator("#q-pass-hazard form.dispute-form")
+    form.locator("select[name=hazard]").select_option("attack")
+    form.locator("select[name=item_kind]").select_option("super")
+    form.locator("select[name=item_action]").select_option("hide")
+    form.locator("select[name=inherent]").select_option("dig")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("#verdict")
+    assert "Illegal" in page.locator("#verdict").inner_text()
+    cited = page.locator("blockquote.cited-rule").first.inner_text()
+    assert "super-hazard-quest:9.4" in cited
+    # The map: both cards of the question's board, and the player's hero on its Checkpoint.
+    dungeon = page.locator("svg.hq-board").first
+    assert dungeon.locator("g.hq-card").count() == 2
+    assert dungeon.locator('g.hq-token[data-player="You"]').count() == 1
+    page.locator("nav.ruling-tools").get_by_role("link", name="Where can I go?").click()
+    page.wait_for_selector("#reach-summary")
+    assert "/reachable/" in page.url
+    summary = page.locator("#reach-summary").inner_text()
+    assert "You's hero stands at (0, 0)" in summary
+    assert "no other Checkpoint" in summary  # a Hide item cannot pass the Attack hazard
+
+
+def test_player_settles_a_path_through_the_json_box_and_sees_every_checkpoint_on_the_map(
+    loaded: Any, page: Any
+) -> None:
+    dispute = {"state": corridor(), "move": turn("Ana", *cross_right("inherent", left="a"))}
+    page.goto(f"{loaded.url}/games/{SLUG}/disputes/")
+    page.locator("textarea[name=dispute]").fill(json.dumps(dispute))
+    page.locator("#json button[type=submit]").click()
+    page.wait_for_selector("#verdict")
+    assert "Legal" in page.locator("#verdict").inner_text()
+    assert "(1, 0)" in page.locator("#verdict").inner_text()
+    rules = page.locator("blockquote.cited-rule").all_inner_texts()
+    assert any("super-hazard-quest:5.3" in r for r in rules)
+    dungeon = page.locator("svg.hq-board").first
+    assert dungeon.locator("g.hq-card").count() == 3
+    assert dungeon.locator('g.hq-token[data-player="Ana"]').count() == 1
+    assert "crystals: 1 red, 0 blue" in dungeon.inner_html()
+
+    page.locator("nav.ruling-tools").get_by_role("link", name="Where can I go?").click()
+    page.wait_for_selector("#checkpoints")
+    cells = page.locator("#checkpoints li.destination").evaluate_all(
+        "items => items.map(li => li.dataset.cell)"
+    )
+    assert cells == ["1,0", "2,0"]
+    second = page.locator('#checkpoints li[data-cell="2,0"]')
+    assert "Running Leap available on arrival" in second.inner_text()
+    reach = page.locator("svg.hq-board").first
+    assert reach.locator("g.hq-reach").count() == 2
+    assert reach.locator("polyline.hq-route").count() == 1
+    # Ask for the other route: it is drawn on the map instead.
+    second.get_by_role("link", name="Show this route on the map").click()
+    page.wait_for_selector('#checkpoints li.selected[data-cell="2,0"]')
+    assert "to=2,0" in page.url
+    assert page.locator('svg.hq-board g.hq-chosen[data-cell="2,0"]').count() == 1
