@@ -11,7 +11,8 @@ import pytest
 from django.test import Client
 
 from cardsdb.models import Faction
-from cardsdb.web.boards.star_realms_high_alert import COLOUR_WORDS, picture
+from cardsdb.web.boards import board_picture
+from cardsdb.web.boards.star_realms_high_alert import COLOUR_WORDS
 
 pytestmark = pytest.mark.django_db
 
@@ -408,7 +409,7 @@ def test_the_ruling_page_pictures_the_play_area_with_faction_symbols(web: Client
 
 
 def test_a_position_the_engine_refuses_is_drawn_as_plain_json() -> None:
-    svg = picture({"play_area": "everything"}, "Odd board")
+    svg = board_picture(SLUG, {"play_area": "everything"}, "Odd board")
     assert 'class="board"' in svg and "board-high-alert" not in svg
 
 
@@ -417,7 +418,7 @@ def test_the_picture_escapes_every_name() -> None:
         "play_area": [{"id": "x1", "name": '"><script>x</script>', "factions": ["blob"]}],
         "gained_symbols": [{"symbol": "blob", "source": "<b>bold</b>"}],
     }
-    svg = picture(state, "<i>title</i>", {"x1": "<u>note</u>"})
+    svg = board_picture(SLUG, state, "<i>title</i>", {"x1": "<u>note</u>"})
     for raw in ("<script>", "<b>", "<i>", "<u>"):
         assert raw not in svg
     assert "&lt;script&gt;" in svg and "&lt;i&gt;title" in svg

@@ -21,18 +21,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
-
-from cardsdb.web.boards.generic import board_svg
 from games.bo_jackson_battle_arena.battle import battle_winner, who
 from games.bo_jackson_battle_arena.cards import Weapon
 from games.bo_jackson_battle_arena.deck import PLAY_KINDS, DeckCard, DeckList
-from games.bo_jackson_battle_arena.rules import RULES
 from games.bo_jackson_battle_arena.state import BattleState, Hero, PlayCard, Player
-from games.core.errors import BadInput
 
-TEMPLATE = "boards/bo-jackson-battle-arena.svg"
 WIDTH = 480
 LEFT = 16
 INNER = WIDTH - 2 * LEFT
@@ -563,13 +556,4 @@ def layout(state: Any, title: str, overlay: Any = None) -> dict[str, Any]:
     return battle_layout(inner, title)
 
 
-def picture(state: Any, title: str, overlay: Any = None) -> SafeString:
-    try:
-        parsed = RULES.parse_state(state)
-    except BadInput:
-        return board_svg(state, title)  # a position the engine refuses: draw its JSON
-    svg = render_to_string(TEMPLATE, layout(parsed, title, overlay))
-    return mark_safe(svg)  # the template escapes every text node and attribute
-
-
-__all__ = ["battle_layout", "deck_layout", "layout", "picture"]
+__all__ = ["battle_layout", "deck_layout", "layout"]

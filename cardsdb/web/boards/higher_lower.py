@@ -16,11 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
-
-from cardsdb.web.boards.generic import board_svg
-from games.core.errors import BadInput
 from games.higher_lower.board import (
     booster_count,
     hand_size,
@@ -28,9 +23,7 @@ from games.higher_lower.board import (
     winner,
 )
 from games.higher_lower.model import AUTOMATIC_CALL, Player, State
-from games.higher_lower.rules import RULES
 
-TEMPLATE = "boards/higher-lower.svg"
 WIDTH = 480
 LEFT = 16
 INNER = WIDTH - 2 * LEFT
@@ -272,13 +265,4 @@ def layout(state: State, title: str, overlay: Any = None) -> dict[str, Any]:
     }
 
 
-def picture(state: Any, title: str, overlay: Any = None) -> SafeString:
-    try:
-        board = RULES.parse_state(state)
-    except BadInput:
-        return board_svg(state, title)  # a position the engine refuses: draw its JSON
-    svg = render_to_string(TEMPLATE, layout(board, title, overlay))
-    return mark_safe(svg)  # the template escapes every text node and attribute
-
-
-__all__ = ["layout", "picture"]
+__all__ = ["layout"]

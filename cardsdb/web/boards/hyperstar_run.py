@@ -15,11 +15,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
-from pydantic import ValidationError
-
-from cardsdb.web.boards.generic import board_svg
 from games.hyperstar_run.state import RUNS, LevelFace, State
 
 WIDTH = 480
@@ -407,12 +402,3 @@ def layout(state: State, title: str, overlay: Any = None) -> dict[str, Any]:
         "hero": hero,
         "discard": discard,
     }
-
-
-def picture(state: Any, title: str, overlay: Any = None) -> SafeString:
-    try:
-        board = State.model_validate(state)
-    except ValidationError:
-        return board_svg(state, title)
-    svg = render_to_string("boards/hyperstar-run.svg", layout(board, title, overlay))
-    return mark_safe(svg)

@@ -17,13 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
-
 from cardsdb.models import Faction, Symbol
-from cardsdb.web.boards.generic import board_svg
-from games import registry
-from games.core.errors import BadInput
 from games.star_realms_high_alert.board import (
     factions_of,
     has_ally,
@@ -36,7 +30,6 @@ from games.star_realms_high_alert.catalog import CARDS, FACTIONS, SYMBOL_FACTION
 from games.star_realms_high_alert.state import LooseCard, PlayedCard, State
 
 SLUG = "star-realms-high-alert"
-TEMPLATE = "boards/star-realms-high-alert.svg"
 
 WIDTH = 760
 MARGIN = 16
@@ -485,12 +478,3 @@ def layout(state: State, title: str, overlay: Any = None) -> dict[str, Any]:
         "boxes": canvas.boxes,
         "glyphs": canvas.glyphs + legend_glyphs,
     }
-
-
-def picture(state: Any, title: str, overlay: Any = None) -> SafeString:
-    try:
-        parsed = registry[SLUG].parse_state(state)
-    except BadInput:
-        return board_svg(state, title)  # a position the engine refuses: draw its JSON
-    html = render_to_string(TEMPLATE, layout(parsed, title, overlay))  # type: ignore[arg-type]
-    return mark_safe(html)  # the template escapes every text node and attribute

@@ -28,11 +28,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
 from pydantic import TypeAdapter, ValidationError
 
-from cardsdb.web.boards.generic import board_svg
 from games.super_hazard_quest.board import FLAG, Spot, step
 from games.super_hazard_quest.model import COORD, DELTA, Hero, Item, Room, State
 from games.super_hazard_quest.moves import (
@@ -45,7 +42,6 @@ from games.super_hazard_quest.moves import (
     TrapDoor,
 )
 
-TEMPLATE = "boards/super-hazard-quest.svg"
 CELL_W, CELL_H = 170, 132
 GAP = 34
 MARGIN = 16
@@ -856,13 +852,4 @@ def ruling_overlay(request: Any) -> dict[str, Any] | None:
     return None
 
 
-def picture(state: Any, title: str, overlay: Any = None) -> SafeString:
-    try:
-        board = State.model_validate(state)
-    except ValidationError:
-        return board_svg(state, title)
-    svg = render_to_string(TEMPLATE, layout(board, title, overlay))
-    return mark_safe(svg)  # every text in the template is escaped
-
-
-__all__ = ["layout", "picture", "ruling_overlay"]
+__all__ = ["layout", "ruling_overlay"]

@@ -22,7 +22,8 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from cardsdb.models import Clarification, Game, Rule, SavedRuling
-from cardsdb.web.boards.star_realms_high_alert import looks, picture
+from cardsdb.web.boards import board_picture
+from cardsdb.web.boards.star_realms_high_alert import looks
 from cardsdb.web.game_pages import GamePage, RulingTool
 from games.core import Ruling
 from games.core.errors import BadInput
@@ -505,7 +506,7 @@ def _results(data: dict[str, Any], title: str) -> dict[str, Any]:
     explained = explain(state)
     return {
         "results": explained,
-        "picture": picture(data, title, explained.overlay()),
+        "picture": board_picture(SLUG, data, title, explained.overlay()),
     }
 
 
