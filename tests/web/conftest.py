@@ -9,9 +9,13 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM allows it here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
@@ -49,3 +53,18 @@ def page(browser: Any) -> Iterator[Any]:
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def loaded(live_server: Any, request: Any) -> Any:
+    """The live server with the test module's game (its `SLUG`) loaded: live-server tests run
+    in transactions that are flushed, so each loads what it needs."""
+    from django.conf import settings
+
+    from cardsdb.loaders import fixtures_load
+    from cardsdb.models import Game
+
+    slug = request.module.SLUG
+    if not Game.objects.filter(slug=slug).exists():
+        fixtures_load([Path(settings.FIXTURES_DIR) / slug])
+    return live_server

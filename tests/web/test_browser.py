@@ -2,28 +2,13 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
-
-from cardsdb.loaders import fixtures_load
-from cardsdb.models import Game
-
-# Playwright's sync API runs an event loop in this thread; Django's ORM allows it here.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-
-@pytest.fixture
-def loaded(live_server: Any) -> Any:
-    """Live-server tests run in transactions that are flushed: load what they need."""
-    if not Game.objects.filter(slug="higher-lower").exists():
-        fixtures_load([Path(settings.FIXTURES_DIR) / "higher-lower"])
-    return live_server
+SLUG = "higher-lower"
 
 
 def test_player_asks_whether_a_card_may_be_played_and_reads_the_cited_rule(

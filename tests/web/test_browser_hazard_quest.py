@@ -4,15 +4,10 @@ the verdict and the rule cited, sees the dungeon map, and asks "Where can I go?"
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
 
-from cardsdb.loaders import fixtures_load
-from cardsdb.models import Game
 from tests.games.super_hazard_quest.helpers import (
     board,
     cross_right,
@@ -23,20 +18,9 @@ from tests.games.super_hazard_quest.helpers import (
     turn,
 )
 
-# Playwright's sync API runs an event loop in this thread; Django's ORM allows it here.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SLUG = "super-hazard-quest"
-
-
-@pytest.fixture
-def loaded(live_server: Any) -> Any:
-    """Live-server tests run in transactions that are flushed: load what they need."""
-    if not Game.objects.filter(slug=SLUG).exists():
-        fixtures_load([Path(settings.FIXTURES_DIR) / SLUG])
-    return live_server
 
 
 def corridor() -> dict[str, Any]:

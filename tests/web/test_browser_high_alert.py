@@ -5,30 +5,13 @@ faction symbols, and asks "What can I do now?"."""
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
-
-from cardsdb.loaders import fixtures_load
-from cardsdb.models import Game
-
-# Playwright's sync API runs an event loop in this thread; Django's ORM allows it here.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SLUG = "star-realms-high-alert"
-
-
-@pytest.fixture
-def loaded(live_server: Any) -> Any:
-    """Live-server tests run in transactions that are flushed: load what they need."""
-    if not Game.objects.filter(slug=SLUG).exists():
-        fixtures_load([Path(settings.FIXTURES_DIR) / SLUG])
-    return live_server
 
 
 def test_player_asks_whether_a_merged_card_triggers_hellfire_and_sees_the_play_area(

@@ -3,28 +3,13 @@ reads the verdict and the rule, looks at the board, and asks for the best line."
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
-
-from cardsdb.loaders import fixtures_load
-from cardsdb.models import Game
-
-# Playwright's sync API runs an event loop in this thread; Django's ORM allows it here.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-
-@pytest.fixture
-def loaded(live_server: Any) -> Any:
-    """Live-server tests run in transactions that are flushed: load what they need."""
-    if not Game.objects.filter(slug="hyperstar-run").exists():
-        fixtures_load([Path(settings.FIXTURES_DIR) / "hyperstar-run"])
-    return live_server
+SLUG = "hyperstar-run"
 
 
 def test_player_asks_to_press_a_card_ahead_of_the_hero_then_asks_for_the_best_line(
