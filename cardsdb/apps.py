@@ -7,6 +7,7 @@ class CardsdbConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from cardsdb.search import connect_signals  # keeps the search index in step with edits
+        from cardsdb import response_cache, search
 
-        connect_signals()
+        search.connect_signals()  # keeps the search index in step with edits
+        response_cache.connect_signals()  # and cached responses

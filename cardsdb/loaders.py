@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import connection, models, transaction
 
 from cardsdb import models as m
-from cardsdb import search
+from cardsdb import response_cache, search
 from cardsdb.fixtures_format import FixtureError, GameFixtures, read_game_folder
 
 Progress = Callable[[str], None]
@@ -65,6 +65,8 @@ def fixtures_load(
         search.index_after_load(report.games, changed=report.changed > 0)
         if report.changed:
             statistics_refresh()
+    if report.changed:
+        response_cache.fingerprint_forget()  # this process sees the new data at once
     return report
 
 

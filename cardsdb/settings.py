@@ -49,6 +49,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
+    "cardsdb.response_cache.PublicResponseCacheMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -87,12 +88,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The cache holds throttle counters, rendered rule pages, bulk documents and the search index
+# generation. With Redis it is shared by every worker and app server; Redis being down degrades
+# to "nothing cached" (logged), never to an error page.
+REDIS_CACHE_OPTIONS = {
+    "SOCKET_CONNECT_TIMEOUT": 2,
+    "SOCKET_TIMEOUT": 2,
+    "IGNORE_EXCEPTIONS": True,
+}
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": os.environ["REDIS_URL"],
-            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 2, "SOCKET_TIMEOUT": 2},
+            "OPTIONS": REDIS_CACHE_OPTIONS,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "tablejudge"),
         }
     }
 else:
@@ -116,6 +127,10 @@ STORAGES = {
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
+
+# Public GET answers are cached this long per version of the data (0 switches it off; the
+# test suite does, as its tests change data behind the loader's back).
+RESPONSE_CACHE_SECONDS = int(os.environ.get("RESPONSE_CACHE_SECONDS", "600"))
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # request bodies: board states are small
 

@@ -2,7 +2,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
-from cardsdb.api import desk_views, search_views, tools_views, views
+from cardsdb.api import desk_views, health, search_views, tools_views, views
 from cardsdb.api.errors import json_404
 
 app_name = "api"
@@ -46,6 +46,7 @@ urlpatterns = [
         tools_views.hazard_quest_reachable,
         name="hazard-quest-reachable",
     ),
+    re_path(r"^health/?$", health.health, name="health"),  # no database; load-test ceiling
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     path("search", search_views.search_view, name="search"),

@@ -1,0 +1,152 @@
+"""A shared cache of public GET responses: the reference data changes only when it is loaded
+or edited, so a card, a rule page or a search answer is built once per version of the data.
+
+What is cached: GET and HEAD answers with status 200 to anonymous requests (no session
+cookie, no Authorization header) under the public paths, that set no cookie, do not vary on
+the cookie (pages with a form carry a CSRF token and do) and are not marked private. The key
+holds the path with its query, the Accept header (the API renders JSON or HTML by it) and the
+data fingerprint: every game's data version (which a load changes) and a counter that every
+save or delete of reference data (an admin edit) bumps. The fingerprint is re-read at most
+every `FINGERPRINT_SECONDS` per process, so a reload is seen everywhere within that time, at
+the cost of one tiny query.
+Through Django's cache, the responses are shared by every app server when REDIS_URL is set.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import set_response_etag
+
+PUBLIC_PREFIXES = ("/api/v1/", "/games/", "/search/")
+PUBLIC_PATHS = ("/",)
+SKIPPED_PREFIXES = ("/api/v1/health",)
+MAX_BYTES = 2 * 1024 * 1024  # bulk downloads beyond this are rebuilt (they are rare)
+FINGERPRINT_SECONDS = 2.0
+HIT_HEADER = "X-Cache"
+EDITS_KEY = "response:edits"
+
+_fingerprint_lock = threading.Lock()
+_fingerprint: tuple[float, str] = (0.0, "")
+
+
+def data_fingerprint() -> str:
+    """Changes whenever the reference data may have: a load, or an edit in the admin."""
+    global _fingerprint
+    now = time.monotonic()
+    at, value = _fingerprint
+    if value and now - at < FINGERPRINT_SECONDS:
+        return value
+    from cardsdb.models import Game
+
+    versions = Game.objects.order_by("id").values_list("id", "data_version")
+    text = f"{list(versions)}|{edits_seen()}"
+    value = hashlib.md5(text.encode(), usedforsecurity=False).hexdigest()[:16]
+    with _fingerprint_lock:
+        _fingerprint = (now, value)
+    return value
+
+
+def edits_seen() -> int:
+    """How many single-object edits of reference data the shared cache has heard of."""
+    return int(cache.get(EDITS_KEY, 0))
+
+
+def edits_count(**_: Any) -> None:
+    """A signal receiver: reference data was saved or deleted one object at a time."""
+    try:
+        cache.incr(EDITS_KEY)
+    except ValueError:
+        cache.set(EDITS_KEY, 1, None)
+    fingerprint_forget()
+
+
+def connect_signals() -> None:
+    from django.apps import apps
+    from django.db.models.signals import m2m_changed, post_delete, post_save
+
+    for model in apps.get_app_config("cardsdb").get_models():
+        if model._meta.model_name == "savedruling":  # rulings are keyed by their content
+            continue
+        uid = f"response-cache-{model._meta.model_name}"
+        post_save.connect(edits_count, sender=model, dispatch_uid=f"{uid}-save")
+        post_delete.connect(edits_count, sender=model, dispatch_uid=f"{uid}-delete")
+        for m2m in model._meta.local_many_to_many:
+            through = m2m.remote_field.through
+            m2m_changed.connect(edits_count, sender=through, dispatch_uid=f"{uid}-{m2m.name}")
+
+
+def fingerprint_forget() -> None:
+    """Make the next request re-read the fingerprint (after a load in this process)."""
+    global _fingerprint
+    with _fingerprint_lock:
+        _fingerprint = (0.0, "")
+
+
+def _cacheable_request(request: HttpRequest) -> bool:
+    if request.method not in ("GET", "HEAD"):
+        return False
+    path = request.path
+    if path.startswith(SKIPPED_PREFIXES):
+        return False
+    if path not in PUBLIC_PATHS and not path.startswith(PUBLIC_PREFIXES):
+        return False
+    return (
+        settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and "HTTP_AUTHORIZATION" not in request.META
+    )
+
+
+def _cacheable_response(response: HttpResponse) -> bool:
+    if response.status_code != 200 or response.streaming or response.cookies:
+        return False
+    vary = response.get("Vary", "").lower()
+    control = response.get("Cache-Control", "").lower()
+    return (
+        "cookie" not in vary
+        and "private" not in control
+        and "no-store" not in control
+        and len(response.content) <= MAX_BYTES
+    )
+
+
+def _key(request: HttpRequest) -> str:
+    raw = f"{request.get_full_path()}|{request.META.get('HTTP_ACCEPT', '')}"
+    digest = hashlib.md5(raw.encode(), usedforsecurity=False).hexdigest()
+    return f"response:{data_fingerprint()}:{digest}"
+
+
+class PublicResponseCacheMiddleware:
+    """Sits inside the session and conditional-GET middleware (so a cached answer still gets
+    its 304) and outside CSRF and authentication (so a hit costs neither)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        seconds = getattr(settings, "RESPONSE_CACHE_SECONDS", 0)
+        if not seconds or not _cacheable_request(request):
+            return self.get_response(request)
+        key = _key(request)
+        stored = cache.get(key)
+        if stored is not None:
+            content, headers = stored
+            response = HttpResponse(content)
+            for name, value in headers:
+                response[name] = value
+            response[HIT_HEADER] = "hit"
+            return response
+        response = self.get_response(request)
+        if _cacheable_response(response):
+            if not response.has_header("ETag"):
+                set_response_etag(response)  # computed once, not on every hit
+            cache.set(key, (response.content, list(response.items())), seconds)
+            response[HIT_HEADER] = "miss"
+        return response
