@@ -22,6 +22,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import set_response_etag
 
@@ -134,7 +135,10 @@ class PublicResponseCacheMiddleware:
         seconds = getattr(settings, "RESPONSE_CACHE_SECONDS", 0)
         if not seconds or not _cacheable_request(request):
             return self.get_response(request)
-        key = _key(request)
+        try:
+            key = _key(request)
+        except DatabaseError:  # the database is away: the view's own handling answers
+            return self.get_response(request)
         stored = cache.get(key)
         if stored is not None:
             content, headers = stored

@@ -109,3 +109,17 @@ def test_a_post_is_never_cached(api: Any) -> None:
         response = api.post("/api/v1/games/higher-lower/rulings", example, format="json")
         assert response.status_code == 200
         assert response.get("X-Cache") is None
+
+
+def test_when_the_database_is_away_the_cache_steps_aside(monkeypatch: Any) -> None:
+    """The fingerprint needs the database; without it the request goes on to the view, whose
+    own handling answers (a 503 while the database is down), never a 500 from the cache."""
+    from django.db import OperationalError
+
+    def away() -> str:
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(response_cache, "data_fingerprint", away)
+    response = Client().get("/api/v1/games/")
+    assert response.status_code == 200
+    assert response.get("X-Cache") is None
