@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +19,7 @@ from django.http import Http404
 
 from cardsdb.models import Game, Rule, SavedRuling
 from games import registry
-from games.core.errors import InvalidMove
+from games.core.errors import InvalidMove, InvalidState
 from games.core.rules import GameRules
 
 MAX_MOVES = 500  # a game log longer than this is not a dispute
@@ -65,8 +66,30 @@ def ruling_links_add(slug: str, ruling: dict[str, Any]) -> dict[str, Any]:
     return ruling
 
 
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def text_check_storable(body: Any) -> None:
+    """Refuse (InvalidState, naming the field) a NUL character or half a surrogate pair
+    anywhere in a request, keys included: JSON's \\u escapes can spell both, and PostgreSQL can
+    neither store nor compare them."""
+    stack: list[tuple[str, Any]] = [("", body)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if UNSTORABLE.search(str(key)):
+                    raise InvalidState(path or "body", "a key holds a NUL or a lone surrogate")
+                stack.append((f"{path}.{key}" if path else str(key), value))
+        elif isinstance(node, list):
+            stack.extend((f"{path}.{i}", value) for i, value in enumerate(node))
+        elif isinstance(node, str) and UNSTORABLE.search(node):
+            raise InvalidState(path or "body", "the text holds a NUL or a lone surrogate")
+
+
 def ruling_make(slug: str, request: dict[str, Any]) -> SavedRuling:
     """Rule on `{state, move}` or `{state, moves: [...]}`; BadInput propagates as a 400."""
+    text_check_storable(request)
     desk = desk_for(slug)
     state = request.get("state")
     if "moves" in request:

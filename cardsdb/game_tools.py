@@ -77,7 +77,7 @@ def deck_check(body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise InvalidState("body", "send a JSON object")
     fmt = body.get("format", "playmaker")
-    if fmt not in FORMATS:
+    if not isinstance(fmt, str) or fmt not in FORMATS:
         raise InvalidMove("format", f"unknown format; one of {', '.join(sorted(FORMATS))}")
     entries = {part: _entries(part, body.get(part)) for part in DECK_PARTS}
     cards = _resolve({ref for part in entries.values() for _, ref, _ in part})

@@ -1,10 +1,19 @@
-"""Response headers every page and API answer carries."""
+"""Response headers every page and API answer carries, and the guards in front of the views:
+request size, NUL bytes in parameters, and the database going away."""
 
 from __future__ import annotations
 
+import logging
+import sys
 from collections.abc import Callable
+from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.conf import settings
+from django.core.exceptions import SuspiciousOperation
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+
+logger = logging.getLogger(__name__)
 
 # Scripts only from our own origin (the API docs load theirs from static files); inline styles
 # are allowed for the SVG board pictures, which carry their own <style>.
@@ -13,6 +22,97 @@ CONTENT_SECURITY_POLICY = (
     "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; "
     "form-action 'self'"
 )
+RETRY_AFTER_SECONDS = 5
+UNAVAILABLE_PAGE = (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    "<title>Unavailable · Table Judge</title></head><body>"
+    "<h1>Table Judge is unavailable for a moment</h1>"
+    "<p>The database cannot be reached. Please try again in a few seconds.</p></body></html>"
+)
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def _error(request: HttpRequest, status: int, code: str, message: str, field: str = "") -> Any:
+    from cardsdb.api.errors import error_body
+
+    if _is_api(request):
+        details = [{"field": field, "message": message}] if field else []
+        return JsonResponse(error_body(code, message, details), status=status)
+    return HttpResponse(
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{status}</title>'
+        f"</head><body><h1>{status}</h1><p>{message}</p></body></html>",
+        status=status,
+        content_type="text/html; charset=utf-8",
+    )
+
+
+def database_unavailable(request: HttpRequest) -> HttpResponse:
+    """503 with Retry-After: in the API's error shape under /api/, a plain page elsewhere. It
+    touches neither the database nor a template, since the database is what is missing."""
+    if _is_api(request):
+        from cardsdb.api.errors import error_body
+
+        response: HttpResponse = JsonResponse(
+            error_body("database-unavailable", "The database is unavailable; retry shortly."),
+            status=503,
+        )
+    else:
+        response = HttpResponse(UNAVAILABLE_PAGE, status=503, content_type="text/html")
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def database_error_in_flight() -> bool:
+    """Is the exception being handled (in a handler500) the database going away?"""
+    return isinstance(sys.exc_info()[1], OperationalError | InterfaceError)
+
+
+class RequestGuardMiddleware:
+    """Refuses what no view should see, before any view (and CSRF) reads the request:
+    a body over DATA_UPLOAD_MAX_MEMORY_SIZE (413; DRF reads JSON bodies past Django's own
+    check), and a NUL byte in a query parameter (400; PostgreSQL cannot store or compare
+    one). Turns the database going away into 503 with Retry-After instead of a 500, and
+    Django's refusals of a request (too many fields, a body too large) under /api/ into the
+    error shape. Listed last in MIDDLEWARE, so its answers still get every other header."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            return _error(request, 400, "invalid", "The Content-Length header is not a number.")
+        if limit is not None and length > limit:
+            return _error(
+                request,
+                413,
+                "too-large",
+                f"The request body is {length} bytes; at most {limit} are accepted.",
+            )
+        try:
+            parameters = request.GET.lists()
+        except SuspiciousOperation as exc:  # more parameters than DATA_UPLOAD_MAX_NUMBER_FIELDS
+            return _error(request, 400, "invalid", str(exc))
+        for name, values in parameters:
+            if "\x00" in name or any("\x00" in value for value in values):
+                return _error(
+                    request, 400, "invalid", "A parameter holds a NUL character.", field=name
+                )
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> Any:
+        if isinstance(exception, OperationalError | InterfaceError):
+            logger.warning("database unavailable for %s: %s", request.path, exception)
+            return database_unavailable(request)
+        if isinstance(exception, SuspiciousOperation) and _is_api(request):
+            return _error(request, 400, "invalid", str(exception) or "The request was refused.")
+        return None
 
 
 class SecurityHeadersMiddleware:

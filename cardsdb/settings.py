@@ -55,6 +55,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "cardsdb.middleware.SecurityHeadersMiddleware",
+    "cardsdb.middleware.RequestGuardMiddleware",
 ]
 
 ROOT_URLCONF = "cardsdb.urls"
@@ -143,9 +144,12 @@ REST_FRAMEWORK = {
         "django_filters.rest_framework.DjangoFilterBackend",
         "rest_framework.filters.OrderingFilter",
     ],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "cardsdb.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "cardsdb.api.errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"rulings": os.environ.get("RULINGS_RATE", "120/min")},
+    # Rate limits key on the client's address: REMOTE_ADDR, or with NUM_PROXIES=n trusted proxies
+    # in front, the address they saw. Never a client-made-up X-Forwarded-For.
+    "NUM_PROXIES": int(os.environ.get("NUM_PROXIES", "0")),
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
@@ -159,6 +163,8 @@ SPECTACULAR_SETTINGS = {
         "on a proposed move in a described board state."
     ),
     "VERSION": "1.0.0",
+    # 3.1: its schemas are JSON Schema 2020-12, which the engines' pydantic schemas are written in.
+    "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -173,6 +179,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "cardsdb.api.schema.add_engine_schemas",
+        "cardsdb.api.schema.nullable_as_json_schema",
     ],
 }
 

@@ -5,16 +5,31 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view, permission_classes, throttle_classes
+from rest_framework.decorators import (
+    api_view,
+    parser_classes,
+    permission_classes,
+    throttle_classes,
+)
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
 
 from cardsdb import desk
+from cardsdb.api.parsers import JSONParser
+from games import registry
 from games.core.errors import InvalidState
+
+GAME_PARAMETER = OpenApiParameter(
+    "slug",
+    OpenApiTypes.STR,
+    OpenApiParameter.PATH,
+    enum=sorted(registry),
+    description="the game: one with an adjudicator",
+)
 
 
 class RulingThrottle(SimpleRateThrottle):
@@ -64,9 +79,12 @@ ERROR_RESPONSE = OpenApiResponse(
 
 
 def request_object(request: Request) -> dict[str, Any]:
-    """The request body, which every desk endpoint takes as a JSON object."""
+    """The request body, which every desk endpoint takes as a JSON object, with no text that
+    cannot be stored: a NUL character or half of a surrogate pair (which JSON's \\u escapes
+    can spell) is refused naming its field."""
     if not isinstance(request.data, dict):
         raise InvalidState("body", "send a JSON object")
+    desk.text_check_storable(request.data)
     return request.data
 
 
@@ -78,6 +96,7 @@ def _parse(serializer_class: type[serializers.Serializer], request: Request) -> 
 
 @extend_schema(
     operation_id="rulings_create",
+    parameters=[GAME_PARAMETER],
     request=RulingRequest,
     responses={200: RULING_RESPONSE, 400: ERROR_RESPONSE, 404: ERROR_RESPONSE},
     description=(
@@ -91,6 +110,7 @@ def _parse(serializer_class: type[serializers.Serializer], request: Request) -> 
 @api_view(["POST"])
 @permission_classes([AllowAny])
 @throttle_classes([RulingThrottle])
+@parser_classes([JSONParser])
 def rulings(request: Request, slug: str) -> Response:
     body = _parse(RulingRequest, request)
     saved = desk.ruling_make(slug, body)
@@ -99,6 +119,7 @@ def rulings(request: Request, slug: str) -> Response:
 
 @extend_schema(
     operation_id="rulings_retrieve",
+    parameters=[GAME_PARAMETER],
     responses={200: RULING_RESPONSE, 404: ERROR_RESPONSE},
     tags=["disputes"],
 )
@@ -111,6 +132,7 @@ def ruling_detail(request: Request, slug: str, key: str) -> Response:
 
 @extend_schema(
     operation_id="legal_moves",
+    parameters=[GAME_PARAMETER],
     request=StateRequest,
     responses={
         200: OpenApiResponse(
@@ -125,6 +147,7 @@ def ruling_detail(request: Request, slug: str, key: str) -> Response:
 @api_view(["POST"])
 @permission_classes([AllowAny])
 @throttle_classes([RulingThrottle])
+@parser_classes([JSONParser])
 def legal_moves(request: Request, slug: str) -> Response:
     body = _parse(StateRequest, request)
     return Response({"moves": desk.legal_moves_list(slug, body["state"])})
@@ -132,6 +155,7 @@ def legal_moves(request: Request, slug: str) -> Response:
 
 @extend_schema(
     operation_id="ruling_example",
+    parameters=[GAME_PARAMETER],
     responses={200: OpenApiTypes.OBJECT},
     description="A worked example `{state, move}` for this game's adjudicator.",
     tags=["disputes"],

@@ -6,7 +6,8 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
-from rest_framework import exceptions, status
+from django.views.decorators.csrf import csrf_exempt
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -65,6 +66,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return response
 
 
+@csrf_exempt  # a POST to an unknown API path is a 404 like any other, not a CSRF page
 def json_404(request: Any, exception: Exception | None = None) -> JsonResponse:
     return JsonResponse(
         error_body("not-found", f"No API endpoint or object at {request.path}."), status=404
@@ -73,3 +75,26 @@ def json_404(request: Any, exception: Exception | None = None) -> JsonResponse:
 
 def json_500(request: Any) -> JsonResponse:
     return JsonResponse(error_body("server-error", "Internal server error."), status=500)
+
+
+class ErrorDetailSerializer(serializers.Serializer):
+    """One thing wrong with the request: the dotted path of the field and what is wrong."""
+
+    field = serializers.CharField(help_text="dotted path such as `state.hand.3`, or a parameter")
+    message = serializers.CharField(required=False)
+    position = serializers.IntegerField(
+        required=False, allow_null=True, help_text="for a query: where in it"
+    )
+    token = serializers.CharField(required=False, help_text="for a card query: the word at fault")
+
+
+class ErrorBodySerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="stable machine-readable code, e.g. `invalid-state`")
+    message = serializers.CharField()
+    details = ErrorDetailSerializer(many=True)
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The one shape of every API error."""
+
+    error = ErrorBodySerializer()

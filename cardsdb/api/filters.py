@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import django_filters as df
+from django import forms
 from django.db.models import F, QuerySet
 from rest_framework.exceptions import ValidationError
 from rest_framework.filters import OrderingFilter
@@ -46,6 +47,12 @@ def _nulls_last(field: str) -> Any:
     if field.startswith("-"):
         return F(field[1:]).desc(nulls_last=True)
     return F(field).asc(nulls_last=True)
+
+
+class IntegerFilter(df.NumberFilter):
+    """A whole number: `power_min=0.5` is a 400, not a filter on a fraction."""
+
+    field_class = forms.IntegerField
 
 
 class GameFilter(df.FilterSet):
@@ -107,11 +114,11 @@ class CardFilter(GameFilter):
     weapon = df.CharFilter(method="filter_weapon", help_text="Battle Arena weapon, any case")
     number = df.CharFilter(field_name="number", lookup_expr="iexact")
     provenance = df.ChoiceFilter(choices=m.Provenance.choices)
-    cost_min = df.NumberFilter(field_name="cost", lookup_expr="gte")
-    cost_max = df.NumberFilter(field_name="cost", lookup_expr="lte")
-    power_min = df.NumberFilter(field_name="power", lookup_expr="gte")
-    power_max = df.NumberFilter(field_name="power", lookup_expr="lte")
-    copies_min = df.NumberFilter(field_name="copies", lookup_expr="gte")
+    cost_min = IntegerFilter(field_name="cost", lookup_expr="gte")
+    cost_max = IntegerFilter(field_name="cost", lookup_expr="lte")
+    power_min = IntegerFilter(field_name="power", lookup_expr="gte")
+    power_max = IntegerFilter(field_name="power", lookup_expr="lte")
+    copies_min = IntegerFilter(field_name="copies", lookup_expr="gte")
 
     class Meta:
         model = m.Card

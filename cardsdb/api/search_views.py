@@ -19,7 +19,7 @@ from rest_framework.response import Response
 
 from cardsdb import search
 from cardsdb.api.errors import error_body
-from cardsdb.api.pagination import Pagination
+from cardsdb.api.pagination import PAGE_SIZE_SCHEMA, Pagination
 from cardsdb.card_query import CardQueryError
 
 
@@ -47,15 +47,15 @@ class SearchHitSerializer(serializers.Serializer):
 SEARCH_PARAMETERS = [
     OpenApiParameter(
         "q",
-        str,
+        {"type": "string", "minLength": 1, "maxLength": search.MAX_QUERY_LENGTH, "pattern": r"\S"},
         required=True,
         description='Words (all must match), "a phrase", a prefix* and -excluded words; any '
         f"case, with or without accents (ё = е). At most {search.MAX_QUERY_LENGTH} characters.",
     ),
     OpenApiParameter("kind", str, enum=[k.slug for k in search.KINDS], description="one kind"),
     OpenApiParameter("game", str, description="game slug"),
-    OpenApiParameter("page", int),
-    OpenApiParameter("page_size", int, description="at most 500"),
+    OpenApiParameter("page", {"type": "integer", "minimum": 1}),
+    OpenApiParameter("page_size", PAGE_SIZE_SCHEMA, description="at most 500"),
 ]
 
 SEARCH_RESPONSE = inline_serializer(

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -34,7 +33,7 @@ class SymbolBriefSerializer(serializers.ModelSerializer):
 
 class FactionSerializer(serializers.ModelSerializer):
     game = GameSlugField()
-    symbol = SymbolBriefSerializer(read_only=True)
+    symbol = SymbolBriefSerializer(read_only=True, allow_null=True)
 
     class Meta:
         model = m.Faction
@@ -43,7 +42,7 @@ class FactionSerializer(serializers.ModelSerializer):
 
 class ExpansionSerializer(serializers.ModelSerializer):
     game = GameSlugField()
-    symbol = SymbolBriefSerializer(read_only=True)
+    symbol = SymbolBriefSerializer(read_only=True, allow_null=True)
 
     class Meta:
         model = m.Expansion
@@ -95,7 +94,7 @@ class VariantSerializer(serializers.ModelSerializer):
 
 
 class AchievementSerializer(serializers.ModelSerializer):
-    variant = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    variant = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
 
     class Meta:
         model = m.Achievement
@@ -164,8 +163,10 @@ class GameDetailSerializer(GameSerializer):
 class CardSerializer(serializers.ModelSerializer):
     game = GameSlugField()
     key = serializers.CharField(read_only=True)
-    type = serializers.SlugRelatedField(source="card_type", slug_field="slug", read_only=True)
-    expansion = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    type = serializers.SlugRelatedField(
+        source="card_type", slug_field="slug", read_only=True, allow_null=True
+    )
+    expansion = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
     expansion_symbol = serializers.SerializerMethodField()
     factions = serializers.SlugRelatedField(slug_field="slug", many=True, read_only=True)
     url = serializers.SerializerMethodField()
@@ -193,7 +194,7 @@ class CardSerializer(serializers.ModelSerializer):
             "url",
         ]
 
-    @extend_schema_field(OpenApiTypes.STR)
+    @extend_schema_field({"type": ["string", "null"]})
     def get_expansion_symbol(self, card: m.Card) -> str | None:
         symbol = card.expansion.symbol if card.expansion else None
         return symbol.glyph or symbol.name if symbol else None

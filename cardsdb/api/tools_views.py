@@ -7,13 +7,19 @@ from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework.decorators import api_view, permission_classes, throttle_classes
+from rest_framework.decorators import (
+    api_view,
+    parser_classes,
+    permission_classes,
+    throttle_classes,
+)
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsdb import game_tools
 from cardsdb.api.desk_views import ERROR_RESPONSE, RULING_RESPONSE, RulingThrottle, request_object
+from cardsdb.api.parsers import JSONParser
 
 
 def _tool(
@@ -23,7 +29,9 @@ def _tool(
 
     def wrap(view: Callable[..., Response]) -> Any:
         endpoint = api_view(["POST"])(
-            permission_classes([AllowAny])(throttle_classes([RulingThrottle])(view))
+            permission_classes([AllowAny])(
+                throttle_classes([RulingThrottle])(parser_classes([JSONParser])(view))
+            )
         )
         return extend_schema(
             operation_id=operation_id,

@@ -9,6 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action, api_view
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -25,6 +26,9 @@ CARD_QUERY_PARAMETER = OpenApiParameter(
     '`o:"draw a card"`, `power>=150 weapon:fire`, `-faction:blob`, `(t:base or t:hero)`; '
     "see /search/syntax/. A query that cannot be read is a 400 naming `q` and the position.",
 )
+
+
+NAME = {"type": "string", "minLength": 1, "pattern": r"\S"}
 
 
 class ReadOnly(viewsets.ReadOnlyModelViewSet):
@@ -176,8 +180,8 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("exact", str, description="the whole name, any case"),
-            OpenApiParameter("fuzzy", str, description="a name with typos or partly typed"),
+            OpenApiParameter("exact", NAME, description="the whole name, any case"),
+            OpenApiParameter("fuzzy", NAME, description="a name with typos or partly typed"),
             OpenApiParameter("game", str, description="game slug"),
         ],
         responses=serializers.CardDetailSerializer,
@@ -188,8 +192,8 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         from cardsdb.services import card_named
 
         card = card_named(
-            exact=request.query_params.get("exact"),
-            fuzzy=request.query_params.get("fuzzy"),
+            exact=request.query_params.get("exact", "").strip() or None,
+            fuzzy=request.query_params.get("fuzzy", "").strip() or None,
             game=request.query_params.get("game"),
         )
         return Response(serializers.CardDetailSerializer(card).data)
@@ -211,9 +215,9 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         """Up to 20 card names that start with (then contain) `q`, for search boxes."""
         from cardsdb.services import card_names_autocomplete
 
-        names = card_names_autocomplete(
-            request.query_params.get("q", ""), request.query_params.get("game")
-        )
+        if "q" not in request.query_params:
+            raise ValidationError({"q": ["Give the start of a name."]})
+        names = card_names_autocomplete(request.query_params["q"], request.query_params.get("game"))
         return Response({"data": names})
 
 

@@ -56,7 +56,7 @@ class ResolveBattle(_Move):
     """Reveal, compare and place the Trophy; `claim` is who a player says won, if anyone."""
 
     kind: Literal["resolve-battle"] = "resolve-battle"
-    claim: Literal[0, 1, "draw"] | None = None
+    claim: PlayerIndex | Literal["draw"] | None = None
 
 
 class SuddenDeath(_Move):

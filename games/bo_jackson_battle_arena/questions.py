@@ -242,12 +242,20 @@ def _fields(line: str) -> list[str]:
     return [part.strip() for part in line.split(";")]
 
 
+def _number(text: str) -> int | str:
+    """A typed number as a number; anything else as typed, for the engine to refuse by field."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
 def _hero_card(line: str) -> dict[str, Any]:
     parts = [*_fields(line), "", ""]
     return {
         "name": parts[0] or "?",
         "kind": "hero",
-        "power": parts[1] or None,
+        "power": _number(parts[1]) if parts[1] else None,
         "weapon": parts[2] or None,
     }
 
@@ -256,7 +264,7 @@ def _play_card(line: str) -> dict[str, Any]:
     parts = [*_fields(line), "", ""]
     card: dict[str, Any] = {"name": parts[0] or "?", "kind": parts[1] or "play"}
     if parts[2]:
-        card["dbs"] = parts[2]
+        card["dbs"] = _number(parts[2])
     return card
 
 

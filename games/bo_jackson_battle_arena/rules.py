@@ -27,6 +27,7 @@ from games.bo_jackson_battle_arena.state import (
     check_deck_state,
 )
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
+from games.core.rules import strict_json
 
 _RULERS = {
     Substitute: battle.rule_substitute,
@@ -52,7 +53,7 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         # The state is a tagged union; drop the tag from error paths so they read
         # `state.players.0.trophies`, not `state.battle.players.0.trophies`.
         try:
-            state = State.model_validate(data)
+            state = State.model_validate_json(strict_json(InvalidState, "state", data), strict=True)
         except ValidationError as exc:
             err = exc.errors(include_url=False)[0]
             loc = [str(part) for part in err["loc"]]

@@ -18,7 +18,8 @@ from games.bo_jackson_battle_arena.deck import DeckList
 from games.bo_jackson_battle_arena.reasons import Mode
 from games.core import InvalidState
 
-PlayerIndex = Literal[0, 1]
+# 0 or 1, as in `players`; an int, not Literal[0, 1], which would also take `false`/`true`.
+PlayerIndex = Annotated[int, Field(ge=0, le=1)]
 Phase = Literal["substitution", "plays", "compare", "sudden-death", "game-over"]
 MAX_HEROES = 70  # the largest Hero Deck any format allows (SPEC+, Apex Madness)
 MAX_PLAYS = 120

@@ -7,6 +7,7 @@ sequence fold and error translation live here, once, for every game.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -75,6 +76,15 @@ def _path(loc: Iterable[Any]) -> str:
     return ".".join(str(part) for part in loc)
 
 
+def strict_json(error: type[BadInput], field: str, data: Any) -> str:
+    """States and moves are read as the JSON they arrive as, strictly: what the JSON Schema in
+    the API documents is what is accepted (`false` is not a cost of 0, `"3"` is not a run)."""
+    try:
+        return json.dumps(data, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        raise error(field, "give plain JSON: objects, arrays, strings, finite numbers") from None
+
+
 def _first_error(prefix: str, exc: ValidationError) -> tuple[str, str]:
     err = exc.errors(include_url=False)[0]
     loc = [prefix, *err["loc"]]
@@ -102,7 +112,9 @@ class GameRules(ABC, Generic[StateT, MoveT]):
 
     def parse_state(self, data: Any) -> StateT:
         try:
-            state = self.State.model_validate(data)
+            state = self.State.model_validate_json(
+                strict_json(InvalidState, "state", data), strict=True
+            )
         except ValidationError as exc:
             raise InvalidState(*_first_error("state", exc)) from None
         self.check_state(state)  # type: ignore[arg-type]
@@ -110,7 +122,9 @@ class GameRules(ABC, Generic[StateT, MoveT]):
 
     def parse_move(self, data: Any, state: StateT, field: str = "move") -> MoveT:
         try:
-            move = self.move_adapter().validate_python(data)
+            move = self.move_adapter().validate_json(
+                strict_json(InvalidMove, field, data), strict=True
+            )
         except ValidationError as exc:
             raise InvalidMove(*_first_error(field, exc)) from None
         self.check_move(state, move, field)
@@ -234,4 +248,5 @@ __all__ = [
     "Question",
     "ReasonCatalog",
     "field",
+    "strict_json",
 ]

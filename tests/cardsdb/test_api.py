@@ -192,8 +192,8 @@ def test_card_list_query_count_does_not_grow_with_page_size(api: Any, page_size:
 
 
 def test_public_cannot_write(api: Any) -> None:
-    assert_error(api.post("/api/v1/cards/", {"name": "x"}, format="json"), 403)
-    assert_error(api.delete("/api/v1/rules/hyperstar-run:1.1/"), 403)
+    assert_error(api.post("/api/v1/cards/", {"name": "x"}, format="json"), 405)
+    assert_error(api.delete("/api/v1/rules/hyperstar-run:1.1/"), 405)
 
 
 def test_etag_gives_304_when_unchanged(api: Any) -> None:

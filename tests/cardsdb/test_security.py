@@ -25,7 +25,15 @@ def test_production_settings_pass_the_deployment_check() -> None:
     env = {
         k: v
         for k, v in os.environ.items()
-        if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "INSECURE_COOKIES"}
+        # DJANGO_ALLOW_ASYNC_UNSAFE: set by tests/web/conftest.py for Playwright, never deployed
+        if k
+        not in {
+            "DEBUG",
+            "SECRET_KEY",
+            "ALLOWED_HOSTS",
+            "INSECURE_COOKIES",
+            "DJANGO_ALLOW_ASYNC_UNSAFE",
+        }
     }
     env |= {
         "SECRET_KEY": "x7!" + "k" * 60 + "q2#Zp9@w",
