@@ -74,9 +74,14 @@ def statistics_refresh() -> None:
     """Have the database re-read the card tables' statistics after a bulk write. SQLite keeps
     none until asked, and without them it may pick the wrong index for a card query (a
     game's index to read 100,000 cards instead of the power index to read a few hundred)."""
+    tables = [m.Card._meta.db_table, m.Card.factions.through._meta.db_table]
+    if connection.vendor == "postgresql":
+        # the search table too: without statistics the planner reads a common word's whole
+        # posting list through a kind's index where a scan would stop after a page of rows
+        tables.append(search.TABLE)
     with connection.cursor() as cursor:
-        for model in (m.Card, m.Card.factions.through):
-            cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
+        for table in tables:
+            cursor.execute(f"ANALYZE {connection.ops.quote_name(table)}")
 
 
 def _by_id(row: dict[str, Any]) -> dict[str, Any]:
