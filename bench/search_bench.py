@@ -100,7 +100,8 @@ def main() -> None:
                 cards = card_query.cards_filter(selectors.card_list(), q).order_by(
                     "game__position", "position", "id"
                 )
-                return cards.count(), list(cards[:50])
+                page = selectors.IdsFirst(cards)
+                return page.count(), page[:50]
 
             return run
 

@@ -6,6 +6,8 @@ list pages make a bounded number of queries whatever their size.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Count, Prefetch, QuerySet
 
 from cardsdb.models import (
@@ -127,3 +129,27 @@ def clarification_list() -> QuerySet[Clarification]:
             ),
         ),
     )
+
+
+class IdsFirst:
+    """A page of a long, joined list read in two steps (a "deferred join"): sort and slice the
+    ids alone, then fetch those rows with their joins. Sorting a few thousand narrow rows is
+    several times cheaper than sorting the same rows with every joined column, and the page is
+    the same. Django's and DRF's paginators take it in place of the queryset."""
+
+    def __init__(self, queryset: QuerySet[Any]) -> None:
+        self.queryset = queryset
+        self.ordered = queryset.ordered
+
+    def count(self) -> int:
+        return self.queryset.count()
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def __getitem__(self, item: slice) -> list[Any]:
+        if not isinstance(item, slice):
+            return self[item : item + 1][0]
+        ids = list(self.queryset.values_list("pk", flat=True)[item])
+        rows = {row.pk: row for row in self.queryset.order_by().filter(pk__in=ids)}
+        return [rows[pk] for pk in ids]

@@ -166,6 +166,9 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         except CardQueryError as exc:
             return query_error_response(exc, "q")
 
+    def paginate_queryset(self, queryset: Any) -> Any:
+        return super().paginate_queryset(selectors.IdsFirst(queryset))
+
     def filter_queryset(self, queryset: Any) -> Any:
         queryset = super().filter_queryset(queryset)
         if self.action == "list":  # `q`: the card query language, on top of the filters

@@ -105,7 +105,7 @@ def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         errors = filterset.errors
         cards = Card.objects.none()
-    page = Paginator(cards, CARD_PAGE_SIZE).get_page(request.GET.get("page"))
+    page = Paginator(selectors.IdsFirst(cards), CARD_PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
     weapons = []
