@@ -45,6 +45,7 @@ from games.super_hazard_quest.moves import (
 CELL_W, CELL_H = 170, 132
 GAP = 34
 MARGIN = 16
+MIN_WIDTH = 680  # room for the one-line captions above a small map
 FLOOR = 108  # the floor line, from the top of a card
 STATION_X = (18, 52, 85, 118, 152)  # left edge (flag), left space, middle, right space, edge
 SPACE_W, SPACE_H = 32, 16
@@ -686,7 +687,7 @@ def layout(state: State, title: str, overlay: Any = None) -> dict[str, Any]:
         openings, extra = _reach_marks(state, reach, grid, frame, cards, trace, chosen)
     else:
         cards, tokens, openings, extra = [], [], [], []
-        width = 520
+        width = MIN_WIDTH
         y += LINE * (2 if move is not None else 1) + 6
         header.append(Text(MARGIN, y, "No Dungeon Card is on the table yet.", "hq-status"))
         bottom = y + 12
@@ -699,7 +700,7 @@ def layout(state: State, title: str, overlay: Any = None) -> dict[str, Any]:
         bottom += LINE
         notes.append(Text(MARGIN, bottom, note, "hq-note"))
     return {
-        "width": max(width, 520),
+        "width": max(width, MIN_WIDTH),
         "height": bottom + 16,
         "title": title,
         "texts": header + legend + notes,
