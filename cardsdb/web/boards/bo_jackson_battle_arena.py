@@ -21,6 +21,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardsdb.web.boards.text import plural as _plural
+from cardsdb.web.boards.text import short as _short
 from games.bo_jackson_battle_arena.battle import battle_winner, who
 from games.bo_jackson_battle_arena.cards import Weapon
 from games.bo_jackson_battle_arena.deck import PLAY_KINDS, DeckCard, DeckList
@@ -50,14 +52,6 @@ PHASE_NAMES = {
     "sudden-death": "Sudden Death",
     "game-over": "game over",
 }
-
-
-def _short(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def _signed(n: int) -> str:

@@ -12,6 +12,8 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from cardsdb.web.boards.text import short
+
 CARD_W, CARD_H, GAP, LINE = 46, 30, 6, 22
 MAX_ITEMS = 16
 WIDTH = 760
@@ -22,8 +24,7 @@ def _label(value: Any) -> str:
         return "yes" if value else "no"
     if value is None:
         return "—"
-    text = str(value)
-    return text if len(text) <= 40 else text[:39] + "…"
+    return short(str(value), 40)
 
 
 def _is_scalar(value: Any) -> bool:

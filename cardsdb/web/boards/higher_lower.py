@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardsdb.web.boards.text import plural as _plural
+from cardsdb.web.boards.text import short as _short
 from games.higher_lower.board import (
     booster_count,
     hand_size,
@@ -35,14 +37,6 @@ CHIP_W, CHIP_H, CHIP_GAP = 74, 20, 6
 CHIPS_PER_ROW = (INNER - 16 + CHIP_GAP) // (CHIP_W + CHIP_GAP)
 LAID_SHOWN = 12  # earlier cards listed under the pile
 NAME_CHARS = 22
-
-
-def _short(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 @dataclass

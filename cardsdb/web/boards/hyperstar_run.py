@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardsdb.web.boards.text import short
 from games.hyperstar_run.state import RUNS, LevelFace, State
 
 WIDTH = 480
@@ -61,7 +62,7 @@ COST_WORDS = {"enemy": "enemy", "combo-start": "start", "combo-continue": "conti
 
 
 def _short(text: str, limit: int = CHARS) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return short(text, limit)
 
 
 def _icons(icons: Sequence[str] | None) -> str:

@@ -30,6 +30,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from cardsdb.web.boards.text import short as _short
 from games.super_hazard_quest.board import FLAG, Spot, step
 from games.super_hazard_quest.model import COORD, DELTA, Hero, Item, Room, State
 from games.super_hazard_quest.moves import (
@@ -84,10 +85,6 @@ _MOVE = TypeAdapter(Move)
 
 def _title(action: str | None) -> str:
     return SHORT.get(action or "", "") if action else "blank"
-
-
-def _short(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # ----------------------------------------------------------------- geometry
