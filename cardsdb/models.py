@@ -7,6 +7,8 @@ fixtures are keyed by (game, slug) or (game, number) so that loading is an idemp
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 from django.urls import reverse
 
@@ -343,6 +345,17 @@ class SavedRuling(models.Model):
 
     def __str__(self) -> str:
         return self.id
+
+    @property
+    def state_before(self) -> Any:
+        """The board as the player described it."""
+        return self.request.get("state")
+
+    @property
+    def state_after(self) -> Any:
+        """The board after the move (or after the log's legal moves), or None when the move
+        was illegal."""
+        return self.ruling.get("next_state") or self.ruling.get("final_state")
 
     def get_absolute_url(self) -> str:
         return reverse("web:ruling", args=[self.game.slug, self.id])

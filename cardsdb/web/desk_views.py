@@ -121,8 +121,7 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     rules = Rule.objects.filter(key__in=cited).select_related("section").order_by("position")
     interpretation_keys = {k for one in rulings for k in one.get("interpretations", [])}
     interpretations = Clarification.objects.filter(key__in=interpretation_keys)
-    state = saved.request.get("state")
-    after = ruling.get("next_state") or ruling.get("final_state")
+    state, after = saved.state_before, saved.state_after
     return render(
         request,
         "web/ruling.html",

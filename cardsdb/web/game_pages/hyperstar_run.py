@@ -41,7 +41,7 @@ AFTER = "after"
 
 def positions(saved: SavedRuling) -> dict[str, tuple[str, Any]]:
     """The boards of this ruling that can be solved: {name: (what it is, the state JSON)}."""
-    described = saved.request.get("state")
+    described = saved.state_before
     log = "moves" in saved.request
     found = {
         DESCRIBED: (
@@ -50,12 +50,11 @@ def positions(saved: SavedRuling) -> dict[str, tuple[str, Any]]:
             described,
         )
     }
-    ruling = saved.ruling
-    after = ruling.get("final_state") if log else ruling.get("next_state")
+    after = saved.state_after
     if after is not None and _normal(after) != _normal(described):
         if not log:
             what = "the board after the move, which was ruled legal"
-        elif ruling.get("verdict") == "legal":
+        elif saved.ruling.get("verdict") == "legal":
             what = "the board after every move of the log, all ruled legal"
         else:
             what = "the board after the moves of the log that were ruled legal"

@@ -547,12 +547,11 @@ def ruling_view(request: HttpRequest, saved: SavedRuling) -> HttpResponse:
     if request.method not in ("GET", "HEAD"):
         return HttpResponseNotAllowed(["GET"])
     position = request.GET.get("position", "before")
-    ruling = saved.ruling
-    after = ruling.get("next_state") or ruling.get("final_state")
+    after = saved.state_after
     extra: dict[str, Any] = {"saved": saved, "position": position, "has_after": bool(after)}
     try:
         if position == "before":
-            data = saved.request.get("state")
+            data = saved.state_before
         elif position == "after" and after:
             data = after
         elif position == "after":

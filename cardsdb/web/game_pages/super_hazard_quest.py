@@ -174,11 +174,10 @@ def _whose(state: State, asked: str | None) -> tuple[Hero | None, str | None]:
 
 def positions(saved: SavedRuling) -> dict[str, tuple[str, Any]]:
     """The boards of this ruling the path finder can search: {name: (what, state JSON)}."""
-    request = saved.request if isinstance(saved.request, dict) else {}
-    found = {DESCRIBED: ("the board as described, before the disputed move", request.get("state"))}
-    ruling = saved.ruling if isinstance(saved.ruling, dict) else {}
-    after = ruling.get("next_state") or ruling.get("final_state")
-    if after is not None and after != request.get("state"):
+    described = saved.state_before
+    found = {DESCRIBED: ("the board as described, before the disputed move", described)}
+    after = saved.state_after
+    if after is not None and after != described:
         found[AFTER] = ("the board after the move, which was ruled legal", after)
     return found
 
