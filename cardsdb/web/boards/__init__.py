@@ -11,8 +11,6 @@ line of play), or None.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from types import ModuleType
 from typing import Any
 
@@ -20,15 +18,13 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from cardsdb.web.boards.generic import board_svg
+from cardsdb.web.per_game import game_module
 from games.core.errors import BadInput
 from games.core.registry import registry
 
 
 def _module(slug: str) -> ModuleType | None:
-    name = f"{__name__}.{slug.replace('-', '_')}"
-    if slug == "generic" or importlib.util.find_spec(name) is None:
-        return None
-    return importlib.import_module(name)
+    return None if slug in ("generic", "text") else game_module(__name__, slug)
 
 
 def board_picture(slug: str, state: Any, title: str, overlay: Any = None) -> SafeString:

@@ -10,8 +10,6 @@ The shared views find them here, so a game's tools live in one module and one te
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
@@ -19,6 +17,7 @@ from types import ModuleType
 from django.http import HttpRequest, HttpResponse
 
 from cardsdb.models import Game, SavedRuling
+from cardsdb.web.per_game import game_module
 
 
 @dataclass(frozen=True)
@@ -34,10 +33,7 @@ class RulingTool:
 
 
 def _module(slug: str) -> ModuleType | None:
-    name = f"{__name__}.{slug.replace('-', '_')}"
-    if importlib.util.find_spec(name) is None:
-        return None
-    return importlib.import_module(name)
+    return game_module(__name__, slug)
 
 
 def pages_for(slug: str) -> dict[str, GamePage]:
