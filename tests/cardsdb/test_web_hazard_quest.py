@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from functools import partial
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 from cardsdb.models import Game, SavedRuling
 from cardsdb.web.boards import board_picture
+from tests.cardsdb import disputes
 from tests.games.super_hazard_quest.helpers import (
     board,
     cross_right,
@@ -41,12 +43,7 @@ def web(db: Any) -> Client:
     return Client()
 
 
-def settle(web: Client, state: dict[str, Any], move: dict[str, Any]) -> str:
-    """Bring a dispute through the JSON box; the URL of the ruling page."""
-    body = json.dumps({"state": state, "move": move})
-    response = web.post(f"/games/{SLUG}/disputes/json/", {"dispute": body})
-    assert response.status_code == 302, response.content.decode()[:2000]
-    return response["Location"]
+settle = partial(disputes.settle, slug=SLUG)
 
 
 def pictures(page: str) -> list[str]:

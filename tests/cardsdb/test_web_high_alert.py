@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from django.test import Client
 from cardsdb.models import Faction
 from cardsdb.web.boards import board_picture
 from cardsdb.web.boards.star_realms_high_alert import COLOUR_WORDS
+from tests.cardsdb import disputes
 
 pytestmark = pytest.mark.django_db
 
@@ -52,12 +54,7 @@ def rule_link(number: str) -> str:
     return f'href="{RULES}#{number}" class="rule-key">{SLUG}:{number}</a>'
 
 
-def ruling_for(web: Client, state: dict[str, Any], move: dict[str, Any]) -> str:
-    """Settle a dispute through the website's JSON box; the ruling page's URL."""
-    body = json.dumps({"state": state, "move": move})
-    response = web.post(f"/games/{SLUG}/disputes/json/", {"dispute": body})
-    assert response.status_code == 302, response.content.decode()[:500]
-    return response["Location"]
+ruling_for = partial(disputes.settle, slug=SLUG)
 
 
 # ----- the page -----

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from cardsdb.models import Game, SavedRuling
 from cardsdb.web.game_pages import hyperstar_run as tool
 from games.hyperstar_run.boards import board, face
 from games.hyperstar_run.worked import example_move, example_state
+from tests.cardsdb import disputes
 
 pytestmark = pytest.mark.django_db
 
@@ -27,12 +29,7 @@ def web(db: Any) -> Client:
     return Client()
 
 
-def settle(web: Client, state: dict[str, Any], move: dict[str, Any]) -> str:
-    """Bring a dispute through the JSON box; the URL of the ruling page."""
-    body = json.dumps({"state": state, "move": move})
-    response = web.post(f"/games/{SLUG}/disputes/json/", {"dispute": body})
-    assert response.status_code == 302, response.content.decode()[:2000]
-    return response["Location"]
+settle = partial(disputes.settle, slug=SLUG)
 
 
 def first_picture(page: str) -> str:
