@@ -17,7 +17,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.cache import cache
+
 from cardsdb.models import Faction, Symbol
+from cardsdb.response_cache import data_fingerprint
 from games.star_realms_high_alert.board import (
     factions_of,
     has_ally,
@@ -85,7 +88,17 @@ def _colour_named(*texts: str) -> str | None:
 
 def looks() -> tuple[dict[str, Look], dict[str, str]]:
     """(faction slug -> Look, symbol slug -> name), read from the game's rows; the engine's
-    catalog names stand in for a game that is not loaded."""
+    catalog names stand in for a game that is not loaded. Kept per version of the data: the
+    options page asks for them three times a request."""
+    key = f"high-alert:looks:{data_fingerprint()}"
+    found = cache.get(key)
+    if found is None:
+        found = _looks_read()
+        cache.set(key, found, 3600)
+    return found
+
+
+def _looks_read() -> tuple[dict[str, Look], dict[str, str]]:
     rows = {f.slug: f for f in Faction.objects.filter(game__slug=SLUG).select_related("symbol")}
     out: dict[str, Look] = {}
     for index, slug in enumerate(FACTIONS):
