@@ -163,11 +163,16 @@ class GameRules(ABC, Generic[StateT, MoveT]):
         next_state: StateT,
         interpretations: Iterable[str] = (),
         notes: Iterable[str] = (),
+        *,
+        answer: str = "",
+        voided: Iterable[Reason] = (),
     ) -> Ruling:
         return Ruling(
             verdict=Verdict.LEGAL,
+            answer=answer,
             summary=summary,
             reasons=reasons,
+            voided=list(voided),
             interpretations=list(interpretations),
             notes=list(notes),
             next_state=next_state.model_dump(mode="json"),
@@ -179,9 +184,12 @@ class GameRules(ABC, Generic[StateT, MoveT]):
         reasons: list[Reason],
         interpretations: Iterable[str] = (),
         notes: Iterable[str] = (),
+        *,
+        answer: str = "",
     ) -> Ruling:
         return Ruling(
             verdict=Verdict.ILLEGAL,
+            answer=answer,
             summary=summary,
             reasons=reasons,
             interpretations=list(interpretations),

@@ -24,8 +24,23 @@ class Reason(BaseModel):
 
 class Ruling(BaseModel):
     verdict: Verdict
+    answer: str = Field(
+        default="",
+        description=(
+            'The question answered in plain words, first: "Yes, you can substitute", '
+            '"No: a 5 is not higher than the 7", "Your opponent wins battle 3". '
+            "Falls back to the summary where an engine gives none."
+        ),
+    )
     summary: str = Field(description="One sentence a player can read aloud at the table.")
     reasons: list[Reason] = Field(default_factory=list)
+    voided: list[Reason] = Field(
+        default_factory=list,
+        description=(
+            "Parts of a legal move that the rules make void (the move stands without them), "
+            "each with the rule that voids it; next_state is the corrected state."
+        ),
+    )
     interpretations: list[str] = Field(
         default_factory=list,
         description="Keys of the reference rulings (clarifications) this ruling rests on.",
@@ -41,12 +56,16 @@ class Ruling(BaseModel):
         default="", description="Version of the rules data the ruling was made under."
     )
 
+    def model_post_init(self, context: Any, /) -> None:
+        if not self.answer:
+            self.answer = self.summary
+
     @property
     def legal(self) -> bool:
         return self.verdict is Verdict.LEGAL
 
     def cited_rules(self) -> list[str]:
-        return list(dict.fromkeys(r.rule for r in self.reasons))
+        return list(dict.fromkeys(r.rule for r in [*self.reasons, *self.voided]))
 
 
 class SequenceRuling(BaseModel):
