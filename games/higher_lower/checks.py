@@ -9,14 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.core import InvalidMove, InvalidState
-from games.higher_lower.board import (
-    booster_count,
-    hand_size,
-    player,
-    player_index,
-    seen_copies,
-)
-from games.higher_lower.model import (
+from games.higher_lower.state import (
     AUTOMATIC_CALL,
     BOOSTER_CARDS,
     CATEGORIES,
@@ -31,7 +24,14 @@ from games.higher_lower.model import (
     PlayCard,
     State,
 )
-from games.higher_lower.model import Move as MoveType
+from games.higher_lower.state import Move as MoveType
+from games.higher_lower.table import (
+    booster_count,
+    hand_size,
+    player,
+    player_index,
+    seen_copies,
+)
 
 
 def check_state(state: State) -> None:

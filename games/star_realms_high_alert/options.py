@@ -11,16 +11,6 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from games.star_realms_high_alert.board import (
-    ally_count,
-    faction_list,
-    factions_of,
-    has_ally,
-    has_double_ally,
-    label,
-    price_quote,
-    symbols_of,
-)
 from games.star_realms_high_alert.catalog import CARDS, CHOSEN_FACTION_TECH, FACTIONS
 from games.star_realms_high_alert.reasons import REASONS
 from games.star_realms_high_alert.state import (
@@ -33,6 +23,16 @@ from games.star_realms_high_alert.state import (
     UseAlly,
     UseDoubleAlly,
     UseTech,
+)
+from games.star_realms_high_alert.table import (
+    ally_count,
+    faction_list,
+    factions_of,
+    has_ally,
+    has_double_ally,
+    label,
+    price_quote,
+    symbols_of,
 )
 
 

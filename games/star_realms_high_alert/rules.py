@@ -13,20 +13,6 @@ from typing import Any, ClassVar, TypeVar
 from games.core import GameRules, InvalidMove, Question, Reason, Ruling
 from games.core.rules import ReasonCatalog
 from games.star_realms_high_alert import transitions
-from games.star_realms_high_alert.board import (
-    AllyCount,
-    PriceQuote,
-    ally_count,
-    faction_list,
-    facts,
-    find_played,
-    find_row,
-    has_ally,
-    has_double_ally,
-    label,
-    price_quote,
-    printed_cost,
-)
 from games.star_realms_high_alert.catalog import CARDS, FACTION_NAMES, SYMBOL_NAMES
 from games.star_realms_high_alert.checks import check_move, check_state
 from games.star_realms_high_alert.options import Options, legal_moves, options
@@ -57,6 +43,20 @@ from games.star_realms_high_alert.state import (
     UseAlly,
     UseDoubleAlly,
     UseTech,
+)
+from games.star_realms_high_alert.table import (
+    AllyCount,
+    PriceQuote,
+    ally_count,
+    faction_list,
+    facts,
+    find_played,
+    find_row,
+    has_ally,
+    has_double_ally,
+    label,
+    price_quote,
+    printed_cost,
 )
 
 

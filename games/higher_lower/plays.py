@@ -7,16 +7,9 @@ from typing import TYPE_CHECKING
 
 from games.core import Reason, Ruling
 from games.higher_lower import reasons as R
-from games.higher_lower.board import (
-    hand_size,
-    next_player,
-    obeys_call,
-    playable_values,
-    player,
-    winner,
-)
 from games.higher_lower.checks import mover
-from games.higher_lower.model import (
+from games.higher_lower.reasons import REASONS
+from games.higher_lower.state import (
     AUTOMATIC_CALL,
     DrawCard,
     MatchCard,
@@ -24,7 +17,14 @@ from games.higher_lower.model import (
     PlayCard,
     State,
 )
-from games.higher_lower.reasons import REASONS
+from games.higher_lower.table import (
+    hand_size,
+    next_player,
+    obeys_call,
+    playable_values,
+    player,
+    winner,
+)
 from games.higher_lower.transitions import after_booster, after_draw, after_match, after_play
 
 if TYPE_CHECKING:

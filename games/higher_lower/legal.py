@@ -4,8 +4,7 @@ players."""
 
 from __future__ import annotations
 
-from games.higher_lower.board import candidate_values, player, winner
-from games.higher_lower.model import (
+from games.higher_lower.state import (
     AUTOMATIC_CALL,
     CATEGORIES,
     DrawCard,
@@ -14,7 +13,8 @@ from games.higher_lower.model import (
     PlayCard,
     State,
 )
-from games.higher_lower.model import Move as MoveType
+from games.higher_lower.state import Move as MoveType
+from games.higher_lower.table import candidate_values, player, winner
 
 
 def legal_moves(state: State) -> list[MoveType]:
