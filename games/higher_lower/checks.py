@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 
 from games.core import InvalidMove, InvalidState
+from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
+from games.higher_lower.moves import Move as MoveType
 from games.higher_lower.state import (
     AUTOMATIC_CALL,
     BOOSTER_CARDS,
@@ -18,13 +20,8 @@ from games.higher_lower.state import (
     LOWEST,
     MAX_PLAYERS,
     PLAYING_CARDS,
-    DrawCard,
-    MatchCard,
-    PlayBooster,
-    PlayCard,
     State,
 )
-from games.higher_lower.state import Move as MoveType
 from games.higher_lower.table import (
     booster_count,
     hand_size,

@@ -4,16 +4,9 @@ players."""
 
 from __future__ import annotations
 
-from games.higher_lower.state import (
-    AUTOMATIC_CALL,
-    CATEGORIES,
-    DrawCard,
-    MatchCard,
-    PlayBooster,
-    PlayCard,
-    State,
-)
-from games.higher_lower.state import Move as MoveType
+from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
+from games.higher_lower.moves import Move as MoveType
+from games.higher_lower.state import AUTOMATIC_CALL, CATEGORIES, State
 from games.higher_lower.table import candidate_values, player, winner
 
 

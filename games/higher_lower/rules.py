@@ -10,17 +10,11 @@ from typing import Any, ClassVar
 
 from games.core import GameRules, Ruling
 from games.higher_lower import checks, legal, plays
+from games.higher_lower.moves import DrawCard, MatchCard, Move, PlayBooster, PlayCard
+from games.higher_lower.moves import Move as MoveType
 from games.higher_lower.questions import QUESTIONS
 from games.higher_lower.reasons import INTERPRETATIONS, REASONS, SLUG
-from games.higher_lower.state import (
-    DrawCard,
-    MatchCard,
-    Move,
-    PlayBooster,
-    PlayCard,
-    State,
-)
-from games.higher_lower.state import Move as MoveType
+from games.higher_lower.state import State
 
 
 class HigherLowerRules(GameRules[State, MoveType]):
