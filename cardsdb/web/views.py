@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.http import quote_etag
 
-from cardsdb import response_cache, selectors
+from cardsdb import desk, response_cache, selectors
 from cardsdb.api.filters import CardFilter
 from cardsdb.card_query import CardQueryError, cards_filter
 from cardsdb.glossary_links import link_terms
@@ -29,7 +29,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def game_page(request: HttpRequest, slug: str) -> HttpResponse:
     game = get_object_or_404(selectors.game_detail(slug))
-    return render(request, "web/game.html", {"game": game})
+    return render(request, "web/game.html", {"game": game, "tools": desk.tools_listed(slug)})
 
 
 # Rendered rule pages are cached per game and rules data version: a fixture load that changes
