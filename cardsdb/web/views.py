@@ -14,7 +14,7 @@ from django.utils.http import quote_etag
 
 from cardsdb import desk, response_cache, selectors
 from cardsdb.api.filters import CardFilter
-from cardsdb.card_query import CardQueryError, cards_filter
+from cardsdb.card_query import CardQueryError, attribute_keys_by_game, cards_filter
 from cardsdb.glossary_links import link_terms
 from cardsdb.models import Card, Clarification, Game
 
@@ -109,7 +109,7 @@ def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
     query = request.GET.copy()
     query.pop("page", None)
     weapons = []
-    if game.slug == "bo-jackson-battle-arena":
+    if "weapon" in attribute_keys_by_game().get(game.slug, ()):  # a game whose cards have one
         weapons = [s for s in game.symbols.all() if s.kind == "icon"]
     return render(
         request,
