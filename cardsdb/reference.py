@@ -9,12 +9,14 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Q
+from django.db.models.functions import Lower
 
 from cardsdb.models import Card, Clarification, Faction, Rule, Symbol
 from cardsdb.response_cache import data_fingerprint
 from games.core.tools import CatalogCard, FactionFacts, SymbolFacts
 
 FACTS_SECONDS = 3600
+FOLD_BATCH = 900  # references a query matches in any case (SQLite allows 32766 parameters)
 
 
 def _catalog_card(card: Card) -> CatalogCard:
@@ -30,8 +32,9 @@ def _catalog_card(card: Card) -> CatalogCard:
 
 
 class DatabaseCardCatalog:
-    """`CardCatalog` over the Card table: two queries for any number of references (the exact
-    matches, then the rest by name or number in any case), whatever the deck's size."""
+    """`CardCatalog` over the Card table: at most three queries for a deck of any size the
+    tools take (the exact matches; then the rest by name or number in any case, first their
+    ids, then those cards)."""
 
     def cards(self, game: str, refs: Collection[str]) -> dict[str, CatalogCard]:
         refs = set(refs)
@@ -50,18 +53,22 @@ class DatabaseCardCatalog:
                 found[ref] = match
         missing = sorted(refs - set(found))
         if missing:
-            any_case = Q()
-            for ref in missing:
-                any_case |= Q(name__iexact=ref) | Q(number__iexact=ref)
-            folded: dict[str, Card] = {}
-            for card in in_game.filter(any_case).order_by("position"):
-                for value in (card.name, card.number):
-                    if value:
-                        folded.setdefault(value.lower(), card)
-            for ref in missing:
-                match = folded.get(ref.lower())
-                if match is not None:
-                    found[ref] = match
+            # The rest by name or number in any case: one IN over the lower-cased text (an OR of
+            # case-insensitive matches would be one SQL term per reference, too deep for SQLite).
+            first: dict[str, int] = {}  # lower-cased name or number -> the first card's id
+            lowered = in_game.annotate(lname=Lower("name"), lnumber=Lower("number"))
+            for start in range(0, len(missing), FOLD_BATCH):
+                chunk = sorted({ref.lower() for ref in missing[start : start + FOLD_BATCH]})
+                rows = lowered.filter(Q(lname__in=chunk) | Q(lnumber__in=chunk))
+                for pk, name, number in rows.order_by("position").values_list(
+                    "pk", "name", "number"
+                ):
+                    for value in (name, number):
+                        if value:
+                            first.setdefault(value.lower(), pk)
+            wanted = {ref: first[ref.lower()] for ref in missing if ref.lower() in first}
+            cards = in_game.in_bulk(set(wanted.values()))
+            found.update({ref: cards[pk] for ref, pk in wanted.items()})
         return {ref: _catalog_card(card) for ref, card in found.items()}
 
 
