@@ -4,6 +4,7 @@ reference rulings, factions, symbols) a tool's page or a board picture shows."""
 
 from __future__ import annotations
 
+import string
 from collections.abc import Collection, Iterable
 from typing import Any
 
@@ -17,6 +18,13 @@ from games.core.tools import CatalogCard, FactionFacts, SymbolFacts
 
 FACTS_SECONDS = 3600
 FOLD_BATCH = 900  # references a query matches in any case (SQLite allows 32766 parameters)
+
+
+ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def _folds(text: str) -> set[str]:
+    return {text.lower(), text.translate(ASCII_LOWER)}
 
 
 def _catalog_card(card: Card) -> CatalogCard:
@@ -55,18 +63,24 @@ class DatabaseCardCatalog:
         if missing:
             # The rest by name or number in any case: one IN over the lower-cased text (an OR of
             # case-insensitive matches would be one SQL term per reference, too deep for SQLite).
-            first: dict[str, int] = {}  # lower-cased name or number -> the first card's id
+            # Each text in two foldings: Python's lower case (PostgreSQL's LOWER) and ASCII-only
+            # (SQLite's LOWER, and its case-insensitive match), so either database finds what a
+            # case-insensitive match found before.
+            first: dict[str, tuple[int, int]] = {}  # folded text -> (position, id), the first
             lowered = in_game.annotate(lname=Lower("name"), lnumber=Lower("number"))
             for start in range(0, len(missing), FOLD_BATCH):
-                chunk = sorted({ref.lower() for ref in missing[start : start + FOLD_BATCH]})
+                chunk = {f for ref in missing[start : start + FOLD_BATCH] for f in _folds(ref)}
                 rows = lowered.filter(Q(lname__in=chunk) | Q(lnumber__in=chunk))
-                for pk, name, number in rows.order_by("position").values_list(
-                    "pk", "name", "number"
+                for position, pk, name, number in rows.values_list(
+                    "position", "pk", "name", "number"
                 ):
-                    for value in (name, number):
-                        if value:
-                            first.setdefault(value.lower(), pk)
-            wanted = {ref: first[ref.lower()] for ref in missing if ref.lower() in first}
+                    for fold in _folds(name) | (_folds(number) if number else set()):
+                        first[fold] = min(first.get(fold, (position, pk)), (position, pk))
+            wanted: dict[str, int] = {}
+            for ref in missing:
+                hits = [first[f] for f in _folds(ref) if f in first]
+                if hits:
+                    wanted[ref] = min(hits)[1]
             cards = in_game.in_bulk(set(wanted.values()))
             found.update({ref: cards[pk] for ref, pk in wanted.items()})
         return {ref: _catalog_card(card) for ref, card in found.items()}

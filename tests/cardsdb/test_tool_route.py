@@ -129,11 +129,12 @@ def test_the_schema_documents_each_tool_and_deprecates_the_old_addresses(api: An
 
 
 def test_the_database_catalog_resolves_a_deck_in_three_queries() -> None:
-    refs = legal_hero_deck() + thirty_plays() + ["front run", "hd-20"] + ["no such card"]
+    refs = legal_hero_deck() + thirty_plays() + ["front run", "FRONT RUN", "hd-20", "no such card"]
     with CaptureQueriesContext(connection) as queries:
         found = DatabaseCardCatalog().cards("bo-jackson-battle-arena", refs)
     assert len(queries) == 3  # the exact references; the others' ids in any case; those cards
     assert len(found) == len(refs) - 1 and "no such card" not in found
+    assert found["front run"] == found["FRONT RUN"] == found["PL-1"]
     assert found["front run"].number == "PL-1" and found["hd-20"].number == "HD-20"
 
 
