@@ -103,8 +103,11 @@ def _use(item: Item, action: int, bits: int) -> int:
     """An item's four bits after one use of `action`, or -1 when it cannot give it."""
     if item.kind == "dual-action":  # rule 9.3: one use of each of its two actions
         first, second = (_ACTION_INDEX[a] for a in item.actions)
-        bit = 1 if action == first else 2 if action == second else 0
-        return bits | bit if bit and not bits & bit else -1
+        if action == first and not bits & 1:
+            return bits | 1
+        if action == second and not bits & 2:  # also the second of an action printed twice
+            return bits | 2
+        return -1
     if item.kind == "super":  # rule 9.4: its one action, without limit
         return 1 if _ACTION_INDEX[item.action] == action else -1
     if item.kind == "magic":  # rule 9.5: one use of any action
@@ -170,6 +173,8 @@ class _Compiled:
                 if (item.id, first) in ledger.dual:
                     bits |= 1
                 if second != first and (item.id, second) in ledger.dual:
+                    bits |= 2
+                if second == first and item.id in ledger.doubled:
                     bits |= 2
             elif item.kind == "magic":
                 bits = int(item.id in ledger.magic)

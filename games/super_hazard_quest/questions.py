@@ -75,7 +75,14 @@ def build_pass_hazard(form: PassHazardForm) -> tuple[dict[str, Any], dict[str, A
     state = {
         "dungeon": [start, west],
         "heroes": [
-            {"player": "You", "inherent": form.inherent, "x": 0, "y": 0, "hand": hand},
+            {
+                "player": "You",
+                "inherent": form.inherent,
+                "x": 0,
+                "y": 0,
+                "hand": hand,
+                "unseen": 5 - len(hand),
+            },
             _opponent(form.inherent),
         ],
         "turn": "You",
@@ -98,7 +105,14 @@ def build_look_and_discard(form: LookAndDiscardForm) -> tuple[dict[str, Any], di
     state = {
         "dungeon": [{"x": 0, "y": 0}],
         "heroes": [
-            {"player": "You", "inherent": "climb", "x": 0, "y": 0, "hand": hand},
+            {
+                "player": "You",
+                "inherent": "climb",
+                "x": 0,
+                "y": 0,
+                "hand": hand,
+                "unseen": 5 - len(hand),
+            },
             _opponent("climb"),
         ],
         "turn": "You",
@@ -219,6 +233,7 @@ def build_battle(form: BattleForm) -> tuple[dict[str, Any], dict[str, Any]]:
                 "x": 0,
                 "y": 0,
                 "hand": [{"kind": "hazard", "id": "trap", "hazard": form.hazard_item}],
+                "unseen": 4,
             },
             {
                 "player": "Defender",
@@ -227,6 +242,7 @@ def build_battle(form: BattleForm) -> tuple[dict[str, Any], dict[str, Any]]:
                 "y": 0,
                 "crystals": {"red": 1},
                 "hand": [{"kind": "super", "id": "shield", "action": form.defender_item_action}],
+                "unseen": 4,
             },
         ],
         "turn": "You",

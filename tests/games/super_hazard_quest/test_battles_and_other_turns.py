@@ -59,7 +59,7 @@ def test_a_defender_who_answers_keeps_its_crystals_and_replaces_the_item() -> No
     ruling = rule(state, battle(ask("h", "hide", "d")))
     assert_legal(ruling, "battle-answered", "11.4")
     ben = ruling.next_state["heroes"][1]
-    assert (ben["crystals"]["blue"], ben["hand"], ben["unseen"]) == (1, [], 1)
+    assert (ben["crystals"]["blue"], ben["hand"], ben["unseen"]) == (1, [], 5)
 
 
 def test_a_defender_who_can_answer_must() -> None:
@@ -134,8 +134,8 @@ def test_a_trade_swaps_cards_and_is_the_whole_turn() -> None:
 
 def test_a_discard_turn_discards_and_draws_and_nothing_else() -> None:
     state = board(
-        ROOMS, [hero("Ana", "unlock", hand=[super_item("s", "hide")], unseen=4), hero("Ben", "dig")]
-    )
+        ROOMS, [hero("Ana", "climb", hand=[super_item("s", "hide")], unseen=4), hero("Ben", "dig")]
+    )  # no up exit, and Hide passes nothing on the way to the Unlock exit: no Standard Turn
     move = {"kind": "discard-turn", "player": "Ana", "discard": ["s"], "discard_unseen": 2}
     ruling = rule(state, move)
     assert_legal(ruling, "discard-turn", "6.2")
@@ -229,7 +229,7 @@ def test_two_hazard_items_make_one_battle_with_two_requests() -> None:
     assert_legal(ruling, "battle-won", "11.5")
     ana, ben = ruling.next_state["heroes"]
     assert (ana["crystals"]["blue"], ben["crystals"]["blue"]) == (1, 0)
-    assert (ben["hand"], ben["unseen"]) == ([], 1)  # the answering item is replaced at once
+    assert (ben["hand"], ben["unseen"]) == ([], 5)  # the answering item is replaced at once
 
 
 def test_two_small_battles_in_one_turn_but_each_hazard_item_once() -> None:
