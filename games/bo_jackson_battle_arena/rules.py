@@ -11,6 +11,7 @@ from games.bo_jackson_battle_arena import reasons as R
 from games.bo_jackson_battle_arena.deck import FORMATS, DeckList, check_deck
 from games.bo_jackson_battle_arena.moves import (
     CheckDeck,
+    CheckSetup,
     KeepHero,
     Move,
     Pass,
@@ -28,6 +29,7 @@ from games.bo_jackson_battle_arena.state import (
 )
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
 from games.core.rules import strict_json
+from games.core.ruling import SequenceRuling, Verdict
 
 _RULERS = {
     Substitute: battle.rule_substitute,
@@ -36,6 +38,7 @@ _RULERS = {
     Pass: battle.rule_pass,
     ResolveBattle: battle.rule_resolve,
     SuddenDeath: battle.rule_sudden_death,
+    CheckSetup: battle.rule_check_setup,
 }
 
 
@@ -121,21 +124,65 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
             assert isinstance(inner, DeckList)
             return check_deck(inner, move.format)
         assert isinstance(inner, BattleState)
+        faults = battle.position_faults(inner)
+        if faults:
+            words = "; ".join(r.detail for r in faults)
+            return self.illegal(
+                battle.agree(f"This position breaks a rule: {words}."),
+                faults,
+                answer=battle.agree(
+                    f"No: this position breaks a rule. {words[:1].upper()}{words[1:]}."
+                ),
+            )
         if inner.phase == "game-over":
             answer = battle.game_over_answer(inner)
         else:
             answer = _RULERS[type(move)](inner, move)
+        summary = battle.agree(answer.summary)
         if answer.next_state is None:
             return self.illegal(
-                answer.summary, answer.reasons, answer.interpretations, answer.notes
+                summary,
+                answer.reasons,
+                answer.interpretations,
+                answer.notes,
+                answer=battle.agree(answer.answer or f"No: {answer.summary}"),
             )
         return self.legal(
-            answer.summary,
+            summary,
             answer.reasons,
             State(answer.next_state),
             answer.interpretations,
             answer.notes,
+            answer=battle.agree(answer.answer or f"Yes: {answer.summary}"),
         )
+
+    def rule_sequence_json(self, state_data: Any, moves_data: list[Any]) -> SequenceRuling:
+        """A whole game ruled, battle 1 to the end: the winner (or the tie), or the first
+        illegal move and who made it."""
+        ruled = super().rule_sequence_json(state_data, moves_data)
+        final = ruled.final_state or {}
+        players = final.get("players") or [{}, {}]
+        names = [p.get("name") or ("Player A", "Player B")[i] for i, p in enumerate(players)]
+        if ruled.verdict is Verdict.ILLEGAL and ruled.first_illegal is not None:
+            move = moves_data[ruled.first_illegal]
+            player = move.get("player") if isinstance(move, dict) else None
+            by = f", by {names[player]}" if isinstance(player, int) and 0 <= player < 2 else ""
+            ruled.summary = battle.agree(
+                f"Move {ruled.first_illegal + 1} of {len(moves_data)}{by}, is the first that "
+                f"breaks a rule: {ruled.rulings[-1].summary}"
+            )
+            return ruled
+        if final.get("phase") == "game-over":
+            won = [p.get("trophies", 0) for p in players]
+            winner = final.get("winner")
+            if winner is None:
+                result = f"the game is a tie, {won[0]} battles each"
+            elif won[0] == won[1]:
+                result = f"{names[winner]} wins the game in Sudden Death, {won[0]} battles each"
+            else:
+                result = f"{names[winner]} wins the game, {max(won)} battles to {min(won)}"
+            ruled.summary = battle.agree(f"All {len(moves_data)} moves are legal: {result}.")
+        return ruled
 
     def apply(self, state: State, move: Any) -> State:
         return self.apply_checked(state, move)
