@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from games.core import InvalidState
-from games.super_hazard_quest.short_moves import setup_numbers
 from games.super_hazard_quest.rules import RULES
+from games.super_hazard_quest.short_moves import setup_numbers
 from tests.games.super_hazard_quest.helpers import (
     assert_illegal,
     assert_legal,
