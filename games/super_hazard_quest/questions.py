@@ -87,7 +87,7 @@ def build_pass_hazard(form: PassHazardForm) -> tuple[dict[str, Any], dict[str, A
         ],
         "turn": "You",
         "dungeon_deck": 24,
-        "item_deck": 30,
+        "item_deck": 44,  # 54 less the two hands of five
     }
     return state, {"kind": "standard-turn", "player": "You", "path": path}
 
@@ -117,7 +117,7 @@ def build_look_and_discard(form: LookAndDiscardForm) -> tuple[dict[str, Any], di
         ],
         "turn": "You",
         "dungeon_deck": 25,
-        "item_deck": 30,
+        "item_deck": 44,  # 54 less the two hands of five
     }
     move: dict[str, Any] = {
         "kind": "discard-turn",
@@ -179,7 +179,7 @@ def build_wound(form: WoundForm) -> tuple[dict[str, Any], dict[str, Any]]:
         ],
         "turn": "You",
         "dungeon_deck": 25,
-        "item_deck": 30,
+        "item_deck": 44,  # 54 less the two hands of five
     }
     path = [{"kind": "go", "dir": "right"}] * 4 + [
         {"kind": "go", "dir": "right", "using": "inherent", "drawn": drawn}
@@ -247,7 +247,7 @@ def build_battle(form: BattleForm) -> tuple[dict[str, Any], dict[str, Any]]:
         ],
         "turn": "You",
         "dungeon_deck": 25,
-        "item_deck": 30,
+        "item_deck": 44,  # 54 less the two hands of five
     }
     request = {
         "item": "trap",

@@ -344,11 +344,20 @@ def _check_heroes(state: State) -> None:
             )
     held = sum(h.held() for h in state.heroes)
     total = held + state.item_deck + state.discard
-    if total > BOX_ITEMS:
+    if total != BOX_ITEMS:
+        # Between turns every Item Card is in a hand, the Item deck or the discard pile: the
+        # Active Hand is discarded at the end of each turn (rule 5.10).
         raise InvalidState(
             "state.item_deck",
             f"the hands ({held}), the Item deck ({state.item_deck}) and the discard pile "
-            f"({state.discard}) hold {total} Item Cards; the box holds {BOX_ITEMS}",
+            f"({state.discard}) hold {total} Item Cards; they hold the box's {BOX_ITEMS}",
+        )
+    placed = len(state.dungeon)
+    if placed + state.dungeon_deck != BOX_DUNGEON_CARDS:
+        raise InvalidState(
+            "state.dungeon_deck",
+            f"{placed} Dungeon Cards on the table and {state.dungeon_deck} in the deck make "
+            f"{placed + state.dungeon_deck}; they make the box's {BOX_DUNGEON_CARDS}",
         )
     if not set_up:
         if state.turn is not None or state.winner is not None:

@@ -314,6 +314,7 @@ def test_a_hero_that_cannot_move_is_told_so(web: Client) -> None:
     state = corridor()
     state["heroes"][0]["hand"] = []
     state["heroes"][0]["unseen"] = 5
+    state["heroes"][1]["unseen"] -= 3  # the 54 Item Cards still add up
     ruling = settle(web, state, {"kind": "discard-turn", "player": "Ana", "discard_unseen": 1})
     words = text_of(web.get(ruling + "reachable/").content.decode())
     assert "It can reach no other Checkpoint" in words

@@ -83,10 +83,14 @@ def board(
     item_deck: int | None = None,
     discard: int = 5,
 ) -> dict[str, Any]:
-    """The Item deck holds what the hands and the discard pile do not: 54 in all (rule 1.1)."""
+    """The Item deck holds what the hands and the discard pile do not: 54 in all (rule 1.1).
+    With the Item deck and the discard pile both empty, the last hero holds the rest unseen,
+    so that the others may hold fewer than five."""
+    held = sum(len(h.get("hand", [])) + h.get("unseen", 0) for h in heroes)
     if item_deck is None:
-        held = sum(len(h.get("hand", [])) + h.get("unseen", 0) for h in heroes)
         item_deck = 54 - held - discard
+    elif item_deck == 0 and discard == 0 and held < 54:
+        heroes[-1]["unseen"] = heroes[-1].get("unseen", 0) + 54 - held
     return {
         "dungeon": rooms,
         "heroes": heroes,

@@ -293,3 +293,19 @@ def test_you_get_grammatical_answers() -> None:
     ruling = rule(state, turn("You", go("up")))
     assert ruling.answer.startswith("No, you cannot make that turn")
     assert "You's" not in ruling.answer and "You holds" not in ruling.answer
+
+
+def test_the_item_cards_add_up_to_the_54_of_the_box() -> None:
+    state = board([room(0, 0)], [hero("Ana", "unlock"), hero("Ben", "dig")])
+    state["item_deck"] -= 1  # one card is nowhere
+    with pytest.raises(InvalidState) as err:
+        RULES.parse_state(state)
+    assert err.value.field == "state.item_deck"
+
+
+def test_the_dungeon_cards_add_up_to_the_26_of_the_box() -> None:
+    state = board([room(0, 0), room(1, 0)], [hero("Ana", "unlock"), hero("Ben", "dig")])
+    state["dungeon_deck"] = 25  # two on the table and 25 in the deck
+    with pytest.raises(InvalidState) as err:
+        RULES.parse_state(state)
+    assert err.value.field == "state.dungeon_deck"

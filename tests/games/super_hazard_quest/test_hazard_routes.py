@@ -81,7 +81,8 @@ def test_every_route_with_hazards_placed_replays_as_a_legal_turn(state: dict) ->
 @st.composite
 def hazard_positions(draw: Any) -> dict[str, Any]:
     """Two or three cards; Ana holds one Hazard Item and up to two Action Items, nothing
-    unseen (the Item deck and the discard pile are empty, so she may hold fewer than five)."""
+    unseen (the Item deck and the discard pile are empty and Ben holds every other Item Card,
+    so she may hold fewer than five)."""
     dungeon = draw(rooms())[:3]
     if len(dungeon) == 1:
         dungeon.append({**draw(rooms())[0], "x": 1, "y": 0})
@@ -97,7 +98,7 @@ def hazard_positions(draw: Any) -> dict[str, Any]:
         "dungeon": dungeon,
         "heroes": [
             {"player": "Ana", "inherent": first, "x": 0, "y": 0, "hand": hand},
-            {"player": "Ben", "inherent": second, "x": 0, "y": 0, "unseen": 5},
+            {"player": "Ben", "inherent": second, "x": 0, "y": 0, "unseen": 54 - len(hand)},
         ],
         "turn": "Ana",
         "dungeon_deck": 26 - len(dungeon),
