@@ -156,6 +156,27 @@ def position_faults(state: BattleState) -> list[Reason]:
                         "does not use",
                     )
                 )
+    if state.mode != "rookie":
+        for i, p in enumerate(state.players):
+            in_all = (p.hot_dogs or 0) + (p.hot_dogs_discarded or 0)
+            if in_all != 10:
+                faults.append(
+                    _mode_reason(
+                        "setup-hot-dogs-ten",
+                        state,
+                        f"{who(state, i)} has {dogs(in_all)} left and paid, in all; a Hot Dog "
+                        "Deck holds exactly 10",
+                    )
+                )
+            if len(p.bench or []) > 4:
+                faults.append(
+                    _mode_reason(
+                        "setup-bench-four",
+                        state,
+                        f"{who(state, i)} has {len(p.bench or [])} Heroes on the Bench; a "
+                        "substitution swaps one for one, so the Bench never holds more than 4",
+                    )
+                )
     if state.phase == "game-over":
         won = [p.trophies for p in state.players]
         score = f"{who(state, 0)} won {won[0]} battles, {who(state, 1)} {won[1]}"

@@ -146,3 +146,16 @@ def test_a_substitution_game_passes_honors_and_names_the_first_illegal_move() ->
     assert ruled.first_illegal == 3
     assert ruled.summary.startswith("Move 4 of 4, by Ben, is the first that breaks a rule")
     assert ruled.rulings[-1].reasons[0].code == "substitution-in-honors-order"
+
+
+def test_a_hot_dog_deck_of_eleven_mid_game_is_ruled_on() -> None:
+    state = game("substitution", battle=3, ana={"trophies": 1}, ben={"trophies": 1})
+    state["players"][0]["hot_dogs_discarded"] = 1  # 10 left and 1 paid
+    assert_illegal(rule(state, {"kind": "keep-hero", "player": 0}), "setup-hot-dogs-ten", "4.2.1.2")
+
+
+def test_a_bench_of_five_is_ruled_on() -> None:
+    state = game("playmaker", ana={"bench": [hero(f"a-b{i}") for i in range(5)]})
+    assert_illegal(
+        rule(state, {"kind": "keep-hero", "player": 0}), "setup-bench-four-in-playmaker", "4.3.1.8"
+    )
