@@ -21,7 +21,7 @@ from games.bo_jackson_battle_arena.moves import (
     Substitute,
     SuddenDeath,
 )
-from games.bo_jackson_battle_arena.state import BattleState, Hero
+from games.bo_jackson_battle_arena.state import BattleState, Hero, fold
 from games.core import Reason
 
 T = TypeVar("T")
@@ -273,7 +273,7 @@ def rule_substitute(state: BattleState, move: Substitute) -> Answer:
     name = who(state, move.player)
     bench = p.bench or []
     broken: list[Reason] = []
-    if not any(h.id == move.hero for h in bench):
+    if not any(fold(h.id) == fold(move.hero) for h in bench):
         broken.append(
             _mode_reason("substitute-from-bench", state, f"{move.hero!r} is not on {name}'s Bench")
         )
@@ -295,7 +295,7 @@ def _substitute(state: BattleState, move: Substitute) -> Answer:
     p = nxt.players[move.player]
     name = who(state, move.player)
     bench = _pile(p.bench)
-    incoming = next(h for h in bench if h.id == move.hero)
+    incoming = next(h for h in bench if fold(h.id) == fold(move.hero))
     outgoing = p.zones[state.battle - 1]
     bench.remove(incoming)
     p.zones[state.battle - 1] = incoming
@@ -408,9 +408,13 @@ def rule_run_play(state: BattleState, move: RunPlay) -> Answer:
         return problem
     p = state.players[move.player]
     name = who(state, move.player)
-    card = next((c for c in p.hand or [] if c.id == move.play), None)
+    card = next((c for c in p.hand or [] if fold(c.id) == fold(move.play)), None)
     if card is None:
-        where = "in the Playbook" if any(c.id == move.play for c in p.playbook or []) else "used"
+        where = (
+            "in the Playbook"
+            if any(fold(c.id) == fold(move.play) for c in p.playbook or [])
+            else "used"
+        )
         return _illegal(
             f"{name} does not have that Play in Hand.",
             _reason("play-from-hand", f"{move.play!r} is {where}, not in {name}'s Hand"),

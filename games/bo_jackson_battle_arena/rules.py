@@ -26,6 +26,7 @@ from games.bo_jackson_battle_arena.state import (
     State,
     check_battle_state,
     check_deck_state,
+    fold,
 )
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
 from games.core.rules import strict_json
@@ -91,14 +92,14 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         if isinstance(move, Substitute) and state.mode != "rookie":
             p = state.players[move.player]
             heroes = [*p.zones, *p.hero_deck, *p.set_aside, *(p.bench or [])]
-            if not any(h.id == move.hero for h in heroes):
+            if not any(fold(h.id) == fold(move.hero) for h in heroes):
                 raise InvalidMove(
                     f"{field}.hero", f"player {move.player} has no Hero {move.hero!r}"
                 )
         if isinstance(move, RunPlay) and state.mode == "playmaker":
             p = state.players[move.player]
             plays = [*(p.hand or []), *(p.playbook or []), *(p.plays_used or [])]
-            card = next((c for c in plays if c.id == move.play), None)
+            card = next((c for c in plays if fold(c.id) == fold(move.play)), None)
             if card is None:
                 raise InvalidMove(
                     f"{field}.play", f"player {move.player} has no Play {move.play!r}"

@@ -8,6 +8,7 @@ the game is not in (Hot Dogs in Rookie, Plays in Substitution) must be absent.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
@@ -24,6 +25,12 @@ Phase = Literal["substitution", "plays", "compare", "sudden-death", "game-over"]
 MAX_HEROES = 70  # the largest Hero Deck any format allows (SPEC+, Apex Madness)
 MAX_PLAYS = 120
 CardId = Annotated[str, Field(min_length=1, max_length=80)]
+
+
+def fold(text: str) -> str:
+    """Card ids and names as players read them: NFC-normalised and case-folded, so "Bo-1" and
+    "bo-1", or an accent typed either way, are the same card."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", text).casefold())
 
 
 class _Strict(BaseModel):
@@ -230,9 +237,9 @@ def _places(state: BattleState) -> Iterator[tuple[str, str]]:
 def _check_cards(state: BattleState) -> None:
     seen: dict[str, str] = {}
     for card_id, path in _places(state):
-        if card_id in seen:
-            raise InvalidState(path, f"card {card_id!r} is also at {seen[card_id]}")
-        seen[card_id] = path
+        if fold(card_id) in seen:
+            raise InvalidState(path, f"card {card_id!r} is also at {seen[fold(card_id)]}")
+        seen[fold(card_id)] = path
     for i, p in enumerate(state.players):
         heroes = 7 + len(p.hero_deck) + len(p.set_aside) + len(p.bench or [])
         if heroes > MAX_HEROES:

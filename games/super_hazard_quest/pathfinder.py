@@ -315,8 +315,9 @@ class _Search:
 
     compiled: _Compiled
     truncated: bool = False
-    # (walker code, direction) of steps met whose hazard no use at hand could pass
-    blocked: set[tuple[int, int]] = field(default_factory=set)
+    # (walker code, direction) of the steps met that ask for an action: the hazards a Hazard
+    # Item could change (to pass one the hand cannot, or to spare a use needed further on)
+    met: set[tuple[int, int]] = field(default_factory=set)
     walkers: list[int] = field(default_factory=list)
     ledgers: list[int] = field(default_factory=list)
     parent: list[int] = field(default_factory=list)
@@ -367,8 +368,7 @@ class _Search:
                 else:
                     found = memo.get(led * 8 + hazard)
                     options = uses(led, hazard) if found is None else found
-                    if not options:
-                        self.blocked.add((walkers[node], direction))
+                    self.met.add((walkers[node], direction))
                 for source, after, canonical, cost in options:
                     if target < 0:
                         yield Event(node, target == _WIN, x, y, direction, hazard, source, after)
@@ -487,7 +487,7 @@ class _Explored:
     wins: dict[tuple[int, int], Destination]
     openings: dict[tuple[int, int, int], dict[str, Any]]
     full: dict[tuple[int, int], Destination]  # a turn there that spends every action item
-    blocked: list[tuple[int, int, str, Action]]  # (x, y, spot, action) of hazards not passed
+    met: list[tuple[int, int, str, Action]]  # (x, y, spot, action) of the hazards met
     truncated: bool
 
 
@@ -530,8 +530,8 @@ def _explore(
         if (x, y) not in full and compiled.whole_hand(ledger):
             items = spent + compiled.active(ledger)
             full[(x, y)] = Destination(x, y, items, placed + search.route(found))
-    blocked: list[tuple[int, int, str, Action]] = []
-    for code, d in sorted(search.blocked):
+    met: list[tuple[int, int, str, Action]] = []
+    for code, d in sorted(search.met):
         x, y, station = compiled.place(code)
         room = grid[(x, y)]
         st = step(room, Spot(x, y, station), _DIRS[d])
@@ -539,10 +539,10 @@ def _explore(
             continue
         if st.space:
             where = "left-space" if st.to.station == LEFT_SPACE else "right-space"
-            blocked.append((st.to.x, st.to.y, where, st.hazard))
+            met.append((st.to.x, st.to.y, where, st.hazard))
         else:
-            blocked.append((x, y, _DIRS[d], st.hazard))
-    return _Explored(best, wins, openings, full, blocked, search.truncated)
+            met.append((x, y, _DIRS[d], st.hazard))
+    return _Explored(best, wins, openings, full, list(dict.fromkeys(met)), search.truncated)
 
 
 def _givable(hero: Hero) -> set[Action]:
@@ -561,11 +561,12 @@ def _givable(hero: Hero) -> set[Action]:
 def _placements(
     explored: _Explored, hero: Hero, items: list[Item]
 ) -> Iterator[tuple[Item, dict[str, Any]]]:
-    """Every hazard the hero's unused Hazard Items could put over a hazard that stopped it,
-    changing it to one it can pass (rules 9.7 to 9.10): a placement that opens a route."""
+    """Every hazard the hero's unused Hazard Items could put over a hazard it met, changing it
+    to another it can give (rules 9.7 to 9.10): a placement that may open a route, or spare a
+    use that a hazard further on needs."""
     givable = _givable(hero)
     seen: set[tuple[Any, ...]] = set()
-    for x, y, spot, action in explored.blocked:
+    for x, y, spot, action in explored.met:
         combat = spot in ("left-space", "right-space")
         for item in items:
             if item.kind != "hazard" or (item.hazard == "combat") != combat:

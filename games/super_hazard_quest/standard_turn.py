@@ -422,7 +422,11 @@ class TurnWalk:
                 what = " and ".join(words[e] for e in endings)
                 if self.result.outcome == "won":
                     self.result.voided.append(
-                        ("won-turn-over", f"{what} come(s) after the game is won")
+                        (
+                            "won-turn-over",
+                            f"{what} {'comes' if len(endings) == 1 else 'come'} after the game "
+                            "is won",
+                        )
                     )
                 else:
                     self.result.voided.append(

@@ -159,3 +159,22 @@ def test_a_bench_of_five_is_ruled_on() -> None:
     assert_illegal(
         rule(state, {"kind": "keep-hero", "player": 0}), "setup-bench-four-in-playmaker", "4.3.1.8"
     )
+
+
+def test_a_bench_hero_named_in_another_case_is_the_same_card() -> None:
+    state = game("substitution")
+    ruling = rule(state, {"kind": "substitute", "player": 0, "hero": "ANA-BENCH-1"})
+    assert_legal(ruling, "substitution-replaces-hero", "4.2.2.2")
+    assert ruling.answer.startswith("Yes, Ana can substitute")
+
+
+def test_two_cards_whose_ids_differ_only_in_case_are_one_card() -> None:
+    import pytest
+
+    from games.core import InvalidState
+
+    state = game("rookie")
+    state["players"][1]["zones"][0]["id"] = "ANA-ZONE-1"
+    with pytest.raises(InvalidState) as err:
+        RULES.parse_state(state)
+    assert err.value.field == "state.players.1.zones.0"
