@@ -621,14 +621,20 @@ def reachable(state: State, player: str) -> Reachability:
     truncated = base.truncated
     frontier: list[tuple[Grid, list[dict[str, Any]], _Explored]] = [(grid, [], base)]
     searches = 0
+    tried: set[frozenset[tuple[Any, ...]]] = set()  # placements in any order are one
+    placement_cut = False
     for _ in range(len(hazard_items)):
         after: list[tuple[Grid, list[dict[str, Any]], _Explored]] = []
         for g, placed, explored in frontier:
             used = {p["item"] for p in placed}
             free = [i for i in hazard_items if i.id not in used]
             for _item, placement in _placements(explored, hero, free):
+                together = frozenset(tuple(sorted(p.items())) for p in [*placed, placement])
+                if together in tried:
+                    continue
+                tried.add(together)
                 if searches >= PLACEMENT_LIMIT:
-                    truncated = True
+                    truncated = placement_cut = True
                     break
                 searches += 1
                 g2 = _with_hazard(g, placement)
@@ -666,8 +672,13 @@ def reachable(state: State, player: str) -> Reachability:
         notes.append(f"{hero.unseen} card(s) in hand are not given: they are not searched.")
     if hazard_items:
         notes.append(
-            "Routes may place a hazard with a Hazard Item first, changing one that stops the "
-            "hero to one it can pass."
+            "Routes may place a hazard with a Hazard Item first, changing one the hero meets "
+            "to one it can pass."
+        )
+    if placement_cut:
+        notes.append(
+            f"Only the first {PLACEMENT_LIMIT} ways of placing the Hazard Items were searched: "
+            "a route needing another placement may be missing."
         )
     return Reachability(
         player=player,
