@@ -123,7 +123,10 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         inner = state.root
         if isinstance(move, CheckDeck):
             assert isinstance(inner, DeckList)
-            return check_deck(inner, move.format)
+            ruling = check_deck(inner, move.format)
+            said = ruling.summary[:1].lower() + ruling.summary[1:]
+            ruling.answer = f"{'Yes' if ruling.legal else 'No'}, {said}"
+            return ruling
         assert isinstance(inner, BattleState)
         faults = battle.position_faults(inner)
         if faults:

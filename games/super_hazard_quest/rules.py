@@ -122,12 +122,30 @@ def _answer(move: Any, result: TurnResult) -> str:
     if isinstance(move, Trade):
         return f"Yes, {subj} can make that trade; it is {poss} whole turn."
     codes = [code for code, _ in result.reasons]
+    where = f"{cap(poss)} turn ends on the Checkpoint at ({hero.x}, {hero.y})."
+    if isinstance(move, SpecialItemTurn):
+        return f"Yes, {subj} can play that Special Item here; it ends the turn. {where}"
+    if isinstance(move, HeroBattleTurn) or "battle-won" in codes or "battle-answered" in codes:
+        foe = move.opponent if isinstance(move, HeroBattleTurn) else None
+        foe = foe or next(
+            (s.opponent for s in getattr(move, "path", []) if getattr(s, "kind", "") == "battle"),
+            "the opponent",
+        )
+        if "battle-won" in codes:
+            return (
+                f"Yes, and {subject(foe)} cannot answer every request: {possessive(foe)} "
+                f"crystals go to {subj}. {where}"
+            )
+        return (
+            f"Yes, but {subject(foe)} {verb(foe, 'answers', 'answer')} every request and "
+            f"{verb(foe, 'keeps', 'keep')} the crystals. {where}"
+        )
     lead = next(
         (text for code, text in _ENABLED if code in codes),
         f"{subj} can make that turn",
     )
     lead = lead.format(subj=subj, poss=poss)
-    return f"Yes, {lead}. {cap(poss)} turn ends on the Checkpoint at ({hero.x}, {hero.y})."
+    return f"Yes, {lead}. {where}"
 
 
 def _illegal_answer(move: Any, detail: str) -> str:

@@ -185,3 +185,10 @@ def test_a_deck_too_small_is_illegal_without_resting_on_the_variation_reading() 
     assert VARIATION not in ruling.interpretations
     legal = check(deck(heroes=legal_heroes(60)), "rookie")
     assert legal.legal and VARIATION in legal.interpretations
+
+
+def test_a_deck_check_answers_yes_or_no_first() -> None:
+    assert check(deck(), "rookie").answer.startswith("Yes, this deck is legal for")
+    assert check(deck(heroes=legal_heroes(59)), "rookie").answer.startswith(
+        "No, this deck is not legal for"
+    )

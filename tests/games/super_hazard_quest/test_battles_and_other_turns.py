@@ -281,3 +281,27 @@ def test_a_stuck_hero_can_always_take_a_discard_turn() -> None:
     ruling = rule(state, {"kind": "discard-turn", "player": "Ana", "discard": ["s"]})
     assert_legal(ruling, "discard-turn", "6.2")
     assert "super-hazard-quest:discard-turn-always-allowed" in ruling.interpretations
+
+
+def test_a_defender_whose_inherent_action_is_asked_for_keeps_its_crystals() -> None:
+    # "lacks the use of the ACTIONS requested": a hero never lacks its own Inherent Action.
+    state = board(
+        ROOMS,
+        [hero("Ana", "unlock", hand=[hazard_item("h", "combat")]), hero("Ben", "hide", blue=1)],
+    )
+    ruling = rule(state, battle(ask("h", "hide", "inherent")))
+    assert_legal(ruling, "battle-answered", "11.4")
+    assert "super-hazard-quest:hero-battle-answers" in ruling.interpretations
+    assert ruling.answer.startswith("Yes, but Ben answers every request and keeps the crystals")
+    assert ruling.next_state["heroes"][1]["crystals"]["blue"] == 1
+
+
+def test_the_answer_says_whose_crystals_go_where() -> None:
+    state = board(
+        ROOMS,
+        [hero("You", "unlock", hand=[hazard_item("h", "combat")]), hero("Ben", "dig", red=1)],
+    )
+    move = {**battle(ask("h", "attack")), "player": "You"}
+    answer = rule(state, move).answer
+    assert answer.startswith("Yes, and Ben cannot answer every request: Ben's crystals go to you.")
+    assert answer.endswith("Your turn ends on the Checkpoint at (0, 0).")
