@@ -53,6 +53,11 @@ from games.super_hazard_quest.state import (
     Item,
     State,
 )
+from games.super_hazard_quest.transitions import (
+    HAZARD_ITEM_RULING,
+    PROPER_MOVEMENT,
+    SCRAMBLER_RULING,
+)
 
 ACTION_KINDS = ("dual-action", "super", "magic", "super-magic")
 NODE_LIMIT = 60_000  # a safety net: a 26-card dungeon with five items needs at most ~6,000
@@ -413,6 +418,21 @@ class Destination:
     leap_available: bool = False
     leap_route: list[dict[str, Any]] | None = None
 
+    def interpretations(self) -> list[str]:
+        """The reference rulings the route's turn rests on, as its ruling lists them."""
+        found = set()
+        for s in self.route:
+            if s.get("kind") == "go":
+                found.add(PROPER_MOVEMENT)
+            elif s.get("kind") == "place-hazard":
+                found.add(HAZARD_ITEM_RULING)
+        target = self.route[-1] if self.route else {}
+        if target.get("kind") == "go" and self.win:
+            found.add(SCRAMBLER_RULING)
+        return sorted(found)
+
+    win: bool = False
+
 
 @dataclass
 class Reachability:
@@ -433,6 +453,7 @@ class Reachability:
                 "route": d.route,
                 "leap_available": d.leap_available,
                 "leap_route": d.leap_route,
+                "interpretations": d.interpretations(),
             }
 
         return {
@@ -508,7 +529,8 @@ def _explore(
             items = spent + compiled.active(found.ledger)
             if found.win:
                 if cell not in wins:
-                    wins[cell] = Destination(*cell, items, placed + search.event_route(found))
+                    route = placed + search.event_route(found)
+                    wins[cell] = Destination(*cell, items, route, win=True)
             elif (*cell, found.direction) not in openings:
                 openings[(*cell, found.direction)] = {
                     "x": found.x,

@@ -70,6 +70,7 @@ def test_every_route_with_hazards_placed_replays_as_a_legal_turn(state: dict) ->
     for dest in [*found.checkpoints, *found.wins]:
         ruling = replay(state, dest.route)
         assert ruling.legal, (dest.route, ruling.summary)
+        assert ruling.interpretations == dest.interpretations()  # the same readings
         ana = ruling.next_state["heroes"][0]
         assert (ana["x"], ana["y"]) == (dest.x, dest.y)
         assert not any(r.code.startswith("wounded") for r in ruling.reasons)
