@@ -636,7 +636,7 @@ def reachable(state: State, player: str) -> Reachability:
     start = (hero.x, hero.y)
     if start not in grid:
         raise ValueError(f"the hero of {player!r} does not stand on a Dungeon Card")
-    hazard_items = [i for i in hero.hand if i.kind == "hazard"]
+    hazard_items: list[Item] = [i for i in hero.hand if i.kind == "hazard"]
     base = _explore(grid, hero, start, [])
     best, wins, full = dict(base.best), dict(base.wins), dict(base.full)
     openings = dict(base.openings)
@@ -680,8 +680,8 @@ def reachable(state: State, player: str) -> Reachability:
         whole = full.get(cell)
         if whole is None or hero.unseen > 0 or specials:
             continue
-        placed = {s["item"] for s in whole.route if s.get("kind") == "place-hazard"}
-        rest = [i for i in hazard_items if i.id not in placed]
+        put = {s["item"] for s in whole.route if s.get("kind") == "place-hazard"}
+        rest = [i for i in hazard_items if i.id not in put]
         extra = _spend_hazard_items(state, hero, rest)
         if extra is not None:
             dest.leap_available = True

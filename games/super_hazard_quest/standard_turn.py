@@ -340,7 +340,7 @@ class TurnWalk:
                     "no-direction-hazard-there",
                     f"the card at ({p.x}, {p.y}) has no {p.spot} exit to cover",
                 )
-            room.exits[p.spot] = p.hazard  # type: ignore[index]
+            room.exits[p.spot] = p.hazard
         self.ledger = self.ledger.play_other(item.id)
         self.note(
             "hazard-placed",
