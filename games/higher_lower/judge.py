@@ -13,6 +13,7 @@ from games.higher_lower.board import (
     obeys_call,
     playable_values,
     player,
+    seated_name,
     winner,
 )
 from games.higher_lower.checks import mover
@@ -44,6 +45,7 @@ def _game_over(engine: GameRules, state: State) -> Ruling | None:
         f"No: {out} has no playing cards left, so the game is over and {out} has won.",
         [_reason("game-over", f"{out} holds no playing cards")],
         interpretations=[R.GAME_ENDS_WHEN_SOMEONE_IS_OUT],
+        answer=f"No: the game is over, and {out} has won.",
     )
 
 
@@ -58,8 +60,13 @@ def _not_now(engine: GameRules, state: State, name: str, what: str) -> Ruling | 
             f"No: it is {state.turn}'s turn, not {name}'s, so {name} cannot {what} now.",
             [_reason("not-your-turn", f"the turn is {state.turn}'s")],
             interpretations=[R.TURNS_GO_LEFT],
+            answer=f"No: it is {state.turn}'s turn, not {name}'s.",
         )
     return None
+
+
+def _passes_left(state: State, name: str) -> Reason:
+    return _reason("turn-passes-left", f"the turn passes to {next_player(state, name)}")
 
 
 def _win_reasons(state: State, name: str, after: State) -> list[Reason]:
@@ -76,60 +83,50 @@ def rule_play(engine: GameRules, state: State, move: PlayCard) -> Ruling:
     early = _not_now(engine, state, name, f"lay a {move.value}")
     if early is not None:
         return early
+    last = state.last_card
+    if last is not None and move.value == last:
+        # The same number is a match, whatever the player called (rules 4.4, 4.5).
+        as_match = MatchCard(kind="match", value=move.value, call=move.call)
+        return rule_match(engine, state, as_match, laid_as_play=True)
     problems = _play_problems(state, move)
     if problems:
-        reasons, interpretations, summary = problems
-        return engine.illegal(summary, reasons, interpretations=interpretations)
+        reasons, interpretations, summary, answer = problems
+        return engine.illegal(summary, reasons, interpretations=interpretations, answer=answer)
     return _legal_play(engine, state, name, move)
 
 
-def _play_problems(state: State, move: PlayCard) -> tuple[list[Reason], list[str], str] | None:
+def _play_problems(state: State, move: PlayCard) -> tuple[list[Reason], list[str], str, str] | None:
     """What is wrong with laying this card, or None. The card must obey the call in force and
-    carry a proper call for the next player."""
+    carry a call for the next player (a 1 or a 15 carries its own, rule 4.8)."""
     value, last, call = move.value, state.last_card, state.call
     reasons: list[Reason] = []
     interpretations: list[str] = []
     summaries: list[str] = []
-    if last is not None and call is not None:
-        if value == last:
-            return (
-                [
-                    _reason(
-                        "match-makes-no-call",
-                        f"a {value} on a {last} is a match, and a match makes no call",
-                    )
-                ],
-                [R.EQUAL_NUMBER_IS_A_MATCH, R.MATCH_MEANS_SAME_NUMBER],
-                f"No: a {value} on the {last} is not {call} but a match; lay it as a match, "
-                "which makes no call.",
-            )
-        if not obeys_call(value, last, call):
-            code = "not-higher" if call == "higher" else "not-lower"
-            reasons.append(
-                _reason(
-                    code, f"the call in force is {call!r} and {value} is not {call} than {last}"
-                )
-            )
-            summaries.append(f"the call is {call!r} and {value} is not {call} than the {last}")
-            if value in AUTOMATIC_CALL:
-                interpretations.append(R.AUTOMATIC_CALLS)
-    automatic = AUTOMATIC_CALL.get(value)
-    if automatic is not None and move.call is not None and move.call != automatic:
+    answers: list[str] = []
+    if last is not None and call is not None and not obeys_call(value, last, call):
+        code = "not-higher" if call == "higher" else "not-lower"
         reasons.append(
-            _reason(
-                "contradicts-automatic-call",
-                f"a {value} always calls {automatic!r}; {move.call!r} cannot be called on it",
-            )
+            _reason(code, f"the call in force is {call!r} and {value} is not {call} than {last}")
         )
-        summaries.append(f"a {value} always calls {automatic!r}, never {move.call!r}")
-        interpretations.append(R.AUTOMATIC_CALLS)
-    if automatic is None and move.call is None:
+        summaries.append(f"the call is {call!r} and {value} is not {call} than the {last}")
+        answers.append(f"{_a(value)} is not {call} than the {last}")
+        if value in AUTOMATIC_CALL:
+            interpretations.append(R.AUTOMATIC_CALLS)
+    if value not in AUTOMATIC_CALL and move.call is None:
         code = "opening-call-missing" if last is None else "call-missing"
         reasons.append(_reason(code, f"no call was made with the {value}"))
         summaries.append("whoever lays a card must call 'higher' or 'lower' for the next player")
+        answers.append(f"laying the {value} you must call higher or lower for the next player")
     if not reasons:
         return None
-    return reasons, list(dict.fromkeys(interpretations)), "No: " + "; and ".join(summaries) + "."
+    summary = "No: " + "; and ".join(summaries) + "."
+    answer = "No: " + "; and ".join(answers) + "."
+    return reasons, list(dict.fromkeys(interpretations)), summary, answer
+
+
+def _a(value: int) -> str:
+    """ "an 8", "an 11", "a 9": the article a number takes when read aloud."""
+    return f"an {value}" if value in (8, 11) else f"a {value}"
 
 
 def _legal_play(engine: GameRules, state: State, name: str, move: PlayCard) -> Ruling:
@@ -137,6 +134,7 @@ def _legal_play(engine: GameRules, state: State, name: str, move: PlayCard) -> R
     after = after_play(state, name, value, move.call)
     nxt = next_player(state, name)
     reasons: list[Reason] = []
+    voided: list[Reason] = []
     interpretations = [R.TURNS_GO_LEFT]
     if state.last_card is None:
         reasons.append(_reason("opening-card", f"{name} opens the game, so any card may be laid"))
@@ -148,27 +146,55 @@ def _legal_play(engine: GameRules, state: State, name: str, move: PlayCard) -> R
             )
         )
     new_call = after.call
-    if value in AUTOMATIC_CALL:
+    automatic = AUTOMATIC_CALL.get(value)
+    if automatic is not None:
         reasons.append(_reason("automatic-call", f"a {value} always calls {new_call!r}"))
         interpretations.append(R.AUTOMATIC_CALLS)
+        if move.call is not None and move.call != automatic:
+            voided.append(
+                _reason(
+                    "automatic-call-void",
+                    f"{name} called {move.call!r} on a {value}; a {value} calls {automatic!r} "
+                    "by its own number, so that call is void and the card stands",
+                )
+            )
     else:
         code = "opening-call" if state.last_card is None else "call-made"
         reasons.append(_reason(code, f"{name} calls {new_call!r} for {nxt}"))
+    won = winner(after) == name
+    if not won:
+        reasons.append(_passes_left(state, name))
     reasons.extend(_win_reasons(state, name, after))
-    if winner(after) == name:
+    if won:
         interpretations.append(R.WINNING_WITH_BOOSTERS_LEFT)
     on = "to open the game" if state.last_card is None else f"on the {state.last_card}"
     then = f"{nxt} must now go {new_call} than {value}."
-    if winner(after) == name:
+    if won:
         then = f"{name} has no playing cards left and wins."
-    summary = f"Yes: {name} may lay a {value} {on}, and {then}"
-    return engine.legal(summary, reasons, after, interpretations=interpretations)
+    summary = f"Yes: {name} may lay {_a(value)} {on}, and {then}"
+    if voided:
+        summary += f" The call {move.call!r} is void: a {value} always calls {automatic!r}."
+    answer = f"Yes, {name} can lay the {value} {on}. "
+    if won:
+        answer += f"{name} has no playing cards left and wins."
+    elif voided:
+        answer += (
+            f"The call of {move.call} does not count: a {value} calls {automatic} by itself, "
+            f"so {nxt} must go {new_call}."
+        )
+    else:
+        answer += f"{nxt} must now go {new_call}."
+    return engine.legal(
+        summary, reasons, after, interpretations=interpretations, answer=answer, voided=voided
+    )
 
 
 # ----- match -----
 
 
-def rule_match(engine: GameRules, state: State, move: MatchCard) -> Ruling:
+def rule_match(
+    engine: GameRules, state: State, move: MatchCard, *, laid_as_play: bool = False
+) -> Ruling:
     name = mover(state, move)
     early = _not_now(engine, state, name, "match")
     if early is not None:
@@ -179,36 +205,66 @@ def rule_match(engine: GameRules, state: State, move: MatchCard) -> Ruling:
             f"No: no card has been laid yet, so there is nothing to match; {name} opens "
             "by laying any card and making a call.",
             [_reason("nothing-to-match", "no card has been laid yet")],
+            answer=f"No: there is nothing to match before the first card; {name} "
+            "opens with any card.",
         )
     value = move.value if move.value is not None else last
     if value != last:
         return engine.illegal(
-            f"No: a {value} does not match the {last}; a match must be the same number.",
+            f"No: {_a(value)} does not match the {last}; a match must be the same number.",
             [_reason("not-a-match", f"the last card is a {last}, not a {value}")],
             interpretations=[R.MATCH_MEANS_SAME_NUMBER],
+            answer=f"No: {_a(value)} does not match the {last}; a match is the same number.",
         )
     after = after_match(state, name, value)
     nxt = next_player(state, name)
     interpretations = [R.MATCH_MEANS_SAME_NUMBER, R.TURNS_GO_LEFT]
+    if laid_as_play:
+        interpretations.insert(0, R.EQUAL_NUMBER_IS_A_MATCH)
     if state.match_chain:
         interpretations.append(R.CALL_AFTER_A_MATCH)
+    won = winner(after) == name
     reasons = [
         _reason("matches-last-card", f"{name} lays a {value} on the {last}"),
         _reason(
             "call-passes-through",
             f"{name} makes no call; {state.call_by}'s call {state.call!r} stands for {nxt}",
         ),
+        *([] if won else [_passes_left(state, name)]),
         *_win_reasons(state, name, after),
     ]
-    if winner(after) == name:
+    voided: list[Reason] = []
+    if move.call is not None:
+        voided.append(
+            _reason(
+                "match-call-void",
+                f"{name} called {move.call!r} with a match; a match makes no call, so that "
+                f"call is void and {state.call_by}'s call {state.call!r} stands",
+            )
+        )
+    if won:
         interpretations.append(R.WINNING_WITH_BOOSTERS_LEFT)
     summary = (
         f"Yes: {name} may match the {last}; {name} makes no call, so {state.call_by}'s call "
         f"{state.call!r} still holds for {nxt}."
     )
-    if winner(after) == name:
+    answer = (
+        f"Yes, {name} can match the {last}. A match makes no call: {nxt} must still go "
+        f"{state.call}, as {state.call_by} called."
+    )
+    if voided:
+        summary += f" The call {move.call!r} is void."
+        answer = (
+            f"Yes, {name} can lay the {value}: it matches the {last}. The call of {move.call} "
+            f"does not count, since a match makes no call: {nxt} must still go {state.call}, "
+            f"as {state.call_by} called."
+        )
+    if won:
         summary = f"Yes: {name} may match the {last}, and with no playing cards left wins."
-    return engine.legal(summary, reasons, after, interpretations=interpretations)
+        answer = f"Yes, {name} can match the {last}, and with no playing cards left wins."
+    return engine.legal(
+        summary, reasons, after, interpretations=interpretations, answer=answer, voided=voided
+    )
 
 
 # ----- draw -----
@@ -224,6 +280,7 @@ def rule_draw(engine: GameRules, state: State, move: DrawCard) -> Ruling:
             f"No: {name} opens the game and may lay any card, so there is no reason to draw.",
             [_reason("must-lay-opening-card", "no card has been laid yet; any card may open")],
             interpretations=[R.DRAW_ONLY_WHEN_UNABLE],
+            answer=f"No: {name} opens the game and may lay any card, so {name} cannot draw.",
         )
     p = player(state, name)
     could = playable_values(state, p)
@@ -240,8 +297,15 @@ def rule_draw(engine: GameRules, state: State, move: DrawCard) -> Ruling:
                 )
             ],
             interpretations=[R.DRAW_ONLY_WHEN_UNABLE],
+            answer=f"No: {name} can lay {_cards(could)} on the {state.last_card}, and a player "
+            "draws only when unable to play.",
         )
     return _legal_draw(engine, state, name, move, on_trust=bool(could))
+
+
+def _cards(values: list[int]) -> str:
+    named = [f"the {v}" for v in values]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
 
 
 def _legal_draw(
@@ -267,6 +331,16 @@ def _legal_draw(
             f"{state.call_by}'s call {state.call!r} on the {state.last_card} stands for {nxt}",
         ),
     ]
+    reasons.append(_passes_left(state, name))
+    voided: list[Reason] = []
+    if move.call is not None:
+        voided.append(
+            _reason(
+                "draw-call-void",
+                f"{name} called {move.call!r} with a draw; after a draw the call in force "
+                f"passes on unchanged, so that call is void",
+            )
+        )
     took = f"{name} draws a card"
     if state.deck == 0:
         took = f"with the deck empty {name} draws nothing"
@@ -277,7 +351,27 @@ def _legal_draw(
         f"Yes: {name} cannot play, so {took} and the turn ends; the call "
         f"{state.call!r} on the {state.last_card} still holds for {nxt}."
     )
-    return engine.legal(summary, reasons, after, interpretations=interpretations, notes=notes)
+    answer = (
+        f"Yes, {name} must draw: {name} cannot play on the {state.last_card}. {nxt} must "
+        f"still go {state.call}."
+    )
+    if state.deck == 0:
+        answer = (
+            f"Yes, {name} cannot play, and with the deck empty {name} draws nothing. {nxt} "
+            f"must still go {state.call}."
+        )
+    if voided:
+        summary += f" The call {move.call!r} is void."
+        answer += f" The call of {move.call} does not count: a draw makes no call."
+    return engine.legal(
+        summary,
+        reasons,
+        after,
+        interpretations=interpretations,
+        notes=notes,
+        answer=answer,
+        voided=voided,
+    )
 
 
 # ----- boosters -----
@@ -296,16 +390,19 @@ def rule_booster(engine: GameRules, state: State, move: PlayBooster) -> Ruling:
             [_reason("booster-not-your-turn", f"the turn is {state.turn}'s")],
             interpretations=[R.BOOSTERS_BEFORE_YOUR_CARD],
             notes=[R.BOOSTER_TEXT_UNKNOWN],
+            answer=f"No: boosters are played only on your own turn, and it is {state.turn}'s.",
         )
-    if move.target == name:
+    target = seated_name(state, move.target) if move.target is not None else None
+    if target == name:
         return engine.illegal(
             f"No: a booster is aimed at an opponent (or at nobody), not at {name} themself.",
             [_reason("booster-at-self", f"{name} named themself as the target")],
             interpretations=[R.BOOSTER_TARGET],
             notes=[R.BOOSTER_TEXT_UNKNOWN],
+            answer=f"No: {name} cannot aim a booster at themself, only at an opponent.",
         )
     after = after_booster(state, name, move.category)
-    at = f" at {move.target}" if move.target is not None else ""
+    at = f" at {target}" if target is not None else ""
     reasons = [
         _reason("booster-on-own-turn", f"it is {name}'s turn"),
         _reason(
@@ -313,8 +410,8 @@ def rule_booster(engine: GameRules, state: State, move: PlayBooster) -> Ruling:
             f"{name} may play more boosters, then must still lay a card, match or draw",
         ),
     ]
-    if move.target is not None:
-        reasons.append(_reason("booster-at-opponent", f"{move.target} is an opponent of {name}"))
+    if target is not None:
+        reasons.append(_reason("booster-at-opponent", f"{target} is an opponent of {name}"))
     reasons.append(_reason("booster-card-text", f"{name} must do what the {label} says"))
     summary = (
         f"Yes: {name} may play the {label}{at} now, on their own turn; do what the card "
@@ -330,4 +427,6 @@ def rule_booster(engine: GameRules, state: State, move: PlayBooster) -> Ruling:
             R.BOOSTER_TEXT_NOT_IN_REFERENCE,
         ],
         notes=[R.BOOSTER_TEXT_NOTE],
+        answer=f"Yes, {name} can play the {label}{at} now, then must still lay a card, match "
+        "or draw. Do what the card says.",
     )

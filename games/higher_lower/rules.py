@@ -9,8 +9,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from games.core import GameRules, Ruling
+from games.core.ruling import GameResult
 from games.higher_lower import checks, judge, moves
+from games.higher_lower.board import winner
 from games.higher_lower.model import (
+    CheckSetup,
     DrawCard,
     MatchCard,
     Move,
@@ -21,6 +24,7 @@ from games.higher_lower.model import (
 from games.higher_lower.model import Move as MoveType
 from games.higher_lower.questions import QUESTIONS
 from games.higher_lower.reasons import INTERPRETATIONS, REASONS, SLUG
+from games.higher_lower.setup import rule_setup
 
 
 class HigherLowerRules(GameRules[State, MoveType]):
@@ -46,6 +50,8 @@ class HigherLowerRules(GameRules[State, MoveType]):
             return judge.rule_draw(self, state, move)
         if isinstance(move, PlayBooster):
             return judge.rule_booster(self, state, move)
+        if isinstance(move, CheckSetup):
+            return rule_setup(self, state)
         raise TypeError(f"not a Higher or Lower move: {move!r}")  # unreachable after parsing
 
     def apply(self, state: State, move: MoveType) -> State:
@@ -53,6 +59,21 @@ class HigherLowerRules(GameRules[State, MoveType]):
 
     def legal_moves(self, state: State) -> list[MoveType]:
         return moves.legal_moves(state)
+
+    def game_result(self, state: State) -> GameResult:
+        """The game ends when the first player is out of playing cards (rule 2.1)."""
+        out = winner(state)
+        if out is None:
+            return GameResult()
+        return GameResult(
+            over=True,
+            winner=out,
+            result=f"{out} has no playing cards left and wins.",
+            reasons=[REASONS.reason("player-wins", f"{out} has laid their last playing card")],
+        )
+
+    def mover(self, state: State, move: MoveType) -> str | None:
+        return None if isinstance(move, CheckSetup) else checks.mover(state, move)
 
     def example(self) -> dict[str, Any]:
         """Ana, with a 9 in hand, lays it on Cy's 7 under the call 'higher' and calls 'lower'."""

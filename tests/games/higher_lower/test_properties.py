@@ -17,7 +17,7 @@ from games.core import Ruling
 from games.core.errors import BadInput
 from games.higher_lower.model import AUTOMATIC_CALL, CATEGORIES, DrawCard, Player, State
 
-from .helpers import RULES
+from .helpers import RULES, assert_answer_is_plain
 
 SETTINGS = settings(
     max_examples=int(os.environ.get("HL_EXAMPLES", "100")),
@@ -108,6 +108,7 @@ def test_every_move_from_legal_moves_is_ruled_legal(state: State) -> None:
     for move in RULES.legal_moves(state):
         ruling = RULES.rule_json(_dump(state), adapter.dump_python(move, mode="json"))
         assert ruling.legal, (move, ruling.summary)
+        assert_answer_is_plain(ruling)
 
 
 @SETTINGS
@@ -139,9 +140,16 @@ def test_a_shown_hand_gets_every_legal_card_move_and_no_other(state: State) -> N
     for value in set(mover.hand):
         tries.append({"kind": "match", "value": value})
         tries += [{"kind": "play", "value": value, "call": c} for c in ("higher", "lower", None)]
+    # What each offered move leads to: a move whose void parts are struck out leads to the
+    # same table as the move offered without them.
+    reached = {
+        json.dumps(RULES.adjudicate(state, m).next_state, sort_keys=True)
+        for m in RULES.legal_moves(state)
+    }
     for data in tries:
         move = RULES.parse_move(data, state)
         ruling = RULES.adjudicate(state, move)
+        assert_answer_is_plain(ruling)
         key = json.dumps(RULES.move_adapter().dump_python(move, mode="json"), sort_keys=True)
         if data["kind"] == "match" and data["value"] == state.last_card:
             key = key.replace(f'"value": {state.last_card}', '"value": null')
@@ -149,7 +157,10 @@ def test_a_shown_hand_gets_every_legal_card_move_and_no_other(state: State) -> N
             # A 1 or a 15 calls for itself: naming that same call is the same move (rule 4.8).
             automatic = AUTOMATIC_CALL[data["value"]]
             key = key.replace(f'"call": "{automatic}"', '"call": null')
-        assert ruling.legal == (key in offered), (data, ruling.summary)
+        if ruling.legal:
+            assert json.dumps(ruling.next_state, sort_keys=True) in reached, data
+        assert ruling.legal or key not in offered, (data, ruling.summary)
+        assert ruling.legal or not ruling.voided
 
 
 JSON_VALUES = st.recursive(
