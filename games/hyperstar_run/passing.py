@@ -258,7 +258,6 @@ def _legal_reasons(
                     "pressed: pressed",
                 )
             )
-            used.append(rr.PASSED_THIS_RUN)
     played = [b for s in move.sources for b in s.buttons]
     if STAR in cost:
         found.append(
@@ -341,6 +340,7 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
                 )
             ],
             [rr.FACES_IN_STATE],
+            answer=f"No: {card} has no {COST_NAMES[move.cost]} to pay.",
         )
     problems: list[Reason] = []
     used: list[str] = []

@@ -96,7 +96,7 @@ class HyperstarRunRules(GameRules[State, Any]):
 
         out = self.judge(state, move)
         if not out.legal or out.next_state is None:
-            raise IllegalMove(self.illegal(out.summary, out.reasons))
+            raise IllegalMove(self.illegal(out.summary, out.reasons, answer=out.answer))
         return out.next_state
 
     def legal_moves(self, state: State) -> list[Any] | None:

@@ -15,7 +15,7 @@ from games.core.errors import BadInput
 from games.hyperstar_run.boards import random_board
 from games.hyperstar_run.state import ALL_IDS, State
 
-from .helpers import RULES
+from .helpers import RULES, assert_answer_is_plain
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ICONS = ("A", "B", "C", "*")
@@ -68,6 +68,7 @@ def test_every_move_legal_moves_offers_is_ruled_legal(state: State) -> None:
     for move in RULES.legal_moves(state) or []:
         ruling = RULES.adjudicate(state, move)
         assert ruling.legal, (ruling.summary, move)
+        assert_answer_is_plain(ruling)
 
 
 @SETTINGS
