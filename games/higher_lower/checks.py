@@ -10,15 +10,9 @@ from collections import Counter
 
 from games.core import InvalidMove, InvalidState
 from games.core.names import fold
-from games.higher_lower.board import (
-    booster_count,
-    hand_size,
-    player,
-    player_index,
-    seated_name,
-    seen_copies,
-)
-from games.higher_lower.model import (
+from games.higher_lower.moves import CheckSetup, DrawCard, MatchCard, PlayBooster, PlayCard
+from games.higher_lower.moves import Move as MoveType
+from games.higher_lower.state import (
     AUTOMATIC_CALL,
     BOOSTER_CARDS,
     CATEGORIES,
@@ -27,14 +21,16 @@ from games.higher_lower.model import (
     LOWEST,
     MAX_PLAYERS,
     PLAYING_CARDS,
-    CheckSetup,
-    DrawCard,
-    MatchCard,
-    PlayBooster,
-    PlayCard,
     State,
 )
-from games.higher_lower.model import Move as MoveType
+from games.higher_lower.table import (
+    booster_count,
+    hand_size,
+    player,
+    player_index,
+    seated_name,
+    seen_copies,
+)
 
 
 def check_state(state: State) -> None:

@@ -10,21 +10,21 @@ from typing import Any, ClassVar
 
 from games.core import GameRules, Ruling
 from games.core.ruling import GameResult
-from games.higher_lower import checks, judge, moves
-from games.higher_lower.board import winner
-from games.higher_lower.model import (
+from games.higher_lower import checks, legal, plays
+from games.higher_lower.moves import (
     CheckSetup,
     DrawCard,
     MatchCard,
     Move,
     PlayBooster,
     PlayCard,
-    State,
 )
-from games.higher_lower.model import Move as MoveType
+from games.higher_lower.moves import Move as MoveType
 from games.higher_lower.questions import QUESTIONS
 from games.higher_lower.reasons import INTERPRETATIONS, REASONS, SLUG
 from games.higher_lower.setup import rule_setup
+from games.higher_lower.state import State
+from games.higher_lower.table import winner
 
 
 class HigherLowerRules(GameRules[State, MoveType]):
@@ -43,13 +43,13 @@ class HigherLowerRules(GameRules[State, MoveType]):
 
     def adjudicate(self, state: State, move: MoveType) -> Ruling:
         if isinstance(move, PlayCard):
-            return judge.rule_play(self, state, move)
+            return plays.rule_play(self, state, move)
         if isinstance(move, MatchCard):
-            return judge.rule_match(self, state, move)
+            return plays.rule_match(self, state, move)
         if isinstance(move, DrawCard):
-            return judge.rule_draw(self, state, move)
+            return plays.rule_draw(self, state, move)
         if isinstance(move, PlayBooster):
-            return judge.rule_booster(self, state, move)
+            return plays.rule_booster(self, state, move)
         if isinstance(move, CheckSetup):
             return rule_setup(self, state)
         raise TypeError(f"not a Higher or Lower move: {move!r}")  # unreachable after parsing
@@ -58,7 +58,7 @@ class HigherLowerRules(GameRules[State, MoveType]):
         return self.apply_checked(state, move)
 
     def legal_moves(self, state: State) -> list[MoveType]:
-        return moves.legal_moves(state)
+        return legal.legal_moves(state)
 
     def game_result(self, state: State) -> GameResult:
         """The game ends when the first player is out of playing cards (rule 2.1)."""

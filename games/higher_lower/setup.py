@@ -9,8 +9,8 @@ from pydantic import BaseModel, Field
 
 from games.core import Reason, Ruling
 from games.higher_lower import reasons as R
-from games.higher_lower.board import booster_count, hand_size, next_player
-from games.higher_lower.model import (
+from games.higher_lower.reasons import REASONS
+from games.higher_lower.state import (
     BOOSTER_CARDS,
     BOOSTERS_AT_DEAL,
     HAND_AT_DEAL,
@@ -18,7 +18,7 @@ from games.higher_lower.model import (
     PLAYING_CARDS,
     State,
 )
-from games.higher_lower.reasons import REASONS
+from games.higher_lower.table import booster_count, hand_size, next_player
 
 if TYPE_CHECKING:
     from games.core import GameRules
