@@ -22,7 +22,13 @@ from games.star_realms_high_alert.moves import (
     UseTech,
 )
 from games.star_realms_high_alert.state import LooseCard, PlayedCard, State
-from games.star_realms_high_alert.table import facts, has_ally, has_double_ally, symbols_of
+from games.star_realms_high_alert.table import (
+    facts,
+    has_ally,
+    has_double_ally,
+    symbol_phrase,
+    symbols_of,
+)
 
 # Where each card type may lie. Heroes and tech never reach the play area or the discard
 # pile: they go to the table when acquired (rules 3.3, 4.3) and are not discarded (3.6, 4.6).
@@ -148,7 +154,9 @@ def _check_gained(state: State) -> None:
 def _check_hero_symbol(state: State, path: str, card: CardFacts, symbol: str, count: int) -> None:
     if symbol != card.grants_symbol:
         raise InvalidState(
-            f"{path}.symbol", f"{card.name} gives the {card.grants_symbol} symbol, not {symbol}"
+            f"{path}.symbol",
+            f"{card.name} gives the {symbol_phrase(card.grants_symbol or '')}, not the "
+            f"{symbol_phrase(symbol)}",
         )
     if any(h.card == card.slug for h in state.heroes):
         raise InvalidState(

@@ -160,7 +160,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
         interps = [HERO_NO_FACTION] if state.heroes else []
         answer = "Yes, you can end your turn."
         if said:
-            answer += " " + "; ".join(said).capitalize() + "."
+            answer += " " + _sentence("; ".join(said))
         return self.legal(
             "Your turn ends: heroes and tech stay on your table; this turn's effects expire.",
             reasons,

@@ -14,11 +14,17 @@ from games.star_realms_high_alert.catalog import (
     CHOSEN_FACTION_TECH,
     FACTION_NAMES,
     SYMBOL_FACTIONS,
+    SYMBOL_NAMES,
     CardFacts,
 )
 from games.star_realms_high_alert.state import LooseCard, PlayedCard, State, TableHero
 
 # ----- naming -----
+
+
+def symbol_phrase(slug: str) -> str:
+    """ "Blob symbol", "Machine Cult + Blob symbol": a symbol named in players' words."""
+    return SYMBOL_NAMES.get(slug, slug).removesuffix(" symbol") + " symbol"
 
 
 def facts(card: str | None) -> CardFacts | None:
@@ -126,7 +132,7 @@ def ally_count(state: State, card: PlayedCard) -> AllyCount:
             supporters.append(Supporter(label(other), "card", merged))
     for gained in state.gained_symbols:
         if SYMBOL_FACTIONS[gained.symbol] & mine:
-            name = gained.source or f"a {gained.symbol} symbol"
+            name = gained.source or f"a {symbol_phrase(gained.symbol)}"
             merged = len(SYMBOL_FACTIONS[gained.symbol]) > 1
             supporters.append(Supporter(name, "effect", merged))
     idle: list[str] = []
@@ -197,7 +203,7 @@ def price_quote(state: State, card: LooseCard) -> PriceQuote:
             counted.append(label(other))
             merged = merged or is_merged(symbols_of(other))
     ignored = [
-        g.source or f"a {g.symbol} symbol"
+        g.source or f"a {symbol_phrase(g.symbol)}"
         for g in state.gained_symbols
         if faction in SYMBOL_FACTIONS[g.symbol]
     ]

@@ -48,7 +48,7 @@ def turn_end_reasons(state: State) -> tuple[list[Reason], list[str]]:
     reasons: list[Reason] = []
     said: list[str] = []
     if state.heroes:
-        names = ", ".join(hero_label(h) for h in state.heroes)
+        names = _and([hero_label(h) for h in state.heroes])
         reasons.append(_r("hero-stays-on-table", f"{names} stay on your table"))
         said.append(f"{names} {'stays' if len(state.heroes) == 1 else 'stay'} on your table")
     for hero in state.heroes:
@@ -62,7 +62,7 @@ def turn_end_reasons(state: State) -> tuple[list[Reason], list[str]]:
             )
             said.append(f"{hero_label(hero)}'s primary ability no longer applies")
     if state.techs:
-        names = ", ".join(CARDS[t.card].name for t in state.techs)
+        names = _and([CARDS[t.card].name for t in state.techs])
         reasons.append(_r("tech-stays-on-table", f"{names} stay on your table"))
         reasons.append(_r("tech-use-resets", f"{names} may each be used once more next turn"))
         said.append(f"your tech stays on the table and can be used again next turn ({names})")
@@ -89,3 +89,7 @@ def turn_end_reasons(state: State) -> tuple[list[Reason], list[str]]:
     if not reasons:
         reasons.append(_r("effect-symbols-expire", "nothing gained this turn carries over"))
     return reasons, said
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
