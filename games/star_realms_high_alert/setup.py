@@ -44,7 +44,7 @@ def _copies(n: int, name: str) -> str:
 def setup_problems(state: State, added: Counter[str]) -> tuple[list[Reason], list[str]]:
     """How the cards shuffled in differ from whole packs, and the packs they make up."""
     packs_added = sorted({CARDS[slug].expansion for slug, n in added.items() if n > 0})
-    chosen = list(state.expansions) if state.expansions is not None else packs_added
+    chosen: list[str] = list(state.expansions) if state.expansions is not None else packs_added
     problems: list[Reason] = []
     for expansion in packs_added:
         if expansion not in chosen:
