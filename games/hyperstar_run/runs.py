@@ -265,7 +265,11 @@ def setup_plan(difficulty: Difficulty | None = None, challenge: str | None = Non
     steps = [
         f"Shuffle the {len(LEVEL_IDS)} Level Cards and lay {size} face down in a row: the level.",
         f"Deal {HAND_LEVEL_CARDS} of the remaining Level Cards face up to your hand"
-        + (f" and set the other {aside} aside for the game." if aside else "; none is left over."),
+        + (
+            f" and set the {aside} left over aside for the game."
+            if aside
+            else "; none is left over."
+        ),
         f"Add both Equipment Cards to your hand, face up: {hand} cards in hand.",
         "Put the Hero Card above the leftmost card of the level with the 1 at the bottom.",
         "Flip the card under the hero face up: it is your current Level Card.",

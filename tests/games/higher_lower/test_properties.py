@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from games.core import Ruling
 from games.core.errors import BadInput
-from games.higher_lower.moves import DrawCard
+from games.higher_lower.moves import DrawCard, PlayBooster
 from games.higher_lower.state import AUTOMATIC_CALL, CATEGORIES, Player, State
 
 from .helpers import RULES, assert_answer_is_plain
@@ -224,3 +224,33 @@ def test_a_damaged_real_state_or_move_is_ruled_or_refused(
     _rule_or_refuse(data, move)
     with contextlib.suppress(BadInput):
         RULES.legal_moves_json(data)
+
+
+@settings(SETTINGS, max_examples=max(10, SETTINGS.max_examples // 4))
+@given(st.integers(0, 2**32 - 1), st.integers(2, 4))
+def test_a_whole_game_from_the_deal_is_ruled_legal_and_names_who_ran_out(
+    seed: int, seats: int
+) -> None:
+    """Random legal play from a fresh deal, as a log from the setup check on: every move is
+    legal, and when someone runs out of playing cards the log names them the winner."""
+    rng = random.Random(seed)
+    state, deck = _deal(rng, seats)
+    start = state.model_copy(update={"dealer": state.players[-1].name})
+    log: list[dict[str, Any]] = [{"kind": "setup"}]
+    board = start
+    for _ in range(400):
+        moves = [m for m in RULES.legal_moves(board) if not isinstance(m, PlayBooster)]
+        if not moves:
+            break
+        move = rng.choice(moves)
+        if isinstance(move, DrawCard) and deck:
+            move = DrawCard(kind="draw", drawn=deck.pop())
+        log.append(RULES.move_adapter().dump_python(move, mode="json"))
+        board = RULES.apply(board, move)
+    result = RULES.rule_sequence_json(_dump(start), log)
+    assert result.verdict == "legal", result.summary
+    out = [
+        p.name for p in board.players if (p.hand if isinstance(p.hand, int) else len(p.hand)) == 0
+    ]
+    assert result.game_over == bool(out)
+    assert result.winner == (out[0] if out else None)
