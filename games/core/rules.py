@@ -126,6 +126,21 @@ def _first_error(prefix: str, exc: ValidationError) -> tuple[str, str]:
     return _path(loc), err["msg"]
 
 
+BodyT = TypeVar("BodyT", bound=BaseModel)
+
+
+def read_body(model: type[BodyT], data: Any) -> BodyT:
+    """A tool's request body read as strictly as a state or a move, into its model: BadInput
+    (a 400) naming the field that does not fit."""
+    if not isinstance(data, dict):
+        raise InvalidState("body", "send a JSON object")
+    try:
+        return model.model_validate_json(strict_json(InvalidState, "body", data), strict=True)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        raise InvalidState(_path(err["loc"]) or "body", err["msg"]) from None
+
+
 class GameRules(ABC, Generic[StateT, MoveT]):
     slug: ClassVar[str]
     State: ClassVar[type[BaseModel]]
@@ -333,5 +348,6 @@ __all__ = [
     "ReasonCatalog",
     "TooManyMoves",
     "field",
+    "read_body",
     "strict_json",
 ]

@@ -186,3 +186,11 @@ def test_two_players_whose_names_differ_only_in_case_are_refused() -> None:
     with pytest.raises(InvalidState) as err:
         RULES.parse_state(state)
     assert err.value.field == "state.players.1.name"
+
+
+def test_the_how_do_we_set_up_tool_answers_for_the_players_and_refuses_seven() -> None:
+    tool = RULES.tools["setup"]
+    assert tool.run({"players": 4}, None)["deck_after_deal"] == 20
+    with pytest.raises(InvalidState) as err:
+        tool.run({"players": 7}, None)
+    assert err.value.field == "players"

@@ -188,3 +188,14 @@ def test_passing_the_final_card_with_combo_pro_unmet_is_a_failed_challenge() -> 
     assert_legal(final, "challenge-not-met", "12.2")
     assert "so it is lost" in final.answer
     assert_answer_is_plain(final)
+
+
+def test_the_how_do_we_set_up_tool_names_the_field_it_cannot_use() -> None:
+    tool = RULES.tools["setup"]
+    assert tool.run({"challenge": "speed-runner"}, None)["level_cards"] == 11
+    with pytest.raises(InvalidState) as err:
+        tool.run({"difficulty": "expert", "challenge": "speed-runner"}, None)
+    assert err.value.field == "challenge"
+    with pytest.raises(InvalidState) as err:
+        tool.run({"difficulty": "nightmare"}, None)
+    assert err.value.field == "difficulty"

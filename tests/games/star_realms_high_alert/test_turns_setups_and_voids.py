@@ -256,3 +256,11 @@ def test_an_option_that_rests_on_no_reading_says_none() -> None:
     state = {"trade": 2, "trade_row": [{"id": "r1", "card": "laser"}]}
     opts = options(RULES.parse_state(state))
     assert opts.trade_row[0].affordable and opts.trade_row[0].interpretations == []
+
+
+def test_the_how_do_we_set_up_tool_counts_the_cards_to_shuffle_in() -> None:
+    tool = RULES.tools["setup"]
+    assert tool.run({"expansions": ["heroes", "tech"]}, None)["cards_added"] == 24
+    with pytest.raises(InvalidState) as err:
+        tool.run({"expansions": ["heroes", "colony-wars"]}, None)
+    assert err.value.field == "expansions.1"
