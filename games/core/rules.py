@@ -280,10 +280,11 @@ class GameRules(ABC, Generic[StateT, MoveT]):
             rulings.append(ruling)
             if not ruling.legal:
                 who = self.mover(state, move)
-                by = f" ({who})" if who else ""
+                by = f", by {who}," if who else ""
+                why = ruling.answer.removeprefix("No: ").removeprefix("No, ")
                 return SequenceRuling(
                     verdict=Verdict.ILLEGAL,
-                    answer=f"No: move {index + 1}{by} breaks the rules. {ruling.answer}",
+                    answer=f"No: move {index + 1}{by} breaks the rules: {why}",
                     summary=f"Move {index + 1} of {len(moves_data)} breaks: {ruling.summary}",
                     rulings=rulings,
                     first_illegal=index,

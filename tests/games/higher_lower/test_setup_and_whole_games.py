@@ -150,7 +150,7 @@ def test_a_log_that_breaks_names_the_first_illegal_move_and_who_made_it() -> Non
     assert result.first_illegal_by == "Ben"
     last = result.rulings[-1]
     assert_illegal(last, "not-higher", "higher-lower:4.2")
-    assert result.answer.startswith("No: move 2 (Ben) breaks the rules.")
+    assert result.answer == "No: move 2, by Ben, breaks the rules: a 5 is not higher than the 9."
     assert not result.game_over
 
 
