@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from games import registry
 from games.core import InvalidState
 from games.higher_lower.setup import setup_plan
 
@@ -189,7 +190,7 @@ def test_two_players_whose_names_differ_only_in_case_are_refused() -> None:
 
 
 def test_the_how_do_we_set_up_tool_answers_for_the_players_and_refuses_seven() -> None:
-    tool = RULES.tools["setup"]
+    tool = registry["higher-lower"].tools["setup"]
     assert tool.run({"players": 4}, None)["deck_after_deal"] == 20
     with pytest.raises(InvalidState) as err:
         tool.run({"players": 7}, None)

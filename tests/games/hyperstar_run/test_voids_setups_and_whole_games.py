@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from games import registry
 from games.core import InvalidState
 from games.hyperstar_run.runs import setup_plan
 
@@ -191,7 +192,7 @@ def test_passing_the_final_card_with_combo_pro_unmet_is_a_failed_challenge() -> 
 
 
 def test_the_how_do_we_set_up_tool_names_the_field_it_cannot_use() -> None:
-    tool = RULES.tools["setup"]
+    tool = registry["hyperstar-run"].tools["setup"]
     assert tool.run({"challenge": "speed-runner"}, None)["level_cards"] == 11
     with pytest.raises(InvalidState) as err:
         tool.run({"difficulty": "expert", "challenge": "speed-runner"}, None)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from games import registry
 from games.core import InvalidMove, InvalidState
 from games.star_realms_high_alert.options import options
 from games.star_realms_high_alert.setup import pack, setup_plan
@@ -259,7 +260,7 @@ def test_an_option_that_rests_on_no_reading_says_none() -> None:
 
 
 def test_the_how_do_we_set_up_tool_counts_the_cards_to_shuffle_in() -> None:
-    tool = RULES.tools["setup"]
+    tool = registry["star-realms-high-alert"].tools["setup"]
     assert tool.run({"expansions": ["heroes", "tech"]}, None)["cards_added"] == 24
     with pytest.raises(InvalidState) as err:
         tool.run({"expansions": ["heroes", "colony-wars"]}, None)
