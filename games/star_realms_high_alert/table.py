@@ -32,11 +32,15 @@ def facts(card: str | None) -> CardFacts | None:
 
 
 def label(card: PlayedCard | LooseCard) -> str:
-    """How a ruling names a card: its High Alert name, else the name given, else its id."""
+    """How a ruling names a card: its High Alert name, else the name given, else by its
+    factions ("the Blob card"), never by the id a program gave it."""
     known = facts(card.card)
     if known is not None:
         return known.name
-    return card.name or f"card {card.id}"
+    if card.name:
+        return card.name
+    factions = factions_of(card)
+    return f"the {faction_list(factions)} card" if factions else "the unnamed card"
 
 
 def hero_label(hero: TableHero) -> str:
