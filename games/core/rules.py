@@ -280,7 +280,8 @@ class GameRules(ABC, Generic[StateT, MoveT]):
             rulings.append(ruling)
             if not ruling.legal:
                 who = self.mover(state, move)
-                by = f", by {who}," if who else ""
+                spoken = "you" if who is not None and who.casefold() == "you" else who
+                by = f", by {spoken}," if spoken else ""
                 why = ruling.answer.removeprefix("No: ").removeprefix("No, ")
                 return SequenceRuling(
                     verdict=Verdict.ILLEGAL,

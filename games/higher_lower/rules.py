@@ -23,6 +23,7 @@ from games.higher_lower.moves import Move as MoveType
 from games.higher_lower.questions import QUESTIONS
 from games.higher_lower.reasons import INTERPRETATIONS, REASONS, SLUG
 from games.higher_lower.setup import rule_setup
+from games.higher_lower.speech import Who
 from games.higher_lower.state import State
 from games.higher_lower.table import winner
 
@@ -65,11 +66,13 @@ class HigherLowerRules(GameRules[State, MoveType]):
         out = winner(state)
         if out is None:
             return GameResult()
+        who = Who(out)
+        has, wins = who.verb("has", "have"), who.verb("wins", "win")
         return GameResult(
             over=True,
             winner=out,
-            result=f"{out} has no playing cards left and wins.",
-            reasons=[REASONS.reason("player-wins", f"{out} has laid their last playing card")],
+            result=f"{who.start} {has} no playing cards left and {wins}.",
+            reasons=[REASONS.reason("player-wins", f"{who} {has} laid the last playing card")],
         )
 
     def mover(self, state: State, move: MoveType) -> str | None:

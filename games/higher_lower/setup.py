@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 from games.core import Reason, Ruling
 from games.higher_lower import reasons as R
 from games.higher_lower.reasons import REASONS
+from games.higher_lower.speech import Who as W
 from games.higher_lower.state import (
     BOOSTER_CARDS,
     BOOSTERS_AT_DEAL,
@@ -64,7 +65,8 @@ def setup_problems(state: State) -> list[Reason]:
             problems.append(
                 _reason(
                     "setup-boosters",
-                    f"{p.name} holds {_cards(booster_count(p), 'booster cards')}, not "
+                    f"{W(p.name).start} {W(p.name).verb('holds', 'hold')} "
+                    f"{_cards(booster_count(p), 'booster cards')}, not "
                     f"{BOOSTERS_AT_DEAL}",
                 )
             )
@@ -83,8 +85,8 @@ def setup_problems(state: State) -> list[Reason]:
             problems.append(
                 _reason(
                     "setup-opener",
-                    f"{state.dealer} dealt, so {opener}, on the dealer's left, opens, not "
-                    f"{state.turn}",
+                    f"{W(state.dealer).start} dealt, so {W(opener)}, on the dealer's left, "
+                    f"{W(opener).verb('opens', 'open')}, not {W(state.turn)}",
                 )
             )
     return problems
@@ -114,9 +116,14 @@ def rule_setup(engine: GameRules, state: State) -> Ruling:
     notes: list[str] = []
     if state.dealer is not None:
         reasons.append(
-            _reason("setup-opener", f"{state.turn} sits on the left of {state.dealer}, who dealt")
+            _reason(
+                "setup-opener",
+                f"{W(state.turn).start} {W(state.turn).verb('sits', 'sit')} on the left of "
+                f"{W(state.dealer)}, who dealt",
+            )
         )
-        answer = f"Yes, this is a correct setup, and {state.turn} opens with any card."
+        opens = W(state.turn).verb("opens", "open")
+        answer = f"Yes, this is a correct setup, and {W(state.turn)} {opens} with any card."
     else:
         reasons.append(
             _reason("setup-dealer-unknown", "who dealt is not given, so the opener is not checked")

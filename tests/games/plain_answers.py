@@ -9,6 +9,10 @@ from games.core import Ruling
 
 # A slug, a rule key or a field path in prose gives the game away as a program.
 _CODEY = re.compile(r"\b[a-z]+(?:-[a-z]+){2,}\b|\b[a-z-]+:\d|\bstate\.|_")
+# "you" with a verb that agrees only with he/she/it.
+_YOU_HAS = re.compile(
+    r"\byou (?:has|holds|opens|draws|wins|lays|makes|calls|sits|is|was|needs|gets)\b", re.I
+)
 
 
 def assert_answer_is_plain(ruling: Ruling) -> None:
@@ -21,5 +25,6 @@ def assert_answer_is_plain(ruling: Ruling) -> None:
     words = [w.strip(".,;:!?").lower() for w in answer.split()]
     assert all(a != b for a, b in pairwise(words) if a), answer
     assert not _CODEY.search(answer), answer
+    assert not _YOU_HAS.search(answer), answer
     for reason in [*ruling.reasons, *ruling.voided]:
         assert reason.code not in answer, answer

@@ -254,3 +254,33 @@ def test_a_whole_game_from_the_deal_is_ruled_legal_and_names_who_ran_out(
     ]
     assert result.game_over == bool(out)
     assert result.winner == (out[0] if out else None)
+
+
+SEATS_AS_ASKED = ("You", "the player on your left", "the player on your right")
+
+
+@settings(SETTINGS, max_examples=max(10, SETTINGS.max_examples // 2))
+@given(st.integers(0, 2**32 - 1))
+def test_every_answer_reads_right_when_you_are_one_of_the_players(seed: int) -> None:
+    """The website seats the asker as "You": every answer agrees with it ("you hold", "your
+    turn"), for every move a shown hand might try and every booster."""
+    rng = random.Random(seed)
+    state, deck = _deal(rng, 3)
+    names = {f"P{i}": name for i, name in enumerate(SEATS_AS_ASKED)}
+    data = _dump(state)
+    for p in data["players"]:
+        p["name"] = names[p["name"]]
+    data["turn"] = names[data["turn"]]
+    state = _play_out(rng, RULES.parse_state(data), deck, rng.randint(0, 30))
+    tries: list[dict[str, Any]] = [{"kind": "draw"}, {"kind": "setup"}]
+    for p in state.players:
+        tries.append({"kind": "play", "value": 7, "call": "higher", "player": p.name})
+        tries.append({"kind": "booster", "category": "Rare", "target": p.name})
+    for move in RULES.legal_moves(state):
+        tries.append(RULES.move_adapter().dump_python(move, mode="json"))
+    for data in tries:
+        try:
+            ruling = RULES.rule_json(_dump(state), data)
+        except BadInput:
+            continue
+        assert_answer_is_plain(ruling)
