@@ -230,7 +230,9 @@ def _paid_with(move: PassCard) -> str:
         f"{'discarding' if s.via == 'discard' else 'pressing'} {s.card} {describe(s.buttons)}"
         for s in move.sources
     ]
-    return ", ".join(parts) or "nothing"
+    if len(parts) > 1:
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return parts[0] if parts else "nothing"
 
 
 def _legal_reasons(
@@ -392,9 +394,10 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
         if nxt.outcome == "won"
         else f"the hero moves on to {nxt.level[nxt.hero].card}"
     )
+    pays = "pays" if len(move.sources) == 1 else "pay"
     answer = (
-        f"Yes, you can pass {card} by paying its {COST_NAMES[move.cost]} {describe(cost)}"
-        f" with {_paid_with(move)}. {_then(state, nxt, found)}"
+        f"Yes, you can pass {card}: {_paid_with(move)} {pays} its {COST_NAMES[move.cost]} "
+        f"{describe(cost)}. {_then(state, nxt, found)}"
     )
     if voided:
         answer += " " + " ".join(f"{v.detail[0].upper()}{v.detail[1:]}." for v in voided)
