@@ -489,7 +489,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 f"{name} costs {cost}, more than the {effect.max_cost} the effect allows.",
                 [self._r("over-free-limit", f"printed cost {cost} > {effect.max_cost}"), *printed],
                 answer=f"No: {name} costs {cost}, more than the {effect.max_cost} the effect "
-                "allows; a discount does not change its cost.",
+                "allows" + ("; a discount does not change its cost." if printed else "."),
             )
         where, tail, voided = self._destination(card, move.to)
         known = facts(card.card)
