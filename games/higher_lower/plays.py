@@ -92,14 +92,16 @@ def rule_play(engine: GameRules, state: State, move: PlayCard) -> Ruling:
         # The same number is a match, whatever the player called (rules 4.4, 4.5).
         as_match = MatchCard(kind="match", value=move.value, call=move.call)
         return rule_match(engine, state, as_match, laid_as_play=True)
-    problems = _play_problems(state, move)
+    problems = _play_problems(state, move, name)
     if problems:
         reasons, interpretations, summary, answer = problems
         return engine.illegal(summary, reasons, interpretations=interpretations, answer=answer)
     return _legal_play(engine, state, name, move)
 
 
-def _play_problems(state: State, move: PlayCard) -> tuple[list[Reason], list[str], str, str] | None:
+def _play_problems(
+    state: State, move: PlayCard, name: str
+) -> tuple[list[Reason], list[str], str, str] | None:
     """What is wrong with laying this card, or None. The card must obey the call in force and
     carry a call for the next player (a 1 or a 15 carries its own, rule 4.8)."""
     value, last, call = move.value, state.last_card, state.call
@@ -120,7 +122,7 @@ def _play_problems(state: State, move: PlayCard) -> tuple[list[Reason], list[str
         code = "opening-call-missing" if last is None else "call-missing"
         reasons.append(_reason(code, f"no call was made with the {value}"))
         summaries.append("whoever lays a card must call 'higher' or 'lower' for the next player")
-        answers.append(f"laying the {value}, a call of higher or lower for the next player is due")
+        answers.append(f"with the {value}, {W(name)} must call higher or lower for the next player")
     if not reasons:
         return None
     summary = "No: " + "; and ".join(summaries) + "."
