@@ -3,7 +3,7 @@ state and the move, and has no side effects."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.core import Reason, Ruling
 from games.higher_lower import reasons as R
@@ -31,7 +31,7 @@ def _reason(code: str, detail: str) -> Reason:
     return REASONS.reason(code, detail)
 
 
-def _game_over(engine: GameRules, state: State) -> Ruling | None:
+def _game_over(engine: GameRules[Any, Any], state: State) -> Ruling | None:
     """Once a player is out of playing cards the game is over (rule 2.1)."""
     out = winner(state)
     if out is None:
@@ -45,7 +45,7 @@ def _game_over(engine: GameRules, state: State) -> Ruling | None:
     )
 
 
-def _not_now(engine: GameRules, state: State, name: str, what: str) -> Ruling | None:
+def _not_now(engine: GameRules[Any, Any], state: State, name: str, what: str) -> Ruling | None:
     """The checks every card move shares: the game must be on, and it must be the mover's
     turn."""
     over = _game_over(engine, state)
@@ -82,7 +82,7 @@ def _win_reasons(state: State, name: str, after: State) -> list[Reason]:
 # ----- lay a card -----
 
 
-def rule_play(engine: GameRules, state: State, move: PlayCard) -> Ruling:
+def rule_play(engine: GameRules[Any, Any], state: State, move: PlayCard) -> Ruling:
     name = mover(state, move)
     early = _not_now(engine, state, name, f"lay a {move.value}")
     if early is not None:
@@ -145,7 +145,7 @@ def _a(value: int) -> str:
     return f"an {value}" if value in (8, 11) else f"a {value}"
 
 
-def _legal_play(engine: GameRules, state: State, name: str, move: PlayCard) -> Ruling:
+def _legal_play(engine: GameRules[Any, Any], state: State, name: str, move: PlayCard) -> Ruling:
     value = move.value
     after = after_play(state, name, value, move.call)
     nxt = next_player(state, name)
@@ -218,7 +218,7 @@ def _legal_play(engine: GameRules, state: State, name: str, move: PlayCard) -> R
 
 
 def rule_match(
-    engine: GameRules, state: State, move: MatchCard, *, laid_as_play: bool = False
+    engine: GameRules[Any, Any], state: State, move: MatchCard, *, laid_as_play: bool = False
 ) -> Ruling:
     name = mover(state, move)
     early = _not_now(engine, state, name, "match")
@@ -299,7 +299,7 @@ def rule_match(
 # ----- draw -----
 
 
-def rule_draw(engine: GameRules, state: State, move: DrawCard) -> Ruling:
+def rule_draw(engine: GameRules[Any, Any], state: State, move: DrawCard) -> Ruling:
     name = mover(state, move)
     early = _not_now(engine, state, name, "draw")
     if early is not None:
@@ -341,7 +341,7 @@ def _cards(values: list[int]) -> str:
 
 
 def _legal_draw(
-    engine: GameRules, state: State, name: str, move: DrawCard, on_trust: bool
+    engine: GameRules[Any, Any], state: State, name: str, move: DrawCard, on_trust: bool
 ) -> Ruling:
     after = after_draw(state, name, move.drawn)
     nxt = next_player(state, name)
@@ -413,7 +413,7 @@ def _legal_draw(
 # ----- boosters -----
 
 
-def rule_booster(engine: GameRules, state: State, move: PlayBooster) -> Ruling:
+def rule_booster(engine: GameRules[Any, Any], state: State, move: PlayBooster) -> Ruling:
     name = mover(state, move)
     label = move.name or f"{move.category} booster"
     over = _game_over(engine, state)

@@ -30,7 +30,6 @@ from games.higher_lower.table import winner
 
 class HigherLowerRules(GameRules[State, MoveType]):
     slug: ClassVar[str] = SLUG
-    State: ClassVar[type[State]] = State
     Move: ClassVar[Any] = Move
     reasons = REASONS
     interpretations = INTERPRETATIONS

@@ -3,7 +3,7 @@ for a number of players."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
@@ -92,7 +92,7 @@ def setup_problems(state: State) -> list[Reason]:
     return problems
 
 
-def rule_setup(engine: GameRules, state: State) -> Ruling:
+def rule_setup(engine: GameRules[Any, Any], state: State) -> Ruling:
     problems = setup_problems(state)
     if problems:
         first = problems[0].detail

@@ -311,7 +311,7 @@ def to_moves(
         move = PassCard(
             cost=kind,  # type: ignore[arg-type]
             sources=[
-                Source(card=r.card, via=r.via, buttons=list(sub))  # type: ignore[arg-type]
+                Source(card=r.card, via=r.via, buttons=list(sub))
                 for r, sub in zip(chosen, subs, strict=True)
             ],
         )

@@ -10,6 +10,7 @@ from games.core.errors import InvalidState
 from games.core.rules import read_body
 from games.core.tools import CardCatalog, Tool
 from games.hyperstar_run import pages
+from games.hyperstar_run.example import example_state
 from games.hyperstar_run.runs import SetupPlan, setup_plan
 from games.hyperstar_run.solver import Solution, solve_json
 from games.hyperstar_run.state import AchievementSlug, Difficulty, State
@@ -68,5 +69,6 @@ TOOLS = {
         run=best_line,
         ruling_page=pages.best_line,
         aliases=("solve",),
+        example={"state": example_state()},
     ),
 }
