@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.http import quote_etag
@@ -17,6 +17,7 @@ from cardsdb.api.filters import CardFilter
 from cardsdb.card_query import CardQueryError, cards_filter
 from cardsdb.glossary_links import link_terms
 from cardsdb.models import Card, Clarification, Game
+from cardsdb.services import card_redirect_target
 
 
 def _game(slug: str) -> Game:
@@ -126,5 +127,10 @@ def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def card_page(request: HttpRequest, slug: str, card_slug: str) -> HttpResponse:
-    card = get_object_or_404(selectors.card_detail(), game__slug=slug, slug=card_slug)
+    card = selectors.card_detail().filter(game__slug=slug, slug=card_slug).first()
+    if card is None:
+        moved = card_redirect_target(slug, card_slug)
+        if moved is None:
+            raise Http404(f"No card {card_slug!r} in {slug}.")
+        return HttpResponsePermanentRedirect(moved.get_absolute_url())
     return render(request, "web/card.html", {"game": card.game, "card": card})
