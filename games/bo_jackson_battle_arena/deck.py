@@ -426,3 +426,41 @@ def check_deck(deck: DeckList, format_slug: str) -> Ruling:
         notes=v.notes,
         next_state=deck.model_dump(mode="json"),
     )
+
+
+# ----- every format at once -----
+
+
+def format_kind(fmt: Format) -> Literal["mode", "format"]:
+    """The three modes of the rulebook, or a tournament format of the format summary."""
+    return "mode" if fmt.slug in R.MODES else "format"
+
+
+def check_every_format(deck: DeckList) -> list[tuple[Format, Ruling]]:
+    """The deck ruled on under every mode and every tournament format, in FORMATS order."""
+    return [(fmt, check_deck(deck, slug)) for slug, fmt in FORMATS.items()]
+
+
+def deck_totals(deck: DeckList) -> dict[str, object]:
+    """What a deck page shows: counts per Power and per weapon, the total Power, the Deck
+    Balancing Score and the Plays that make it up (unknown scores counted apart)."""
+    heroes = [c for c in _expand(deck.hero_deck) if c.kind == "hero"]
+    plays = [c for c in deck.playbook if c.kind in PLAY_KINDS]
+    by_power = Counter(c.power for c in heroes if c.power is not None)
+    weapons = Counter(c.weapon.value for c in heroes if c.weapon is not None)
+    scored = sorted(
+        ({"name": c.name, "number": c.number, "dbs": c.dbs, "count": c.count} for c in plays),
+        key=lambda p: (-(p["dbs"] if isinstance(p["dbs"], int) else -1), str(p["name"])),
+    )
+    return {
+        "heroes": len(_expand(deck.hero_deck)),
+        "plays": sum(c.count for c in deck.playbook if c.kind in ("play", "htd-play")),
+        "bonus_plays": sum(c.count for c in deck.playbook if c.kind == "bonus-play"),
+        "hot_dogs": len(_expand(deck.hot_dog_deck)),
+        "total_power": sum(c.power or 0 for c in heroes),
+        "power_counts": [{"power": p, "heroes": n} for p, n in sorted(by_power.items())],
+        "weapons": [{"weapon": w, "heroes": n} for w, n in sorted(weapons.items())],
+        "dbs_total": sum((c.dbs or 0) * c.count for c in plays),
+        "dbs_unknown": sum(c.count for c in plays if c.dbs is None),
+        "dbs_plays": scored,
+    }
