@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -48,9 +49,9 @@ class DeckList(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["deck"] = "deck"
-    hero_deck: list[DeckCard] = Field(default_factory=list, max_length=200)
-    playbook: list[DeckCard] = Field(default_factory=list, max_length=200)
-    hot_dog_deck: list[DeckCard] = Field(default_factory=list, max_length=100)
+    hero_deck: list[DeckCard] = Field(default_factory=list, max_length=1000)
+    playbook: list[DeckCard] = Field(default_factory=list, max_length=1000)
+    hot_dog_deck: list[DeckCard] = Field(default_factory=list, max_length=1000)
 
 
 @dataclass(frozen=True)
@@ -236,6 +237,7 @@ FORMATS: dict[str, Format] = {
 # ----- identities -----
 
 
+@lru_cache(maxsize=8192)
 def _words(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().casefold()
 

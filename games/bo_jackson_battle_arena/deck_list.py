@@ -29,9 +29,11 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from games.bo_jackson_battle_arena.deck import (
+    FORMATS,
     PLAY_KINDS,
     CardKind,
     DeckCard,
@@ -52,6 +54,8 @@ PART_OF_KIND: dict[str, Part] = {
     "htd-play": "playbook",
     "hot-dog": "hot_dog_deck",
 }
+DEFAULT_FORMAT = "playmaker"
+__all__ = ["DEFAULT_FORMAT", "FORMATS"]  # the formats a list is checked under, by slug
 MAX_LINES = 1000
 MAX_LINE_LENGTH = 300
 MAX_COUNT = 100
@@ -74,18 +78,26 @@ class Printing:
     has_text: bool = True
 
     @property
+    def folded_name(self) -> str:
+        return _fold_cached(self.name)
+
+    @property
     def reference(self) -> str:
         """The exact reference of this printing, as a deck list line writes it."""
         ref = f"{self.name} ({self.release}) {self.number}".replace(" () ", " ")
         return f"{ref} [{self.parallel}]" if self.parallel and self.kind == "hero" else ref
 
+    @cached_property
+    def deck_rules_key(self) -> tuple[object, ...]:
+        return self.same_for_deck_rules()
+
     def same_for_deck_rules(self) -> tuple[object, ...]:
         """What the deck rules look at: printings equal here are one card to a deck check."""
         if self.kind == "hero":
-            return ("hero", name_fold(self.name), self.weapon, self.power)
+            return ("hero", self.folded_name, self.weapon, self.power)
         if self.kind in PLAY_KINDS:
             return (self.kind, play_key_folded(self.name), self.dbs)
-        return (self.kind, name_fold(self.name))
+        return (self.kind, self.folded_name)
 
     def deck_card(self, count: int) -> DeckCard:
         return DeckCard(
@@ -146,17 +158,27 @@ def printing_from_catalog(
     )
 
 
+@lru_cache(maxsize=8192)
+def _fold_cached(text: str) -> str:
+    return name_fold(text)
+
+
+@lru_cache(maxsize=8192)
 def play_key_folded(name: str) -> str:
-    return play_key(DeckCard(name=name_fold(name) or "?", kind="play"))
+    return play_key(DeckCard(name=_fold_cached(name) or "?", kind="play"))
 
 
 @dataclass(frozen=True)
 class LookupKeys:
-    """Everything one list asks the catalog for, to be answered in one go."""
+    """Everything one list asks the catalog for, to be answered in one go: cards with one of
+    `slugs`, or one of `numbers`, or one of `names`, or both one of `named_numbers` and one of
+    `numbered_names` (`Reload (A) PL-5`: only the cards so named and so numbered)."""
 
     slugs: frozenset[str]
     numbers: frozenset[str]  # as written, upper-cased and capitalised: numbers keep their case
     names: frozenset[str]  # folded (games.core.names.name_fold)
+    named_numbers: frozenset[str] = frozenset()
+    numbered_names: frozenset[str] = frozenset()
 
 
 CardLookup = Callable[[LookupKeys], Iterable[Printing]]
@@ -172,6 +194,12 @@ def memory_lookup(printings: Iterable[Printing]) -> CardLookup:
             found += [p for p in index.by_number.get(number.upper(), []) if p.number == number]
         for name in keys.names:
             found += index.by_name.get(name, [])
+        for number in keys.named_numbers:
+            found += [
+                p
+                for p in index.by_number.get(number.upper(), [])
+                if p.number == number and p.folded_name in keys.numbered_names
+            ]
         return found
 
     return lookup
@@ -180,12 +208,10 @@ def memory_lookup(printings: Iterable[Printing]) -> CardLookup:
 # ----- one reference -----
 
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)+$")
-_NUMBER = r"(?:[A-Za-z]+-)?[A-Za-z]*\d+[A-Za-z]?"
+_NUMBER = r"(?:[A-Za-z]+-)?[A-Za-z]*\d+[A-Za-z]?(?:/\d+)?"
 _NUMBER_ONLY = re.compile(rf"^{_NUMBER}$")
 _PARALLEL = re.compile(r"^(?P<rest>.*?)\s*\[(?P<parallel>[^\[\]]+)\]\s*$")
-_WITH_RELEASE = re.compile(
-    rf"^(?P<name>.*?)\s*\((?P<release>[^()]+)\)\s*(?P<number>{_NUMBER})?\s*$"
-)
+_WITH_RELEASE = re.compile(r"^(?P<name>.*?)\s*\((?P<release>[^()]+)\)\s*(?P<number>\S+)?\s*$")
 _TRAILING_NUMBER = re.compile(rf"^(?P<before>.+?)\s+(?P<number>{_NUMBER})$")
 
 
@@ -208,7 +234,7 @@ class Reference:
 
 
 def reference_parse(text: str) -> Reference:
-    text = re.sub(r"\s+", " ", text).strip()
+    text = " ".join(text.split())
     if _SLUG.match(text):
         return Reference(text=text, slug=text)
     rest, parallel = text, None
@@ -239,21 +265,36 @@ def _number_forms(number: str) -> set[str]:
     return {number, number.upper(), number.capitalize(), number.title()}
 
 
-def lookup_keys(refs: Iterable[Reference]) -> LookupKeys:
+def lookup_keys(refs: Iterable[Reference], fallback: bool = False) -> LookupKeys:
+    """What to ask the catalog for. First (`fallback` False) the slugs and numbers, and the
+    names of references that give neither; then, for references that found nothing that way,
+    their text as a name (a slug-like name, `1/6 For 15`)."""
     slugs: set[str] = set()
     numbers: set[str] = set()
     names: set[str] = set()
+    named_numbers: set[str] = set()
+    numbered_names: set[str] = set()
     for ref in refs:
-        if ref.slug:
+        if fallback:
+            names.add(_fold_cached(ref.name or ref.text))
+            if ref.number:
+                numbers |= _number_forms(ref.number)
+        elif ref.slug:
             slugs.add(ref.slug)
-            names.add(name_fold(ref.slug))
-        if ref.number:
+        elif ref.number and ref.name and ref.before_number is None:
+            named_numbers |= _number_forms(ref.number)
+            numbered_names.add(_fold_cached(ref.name))
+        elif ref.number:
             numbers |= _number_forms(ref.number)
-        if ref.name:
-            names.add(name_fold(ref.name))
-        if ref.before_number:
-            names.add(name_fold(ref.before_number))
-    return LookupKeys(frozenset(slugs), frozenset(numbers), frozenset(names))
+        elif ref.name:
+            names.add(_fold_cached(ref.name))
+    return LookupKeys(
+        frozenset(slugs),
+        frozenset(numbers),
+        frozenset(names),
+        frozenset(named_numbers),
+        frozenset(numbered_names),
+    )
 
 
 class CatalogIndex:
@@ -263,19 +304,22 @@ class CatalogIndex:
         self.by_slug: dict[str, Printing] = {}
         self.by_number: dict[str, list[Printing]] = {}
         self.by_name: dict[str, list[Printing]] = {}
+        self.add(printings)
+
+    def add(self, printings: Iterable[Printing]) -> None:
         for p in printings:
             if p.slug in self.by_slug:
                 continue
             self.by_slug[p.slug] = p
             self.by_number.setdefault(p.number.upper(), []).append(p)
-            self.by_name.setdefault(name_fold(p.name), []).append(p)
+            self.by_name.setdefault(p.folded_name, []).append(p)
 
     def candidates(self, ref: Reference) -> list[Printing]:
         """Every printing that answers `ref` (the most precise reading that finds any)."""
         if ref.slug:
             if ref.slug in self.by_slug:
                 return [self.by_slug[ref.slug]]
-            return self._filtered(self.by_name.get(name_fold(ref.slug), []), ref)
+            return self._filtered(self.by_name.get(_fold_cached(ref.slug), []), ref)
         if ref.number:
             numbered = self.by_number.get(ref.number.upper(), [])
             if ref.before_number is not None:  # `G PL-85` or `1/6 For 15`
@@ -290,7 +334,7 @@ class CatalogIndex:
                     return found
         if ref.name is None:
             return []
-        return self._filtered(self.by_name.get(name_fold(ref.name), []), ref, name=False)
+        return self._filtered(self.by_name.get(_fold_cached(ref.name), []), ref, name=False)
 
     def numbered(self, ref: Reference) -> list[Printing]:
         """The printings with the reference's number in its release, whatever their name."""
@@ -312,19 +356,19 @@ class CatalogIndex:
         if name and ref.name is not None and ref.number is not None and ref.before_number is None:
             out = [p for p in out if _name_is(p, ref.name)]
         if ref.parallel is not None:
-            wanted = name_fold(ref.parallel)
-            out = [p for p in out if name_fold(p.parallel or "") == wanted]
+            wanted = _fold_cached(ref.parallel)
+            out = [p for p in out if _fold_cached(p.parallel or "") == wanted]
         return out
 
 
 def _release_is(p: Printing, release: str) -> bool:
-    wanted = name_fold(release)
-    return any(name_fold(n) == wanted for n in (p.release, *p.release_names) if n)
+    wanted = _fold_cached(release)
+    return any(_fold_cached(n) == wanted for n in (p.release, *p.release_names) if n)
 
 
 def _name_is(p: Printing, name: str) -> bool:
-    wanted = name_fold(name)
-    return name_fold(p.name) == wanted or (
+    wanted = _fold_cached(name)
+    return p.folded_name == wanted or (
         p.kind in PLAY_KINDS and play_key_folded(p.name) == play_key_folded(name)
     )
 
@@ -487,7 +531,18 @@ def deck_list_parse(text: str) -> list[Entry]:
 
 def entries_resolve(entries: Sequence[Entry], lookup: CardLookup) -> Resolution:
     """Name every entry's card, with one call to `lookup` for all of them."""
-    index = CatalogIndex(lookup(lookup_keys(e.reference for e in entries)))
+    first = lookup_keys(e.reference for e in entries)
+    index = CatalogIndex(lookup(first))
+    missing = [e.reference for e in entries if not index.candidates(e.reference)]
+    if missing:  # a second query at most: the names behind slugs and numbers that found none
+        then = lookup_keys(missing, fallback=True)
+        then = LookupKeys(
+            frozenset(),
+            then.numbers - first.numbers,
+            then.names - first.names,
+        )
+        if then.numbers or then.names:
+            index.add(lookup(then))
     out = Resolution()
     explained: set[str] = set()
     for entry in entries:
@@ -502,11 +557,8 @@ def entries_resolve(entries: Sequence[Entry], lookup: CardLookup) -> Resolution:
             )
             out.problems.append(Problem(entry.field, entry.line, entry.text, what, tuple(numbered)))
             continue
-        if len(found) > 1 and len({p.same_for_deck_rules() for p in found}) > 1:
-            if (
-                len({p.same_for_deck_rules()[:2] for p in found}) == 1
-                and found[0].kind in PLAY_KINDS
-            ):
+        if len(found) > 1 and len({p.deck_rules_key for p in found}) > 1:
+            if len({p.deck_rules_key[:2] for p in found}) == 1 and found[0].kind in PLAY_KINDS:
                 # One Play by name, printed with different Deck Balancing Scores: one card for
                 # every rule but the score, which is then not counted (and said so).
                 out.chosen.append(Chosen(entry, replace(found[0], dbs=None)))

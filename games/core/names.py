@@ -17,6 +17,8 @@ _SPACES = re.compile(r"\s+")
 
 def name_fold(text: str) -> str:
     """The form two names share when a player would call them the same name."""
+    if text.isascii():  # the common case, and ASCII's case folding is lower()
+        return _SPACES.sub(" ", text.replace("`", "'").lower()).strip()
     decomposed = unicodedata.normalize("NFKD", text.translate(_APOSTROPHES))
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     # Case folding can itself produce decomposable letters (e.g. "İ"): fold, then strip again.
