@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.http import quote_etag
 
-from cardsdb import response_cache, selectors
+from cardsdb import card_groups, response_cache, selectors
 from cardsdb.api.filters import CardFilter
 from cardsdb.card_query import CardQueryError, cards_filter
 from cardsdb.glossary_links import link_terms
@@ -89,6 +89,7 @@ def clarifications_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 CARD_PAGE_SIZE = 60
+CARD_GROUP_PAGE_SIZE = 30
 
 
 def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -106,9 +107,26 @@ def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         errors = filterset.errors
         cards = Card.objects.none()
-    page = Paginator(selectors.IdsFirst(cards), CARD_PAGE_SIZE).get_page(request.GET.get("page"))
+    fields = card_groups.group_fields(slug)
+    grouped = bool(fields) and request.GET.get("printings") != "all"
+    groups: list[dict[str, Any]] = []
+    if grouped and fields:  # one row per card, its printings under it
+        page = Paginator(card_groups.card_groups(cards, fields), CARD_GROUP_PAGE_SIZE).get_page(
+            request.GET.get("page")
+        )
+        groups = card_groups.groups_with_printings(cards, list(page), fields)
+    else:
+        page = Paginator(selectors.IdsFirst(cards), CARD_PAGE_SIZE).get_page(
+            request.GET.get("page")
+        )
     query = request.GET.copy()
     query.pop("page", None)
+    if request.GET.get("partial") == "groups" and grouped:  # the list alone, as you type
+        return render(
+            request,
+            "web/card_groups.html",
+            {"game": game, "page": page, "groups": groups, "query": query.urlencode()},
+        )
     weapons = []
     if game.slug == "bo-jackson-battle-arena":
         weapons = [s for s in game.symbols.all() if s.kind == "icon"]
@@ -122,6 +140,8 @@ def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
             "errors": errors,
             "query": query.urlencode(),
             "weapons": weapons,
+            "grouped": grouped,
+            "groups": groups,
         },
     )
 
@@ -133,4 +153,5 @@ def card_page(request: HttpRequest, slug: str, card_slug: str) -> HttpResponse:
         if moved is None:
             raise Http404(f"No card {card_slug!r} in {slug}.")
         return HttpResponsePermanentRedirect(moved.get_absolute_url())
-    return render(request, "web/card.html", {"game": card.game, "card": card})
+    context = {"game": card.game, "card": card, "text_card": card_groups.text_printing(card)}
+    return render(request, "web/card.html", context)
