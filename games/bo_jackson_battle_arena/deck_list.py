@@ -427,6 +427,7 @@ class Entry:
     count: int
     reference: Reference
     part: Part | None = None  # from a section heading or the JSON part; None: by card type
+    whole: Reference | None = None  # the line read with no count (`2 Get 10` is a Play's name)
 
 
 @dataclass(frozen=True)
@@ -520,12 +521,12 @@ def deck_list_parse(text: str) -> list[Entry]:
             continue
         if line.startswith("#"):  # a comment
             continue
-        count, rest = 1, line
+        count, rest, whole = 1, line, None
         if (m := _COUNT_FIRST.match(line)) or (m := _COUNT_LAST.match(line)):
-            count, rest = int(m["count"]), m["rest"]
+            count, rest, whole = int(m["count"]), m["rest"], reference_parse(line)
         if not 1 <= count <= MAX_COUNT:
             raise ListError(number, f"a count from 1 to {MAX_COUNT}, not {count}")
-        entries.append(Entry("list", number, line, count, reference_parse(rest), part))
+        entries.append(Entry("list", number, line, count, reference_parse(rest), part, whole))
     return entries
 
 
@@ -533,21 +534,30 @@ def entries_resolve(entries: Sequence[Entry], lookup: CardLookup) -> Resolution:
     """Name every entry's card, with one call to `lookup` for all of them."""
     first = lookup_keys(e.reference for e in entries)
     index = CatalogIndex(lookup(first))
-    missing = [e.reference for e in entries if not index.candidates(e.reference)]
-    if missing:  # a second query at most: the names behind slugs and numbers that found none
-        then = lookup_keys(missing, fallback=True)
+    missing = [e for e in entries if not index.candidates(e.reference)]
+    if missing:  # a second query at most: the names behind slugs and numbers that found none,
+        # and the lines read without their count (`2 Get 10 (Alpha Edition) PL-45`)
+        wholes = [e.whole for e in missing if e.whole is not None]
+        back = lookup_keys([e.reference for e in missing], fallback=True)
+        plain = lookup_keys(wholes)
+        names = back.names | plain.names | lookup_keys(wholes, fallback=True).names
         then = LookupKeys(
-            frozenset(),
-            then.numbers - first.numbers,
-            then.names - first.names,
+            plain.slugs - first.slugs,
+            (back.numbers | plain.numbers) - first.numbers,
+            names - first.names,
+            plain.named_numbers,
+            plain.numbered_names,
         )
-        if then.numbers or then.names:
+        if then.slugs or then.numbers or then.names or then.named_numbers:
             index.add(lookup(then))
     out = Resolution()
     explained: set[str] = set()
     for entry in entries:
         ref = entry.reference
         found = index.candidates(ref)
+        if not found and entry.whole is not None and (whole := index.candidates(entry.whole)):
+            entry = replace(entry, count=1, reference=entry.whole, whole=None)
+            ref, found = entry.reference, whole
         if not found:
             numbered = index.numbered(ref)
             what = (

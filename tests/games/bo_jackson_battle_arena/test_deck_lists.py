@@ -213,3 +213,12 @@ def test_two_printings_of_one_play_break_uniqueness_whichever_was_meant() -> Non
     report = deck_check_report(resolve(text), "playmaker")
     assert report["verdict"] == "illegal"
     assert [r["code"] for r in report["reasons"]] == ["playbook-thirty-plays", "plays-unique"]
+
+
+def test_a_play_whose_name_starts_with_a_number_is_not_read_as_a_count() -> None:
+    result = resolve("Plays\n2 Get 10 (Alpha Edition) PL-45\n3 2 Get 10")
+    assert not result.problems, result.problems
+    assert [(c.printing.name, c.entry.count) for c in result.chosen] == [
+        ("2 Get 10", 1),
+        ("2 Get 10", 3),
+    ]
