@@ -19,7 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import BooleanField, Case, Q, Value, When
 from django.http import Http404
 
 from cardsdb.desk import desk_for, ruling_links_add, text_check_storable
@@ -33,7 +33,7 @@ CATALOG_FIELDS = (
     "card_type__slug",
     "number",
     "power",
-    "text",
+    "has_text",
     "attributes",
     "expansion__name",
     "expansion__code",
@@ -69,14 +69,16 @@ def catalog_lookup(game: Game, module: ModuleType) -> Any:
             wanted |= Q(number__in=sorted(keys.numbers))
         if keys.names:
             wanted |= Q(name_folded__in=sorted(keys.names))
-        if keys.named_numbers:
-            wanted |= Q(
-                number__in=sorted(keys.named_numbers),
-                name_folded__in=sorted(keys.numbered_names),
-            )
         rows = (
             Card.objects.filter(game=game)
             .filter(wanted)
+            .annotate(
+                has_text=Case(
+                    When(text="", then=Value(False)),
+                    default=Value(True),
+                    output_field=BooleanField(),
+                )
+            )
             .order_by("position", "id")
             .values_list(*CATALOG_FIELDS)
         )
@@ -87,7 +89,7 @@ def catalog_lookup(game: Game, module: ModuleType) -> Any:
                 kind=kind or "",
                 number=number,
                 power=power,
-                text=text,
+                has_text=has_text,
                 attributes=attributes or {},
                 expansion=(exp_name, exp_code, exp_slug) if exp_slug else None,
             )
@@ -97,7 +99,7 @@ def catalog_lookup(game: Game, module: ModuleType) -> Any:
                 kind,
                 number,
                 power,
-                text,
+                has_text,
                 attributes,
                 exp_name,
                 exp_code,

@@ -398,11 +398,17 @@ def check_deck(deck: DeckList, format_slug: str) -> Ruling:
     """Rule on whether `deck` may be played in the mode or format `format_slug`.
 
     Raises KeyError for a slug that is not in FORMATS (callers validate it first)."""
-    fmt = FORMATS[format_slug]
+    parts = (_expand(deck.hero_deck), _expand(deck.playbook), _expand(deck.hot_dog_deck))
+    return _check_parts(deck, parts, FORMATS[format_slug])
+
+
+def _check_parts(
+    deck: DeckList, parts: tuple[list[DeckCard], list[DeckCard], list[DeckCard]], fmt: Format
+) -> Ruling:
     v = _Verdicts()
-    _check_heroes(fmt, _expand(deck.hero_deck), v)
-    _check_playbook(fmt, _expand(deck.playbook), v)
-    _check_hot_dogs(fmt, _expand(deck.hot_dog_deck), v)
+    _check_heroes(fmt, parts[0], v)
+    _check_playbook(fmt, parts[1], v)
+    _check_hot_dogs(fmt, parts[2], v)
     for code in fmt.extra_codes:
         v.add(True, code, f"{fmt.name} keeps the normal deck restrictions")
     v.notes.extend(fmt.notes)
@@ -440,7 +446,8 @@ def format_kind(fmt: Format) -> Literal["mode", "format"]:
 
 def check_every_format(deck: DeckList) -> list[tuple[Format, Ruling]]:
     """The deck ruled on under every mode and every tournament format, in FORMATS order."""
-    return [(fmt, check_deck(deck, slug)) for slug, fmt in FORMATS.items()]
+    parts = (_expand(deck.hero_deck), _expand(deck.playbook), _expand(deck.hot_dog_deck))
+    return [(fmt, _check_parts(deck, parts, fmt)) for fmt in FORMATS.values()]
 
 
 def deck_totals(deck: DeckList) -> dict[str, object]:

@@ -129,7 +129,7 @@ def printing_from_catalog(
     kind: str,
     number: str,
     power: int | None,
-    text: str,
+    has_text: bool,
     attributes: dict[str, object],
     expansion: tuple[str, str, str] | None,
 ) -> Printing:
@@ -154,7 +154,7 @@ def printing_from_catalog(
         power=power,
         weapon=str(weapon) if weapon else None,
         dbs=dbs if isinstance(dbs, int) else None,
-        has_text=bool(text.strip()),
+        has_text=has_text,
     )
 
 
@@ -170,15 +170,12 @@ def play_key_folded(name: str) -> str:
 
 @dataclass(frozen=True)
 class LookupKeys:
-    """Everything one list asks the catalog for, to be answered in one go: cards with one of
-    `slugs`, or one of `numbers`, or one of `names`, or both one of `named_numbers` and one of
-    `numbered_names` (`Reload (A) PL-5`: only the cards so named and so numbered)."""
+    """Everything one list asks the catalog for, to be answered in one go: every card with
+    one of `slugs`, one of `numbers` or one of `names`."""
 
     slugs: frozenset[str]
     numbers: frozenset[str]  # as written, upper-cased and capitalised: numbers keep their case
     names: frozenset[str]  # folded (games.core.names.name_fold)
-    named_numbers: frozenset[str] = frozenset()
-    numbered_names: frozenset[str] = frozenset()
 
 
 CardLookup = Callable[[LookupKeys], Iterable[Printing]]
@@ -194,12 +191,6 @@ def memory_lookup(printings: Iterable[Printing]) -> CardLookup:
             found += [p for p in index.by_number.get(number.upper(), []) if p.number == number]
         for name in keys.names:
             found += index.by_name.get(name, [])
-        for number in keys.named_numbers:
-            found += [
-                p
-                for p in index.by_number.get(number.upper(), [])
-                if p.number == number and p.folded_name in keys.numbered_names
-            ]
         return found
 
     return lookup
@@ -272,29 +263,16 @@ def lookup_keys(refs: Iterable[Reference], fallback: bool = False) -> LookupKeys
     slugs: set[str] = set()
     numbers: set[str] = set()
     names: set[str] = set()
-    named_numbers: set[str] = set()
-    numbered_names: set[str] = set()
     for ref in refs:
         if fallback:
             names.add(_fold_cached(ref.name or ref.text))
-            if ref.number:
-                numbers |= _number_forms(ref.number)
         elif ref.slug:
             slugs.add(ref.slug)
-        elif ref.number and ref.name and ref.before_number is None:
-            named_numbers |= _number_forms(ref.number)
-            numbered_names.add(_fold_cached(ref.name))
-        elif ref.number:
+        elif ref.number:  # a number is printed on a few cards at most: their names are checked
             numbers |= _number_forms(ref.number)
         elif ref.name:
             names.add(_fold_cached(ref.name))
-    return LookupKeys(
-        frozenset(slugs),
-        frozenset(numbers),
-        frozenset(names),
-        frozenset(named_numbers),
-        frozenset(numbered_names),
-    )
+    return LookupKeys(frozenset(slugs), frozenset(numbers), frozenset(names))
 
 
 class CatalogIndex:
@@ -427,7 +405,11 @@ class Entry:
     count: int
     reference: Reference
     part: Part | None = None  # from a section heading or the JSON part; None: by card type
-    whole: Reference | None = None  # the line read with no count (`2 Get 10` is a Play's name)
+    whole_text: str | None = None  # the line read with no count (`2 Get 10` is a Play's name)
+
+    @property
+    def whole(self) -> Reference | None:
+        return reference_parse(self.whole_text) if self.whole_text is not None else None
 
 
 @dataclass(frozen=True)
@@ -523,7 +505,7 @@ def deck_list_parse(text: str) -> list[Entry]:
             continue
         count, rest, whole = 1, line, None
         if (m := _COUNT_FIRST.match(line)) or (m := _COUNT_LAST.match(line)):
-            count, rest, whole = int(m["count"]), m["rest"], reference_parse(line)
+            count, rest, whole = int(m["count"]), m["rest"], line
         if not 1 <= count <= MAX_COUNT:
             raise ListError(number, f"a count from 1 to {MAX_COUNT}, not {count}")
         entries.append(Entry("list", number, line, count, reference_parse(rest), part, whole))
@@ -534,7 +516,8 @@ def entries_resolve(entries: Sequence[Entry], lookup: CardLookup) -> Resolution:
     """Name every entry's card, with one call to `lookup` for all of them."""
     first = lookup_keys(e.reference for e in entries)
     index = CatalogIndex(lookup(first))
-    missing = [e for e in entries if not index.candidates(e.reference)]
+    answered = [index.candidates(e.reference) for e in entries]
+    missing = [e for e, found in zip(entries, answered, strict=True) if not found]
     if missing:  # a second query at most: the names behind slugs and numbers that found none,
         # and the lines read without their count (`2 Get 10 (Alpha Edition) PL-45`)
         wholes = [e.whole for e in missing if e.whole is not None]
@@ -542,22 +525,18 @@ def entries_resolve(entries: Sequence[Entry], lookup: CardLookup) -> Resolution:
         plain = lookup_keys(wholes)
         names = back.names | plain.names | lookup_keys(wholes, fallback=True).names
         then = LookupKeys(
-            plain.slugs - first.slugs,
-            (back.numbers | plain.numbers) - first.numbers,
-            names - first.names,
-            plain.named_numbers,
-            plain.numbered_names,
+            plain.slugs - first.slugs, plain.numbers - first.numbers, names - first.names
         )
-        if then.slugs or then.numbers or then.names or then.named_numbers:
+        if then.slugs or then.numbers or then.names:
             index.add(lookup(then))
     out = Resolution()
     explained: set[str] = set()
-    for entry in entries:
+    for entry, first_found in zip(entries, answered, strict=True):
         ref = entry.reference
-        found = index.candidates(ref)
-        if not found and entry.whole is not None and (whole := index.candidates(entry.whole)):
-            entry = replace(entry, count=1, reference=entry.whole, whole=None)
-            ref, found = entry.reference, whole
+        found = first_found or index.candidates(ref)
+        if not found and (read := entry.whole) is not None and (whole := index.candidates(read)):
+            entry = replace(entry, count=1, reference=read, whole_text=None)
+            ref, found = read, whole
         if not found:
             numbered = index.numbered(ref)
             what = (

@@ -33,7 +33,7 @@ def catalog() -> list[Printing]:
             kind=c.type or "",
             number=c.number,
             power=c.power,
-            text=c.text,
+            has_text=bool(c.text),
             attributes=c.attributes,
             expansion=sets.get(c.expansion or ""),
         )
