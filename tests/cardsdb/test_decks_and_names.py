@@ -211,3 +211,10 @@ def test_a_play_without_text_links_to_its_printing_with_text(client: Client) -> 
     assert f'href="/games/{SLUG}/cards/burning-fever-u-pl-75/"' in page
     listed = client.get(f"/games/{SLUG}/cards/", {"name": "burning fever"}).content.decode()
     assert "text on" in listed and "Alpha Update PL-75" in listed
+
+
+def test_the_card_query_language_finds_a_name_without_its_accent(api: Any) -> None:
+    listed = api.get("/api/v1/cards/", {"q": f'game:{SLUG} name="CURACAO KID"'}).json()
+    assert listed["count"] == 39
+    part = api.get("/api/v1/cards/", {"q": f"game:{SLUG} name:curaç"}).json()
+    assert part["count"] == 39
