@@ -1,6 +1,6 @@
 """Decks on the website: paste a list, get it checked under every format, and a permalink.
 
-Game-agnostic: a game with deck checks (cardsdb/decks.py) draws its pages from
+Game-agnostic: a game whose deck tool keeps its answers (`permalink="decks"`) draws its pages from
 `templates/games/<slug>/deck_check.html` (the paste box, with the lines that did not resolve)
 and `templates/games/<slug>/deck.html` (the checked deck).
 """
@@ -9,48 +9,44 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from cardsdb import decks
-from cardsdb.desk import desk_for
+from cardsdb import decks, desk
 from games.core.errors import BadInput
 
 HISTOGRAM_WIDTH = 340
 HISTOGRAM_HEIGHT = 140
 
 
-def _module(slug: str) -> Any:
-    module = decks.deck_module(slug)
-    if module is None:
-        raise Http404(f"No deck checks for {slug}.")
-    return module
+def _default_format(tool: Any) -> str:
+    field = tool.input.model_fields.get("format")
+    return str(field.default) if field is not None and field.default else ""
 
 
 def deck_check_page(request: HttpRequest, slug: str) -> HttpResponse:
     """GET: the paste box. POST `list` (and `format`): check it, then go to its permalink,
     or show the box again with every line that did not name one card."""
-    module = _module(slug)
-    game = desk_for(slug).game
+    tool = decks.deck_tool(slug)
+    game = desk.desk_for(slug).game
+    formats = list(game.variants.filter(kind__in=["mode", "format"]).values_list("slug", "name"))
     context: dict[str, Any] = {
         "game": game,
-        "formats": [(f.slug, f.name) for f in module.FORMATS.values()],
-        "chosen_format": request.POST.get("format") or module.DEFAULT_FORMAT,
+        "formats": formats,
+        "chosen_format": request.POST.get("format") or _default_format(tool),
         "list_text": request.POST.get("list", ""),
     }
     if request.method != "POST":
         return render(request, f"games/{slug}/deck_check.html", context)
+    body = {"list": context["list_text"], "format": context["chosen_format"]}
     try:
-        report = decks.deck_check(
-            slug, {"list": context["list_text"], "format": context["chosen_format"]}
-        )
-    except decks.UnresolvedCards as exc:
-        context.update(problems=exc.details, error=str(exc))
-        return render(request, f"games/{slug}/deck_check.html", context, status=400)
+        desk.text_check_storable(body)
+        answer = desk.tool_run(slug, tool.slug, body)
     except BadInput as exc:
-        context.update(error=exc.message, field=exc.field)
+        details = getattr(exc, "details", None)
+        context.update(problems=details, error=str(exc) if details else exc.message)
         return render(request, f"games/{slug}/deck_check.html", context, status=400)
-    return redirect(report["url"], permanent=False)
+    return redirect(answer["url"], permanent=False)
 
 
 def power_histogram(counts: list[dict[str, int]]) -> dict[str, Any]:
@@ -84,7 +80,7 @@ def power_histogram(counts: list[dict[str, int]]) -> dict[str, Any]:
 
 
 def deck_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
-    _module(slug)
+    decks.deck_tool(slug)
     saved = decks.deck_get(slug, key)
     report = saved.result
     context = {

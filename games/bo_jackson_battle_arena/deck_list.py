@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from games.bo_jackson_battle_arena.deck import (
     FORMATS,
@@ -43,7 +43,10 @@ from games.bo_jackson_battle_arena.deck import (
     format_kind,
     play_key,
 )
+from games.bo_jackson_battle_arena.reasons import SLUG
+from games.core.errors import InvalidMove, InvalidState
 from games.core.names import name_fold
+from games.core.tools import CardCatalog, CatalogCard
 
 Part = Literal["hero_deck", "playbook", "hot_dog_deck"]
 PARTS: tuple[Part, ...] = ("hero_deck", "playbook", "hot_dog_deck")
@@ -163,6 +166,33 @@ def _fold_cached(text: str) -> str:
     return name_fold(text)
 
 
+def printing_of(card: CatalogCard) -> Printing:
+    """A card of the catalog (games.core.tools) as a Printing."""
+    expansion = (
+        (card.expansion_name, card.expansion_code, card.expansion) if card.expansion else None
+    )
+    return printing_from_catalog(
+        slug=card.slug,
+        name=card.name,
+        kind=card.kind,
+        number=card.number,
+        power=card.power,
+        has_text=card.has_text,
+        attributes=card.attributes,
+        expansion=expansion,
+    )
+
+
+def catalog_lookup(cards: CardCatalog) -> CardLookup:
+    """The CardLookup of a list over the catalog: one `matching` call per lookup."""
+
+    def lookup(keys: LookupKeys) -> list[Printing]:
+        found = cards.matching(SLUG, keys.slugs, keys.numbers, keys.names)
+        return [printing_of(card) for card in found]
+
+    return lookup
+
+
 @lru_cache(maxsize=8192)
 def play_key_folded(name: str) -> str:
     return play_key(DeckCard(name=_fold_cached(name) or "?", kind="play"))
@@ -226,8 +256,8 @@ class Reference:
 
 def reference_parse(text: str) -> Reference:
     text = " ".join(text.split())
-    if _SLUG.match(text):
-        return Reference(text=text, slug=text)
+    if _SLUG.match(text):  # a slug, or a number typed in lower case (`pl-85`)
+        return Reference(text=text, slug=text, number=text)
     rest, parallel = text, None
     if m := _PARALLEL.match(rest):
         rest, parallel = m["rest"], m["parallel"].strip()
@@ -266,12 +296,13 @@ def lookup_keys(refs: Iterable[Reference], fallback: bool = False) -> LookupKeys
     for ref in refs:
         if fallback:
             names.add(_fold_cached(ref.name or ref.text))
-        elif ref.slug:
+            continue
+        if ref.slug:
             slugs.add(ref.slug)
-        elif ref.number:  # a number is printed on a few cards at most: their names are checked
+        if ref.number:  # a number is printed on a few cards at most: their names are checked
             numbers |= _number_forms(ref.number)
-        elif ref.name:
-            names.add(_fold_cached(ref.name))
+        if ref.name and (ref.number is None or ref.before_number is not None):
+            names.add(_fold_cached(ref.name))  # `Reload`, or `1/6 For 15` read whole
     return LookupKeys(frozenset(slugs), frozenset(numbers), frozenset(names))
 
 
@@ -297,7 +328,8 @@ class CatalogIndex:
         if ref.slug:
             if ref.slug in self.by_slug:
                 return [self.by_slug[ref.slug]]
-            return self._filtered(self.by_name.get(_fold_cached(ref.slug), []), ref)
+            numbered = self.by_number.get(ref.slug.upper(), [])
+            return numbered or self.by_name.get(_fold_cached(ref.slug), [])
         if ref.number:
             numbered = self.by_number.get(ref.number.upper(), [])
             if ref.before_number is not None:  # `G PL-85` or `1/6 For 15`
@@ -542,7 +574,7 @@ def entries_resolve(entries: Sequence[Entry], lookup: CardLookup) -> Resolution:
             what = (
                 f"{and_list([p.reference for p in numbered[:4]])}, not {ref.name}"
                 if numbered and ref.name
-                else "no Battle Arena card has that slug, number or name"
+                else f"no Battle Arena card has the number, slug or name {ref.text!r}"
             )
             out.problems.append(Problem(entry.field, entry.line, entry.text, what, tuple(numbered)))
             continue
@@ -683,3 +715,58 @@ def deck_check_report(resolution: Resolution, format_slug: str) -> dict[str, obj
     ]
     body["text"] = resolution.text()
     return body
+
+
+class UnresolvedCards(InvalidState):
+    """Lines that name no card or several: refused (a 400), each line with its field, line
+    number, text and every card it could be (`details`)."""
+
+    code = "unresolved-cards"
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        details = [p.as_json() for p in problems]
+        more = f" (and {len(problems) - 1} more line(s) to fix)" if len(problems) > 1 else ""
+        super().__init__(str(details[0]["field"]), f"{details[0]['message']}{more}")
+        self.details = details
+
+
+def entries_from_body(body: Any) -> list[Entry]:
+    """The card lines of a request: `list` (the pasted text; a text body is the same) or the
+    JSON parts. Raises InvalidState naming the field."""
+    if isinstance(body, str):
+        body = {"list": body}
+    if not isinstance(body, dict):
+        raise InvalidState("body", "send a JSON object, or the deck list as text/plain")
+    text = body.get("list")
+    try:
+        if text is not None:
+            if not isinstance(text, str):
+                raise InvalidState("list", "the deck list as text, one card a line")
+            if any(body.get(part) for part in PARTS):
+                raise InvalidState("list", "give the deck as a list or as parts, not both")
+            entries = deck_list_parse(text)
+        else:
+            entries = json_parts_entries(body)
+    except ListError as exc:
+        raise InvalidState("list", str(exc)) from None
+    except PartError as exc:
+        raise InvalidState(exc.path, exc.message) from None
+    if not entries:
+        raise InvalidState("list", "the deck list names no card")
+    return entries
+
+
+def deck_check_body(body: Any, cards: CardCatalog | None) -> dict[str, object]:
+    """The deck check tool: a deck list (text or parts) resolved against the catalog in one or
+    two lookups, ruled on under every format; `format` picks the verdict at the top."""
+    if cards is None:
+        raise InvalidState("body", "the deck check needs the card catalog")
+    fmt = body.get("format") if isinstance(body, dict) else None
+    fmt = DEFAULT_FORMAT if fmt is None else fmt
+    if not isinstance(fmt, str) or fmt not in FORMATS:
+        raise InvalidMove("format", f"unknown format; one of {', '.join(sorted(FORMATS))}")
+    resolution = entries_resolve(entries_from_body(body), catalog_lookup(cards))
+    try:
+        return deck_check_report(resolution, fmt)
+    except DeckListProblems as exc:
+        raise UnresolvedCards(exc.problems) from None

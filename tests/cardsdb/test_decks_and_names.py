@@ -218,3 +218,83 @@ def test_the_card_query_language_finds_a_name_without_its_accent(api: Any) -> No
     assert listed["count"] == 39
     part = api.get("/api/v1/cards/", {"q": f"game:{SLUG} name:curaç"}).json()
     assert part["count"] == 39
+
+
+# ----- the deck check over the API -----
+
+TOOL = f"/api/v1/games/{SLUG}/tools/deck-check"
+OLD_URL = f"/api/v1/games/{SLUG}/decks/check"
+
+
+def test_a_pasted_list_as_text_plain_is_ruled_under_every_format(api: Any) -> None:
+    response = api.post(TOOL, deck_text(), content_type="text/plain; charset=utf-8")
+    assert response.status_code == 200, response.content[:2000]
+    answer = response.json()
+    assert answer["verdict"] == "legal" and answer["format"] == "playmaker"
+    formats = {f["slug"]: f for f in answer["formats"]}
+    assert len(formats) == 14
+    sealed = formats["double-blaster-sealed"]
+    assert sealed["verdict"] == "illegal"
+    assert sealed["errors"][0]["url"].startswith(f"/games/{SLUG}/rules/#9.3")
+    assert answer["totals"]["heroes"] == 60 and answer["totals"]["hot_dogs"] == 10
+    assert answer["url"] == f"/games/{SLUG}/decks/{answer['id']}/"
+    assert SavedDeck.objects.filter(pk=answer["id"]).exists()
+
+
+def test_the_list_field_and_the_old_address_give_the_same_answer(api: Any) -> None:
+    body = {"format": "elite-playmaker", "list": deck_text()}
+    new = api.post(TOOL, body, format="json").json()
+    old = api.post(OLD_URL, body, format="json").json()
+    assert new["id"] == old["id"] and new["verdict"] == old["verdict"]
+    assert new["reasons"] == old["reasons"]
+    elite = {r["code"] for r in new["reasons"]}
+    assert "elite-total-power" in elite
+
+
+def test_a_bare_number_in_a_pasted_list_is_a_400_with_its_line_and_candidates(api: Any) -> None:
+    text = deck_text(extra_plays="PL-85\nNo Such Play")
+    response = api.post(TOOL, {"list": text}, format="json")
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "unresolved-cards"
+    lines = text.splitlines()
+    ambiguous, unknown = error["details"]
+    assert ambiguous["line"] == lines.index("PL-85") + 1 and ambiguous["field"] == "list"
+    assert ambiguous["message"].endswith(
+        "PL-85 is in Alpha Edition, Alpha Update and Griffey Edition: which?"
+    )
+    assert {c["slug"] for c in ambiguous["candidates"]} == {
+        "jump-ball-a-pl-85",
+        "forced-substitution-u-pl-85",
+        "burning-fever-g-pl-85",
+    }
+    assert unknown["line"] == lines.index("No Such Play") + 1 and unknown["candidates"] == []
+
+
+def test_the_schema_example_names_every_card_exactly_and_is_legal_to_send(api: Any) -> None:
+    schema = api.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    operation = schema["paths"][f"{TOOL}/"]["post"]
+    example = operation["requestBody"]["content"]["application/json"]["examples"]["example"]
+    sent = example["value"]
+    assert '"PL-1"' not in str(schema) and "'PL-1'" not in str(sent)
+    response = api.post(TOOL, sent, format="json")
+    assert response.status_code == 200, response.content[:1000]
+    assert all(c["reference"] in sent["list"] for c in response.json()["cards"])
+
+
+def test_a_six_hundred_line_list_is_a_few_queries_through_the_api(
+    api: Any, django_assert_max_num_queries: Any
+) -> None:
+    heroes = (
+        Card.objects.filter(game__slug=SLUG, card_type__slug="hero")
+        .select_related("expansion", "card_type")
+        .order_by("position")[:600]
+    )
+    text = "\n".join(exact(c) for c in heroes)
+    with django_assert_max_num_queries(8):  # game, catalog, rules, the kept deck
+        response = api.post(TOOL, text, content_type="text/plain")
+    assert response.status_code == 200
+    shared = "\n".join(f"PL-{n % 75 + 1}" for n in range(600))
+    with django_assert_max_num_queries(3):
+        refused = api.post(TOOL, shared, content_type="text/plain")
+    assert refused.status_code == 400 and len(refused.json()["error"]["details"]) == 600
