@@ -44,7 +44,7 @@ def deck_check_page(request: HttpRequest, slug: str) -> HttpResponse:
         answer = desk.tool_run(slug, tool.slug, body)
     except BadInput as exc:
         details = getattr(exc, "details", None)
-        context.update(problems=details, error=str(exc) if details else exc.message)
+        context.update(problems=details, error=exc.message)
         return render(request, f"games/{slug}/deck_check.html", context, status=400)
     return redirect(answer["url"], permanent=False)
 

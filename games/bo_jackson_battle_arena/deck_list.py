@@ -574,7 +574,7 @@ def entries_resolve(entries: Sequence[Entry], lookup: CardLookup) -> Resolution:
             what = (
                 f"{and_list([p.reference for p in numbered[:4]])}, not {ref.name}"
                 if numbered and ref.name
-                else f"no Battle Arena card has the number, slug or name {ref.text!r}"
+                else f"no Battle Arena card is named or numbered {ref.text!r}"
             )
             out.problems.append(Problem(entry.field, entry.line, entry.text, what, tuple(numbered)))
             continue

@@ -163,6 +163,7 @@ def test_pl_85_pasted_alone_is_asked_about_with_its_line(client: Client) -> None
     )
     assert "Burning Fever (Griffey Edition) PL-85" in page
     assert text.splitlines()[0] in page  # the list is kept in the box to fix
+    assert "slug" not in page.lower() and "list:" not in page  # in players' words
 
 
 def test_a_deck_of_600_lines_resolves_in_a_few_queries(
