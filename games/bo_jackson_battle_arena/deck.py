@@ -1,8 +1,9 @@
 """Deck checks: is this Hero Deck, Playbook and Hot Dog Deck legal in this mode or format?
 
 Plain data in, a Ruling out. The card facts (name, number, Power, weapon, kind, DBS) come
-with the deck: the website resolves card numbers and names from its database and passes
-them in, so this module never looks a card up.
+with the deck: deck_list.py names each card of a list exactly (through the card catalog,
+never by a guess) and passes them in, so this module never looks a card up.
+`check_every_format` rules on one deck under every mode and format at once.
 
 Format limits are the rulebook's (4.1.1, 4.2.1, 4.3.1) and the official format summary's
 (Tournament Rules, Appendix A; rules 9.x); where the summary is silent we check nothing and

@@ -58,7 +58,6 @@ PART_OF_KIND: dict[str, Part] = {
     "hot-dog": "hot_dog_deck",
 }
 DEFAULT_FORMAT = "playmaker"
-__all__ = ["DEFAULT_FORMAT", "FORMATS"]  # the formats a list is checked under, by slug
 MAX_LINES = 1000
 MAX_LINE_LENGTH = 300
 MAX_COUNT = 100
@@ -634,8 +633,8 @@ def deck_list_text(chosen: Iterable[Chosen]) -> str:
 
 def json_parts_entries(body: dict[str, object]) -> list[Entry]:
     """The entries of a JSON deck: `hero_deck`, `playbook`, `hot_dog_deck`, each a list of
-    references (strings) or `{"card": reference, "count": n}`. Raises ListError(None, ...)
-    with the field path in the message for a malformed item (callers turn it into a 400)."""
+    references (strings) or `{"card": reference, "count": n}`. Raises PartError, with
+    the field path, for a malformed item (entries_from_body turns it into a 400)."""
     entries: list[Entry] = []
     for part in PARTS:
         raw = body.get(part)
