@@ -1,9 +1,9 @@
 """Checked decks kept under a permalink (a tool with `permalink`, games/core/tools.py).
 
-Game-agnostic: the tool resolves and rules (for Battle Arena,
-games/bo_jackson_battle_arena/deck_list.py, through the card catalog in cardsdb/reference.py);
-this module keeps its answer as a SavedDeck whose id is a hash of the deck's exact text, so the
-same deck always gets the same link, and finds the tool a game's deck pages use.
+Game-agnostic: the game's tool resolves and rules (through the card catalog in
+cardsdb/reference.py); this module keeps its answer as a SavedDeck whose id is a hash of the
+deck's exact text, so the same deck always gets the same link, and finds the tool a game's
+deck pages use.
 """
 
 from __future__ import annotations
