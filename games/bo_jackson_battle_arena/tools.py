@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints
 
 from games.bo_jackson_battle_arena.deck import FORMATS
 from games.bo_jackson_battle_arena.deck_list import (
@@ -24,6 +24,8 @@ from games.core.tools import CardCatalog, Tool
 
 SLUG = "bo-jackson-battle-arena"
 MAX_ENTRIES = 200
+FORMAT_SLUGS: list[JsonValue] = [*sorted(FORMATS)]
+FORMAT_SLUGS: list[JsonValue] = [*sorted(FORMATS)]
 
 CardReference = Annotated[
     str,
@@ -53,7 +55,7 @@ class DeckCheckRequest(BaseModel):
 
     format: str = Field(
         default=DEFAULT_FORMAT,
-        json_schema_extra={"enum": sorted(FORMATS)},
+        json_schema_extra={"enum": FORMAT_SLUGS},
         description="The mode or tournament format whose verdict heads the answer (every one "
         "is ruled on, in `formats`).",
     )
