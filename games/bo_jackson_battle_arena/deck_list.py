@@ -483,7 +483,11 @@ class Resolution:
         parts: dict[Part, list[DeckCard]] = {part: [] for part in PARTS}
         for c in self.chosen:
             parts[c.part].append(c.printing.deck_card(c.entry.count))
-        return DeckList(**parts)
+        return DeckList(
+            hero_deck=parts["hero_deck"],
+            playbook=parts["playbook"],
+            hot_dog_deck=parts["hot_dog_deck"],
+        )
 
     def text(self) -> str:
         return deck_list_text(self.chosen)

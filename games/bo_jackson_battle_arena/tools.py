@@ -25,7 +25,6 @@ from games.core.tools import CardCatalog, Tool
 SLUG = "bo-jackson-battle-arena"
 MAX_ENTRIES = 200
 FORMAT_SLUGS: list[JsonValue] = [*sorted(FORMATS)]
-FORMAT_SLUGS: list[JsonValue] = [*sorted(FORMATS)]
 
 CardReference = Annotated[
     str,
