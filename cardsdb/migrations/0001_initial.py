@@ -5,652 +5,334 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     initial = True
 
-    dependencies = []
+    dependencies = [
+    ]
 
     operations = [
         migrations.CreateModel(
-            name="CardType",
+            name='CardType',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("position", models.PositiveIntegerField(default=0)),
-                ("slug", models.SlugField()),
-                ("name", models.CharField(max_length=200)),
-                (
-                    "count",
-                    models.PositiveIntegerField(
-                        blank=True, help_text="copies in the box", null=True
-                    ),
-                ),
-                ("faces_known", models.BooleanField(default=True)),
-                ("categories", models.JSONField(blank=True, default=list)),
-                ("description", models.TextField(blank=True)),
-                ("source", models.CharField(blank=True, max_length=300)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('position', models.PositiveIntegerField(default=0)),
+                ('slug', models.SlugField()),
+                ('name', models.CharField(max_length=200)),
+                ('count', models.PositiveIntegerField(blank=True, help_text='copies in the box', null=True)),
+                ('faces_known', models.BooleanField(default=True)),
+                ('categories', models.JSONField(blank=True, default=list)),
+                ('description', models.TextField(blank=True)),
+                ('source', models.CharField(blank=True, max_length=300)),
             ],
             options={
-                "ordering": ["game", "position"],
-                "abstract": False,
+                'ordering': ['game', 'position'],
+                'abstract': False,
             },
         ),
         migrations.CreateModel(
-            name="Expansion",
+            name='Expansion',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("position", models.PositiveIntegerField(default=0)),
-                ("slug", models.SlugField()),
-                ("name", models.CharField(max_length=200)),
-                ("names", models.JSONField(blank=True, default=dict)),
-                (
-                    "kind",
-                    models.CharField(
-                        choices=[
-                            ("base", "Base"),
-                            ("expansion", "Expansion"),
-                            ("mini-expansion", "Mini Expansion"),
-                            ("set", "Set"),
-                        ],
-                        max_length=20,
-                    ),
-                ),
-                ("code", models.CharField(blank=True, max_length=40)),
-                ("year", models.PositiveSmallIntegerField(blank=True, null=True)),
-                ("description", models.TextField(blank=True)),
-                ("source", models.CharField(blank=True, max_length=300)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('position', models.PositiveIntegerField(default=0)),
+                ('slug', models.SlugField()),
+                ('name', models.CharField(max_length=200)),
+                ('names', models.JSONField(blank=True, default=dict)),
+                ('kind', models.CharField(choices=[('base', 'Base'), ('expansion', 'Expansion'), ('mini-expansion', 'Mini Expansion'), ('set', 'Set')], max_length=20)),
+                ('code', models.CharField(blank=True, max_length=40)),
+                ('year', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('description', models.TextField(blank=True)),
+                ('source', models.CharField(blank=True, max_length=300)),
             ],
             options={
-                "ordering": ["game", "position"],
-                "abstract": False,
+                'ordering': ['game', 'position'],
+                'abstract': False,
             },
         ),
         migrations.CreateModel(
-            name="Faction",
+            name='Faction',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("position", models.PositiveIntegerField(default=0)),
-                ("slug", models.SlugField()),
-                ("name", models.CharField(max_length=200)),
-                ("names", models.JSONField(blank=True, default=dict)),
-                ("description", models.TextField(blank=True)),
-                ("source", models.CharField(blank=True, max_length=300)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('position', models.PositiveIntegerField(default=0)),
+                ('slug', models.SlugField()),
+                ('name', models.CharField(max_length=200)),
+                ('names', models.JSONField(blank=True, default=dict)),
+                ('description', models.TextField(blank=True)),
+                ('source', models.CharField(blank=True, max_length=300)),
             ],
             options={
-                "ordering": ["game", "position"],
-                "abstract": False,
+                'ordering': ['game', 'position'],
+                'abstract': False,
             },
         ),
         migrations.CreateModel(
-            name="Game",
+            name='Game',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("slug", models.SlugField(unique=True)),
-                ("name", models.CharField(max_length=200)),
-                ("names", models.JSONField(default=dict, help_text="language code -> title")),
-                ("name_note", models.TextField(blank=True)),
-                ("summary", models.TextField()),
-                (
-                    "rulebook",
-                    models.CharField(help_text="the seed file the rules come from", max_length=200),
-                ),
-                ("min_players", models.PositiveSmallIntegerField(blank=True, null=True)),
-                ("max_players", models.PositiveSmallIntegerField(blank=True, null=True)),
-                ("edition", models.CharField(blank=True, max_length=200)),
-                (
-                    "facts",
-                    models.JSONField(
-                        default=list, help_text="[{label, value, provenance, source}]"
-                    ),
-                ),
-                (
-                    "data_version",
-                    models.CharField(
-                        blank=True,
-                        help_text="hash of the fixtures this game was loaded from",
-                        max_length=64,
-                    ),
-                ),
-                ("position", models.PositiveSmallIntegerField(default=0)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('slug', models.SlugField(unique=True)),
+                ('name', models.CharField(max_length=200)),
+                ('names', models.JSONField(default=dict, help_text='language code -> title')),
+                ('name_note', models.TextField(blank=True)),
+                ('summary', models.TextField()),
+                ('rulebook', models.CharField(help_text='the seed file the rules come from', max_length=200)),
+                ('min_players', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('max_players', models.PositiveSmallIntegerField(blank=True, null=True)),
+                ('edition', models.CharField(blank=True, max_length=200)),
+                ('facts', models.JSONField(default=list, help_text='[{label, value, provenance, source}]')),
+                ('data_version', models.CharField(blank=True, help_text='hash of the fixtures this game was loaded from', max_length=64)),
+                ('position', models.PositiveSmallIntegerField(default=0)),
             ],
             options={
-                "ordering": ["position", "slug"],
+                'ordering': ['position', 'slug'],
             },
         ),
         migrations.CreateModel(
-            name="Card",
+            name='Card',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("slug", models.SlugField(max_length=200)),
-                ("name", models.CharField(db_index=True, max_length=200)),
-                ("cost", models.IntegerField(blank=True, db_index=True, null=True)),
-                ("power", models.IntegerField(blank=True, db_index=True, null=True)),
-                (
-                    "copies",
-                    models.PositiveIntegerField(
-                        blank=True, help_text="copies in the box; empty when unknown", null=True
-                    ),
-                ),
-                ("number", models.CharField(blank=True, db_index=True, max_length=40)),
-                ("text", models.TextField(blank=True)),
-                ("attributes", models.JSONField(blank=True, default=dict)),
-                (
-                    "provenance",
-                    models.CharField(
-                        choices=[
-                            ("rulebook", "rulebook"),
-                            ("official", "official publisher data"),
-                            ("review", "public press or review"),
-                            ("community", "community catalog, unverified"),
-                            ("editorial", "our reference ruling"),
-                        ],
-                        max_length=20,
-                    ),
-                ),
-                ("source", models.CharField(blank=True, max_length=500)),
-                ("notes", models.TextField(blank=True)),
-                ("position", models.PositiveIntegerField(default=0)),
-                (
-                    "card_type",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        to="cardsdb.cardtype",
-                    ),
-                ),
-                (
-                    "expansion",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        to="cardsdb.expansion",
-                    ),
-                ),
-                (
-                    "factions",
-                    models.ManyToManyField(blank=True, related_name="cards", to="cardsdb.faction"),
-                ),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="cards",
-                        to="cardsdb.game",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('slug', models.SlugField(max_length=200)),
+                ('name', models.CharField(db_index=True, max_length=200)),
+                ('cost', models.IntegerField(blank=True, db_index=True, null=True)),
+                ('power', models.IntegerField(blank=True, db_index=True, null=True)),
+                ('copies', models.PositiveIntegerField(blank=True, help_text='copies in the box; empty when unknown', null=True)),
+                ('number', models.CharField(blank=True, db_index=True, max_length=40)),
+                ('text', models.TextField(blank=True)),
+                ('attributes', models.JSONField(blank=True, default=dict)),
+                ('provenance', models.CharField(choices=[('rulebook', 'rulebook'), ('official', 'official publisher data'), ('review', 'public press or review'), ('community', 'community catalog, unverified'), ('editorial', 'our reference ruling')], max_length=20)),
+                ('source', models.CharField(blank=True, max_length=500)),
+                ('notes', models.TextField(blank=True)),
+                ('position', models.PositiveIntegerField(default=0)),
+                ('card_type', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='cardsdb.cardtype')),
+                ('expansion', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='cardsdb.expansion')),
+                ('factions', models.ManyToManyField(blank=True, related_name='cards', to='cardsdb.faction')),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='cards', to='cardsdb.game')),
             ],
             options={
-                "ordering": ["game", "position", "id"],
+                'ordering': ['game', 'position', 'id'],
             },
         ),
         migrations.AddField(
-            model_name="faction",
-            name="game",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="factions",
-                to="cardsdb.game",
-            ),
+            model_name='faction',
+            name='game',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='factions', to='cardsdb.game'),
         ),
         migrations.AddField(
-            model_name="expansion",
-            name="game",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="expansions",
-                to="cardsdb.game",
-            ),
+            model_name='expansion',
+            name='game',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='expansions', to='cardsdb.game'),
         ),
         migrations.CreateModel(
-            name="Component",
+            name='Component',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("position", models.PositiveIntegerField(default=0)),
-                ("name", models.CharField(max_length=200)),
-                ("count", models.PositiveIntegerField(blank=True, null=True)),
-                ("description", models.TextField(blank=True)),
-                ("source", models.CharField(blank=True, max_length=300)),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="components",
-                        to="cardsdb.game",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('position', models.PositiveIntegerField(default=0)),
+                ('name', models.CharField(max_length=200)),
+                ('count', models.PositiveIntegerField(blank=True, null=True)),
+                ('description', models.TextField(blank=True)),
+                ('source', models.CharField(blank=True, max_length=300)),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='components', to='cardsdb.game')),
             ],
             options={
-                "ordering": ["game", "position"],
-                "abstract": False,
+                'ordering': ['game', 'position'],
+                'abstract': False,
             },
         ),
         migrations.AddField(
-            model_name="cardtype",
-            name="game",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="card_types",
-                to="cardsdb.game",
-            ),
+            model_name='cardtype',
+            name='game',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='card_types', to='cardsdb.game'),
         ),
         migrations.CreateModel(
-            name="Rule",
+            name='Rule',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("number", models.CharField(max_length=20)),
-                (
-                    "key",
-                    models.CharField(
-                        help_text="<game>:<number>, stable", max_length=120, unique=True
-                    ),
-                ),
-                ("text", models.TextField()),
-                ("source", models.CharField(max_length=300)),
-                ("position", models.PositiveIntegerField(default=0)),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="rules",
-                        to="cardsdb.game",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.CharField(max_length=20)),
+                ('key', models.CharField(help_text='<game>:<number>, stable', max_length=120, unique=True)),
+                ('text', models.TextField()),
+                ('source', models.CharField(max_length=300)),
+                ('position', models.PositiveIntegerField(default=0)),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rules', to='cardsdb.game')),
             ],
             options={
-                "ordering": ["game", "position"],
+                'ordering': ['game', 'position'],
             },
         ),
         migrations.CreateModel(
-            name="GlossaryTerm",
+            name='GlossaryTerm',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("slug", models.SlugField()),
-                ("term", models.CharField(max_length=200)),
-                ("aliases", models.JSONField(blank=True, default=list)),
-                ("definition", models.TextField()),
-                ("source", models.CharField(blank=True, max_length=300)),
-                ("position", models.PositiveIntegerField(default=0)),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="glossary",
-                        to="cardsdb.game",
-                    ),
-                ),
-                (
-                    "rules",
-                    models.ManyToManyField(
-                        blank=True, related_name="glossary_terms", to="cardsdb.rule"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('slug', models.SlugField()),
+                ('term', models.CharField(max_length=200)),
+                ('aliases', models.JSONField(blank=True, default=list)),
+                ('definition', models.TextField()),
+                ('source', models.CharField(blank=True, max_length=300)),
+                ('position', models.PositiveIntegerField(default=0)),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='glossary', to='cardsdb.game')),
+                ('rules', models.ManyToManyField(blank=True, related_name='glossary_terms', to='cardsdb.rule')),
             ],
             options={
-                "ordering": ["game", "term"],
+                'ordering': ['game', 'term'],
             },
         ),
         migrations.CreateModel(
-            name="Clarification",
+            name='Clarification',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("slug", models.SlugField(max_length=120)),
-                (
-                    "key",
-                    models.CharField(
-                        help_text="<game>:<slug>, stable", max_length=200, unique=True
-                    ),
-                ),
-                (
-                    "kind",
-                    models.CharField(
-                        choices=[
-                            ("faq", "rulebook FAQ"),
-                            ("rulebook-clarification", "rulebook clarification"),
-                            ("printed-text", "printed-text discrepancy"),
-                            ("reference-ruling", "reference ruling"),
-                        ],
-                        max_length=30,
-                    ),
-                ),
-                ("question", models.TextField()),
-                ("answer", models.TextField()),
-                ("source", models.CharField(blank=True, max_length=300)),
-                ("position", models.PositiveIntegerField(default=0)),
-                (
-                    "cards",
-                    models.ManyToManyField(
-                        blank=True, related_name="clarifications", to="cardsdb.card"
-                    ),
-                ),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="clarifications",
-                        to="cardsdb.game",
-                    ),
-                ),
-                (
-                    "rules",
-                    models.ManyToManyField(
-                        blank=True, related_name="clarifications", to="cardsdb.rule"
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('slug', models.SlugField(max_length=120)),
+                ('key', models.CharField(help_text='<game>:<slug>, stable', max_length=200, unique=True)),
+                ('kind', models.CharField(choices=[('faq', 'rulebook FAQ'), ('rulebook-clarification', 'rulebook clarification'), ('printed-text', 'printed-text discrepancy'), ('reference-ruling', 'reference ruling')], max_length=30)),
+                ('question', models.TextField()),
+                ('answer', models.TextField()),
+                ('source', models.CharField(blank=True, max_length=300)),
+                ('position', models.PositiveIntegerField(default=0)),
+                ('cards', models.ManyToManyField(blank=True, related_name='clarifications', to='cardsdb.card')),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='clarifications', to='cardsdb.game')),
+                ('rules', models.ManyToManyField(blank=True, related_name='clarifications', to='cardsdb.rule')),
             ],
             options={
-                "ordering": ["game", "position"],
+                'ordering': ['game', 'position'],
             },
         ),
         migrations.CreateModel(
-            name="RuleSection",
+            name='RuleSection',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("number", models.CharField(max_length=20)),
-                ("title", models.CharField(max_length=200)),
-                ("source", models.CharField(max_length=300)),
-                ("position", models.PositiveIntegerField(default=0)),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="rule_sections",
-                        to="cardsdb.game",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('number', models.CharField(max_length=20)),
+                ('title', models.CharField(max_length=200)),
+                ('source', models.CharField(max_length=300)),
+                ('position', models.PositiveIntegerField(default=0)),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rule_sections', to='cardsdb.game')),
             ],
             options={
-                "ordering": ["game", "position"],
+                'ordering': ['game', 'position'],
             },
         ),
         migrations.AddField(
-            model_name="rule",
-            name="section",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="rules",
-                to="cardsdb.rulesection",
-            ),
+            model_name='rule',
+            name='section',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rules', to='cardsdb.rulesection'),
         ),
         migrations.CreateModel(
-            name="SavedRuling",
+            name='SavedRuling',
             fields=[
-                ("id", models.CharField(max_length=16, primary_key=True, serialize=False)),
-                ("request", models.JSONField(help_text="{state, move} or {state, moves}")),
-                ("ruling", models.JSONField()),
-                ("created", models.DateTimeField(auto_now_add=True)),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="rulings",
-                        to="cardsdb.game",
-                    ),
-                ),
+                ('id', models.CharField(max_length=16, primary_key=True, serialize=False)),
+                ('request', models.JSONField(help_text='{state, move} or {state, moves}')),
+                ('ruling', models.JSONField()),
+                ('created', models.DateTimeField(auto_now_add=True)),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rulings', to='cardsdb.game')),
             ],
         ),
         migrations.CreateModel(
-            name="Symbol",
+            name='Symbol',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("position", models.PositiveIntegerField(default=0)),
-                ("slug", models.SlugField()),
-                ("name", models.CharField(max_length=200)),
-                (
-                    "kind",
-                    models.CharField(
-                        choices=[
-                            ("expansion-mark", "Expansion Mark"),
-                            ("faction", "Faction"),
-                            ("merged-faction", "Merged Faction"),
-                            ("icon", "Icon"),
-                            ("action", "Action"),
-                            ("hazard", "Hazard"),
-                        ],
-                        max_length=20,
-                    ),
-                ),
-                ("glyph", models.CharField(blank=True, max_length=20)),
-                ("meaning", models.TextField(blank=True)),
-                ("source", models.CharField(blank=True, max_length=300)),
-                (
-                    "factions",
-                    models.ManyToManyField(
-                        blank=True, related_name="merged_symbols", to="cardsdb.faction"
-                    ),
-                ),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="symbols",
-                        to="cardsdb.game",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('position', models.PositiveIntegerField(default=0)),
+                ('slug', models.SlugField()),
+                ('name', models.CharField(max_length=200)),
+                ('kind', models.CharField(choices=[('expansion-mark', 'Expansion Mark'), ('faction', 'Faction'), ('merged-faction', 'Merged Faction'), ('icon', 'Icon'), ('action', 'Action'), ('hazard', 'Hazard')], max_length=20)),
+                ('glyph', models.CharField(blank=True, max_length=20)),
+                ('meaning', models.TextField(blank=True)),
+                ('source', models.CharField(blank=True, max_length=300)),
+                ('factions', models.ManyToManyField(blank=True, related_name='merged_symbols', to='cardsdb.faction')),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='symbols', to='cardsdb.game')),
             ],
             options={
-                "ordering": ["game", "position"],
-                "abstract": False,
+                'ordering': ['game', 'position'],
+                'abstract': False,
             },
         ),
         migrations.AddField(
-            model_name="faction",
-            name="symbol",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                to="cardsdb.symbol",
-            ),
+            model_name='faction',
+            name='symbol',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='cardsdb.symbol'),
         ),
         migrations.AddField(
-            model_name="expansion",
-            name="symbol",
-            field=models.ForeignKey(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                to="cardsdb.symbol",
-            ),
+            model_name='expansion',
+            name='symbol',
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='cardsdb.symbol'),
         ),
         migrations.CreateModel(
-            name="Variant",
+            name='Variant',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("position", models.PositiveIntegerField(default=0)),
-                ("slug", models.SlugField()),
-                ("name", models.CharField(max_length=200)),
-                (
-                    "kind",
-                    models.CharField(
-                        choices=[
-                            ("difficulty", "Difficulty"),
-                            ("mode", "Mode"),
-                            ("format", "Format"),
-                            ("challenge", "Challenge"),
-                        ],
-                        max_length=20,
-                    ),
-                ),
-                ("setup", models.JSONField(blank=True, default=dict)),
-                ("description", models.TextField(blank=True)),
-                (
-                    "provenance",
-                    models.CharField(
-                        choices=[
-                            ("rulebook", "rulebook"),
-                            ("official", "official publisher data"),
-                            ("review", "public press or review"),
-                            ("community", "community catalog, unverified"),
-                            ("editorial", "our reference ruling"),
-                        ],
-                        default="rulebook",
-                        max_length=20,
-                    ),
-                ),
-                ("source", models.CharField(blank=True, max_length=300)),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="variants",
-                        to="cardsdb.game",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('position', models.PositiveIntegerField(default=0)),
+                ('slug', models.SlugField()),
+                ('name', models.CharField(max_length=200)),
+                ('kind', models.CharField(choices=[('difficulty', 'Difficulty'), ('mode', 'Mode'), ('format', 'Format'), ('challenge', 'Challenge')], max_length=20)),
+                ('setup', models.JSONField(blank=True, default=dict)),
+                ('description', models.TextField(blank=True)),
+                ('provenance', models.CharField(choices=[('rulebook', 'rulebook'), ('official', 'official publisher data'), ('review', 'public press or review'), ('community', 'community catalog, unverified'), ('editorial', 'our reference ruling')], default='rulebook', max_length=20)),
+                ('source', models.CharField(blank=True, max_length=300)),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='variants', to='cardsdb.game')),
             ],
             options={
-                "ordering": ["game", "position"],
-                "abstract": False,
+                'ordering': ['game', 'position'],
+                'abstract': False,
             },
         ),
         migrations.CreateModel(
-            name="Achievement",
+            name='Achievement',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("position", models.PositiveIntegerField(default=0)),
-                ("slug", models.SlugField()),
-                ("name", models.CharField(max_length=200)),
-                ("requirement", models.TextField()),
-                ("source", models.CharField(blank=True, max_length=300)),
-                (
-                    "game",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="achievements",
-                        to="cardsdb.game",
-                    ),
-                ),
-                (
-                    "variant",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        to="cardsdb.variant",
-                    ),
-                ),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('position', models.PositiveIntegerField(default=0)),
+                ('slug', models.SlugField()),
+                ('name', models.CharField(max_length=200)),
+                ('requirement', models.TextField()),
+                ('source', models.CharField(blank=True, max_length=300)),
+                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='achievements', to='cardsdb.game')),
+                ('variant', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='cardsdb.variant')),
             ],
             options={
-                "ordering": ["game", "position"],
-                "abstract": False,
+                'ordering': ['game', 'position'],
+                'abstract': False,
             },
         ),
         migrations.AddConstraint(
-            model_name="cardtype",
-            constraint=models.UniqueConstraint(fields=("game", "slug"), name="cardtype_game_slug"),
+            model_name='cardtype',
+            constraint=models.UniqueConstraint(fields=('game', 'slug'), name='cardtype_game_slug'),
         ),
         migrations.AddIndex(
-            model_name="card",
-            index=models.Index(fields=["game", "name"], name="card_game_name"),
+            model_name='card',
+            index=models.Index(fields=['game', 'name'], name='card_game_name'),
         ),
         migrations.AddConstraint(
-            model_name="card",
-            constraint=models.UniqueConstraint(fields=("game", "slug"), name="card_game_slug"),
+            model_name='card',
+            constraint=models.UniqueConstraint(fields=('game', 'slug'), name='card_game_slug'),
         ),
         migrations.AddConstraint(
-            model_name="glossaryterm",
-            constraint=models.UniqueConstraint(fields=("game", "slug"), name="term_game_slug"),
+            model_name='glossaryterm',
+            constraint=models.UniqueConstraint(fields=('game', 'slug'), name='term_game_slug'),
         ),
         migrations.AddConstraint(
-            model_name="clarification",
-            constraint=models.UniqueConstraint(
-                fields=("game", "slug"), name="clarification_game_slug"
-            ),
+            model_name='clarification',
+            constraint=models.UniqueConstraint(fields=('game', 'slug'), name='clarification_game_slug'),
         ),
         migrations.AddConstraint(
-            model_name="rulesection",
-            constraint=models.UniqueConstraint(
-                fields=("game", "number"), name="section_game_number"
-            ),
+            model_name='rulesection',
+            constraint=models.UniqueConstraint(fields=('game', 'number'), name='section_game_number'),
         ),
         migrations.AddConstraint(
-            model_name="rule",
-            constraint=models.UniqueConstraint(fields=("game", "number"), name="rule_game_number"),
+            model_name='rule',
+            constraint=models.UniqueConstraint(fields=('game', 'number'), name='rule_game_number'),
         ),
         migrations.AddConstraint(
-            model_name="symbol",
-            constraint=models.UniqueConstraint(fields=("game", "slug"), name="symbol_game_slug"),
+            model_name='symbol',
+            constraint=models.UniqueConstraint(fields=('game', 'slug'), name='symbol_game_slug'),
         ),
         migrations.AddConstraint(
-            model_name="faction",
-            constraint=models.UniqueConstraint(fields=("game", "slug"), name="faction_game_slug"),
+            model_name='faction',
+            constraint=models.UniqueConstraint(fields=('game', 'slug'), name='faction_game_slug'),
         ),
         migrations.AddConstraint(
-            model_name="expansion",
-            constraint=models.UniqueConstraint(fields=("game", "slug"), name="expansion_game_slug"),
+            model_name='expansion',
+            constraint=models.UniqueConstraint(fields=('game', 'slug'), name='expansion_game_slug'),
         ),
         migrations.AddConstraint(
-            model_name="variant",
-            constraint=models.UniqueConstraint(fields=("game", "slug"), name="variant_game_slug"),
+            model_name='variant',
+            constraint=models.UniqueConstraint(fields=('game', 'slug'), name='variant_game_slug'),
         ),
         migrations.AddConstraint(
-            model_name="achievement",
-            constraint=models.UniqueConstraint(
-                fields=("game", "slug"), name="achievement_game_slug"
-            ),
+            model_name='achievement',
+            constraint=models.UniqueConstraint(fields=('game', 'slug'), name='achievement_game_slug'),
         ),
     ]
