@@ -162,6 +162,10 @@ def tool_run(slug: str, tool: str, body: dict[str, Any]) -> dict[str, Any]:
     if found.answers_ruling:
         answer["reference_version"] = desk.game.data_version
         answer = ruling_links_add(slug, answer)
+    if found.permalink:  # kept under a hash of its text (a checked deck's page)
+        from cardsdb.decks import deck_keep
+
+        answer = deck_keep(desk.game, found.permalink, answer)
     return answer
 
 

@@ -82,7 +82,7 @@ def test_an_unknown_card_names_its_entry() -> None:
     with pytest.raises(InvalidState) as exc:
         DECK_CHECK.run({"hero_deck": ["hero-1", "nobody"]}, catalog)
     assert exc.value.field == "hero_deck.1"
-    assert "no Battle Arena card has the number, slug or name 'nobody'" in exc.value.message
+    assert "no Battle Arena card is named or numbered 'nobody'" in exc.value.message
 
 
 def test_the_catalog_prefers_slug_then_number_then_name_then_any_case() -> None:
