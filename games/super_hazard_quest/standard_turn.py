@@ -340,7 +340,8 @@ class TurnWalk:
                     "no-direction-hazard-there",
                     f"the card at ({p.x}, {p.y}) has no {p.spot} exit to cover",
                 )
-            room.exits[p.spot] = p.hazard  # not a space: an exit
+            side = next(d for d in room.exits if d == p.spot)  # not a space: an exit
+            room.exits[side] = p.hazard
         self.ledger = self.ledger.play_other(item.id)
         self.note(
             "hazard-placed",
