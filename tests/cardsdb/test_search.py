@@ -33,20 +33,26 @@ def _documents() -> list[search.Document]:
 
 
 def _field_matches(words: list[str], term: search.Term) -> bool:
-    n = len(term.tokens)
-    for i in range(len(words) - n + 1):
-        head, last = words[i : i + n - 1], words[i + n - 1]
-        tail_ok = last.startswith(term.tokens[-1]) if term.prefix else last == term.tokens[-1]
-        if head == list(term.tokens[:-1]) and tail_ok:
-            return True
+    """Whether a field's stems hold any of the term's forms (the last stem a prefix when the
+    term is one)."""
+    for k, form in enumerate(term.alternatives):
+        prefix = term.prefix and k == 0
+        n = len(form)
+        for i in range(len(words) - n + 1):
+            head, last = words[i : i + n - 1], words[i + n - 1]
+            tail_ok = last.startswith(form[-1]) if prefix else last == form[-1]
+            if head == list(form[:-1]) and tail_ok:
+                return True
     return False
 
 
 def reference_keys(text: str) -> set[tuple[str, str]]:
-    query = search.parse_search(text)
+    """What a plain-Python reading of every document finds for the prepared query (all its
+    words; the databases' relaxed reading is tested on its own)."""
+    query = search.prepare(search.parse_search(text))
     found = set()
     for doc in _documents():
-        fields = [search.tokens(doc.title), search.tokens(doc.body), search.tokens(doc.meta)]
+        fields = [search.stems(doc.title), search.stems(doc.body), search.stems(doc.meta)]
 
         def has(term: search.Term, fields: list[list[str]] = fields) -> bool:
             return any(_field_matches(words, term) for words in fields)
