@@ -938,6 +938,8 @@ class Hit:
     rowid: int = 0
     matched: int = 0  # how many of the query's words it holds
     in_title: bool = False  # its title holds every word (a card's name, a term, a question)
+    title_share: float = 0.0  # the share of its title's words that are the query's
+    dropped_in_title: int = 0  # how many of the left-out words its title holds
     rank: float = 0.0  # the re-ranking's score (higher is better)
 
     @property
@@ -953,6 +955,9 @@ def _hit(row: Sequence[Any], query: SearchQuery) -> Hit:
         if meta_found:
             html = mark_safe(f"{html} <small>({meta_html})</small>" if body else meta_html)
     wanted = len(query.positive)
+    title_words = stems(title)
+    hit_word = _matcher(query)
+    share = sum(1 for w in tokens(title) if hit_word(w)) / len(title_words) if title_words else 0
     return Hit(
         kind=kind,
         key=key,
@@ -966,16 +971,20 @@ def _hit(row: Sequence[Any], query: SearchQuery) -> Hit:
         rowid=_rowid(kind, int(object_id)),
         matched=terms_matched(f"{title} · {body} · {meta}", query),
         in_title=bool(wanted) and terms_matched(title, query) == wanted,
+        title_share=share,
+        dropped_in_title=len(set(query.dropped) & set(tokens(title))) if query.dropped else 0,
     )
 
 
 # The re-ranking (`_rerank`), the same on both databases: the best WINDOW entries of each kind
 # by the database's own score are ordered by how many of the words they hold, then a title
-# holding every word, then their kind, then that score (scaled to 0..1 within the window).
+# holding every word and how much of the title they are, then their kind, then that score
+# (scaled to 0..1 within the window).
 WINDOW = 10  # of each kind, when all kinds are listed
 WINDOW_ONE_KIND = 20
 KIND_WEIGHT = {"rule": 0.6, "term": 0.6, "clarification": 0.6, "question": 0.4, "game": 0.3}
 QUESTION_WEIGHT = 1.2  # a dispute question's extra weight when the search reads like a question
+DROPPED_WEIGHT = 0.4  # the left-out question words, when a title holds them
 
 
 def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
@@ -985,10 +994,13 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
     top = max((r for r in raw if r > 0), default=1.0)
     ranked = []
     for h, r in zip(hits, raw, strict=True):
-        rank = 2.0 * min(h.matched, wanted) / wanted + (1.0 if h.in_title else 0.0)
+        rank = 2.0 * min(h.matched, wanted) / wanted
+        rank += (1.0 if h.in_title else 0.0) + 0.5 * h.title_share
         rank += KIND_WEIGHT.get(h.kind, 0.0) + max(0.0, r) / top
         if h.kind == "question" and query.question:
             rank += QUESTION_WEIGHT
+        if query.dropped:  # "How many people can play?" for "how many players can play"
+            rank += DROPPED_WEIGHT * h.dropped_in_title / len(query.dropped)
         ranked.append(Hit(**{**h.__dict__, "rank": round(rank, 6)}))
     ranked.sort(key=lambda h: -h.rank)
     return ranked
@@ -1169,6 +1181,9 @@ class SearchResults:
 
 
 _SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+# Fewer entries than this holding every word: also list those holding some of them, ranked
+# below (the re-ranking puts entries holding more of the words first).
+RELAX_BELOW = 3
 
 
 def search(
@@ -1188,7 +1203,7 @@ def search(
     typed = parse_search(text)
     query = prepare(typed, game_id, correct=correct)
     results = SearchResults(query, kind=kind or None, game_id=game_id, original=typed)
-    if query and len(query.positive) > 1 and not results.count():
+    if query and len(query.positive) > 1 and results.count() < RELAX_BELOW:
         results = SearchResults(
             query, kind=kind or None, game_id=game_id, relaxed=True, original=typed
         )
@@ -1213,7 +1228,7 @@ def _word_set(text: str) -> frozenset[str]:
 
 QUESTION_WORDS = _word_set(
     "can may must might could would should will shall happen happens happened allowed "
-    "possible ли можно нельзя сколько"
+    "possible many much ли можно нельзя сколько"
 )
 QUESTION_START = _word_set(
     "can may must could should would will do does did is are am was were who what when where "
@@ -1238,7 +1253,9 @@ class _Vocabulary:
     by_game: dict[int, dict[str, int]]
     stems: set[str]
     by_length: dict[int, list[str]]
-    keep: frozenset[str]  # stop words that are part of a glossary term's name: kept
+    # glossary term names holding stop words ("face down", "run a play"): (the name's other
+    # words, its stop words); a query holding all the other words keeps those stop words
+    keep: list[tuple[frozenset[str], frozenset[str]]]
     synonyms: dict[int, list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]]]
 
 
@@ -1260,10 +1277,13 @@ def _vocabulary() -> _Vocabulary:
         for word in counts:
             if len(word) >= 3 and not word.isdigit():
                 by_length.setdefault(len(word), []).append(word)
-        keep: set[str] = set()
+        keep: list[tuple[frozenset[str], frozenset[str]]] = []
+        stop = _stop_words()
         for term, aliases in m.GlossaryTerm.objects.values_list("term", "aliases"):
             for name in [term, *(aliases or [])]:
-                keep.update(tokens(name))
+                words = set(tokens(name))
+                if words & stop and words - stop:
+                    keep.append((frozenset(words - stop), frozenset(words & stop)))
         synonyms: dict[int, list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]]] = {}
         for game_id, words, means in m.Synonym.objects.values_list("game_id", "words", "means"):
             group = [tuple(stems(words)), *(tuple(stems(x)) for x in means)]
@@ -1277,7 +1297,7 @@ def _vocabulary() -> _Vocabulary:
             by_game=by_game,
             stems={stem(w) for w in counts},
             by_length=by_length,
-            keep=frozenset(keep),
+            keep=keep,
             synonyms=synonyms,
         )
         _vocabulary_cache.update(generation=generation, vocabulary=vocabulary)
@@ -1362,7 +1382,9 @@ def prepare(typed: SearchQuery, game_id: int | None = None, correct: bool = True
         if not matched:
             out.append(term)
             i += 1
-    stop = _stop_words() - vocabulary.keep
+    typed_words = {t.tokens[0] for t in out if t.plain}
+    kept = {w for others, words in vocabulary.keep if others <= typed_words for w in words}
+    stop = _stop_words() - kept
     content = [t for t in out if not (t.plain and t.tokens[0] in stop)]
     dropped = tuple(t.tokens[0] for t in out if t not in content)
     if not [t for t in content if not t.negated]:
