@@ -977,9 +977,10 @@ def _hit(row: Sequence[Any], query: SearchQuery) -> Hit:
 
 
 # The re-ranking (`_rerank`), the same on both databases: the best WINDOW entries of each kind
-# by the database's own score are ordered by how many of the words they hold, then a title
-# holding every word and how much of the title they are, then their kind, then that score
-# (scaled to 0..1 within the window).
+# by the database's own score are ordered by how many of the words they hold, then by a score
+# adding up (weights below) a title holding every word and how much of the title they are,
+# the kind, a dispute question for a search that reads like a question, left-out question
+# words in the title, and the database's score (scaled to 0..1 within the window).
 WINDOW = 10  # of each kind, when all kinds are listed
 WINDOW_ONE_KIND = 20
 KIND_WEIGHT = {"rule": 0.6, "term": 0.6, "clarification": 0.6, "question": 0.4, "game": 0.3}
@@ -1002,7 +1003,7 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
         if query.dropped:  # "How many people can play?" for "how many players can play"
             rank += DROPPED_WEIGHT * h.dropped_in_title / len(query.dropped)
         ranked.append(Hit(**{**h.__dict__, "rank": round(rank, 6)}))
-    ranked.sort(key=lambda h: -h.rank)
+    ranked.sort(key=lambda h: (-min(h.matched, wanted), -h.rank))  # more words first
     return ranked
 
 
@@ -1401,7 +1402,7 @@ def prepare(typed: SearchQuery, game_id: int | None = None, correct: bool = True
                 and stem(word) not in vocabulary.stems
                 and word not in vocabulary.counts
             ):
-                near = nearest_words(word, game_id, 1, vocabulary)
+                near = [w for w in nearest_words(word, game_id, 5, vocabulary) if w not in stop]
                 if near:
                     corrections.append((word, near[0]))
                     term = Term((near[0],))
