@@ -101,7 +101,7 @@ def test_a_synonyms_file_is_validated_like_the_other_fixtures(tmp_path: Path) ->
     shutil.copytree(Path(settings.FIXTURES_DIR) / "super-hazard-quest", folder)
     assert read_game_folder(folder).synonyms.synonyms
     (folder / "synonyms.toml").write_text('[[synonyms]]\nwords = "x"\nmeans = []\n')
-    with pytest.raises(FixtureError, match="synonyms.toml"):
+    with pytest.raises(FixtureError, match=r"synonyms\.toml"):
         read_game_folder(folder)
     (folder / "synonyms.toml").write_text(
         '[[synonyms]]\nwords = "a"\nmeans = ["b"]\n[[synonyms]]\nwords = "A"\nmeans = ["c"]\n'
