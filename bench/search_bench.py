@@ -8,8 +8,9 @@ It works in a database of its own (`var/search-bench.sqlite3`, or `search_bench`
 PostgreSQL server), never the one you develop in: it migrates it, loads the real fixtures
 (level 0: the real data, about 17,700 cards), then adds a generated corpus
 (`manage.py generate_corpus`) of 1,000, 10,000 and 100,000 cards with a tenth as many rules,
-measuring at each level. A word search is what the search API does: parse, count by kind,
-fetch and highlight the first 20 hits (and suggest words when none match). A card query is
+measuring at each level. A word search is what the search API does: parse, prepare
+(synonyms, question and stop words, spelling corrections), count by kind, fetch, re-rank and
+highlight the first 20 hits (and suggest words when none match). A card query is
 what `/api/v1/cards/?q=` does: parse, count, fetch the first page of 50 with their joins.
 Times are in milliseconds, in-process (no HTTP), after a warm-up.
 """
@@ -35,6 +36,12 @@ WORD_QUERIES = [
     "draw card",  # two common words
     "card",  # the commonest corpus word (broad: listed unranked)
     "zqxjv",  # no match: says so and suggests words
+    "allies",  # a plural, found by its stem
+    "персонажи",  # a Russian plural, found by its stem
+    "subsitution",  # a typo, corrected to a word the index holds
+    "miniboss",  # a player's word, expanded from the game's synonyms
+    "can I substitute twice",  # a question: question words dropped, its form offered
+    "scrambler substitution",  # no entry holds both: relaxed, ranked by words matched
 ]
 CARD_QUERIES = [
     "power>=245",  # a range on an indexed column

@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 import Stemmer
@@ -118,8 +118,18 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", text).replace("\0", "й")
 
 
+@lru_cache(maxsize=200_000)
+def _word_tokens(word: str) -> tuple[str, ...]:
+    return tuple(TOKEN_RE.findall(fold(word)))
+
+
 def tokens(text: str) -> list[str]:
-    return TOKEN_RE.findall(fold(text))
+    """The folded words of a text: each written word (letters and digits, with any combining
+    accents) folded on its own, and remembered, since the same words come back again and
+    again."""
+    if text.isascii():
+        return TOKEN_RE.findall(text.lower())
+    return [t for word in _ORIGINAL_WORD_RE.findall(text) for t in _word_tokens(word)]
 
 
 _stemmers = threading.local()  # PyStemmer's stemmers are not thread-safe: one per thread
@@ -836,6 +846,7 @@ def index_object(obj: Any) -> None:
 # --------------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=256)
 def _matcher(query: SearchQuery) -> Callable[[str], bool]:
     exact: set[str] = set()
     prefixes: list[str] = []
@@ -848,11 +859,17 @@ def _matcher(query: SearchQuery) -> Callable[[str], bool]:
                 exact.update(form)
     starts = tuple(prefixes)
 
+    seen: dict[str, bool] = {}
+
     def hit(word: str) -> bool:
-        return any(
-            (s := stem(t)) in exact or (starts and (s.startswith(starts) or t.startswith(starts)))
-            for t in tokens(word)
-        )
+        found = seen.get(word)
+        if found is None:
+            found = seen[word] = any(
+                (s := stem(t)) in exact
+                or bool(starts and (s.startswith(starts) or t.startswith(starts)))
+                for t in _word_tokens(word)
+            )
+        return found
 
     return hit
 
@@ -924,7 +941,7 @@ def terms_matched(text: str, query: SearchQuery) -> int:
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass
 class Hit:
     kind: str
     key: str
@@ -932,8 +949,6 @@ class Hit:
     game: str
     game_name: str
     title: str
-    title_html: SafeString
-    snippet: SafeString
     score: float
     rowid: int = 0
     matched: int = 0  # how many of the query's words it holds
@@ -941,23 +956,39 @@ class Hit:
     title_share: float = 0.0  # the share of its title's words that are the query's
     dropped_in_title: int = 0  # how many of the left-out words its title holds
     rank: float = 0.0  # the re-ranking's score (higher is better)
+    body: str = field(default="", repr=False)
+    meta: str = field(default="", repr=False)
+    query: SearchQuery | None = field(default=None, repr=False)
 
     @property
     def kind_label(self) -> str:
         return KIND_BY_SLUG[self.kind].label
 
+    @cached_property
+    def title_html(self) -> SafeString:
+        """The title, escaped, the matched words in <mark> (made when shown)."""
+        return highlight(self.title, self.query or SearchQuery("", ()))
 
-def _hit(row: Sequence[Any], query: SearchQuery) -> Hit:
+    @cached_property
+    def snippet(self) -> SafeString:
+        """A short excerpt, escaped, the matched words in <mark> (made when shown)."""
+        query = self.query or SearchQuery("", ())
+        html, found = snippet(self.body, query)
+        if not found and self.meta:
+            meta_html, meta_found = snippet(self.meta, query)
+            if meta_found:
+                html = mark_safe(f"{html} <small>({meta_html})</small>" if self.body else meta_html)
+        return html
+
+
+def _hit(row: Sequence[Any], query: SearchQuery, relaxed: bool = False) -> Hit:
+    """A result; `matched` is counted in its text only when the search is relaxed (otherwise
+    the database has matched every word)."""
     kind, object_id, key, url, game_slug, game_name, title, body, meta, score = row[:10]
-    html, found = snippet(body, query)
-    if not found and meta:
-        meta_html, meta_found = snippet(meta, query)
-        if meta_found:
-            html = mark_safe(f"{html} <small>({meta_html})</small>" if body else meta_html)
     wanted = len(query.positive)
-    title_words = stems(title)
+    title_words = tokens(title)
     hit_word = _matcher(query)
-    share = sum(1 for w in tokens(title) if hit_word(w)) / len(title_words) if title_words else 0
+    share = sum(1 for w in title_words if hit_word(w)) / len(title_words) if title_words else 0
     return Hit(
         kind=kind,
         key=key,
@@ -965,14 +996,15 @@ def _hit(row: Sequence[Any], query: SearchQuery) -> Hit:
         game=game_slug,
         game_name=game_name,
         title=title,
-        title_html=highlight(title, query),
-        snippet=html,
         score=float(score),
         rowid=_rowid(kind, int(object_id)),
-        matched=terms_matched(f"{title} · {body} · {meta}", query),
+        matched=terms_matched(f"{title} · {body} · {meta}", query) if relaxed else wanted,
         in_title=bool(wanted) and terms_matched(title, query) == wanted,
         title_share=share,
-        dropped_in_title=len(set(query.dropped) & set(tokens(title))) if query.dropped else 0,
+        dropped_in_title=len(set(query.dropped) & set(title_words)) if query.dropped else 0,
+        body=body,
+        meta=meta,
+        query=query,
     )
 
 
@@ -1002,7 +1034,8 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
             rank += QUESTION_WEIGHT
         if query.dropped:  # "How many people can play?" for "how many players can play"
             rank += DROPPED_WEIGHT * h.dropped_in_title / len(query.dropped)
-        ranked.append(Hit(**{**h.__dict__, "rank": round(rank, 6)}))
+        h.rank = round(rank, 6)
+        ranked.append(h)
     ranked.sort(key=lambda h: (-min(h.matched, wanted), -h.rank))  # more words first
     return ranked
 
@@ -1127,7 +1160,29 @@ class SearchResults:
         )
         with connection.cursor() as cursor:
             cursor.execute(sql, [*params, limit, offset])
-            return [_hit(row, self.query) for row in cursor.fetchall()]
+            return [_hit(row, self.query, self.relaxed) for row in cursor.fetchall()]
+
+    def _best_of_each_kind(self, per: int, kinds: Sequence[str] | None = None) -> list[Hit]:
+        """The `per` best-ranked entries of each kind in one read, of every kind or of
+        `kinds` (kinds with few enough matches to rank them all, RANK_LIMIT)."""
+        backend = _backend()
+        where, params = self._where(backend, None)
+        if kinds is not None and isinstance(backend, _SQLite):
+            either = " OR ".join(f'scope : "{s}"' for k in kinds for s in _scope(k))
+            params = [f"({params[0]}) AND ({either})"]
+        elif kinds is not None:
+            where += f" AND kind IN ({', '.join(['%s'] * len(kinds))})"
+            params = [*params, *kinds]
+        order = backend.rank_order.replace("rowid", "row_key").replace("id", "row_key")
+        sql = (
+            f"SELECT {_DISPLAY_COLUMNS}, score FROM ("
+            f"SELECT *, ROW_NUMBER() OVER (PARTITION BY kind ORDER BY {order}) AS place FROM ("
+            f"SELECT {_DISPLAY_COLUMNS}, {backend.score} AS score, {backend.key} AS row_key "
+            f"FROM {TABLE} WHERE {where}) AS matches) AS ranked WHERE place <= %s"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [*backend.rank_params(self.query, self.relaxed), *params, per])
+            return [_hit(row, self.query, self.relaxed) for row in cursor.fetchall()]
 
     def window(self, kind: str | None = None) -> list[Hit]:
         """The first results, re-ranked: the best of each kind by the database's score,
@@ -1138,7 +1193,14 @@ class SearchResults:
             counts = self.counts()
             kinds = [kind] if kind else [k for k in self._kinds() if counts.get(k)]
             per = WINDOW_ONE_KIND if kind else WINDOW
-            hits = [h for k in kinds for h in self._fetch_rows(0, per, k)]
+            if kind is None and self.ranked():
+                hits = self._best_of_each_kind(per)
+            elif kind is None:  # the kinds with few matches ranked together, the others listed
+                few = [k for k in kinds if self.ranked(k)]
+                hits = self._best_of_each_kind(per, few) if few else []
+                hits += [h for k in kinds if k not in few for h in self._fetch_rows(0, per, k)]
+            else:
+                hits = self._fetch_rows(0, per, kind)
             self._windows[slot] = _rerank(hits, self.query)
         return self._windows[slot]
 
