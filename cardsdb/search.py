@@ -1174,15 +1174,27 @@ class SearchResults:
             where += f" AND kind IN ({', '.join(['%s'] * len(kinds))})"
             params = [*params, *kinds]
         order = backend.rank_order.replace("rowid", "row_key").replace("id", "row_key")
+        # The kind of a row is its row id modulo KIND_SLOTS: ranking reads no stored text, and
+        # only the chosen rows' texts are read afterwards.
         sql = (
-            f"SELECT {_DISPLAY_COLUMNS}, score FROM ("
-            f"SELECT *, ROW_NUMBER() OVER (PARTITION BY kind ORDER BY {order}) AS place FROM ("
-            f"SELECT {_DISPLAY_COLUMNS}, {backend.score} AS score, {backend.key} AS row_key "
+            f"SELECT row_key, score FROM ("
+            f"SELECT row_key, score, ROW_NUMBER() OVER "
+            f"(PARTITION BY row_key %% {KIND_SLOTS} ORDER BY {order}) AS place FROM ("
+            f"SELECT {backend.key} AS row_key, {backend.score} AS score "
             f"FROM {TABLE} WHERE {where}) AS matches) AS ranked WHERE place <= %s"
         )
         with connection.cursor() as cursor:
             cursor.execute(sql, [*backend.rank_params(self.query, self.relaxed), *params, per])
-            return [_hit(row, self.query, self.relaxed) for row in cursor.fetchall()]
+            scores = dict(cursor.fetchall())
+            if not scores:
+                return []
+            cursor.execute(
+                f"SELECT {_DISPLAY_COLUMNS}, {backend.key} FROM {TABLE} "
+                f"WHERE {backend.key} IN ({', '.join(['%s'] * len(scores))})",
+                list(scores),
+            )
+            rows = [(*row[:-1], scores[row[-1]]) for row in cursor.fetchall()]
+        return [_hit(row, self.query, self.relaxed) for row in rows]
 
     def window(self, kind: str | None = None) -> list[Hit]:
         """The first results, re-ranked: the best of each kind by the database's score,
