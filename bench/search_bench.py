@@ -4,8 +4,8 @@
     DATABASE_URL=postgres://... .venv/bin/python bench/search_bench.py   # PostgreSQL
     options: --levels 0,1000,10000,100000  --n 200  --keep
 
-It works in a database of its own (`var/search-bench.sqlite3`, or `search_bench` on the
-PostgreSQL server), never the one you develop in: it migrates it, loads the real fixtures
+It works in a database of its own (`var/search-bench.sqlite3`, or `<database>_search_bench`
+on the PostgreSQL server), never the one you develop in: it migrates it, loads the real fixtures
 (level 0: the real data, about 17,700 cards), then adds a generated corpus
 (`manage.py generate_corpus`) of 1,000, 10,000 and 100,000 cards with a tenth as many rules,
 measuring at each level. A word search is what the search API does: parse, prepare
@@ -88,7 +88,7 @@ def main() -> None:
     db.setdefault("TEST", {})["NAME"] = (
         str(settings.VAR_DIR / "search-bench.sqlite3")
         if connection.vendor == "sqlite"
-        else "search_bench"
+        else f"{original_name}_search_bench"  # beside the database it was given: one per user
     )
     connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:

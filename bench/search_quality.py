@@ -4,8 +4,8 @@
     DATABASE_URL=postgres://... .venv/bin/python bench/search_quality.py   # PostgreSQL
 
 Like search_bench.py it works in a database of its own (`var/search-quality.sqlite3`, or
-`search_quality` on the PostgreSQL server): it migrates it, loads the real fixtures, runs every
-query and prints each miss, the hit rate by kind of query and in all.
+`<database>_search_quality` on the PostgreSQL server): it migrates it, loads the real
+fixtures, runs every query and prints each miss, the hit rate by kind of query and in all.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def main() -> None:
     db.setdefault("TEST", {})["NAME"] = (
         str(settings.VAR_DIR / "search-quality.sqlite3")
         if connection.vendor == "sqlite"
-        else "search_quality"
+        else f"{original_name}_search_quality"  # beside the database it was given: one per user
     )
     connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
