@@ -96,11 +96,9 @@ def _word_results(request: HttpRequest, text: str, context: dict[str, Any]) -> i
         else "",
         questions=results.questions() if not kind and results.count() else [],
     )
-    if not results.query:
-        context["empty_query"] = True
     exact_flag = "1" if exact else None
     if not results.query:
-        pass
+        context["empty_query"] = True
     elif kind:  # one kind, paged
         context["kind"] = search.KIND_BY_SLUG[kind]
         page = Paginator(results, PAGE_SIZE).get_page(request.GET.get("page"))
@@ -167,7 +165,12 @@ def search_page(request: HttpRequest) -> HttpResponse:
             game=scope or ALL_GAMES,
             exact=request.GET.get("exact"),
         )
-    return render(request, "web/search.html", context, status=status)
+    response = render(request, "web/search.html", context, status=status)
+    if scope and "game" not in request.GET:
+        # The scope came from the page the search was made on, not from the address: this
+        # answer is not the address's answer for everyone, so no shared cache may keep it.
+        response["Cache-Control"] = "private"
+    return response
 
 
 def search_syntax_page(request: HttpRequest) -> HttpResponse:

@@ -214,6 +214,20 @@ def test_a_search_from_a_games_page_looks_in_that_game() -> None:
     assert "/games/super-hazard-quest/" in everywhere
 
 
+def test_a_search_scoped_by_the_page_it_came_from_is_never_a_shared_cached_answer(
+    settings: Any,
+) -> None:
+    settings.RESPONSE_CACHE_SECONDS = 60
+    client = Client()
+    from_hyperstar = client.get(
+        "/search/", {"q": "hero"}, headers={"referer": "http://testserver/games/hyperstar-run/"}
+    )
+    assert from_hyperstar["Cache-Control"] == "private"
+    plain = client.get("/search/", {"q": "hero"})  # the same address, from nowhere
+    assert "Searching <strong>" not in plain.content.decode()
+    assert "/games/super-hazard-quest/" in plain.content.decode()
+
+
 def test_the_game_filter_lists_every_game_and_keeps_the_choice() -> None:
     page = Client().get("/search/", {"q": "hero", "game": "super-hazard-quest"}).content.decode()
     assert '<option value="super-hazard-quest" selected>' in page
