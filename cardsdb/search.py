@@ -243,7 +243,13 @@ class SearchQuery:
         """The query as searched after corrections, for "Showing results for ..."."""
         text = self.text
         for typed, corrected in self.corrections:
-            text = re.sub(rf"(?i)(?<![\w]){re.escape(typed)}(?![\w])", corrected, text, count=1)
+            pattern = rf"(?i)(?<![\w]){re.escape(typed)}(?![\w])"
+            text, found = re.subn(pattern, corrected, text, count=1)
+            if not found:  # typed with accents or other letters that fold: say the words
+                return " ".join(
+                    ("-" if t.negated else "") + t.text + ("*" if t.prefix else "")
+                    for t in self.terms
+                )
         return text
 
     def __bool__(self) -> bool:

@@ -56,7 +56,7 @@ def test_player_searches_from_the_rules_with_a_typo_then_asks_a_question(
 
     # A question offers the form that settles it, one tap from an answer.
     box = page.locator("#search-q")
-    box.fill("can I press a card twice")
+    box.fill("can I press this card")
     page.locator("#search-game").select_option("all")
     page.locator("form.search-scope button[type=submit]").click()
     page.wait_for_selector("section.settle")
