@@ -1127,6 +1127,16 @@ class SearchResults:
                 counts[kind] = n
         return counts
 
+    def at_least(self, n: int) -> bool:
+        """Whether n entries match (one read of at most n rows, not a count by kind)."""
+        if self._counts is not None:
+            return self.count() >= n
+        backend = _backend()
+        where, params = self._where(backend, self.kind)
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT 1 FROM {TABLE} WHERE {where} LIMIT %s", [*params, n])
+            return len(cursor.fetchall()) >= n
+
     def capped(self) -> list[str]:
         """The kinds with more than COUNT_CAP matches (their count is a lower bound)."""
         return [k for k, n in self.counts().items() if n > COUNT_CAP]
@@ -1284,7 +1294,7 @@ def search(
     typed = parse_search(text)
     query = prepare(typed, game_id, correct=correct)
     results = SearchResults(query, kind=kind or None, game_id=game_id, original=typed)
-    if query and len(query.positive) > 1 and results.count() < RELAX_BELOW:
+    if query and len(query.positive) > 1 and not results.at_least(RELAX_BELOW):
         results = SearchResults(
             query, kind=kind or None, game_id=game_id, relaxed=True, original=typed
         )
