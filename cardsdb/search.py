@@ -1155,9 +1155,31 @@ class SearchResults:
         return self.count()
 
     def _fetch_rows(
-        self, offset: int, limit: int, kind: str | None, exclude: Sequence[int] = ()
+        self,
+        offset: int,
+        limit: int,
+        kind: str | None,
+        exclude: Sequence[int] = (),
+        any_order: bool = False,
     ) -> list[Hit]:
-        """Hits in the database's own order (ranked when not too broad), leaving out rows."""
+        """Hits in the database's own order (ranked when not too broad), leaving out rows.
+        `any_order`: a kind too broad to rank, wanted only for the first results: on
+        PostgreSQL any `limit` of its matches, read through its kind's GIN index (walking the
+        table in id order to find them can read most of it)."""
+        if any_order and isinstance(_backend(), _Postgres) and not self.ranked(kind):
+            where, params = self._where(_backend(), kind)
+            with connection.cursor() as cursor:
+                cursor.execute("SET enable_seqscan = off")
+                cursor.execute("SET enable_indexscan = off")
+                try:
+                    cursor.execute(
+                        f"SELECT id, 0 FROM {TABLE} WHERE {where} LIMIT %s", [*params, limit]
+                    )
+                    found = dict(cursor.fetchall())
+                finally:
+                    cursor.execute("RESET enable_seqscan")
+                    cursor.execute("RESET enable_indexscan")
+            return sorted(self._hits_for(found), key=lambda h: h.rowid)
         if not self.query or limit <= 0:
             return []
         backend = _backend()
@@ -1249,7 +1271,12 @@ class SearchResults:
             elif kind is None:  # the kinds with few matches ranked together, the others listed
                 few = [k for k in kinds if self.ranked(k)]
                 hits = self._best_of_each_kind(per, few) if few else []
-                hits += [h for k in kinds if k not in few for h in self._fetch_rows(0, per, k)]
+                hits += [
+                    h
+                    for k in kinds
+                    if k not in few
+                    for h in self._fetch_rows(0, per, k, any_order=True)
+                ]
             else:
                 hits = self._fetch_rows(0, per, kind)
             self._windows[slot] = _rerank(hits, self.query)
