@@ -34,6 +34,7 @@ from django.db.models.expressions import RawSQL
 import games
 from cardsdb import models as m
 from cardsdb import search
+from games.core.names import name_fold
 from games.core.registry import card_attribute_schemas
 
 MAX_LENGTH = 500
@@ -200,21 +201,26 @@ class _Parser:
                 f"The query nests deeper than {MAX_DEPTH} levels.", token.position, token.text
             )
 
+    def peek_kind(self) -> str | None:
+        """The kind of the next token, or None at the end."""
+        token = self.peek()
+        return None if token is None else token.kind
+
     def or_(self, depth: int) -> Any:
         parts = [self.and_(depth)]
         while (token := self.peek()) is not None and token.kind == "or":
             self.take()
-            if self.peek() is None or self.peek().kind in (")", "or"):
+            if self.peek_kind() in (None, ")", "or"):
                 raise CardQueryError("'or' needs a term after it.", token.position, token.text)
             parts.append(self.and_(depth))
         return parts[0] if len(parts) == 1 else Or(tuple(parts))
 
     def and_(self, depth: int) -> Any:
-        parts = []
+        parts: list[Any] = []
         while (token := self.peek()) is not None and token.kind not in (")", "or"):
             if token.kind == "and":
                 self.take()
-                if not parts or self.peek() is None or self.peek().kind in (")", "or", "and"):
+                if not parts or self.peek_kind() in (None, ")", "or", "and"):
                     raise CardQueryError(
                         "'and' needs a term on each side.", token.position, token.text
                     )
@@ -232,7 +238,7 @@ class _Parser:
         token = self.take()
         self._depth(depth, token)
         if token.kind == "not":
-            if self.peek() is None or self.peek().kind in (")", "or", "and"):
+            if self.peek_kind() in (None, ")", "or", "and"):
                 raise CardQueryError("Nothing follows this negation.", token.position, token.text)
             return Not(self.unary(depth + 1))
         if token.kind == "(":
@@ -322,9 +328,10 @@ def _any_of(token: Token, *columns: str) -> Q:
 
 
 def _name(token: Token) -> Q:
+    """By the folded name: any case, with or without accents (games.core.names)."""
     if token.op == ":":
-        return Q(name__icontains=token.value)
-    q = Q(name__iexact=token.value)
+        return Q(name_folded__contains=name_fold(token.value))
+    q = Q(name_folded=name_fold(token.value))
     return ~q if token.op == "!=" else q
 
 

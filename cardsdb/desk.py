@@ -22,6 +22,7 @@ from cardsdb.models import Game, Rule, SavedRuling
 from games import registry
 from games.core.errors import InvalidMove, InvalidState
 from games.core.rules import GameRules
+from games.core.ruling import Ruling, SequenceRuling
 from games.core.tools import Tool
 
 MAX_MOVES = 500  # a game log longer than this is not a dispute
@@ -59,11 +60,11 @@ def _rule_links(slug: str, keys: list[str]) -> dict[str, dict[str, str]]:
 def ruling_links_add(slug: str, ruling: dict[str, Any]) -> dict[str, Any]:
     """Give each reason the link to its rule, and the ruling the full text of what it cites."""
     rulings = ruling.get("rulings") or [ruling]
-    keys = sorted({r["rule"] for one in rulings for r in one["reasons"]})
+    grounds = [r for one in rulings for r in [*one["reasons"], *one.get("voided", [])]]
+    keys = sorted({r["rule"] for r in grounds})
     links = _rule_links(slug, keys)
-    for one in rulings:
-        for reason in one["reasons"]:
-            reason["url"] = links.get(reason["rule"], {}).get("url", "")
+    for reason in grounds:
+        reason["url"] = links.get(reason["rule"], {}).get("url", "")
     ruling["cited_rules"] = [links[k] for k in keys if k in links]
     return ruling
 
@@ -94,6 +95,7 @@ def ruling_make(slug: str, request: dict[str, Any]) -> SavedRuling:
     text_check_storable(request)
     desk = desk_for(slug)
     state = request.get("state")
+    result: Ruling | SequenceRuling
     if "moves" in request:
         moves = request["moves"]
         if not isinstance(moves, list) or not moves or len(moves) > MAX_MOVES:
@@ -160,6 +162,10 @@ def tool_run(slug: str, tool: str, body: dict[str, Any]) -> dict[str, Any]:
     if found.answers_ruling:
         answer["reference_version"] = desk.game.data_version
         answer = ruling_links_add(slug, answer)
+    if found.permalink:  # kept under a hash of its text (a checked deck's page)
+        from cardsdb.decks import deck_keep
+
+        answer = deck_keep(desk.game, found.permalink, answer)
     return answer
 
 

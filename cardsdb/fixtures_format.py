@@ -341,6 +341,24 @@ def read_cards_csv(path: Path) -> list[Card]:
     return cards
 
 
+class CardRedirect(Strict):
+    """A row of `card-redirects.csv`: a card's former slug, answered by a permanent redirect."""
+
+    former_slug: str = Field(pattern=SLUG)
+    slug: str = Field(pattern=SLUG)
+
+
+REDIRECTS_FILE = "card-redirects.csv"
+
+
+def read_redirects_csv(path: Path) -> list[CardRedirect]:
+    if not path.exists():
+        return []
+    with path.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    return [_validate(CardRedirect, path, row) for row in rows]
+
+
 class GameFixtures(BaseModel):
     """Everything in one game's folder, parsed."""
 
@@ -352,6 +370,7 @@ class GameFixtures(BaseModel):
     cards: list[Card]
     card_files: list[str]
     synonyms: SynonymsFile = Field(default_factory=SynonymsFile)
+    redirects: list[CardRedirect] = Field(default_factory=list)
 
 
 def read_game_folder(folder: Path) -> GameFixtures:
@@ -383,6 +402,7 @@ def read_game_folder(folder: Path) -> GameFixtures:
         cards=cards,
         card_files=card_files,
         synonyms=synonyms,
+        redirects=read_redirects_csv(folder / REDIRECTS_FILE),
     )
     check_references(fixtures)
     check_synonyms(fixtures)
@@ -432,9 +452,9 @@ def check_references(fx: GameFixtures) -> None:
     variants = _unique(game_path, "variant", [v.slug for v in g.variants])
     _unique(game_path, "achievement", [a.slug for a in g.achievements])
     for s in g.symbols:
-        for f in s.factions:
-            if f not in factions:
-                raise FixtureError(game_path, f"symbol {s.slug}", f"unknown faction {f!r}")
+        for name in s.factions:
+            if name not in factions:
+                raise FixtureError(game_path, f"symbol {s.slug}", f"unknown faction {name!r}")
     for f in g.factions:
         if f.symbol and f.symbol not in symbols:
             raise FixtureError(game_path, f"faction {f.slug}", f"unknown symbol {f.symbol!r}")
@@ -465,19 +485,30 @@ def check_references(fx: GameFixtures) -> None:
             raise FixtureError(where, f"card {c.slug}", f"unknown card type {c.type!r}")
         if c.expansion and c.expansion not in expansions:
             raise FixtureError(where, f"card {c.slug}", f"unknown expansion {c.expansion!r}")
-        for f in c.factions:
-            if f not in factions:
-                raise FixtureError(where, f"card {c.slug}", f"unknown faction {f!r}")
+        for name in c.factions:
+            if name not in factions:
+                raise FixtureError(where, f"card {c.slug}", f"unknown faction {name!r}")
 
     clar_path = folder / "clarifications.toml"
     _unique(clar_path, "clarification", [c.slug for c in fx.clarifications.clarifications])
-    for c in fx.clarifications.clarifications:
-        for number in c.rules:
+    for clar in fx.clarifications.clarifications:
+        what = f"clarification {clar.slug}"
+        for number in clar.rules:
             if number not in rule_numbers:
-                raise FixtureError(clar_path, f"clarification {c.slug}", f"unknown rule {number!r}")
-        for slug in c.cards:
+                raise FixtureError(clar_path, what, f"unknown rule {number!r}")
+        for slug in clar.cards:
             if slug not in card_slugs:
-                raise FixtureError(clar_path, f"clarification {c.slug}", f"unknown card {slug!r}")
+                raise FixtureError(clar_path, what, f"unknown card {slug!r}")
+
+    redirects_path = folder / REDIRECTS_FILE
+    _unique(redirects_path, "former slug", [r.former_slug for r in fx.redirects])
+    for r in fx.redirects:
+        if r.slug not in card_slugs:
+            raise FixtureError(redirects_path, f"former slug {r.former_slug}", "unknown card")
+        if r.former_slug in card_slugs:
+            raise FixtureError(
+                redirects_path, f"former slug {r.former_slug}", "is still a card's slug"
+            )
 
 
 def check_synonyms(fx: GameFixtures) -> None:

@@ -17,6 +17,7 @@ from django.db import connection, models, transaction
 from cardsdb import models as m
 from cardsdb import response_cache, search
 from cardsdb.fixtures_format import FixtureError, GameFixtures, read_game_folder
+from games.core.names import name_fold
 
 Progress = Callable[[str], None]
 BATCH = 1000
@@ -124,7 +125,7 @@ class _GameLoader:
         scope: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         scope = scope if scope is not None else {"game": self.game}
-        existing = {getattr(o, key_field): o for o in model.objects.filter(**scope)}
+        existing = {getattr(o, key_field): o for o in model._default_manager.filter(**scope)}
         to_create: list[models.Model] = []
         to_update: list[models.Model] = []
         changed_fields: set[str] = set()
@@ -143,16 +144,16 @@ class _GameLoader:
         wanted = {row[key_field] for row in rows}
         stale = [o.pk for k, o in existing.items() if k not in wanted]
         if stale:
-            model.objects.filter(pk__in=stale).delete()
+            model._default_manager.filter(pk__in=stale).delete()
         for start in range(0, len(to_create), BATCH):
-            model.objects.bulk_create(to_create[start : start + BATCH])
+            model._default_manager.bulk_create(to_create[start : start + BATCH])
         if to_update:
-            model.objects.bulk_update(to_update, sorted(changed_fields), batch_size=BATCH)
+            model._default_manager.bulk_update(to_update, sorted(changed_fields), batch_size=BATCH)
         self.report.created += len(to_create)
         self.report.updated += len(to_update)
         self.report.deleted += len(stale)
         if to_create and to_create[0].pk is None:  # a backend that returns no ids
-            return {getattr(o, key_field): o for o in model.objects.filter(**scope)}
+            return {getattr(o, key_field): o for o in model._default_manager.filter(**scope)}
         result = {k: o for k, o in existing.items() if k in wanted}
         result.update({getattr(o, key_field): o for o in to_create})
         return result
@@ -171,15 +172,15 @@ class _GameLoader:
         for start in range(0, len(left_ids), BATCH):
             chunk = left_ids[start : start + BATCH]
             current |= set(
-                through.objects.filter(**{f"{left}_id__in": chunk}).values_list(
+                through._default_manager.filter(**{f"{left}_id__in": chunk}).values_list(
                     f"{left}_id", f"{right}_id"
                 )
             )
         stale = current - pairs
         new = pairs - current
         for a, b in stale:
-            through.objects.filter(**{f"{left}_id": a, f"{right}_id": b}).delete()
-        through.objects.bulk_create(
+            through._default_manager.filter(**{f"{left}_id": a, f"{right}_id": b}).delete()
+        through._default_manager.bulk_create(
             [through(**{f"{left}_id": a, f"{right}_id": b}) for a, b in sorted(new)],
             batch_size=BATCH,
         )
@@ -379,6 +380,7 @@ class _GameLoader:
             {
                 "slug": c.slug,
                 "name": c.name,
+                "name_folded": name_fold(c.name),
                 "card_type": self.card_types.get(c.type) if c.type else None,
                 "expansion": self.expansions.get(c.expansion) if c.expansion else None,
                 "cost": c.cost,
@@ -401,6 +403,11 @@ class _GameLoader:
             "faction",
             [c.pk for c in self.cards.values()],
             {(self.cards[c.slug].pk, self.factions[f].pk) for c in cards for f in c.factions},
+        )
+        self.sync(
+            m.CardRedirect,
+            "former_slug",
+            [{"former_slug": r.former_slug, "card": self.cards[r.slug]} for r in self.fx.redirects],
         )
 
     def load_glossary(self) -> None:

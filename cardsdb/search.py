@@ -3,7 +3,7 @@ games.
 
 One interface, two backends chosen by `connection.vendor`: SQLite FTS5 on the embedded default,
 PostgreSQL full-text search (a weighted `tsvector` with a GIN index) in production. The tables
-are made by migrations `0002_search_index` .. `0006_search_stems_words_synonyms`; they are not
+are made by migrations `0002_search_index` .. `0007_search_stems_words_synonyms`; they are not
 Django models.
 
 Both backends index the same words: Python folds the text (`fold`: case, accents, ё → е),
@@ -657,7 +657,7 @@ class _Postgres:
         relaxed: bool = False,
     ) -> tuple[str, list[Any]]:
         # The kind is matched on its column, so the planner can read that kind's own partial
-        # GIN index (migrations 0005, 0006) instead of every kind's postings for the words.
+        # GIN index (migrations 0005, 0007) instead of every kind's postings for the words.
         kinds = [s.removeprefix("k_") for s in scope if s.startswith("k_")]
         clauses, params = (["kind = %s"], kinds[:1]) if kinds else ([], [])
         rest = [s for s in scope if not s.startswith("k_")]
@@ -1207,7 +1207,7 @@ class SearchResults:
         rank = backend.rank_params(self.query, self.relaxed)
         if isinstance(backend, _Postgres) and kinds is not None:
             # One ranked read per kind, joined: `kind = ...` lets each read use its kind's
-            # partial GIN index (migrations 0005, 0006); `kind IN (...)` would read the whole
+            # partial GIN index (migrations 0005, 0007); `kind IN (...)` would read the whole
             # table's index, every card's postings for a common word included.
             parts, params = [], []
             for k in kinds:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from django.http import HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action, api_view
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -59,84 +62,69 @@ class GameViewSet(ReadOnly):
         )
 
 
-def _simple(model_selector: Any, serializer: Any, filterset: Any, fields: list[str]) -> type:
-    class View(ReadOnly):
-        serializer_class = serializer
-        filterset_class = filterset
-        ordering_fields = fields
-        ordering = ["game__position", "position"]
+class _Simple(ReadOnly):
+    """A list of one kind of reference row: `selector` reads it, in the games' order."""
 
-        def get_queryset(self) -> Any:
-            return model_selector()
+    ordering = ["game__position", "position"]
+    selector: Callable[[], Any]
 
-    return View
+    def get_queryset(self) -> Any:
+        return type(self).selector()
 
 
-class SymbolViewSet(
-    _simple(
-        selectors.symbol_list,
-        serializers.SymbolSerializer,
-        filters.SymbolFilter,
-        ["slug", "name", "position"],
-    )
-):
+class SymbolViewSet(_Simple):
     """Symbols printed on the cards: expansion marks, faction and merged-faction icons,
     actions and hazards."""
 
+    selector = staticmethod(selectors.symbol_list)
+    serializer_class = serializers.SymbolSerializer
+    filterset_class = filters.SymbolFilter
+    ordering_fields = ["slug", "name", "position"]
 
-class FactionViewSet(
-    _simple(
-        selectors.faction_list,
-        serializers.FactionSerializer,
-        filters.FactionFilter,
-        ["slug", "name", "position"],
-    )
-):
+
+class FactionViewSet(_Simple):
     """Factions, where a game has them."""
 
+    selector = staticmethod(selectors.faction_list)
+    serializer_class = serializers.FactionSerializer
+    filterset_class = filters.FactionFilter
+    ordering_fields = ["slug", "name", "position"]
 
-class ExpansionViewSet(
-    _simple(
-        selectors.expansion_list,
-        serializers.ExpansionSerializer,
-        filters.ExpansionFilter,
-        ["slug", "name", "position", "year"],
-    )
-):
+
+class ExpansionViewSet(_Simple):
     """Base sets, expansions, mini-expansions and card sets, each with its symbol."""
 
+    selector = staticmethod(selectors.expansion_list)
+    serializer_class = serializers.ExpansionSerializer
+    filterset_class = filters.ExpansionFilter
+    ordering_fields = ["slug", "name", "position", "year"]
 
-class ComponentViewSet(
-    _simple(
-        selectors.component_list,
-        serializers.ComponentSerializer,
-        filters.ComponentFilter,
-        ["name", "count", "position"],
-    )
-):
+
+class ComponentViewSet(_Simple):
     """What is in each box, with counts (null when unknown)."""
 
+    selector = staticmethod(selectors.component_list)
+    serializer_class = serializers.ComponentSerializer
+    filterset_class = filters.ComponentFilter
+    ordering_fields = ["name", "count", "position"]
 
-class CardTypeViewSet(
-    _simple(
-        selectors.card_type_list,
-        serializers.CardTypeSerializer,
-        filters.CardTypeFilter,
-        ["slug", "name", "count", "position"],
-    )
-):
+
+class CardTypeViewSet(_Simple):
     """Kinds of card, with their count in the box and whether their faces are public."""
 
+    selector = staticmethod(selectors.card_type_list)
+    serializer_class = serializers.CardTypeSerializer
+    filterset_class = filters.CardTypeFilter
+    ordering_fields = ["slug", "name", "count", "position"]
 
-class VariantViewSet(
-    _simple(
-        selectors.variant_list,
-        serializers.VariantSerializer,
-        filters.VariantFilter,
-        ["slug", "name", "position"],
-    )
-):
+
+class VariantViewSet(_Simple):
     """Difficulties, modes, tournament formats and challenge modes with their setup numbers."""
+
+    selector = staticmethod(selectors.variant_list)
+    serializer_class = serializers.VariantSerializer
+    filterset_class = filters.VariantFilter
+    ordering_fields = ["slug", "name", "position"]
 
 
 class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
@@ -167,7 +155,8 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             return query_error_response(exc, "q")
 
     def paginate_queryset(self, queryset: Any) -> Any:
-        return super().paginate_queryset(selectors.IdsFirst(queryset))
+        # DRF's paginator slices what it is given: the two-step page stands in for the queryset.
+        return super().paginate_queryset(selectors.IdsFirst(queryset))  # type: ignore[arg-type]
 
     def filter_queryset(self, queryset: Any) -> Any:
         queryset = super().filter_queryset(queryset)
@@ -175,10 +164,23 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             queryset = cards_filter(queryset, self.request.query_params.get("q", ""))
         return queryset
 
-    @extend_schema(responses=serializers.CardDetailSerializer)
+    @extend_schema(
+        responses={
+            200: serializers.CardDetailSerializer,
+            301: OpenApiResponse(description="a former slug: Location names the card's slug now"),
+        }
+    )
     @action(detail=False, url_path=r"(?P<game_slug>[a-z0-9-]+)/(?P<card_slug>[a-z0-9-]+)")
     def by_game(self, request: Request, game_slug: str, card_slug: str) -> Response:
-        card = get_object_or_404(selectors.card_detail(), game__slug=game_slug, slug=card_slug)
+        card = selectors.card_detail().filter(game__slug=game_slug, slug=card_slug).first()
+        if card is None:
+            from cardsdb.services import card_redirect_target
+
+            moved = card_redirect_target(game_slug, card_slug)
+            if moved is None:
+                raise NotFound(f"No card {card_slug!r} in {game_slug!r}.")
+            url = reverse("api:card-by-game", args=[game_slug, moved.slug])
+            return HttpResponsePermanentRedirect(url)  # type: ignore[return-value]
         return Response(serializers.CardDetailSerializer(card).data)
 
     @extend_schema(

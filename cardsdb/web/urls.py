@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cardsdb.web import desk_views, search_views, views
+from cardsdb.web import deck_views, desk_views, search_views, views
 
 app_name = "web"
 
@@ -23,6 +23,8 @@ urlpatterns = [
     ),
     path("games/<slug:slug>/tools/<slug:tool>/", desk_views.game_tool_page, name="game-tool"),
     path("games/<slug:slug>/rulings/<str:key>/", desk_views.ruling_page, name="ruling"),
+    path("games/<slug:slug>/decks/", deck_views.deck_check_page, name="deck-check"),
+    path("games/<slug:slug>/decks/<str:key>/", deck_views.deck_page, name="deck"),
     path(
         "games/<slug:slug>/rulings/<str:key>/<slug:tool>/",
         desk_views.ruling_tool,

@@ -1,8 +1,9 @@
 """Deck checks: is this Hero Deck, Playbook and Hot Dog Deck legal in this mode or format?
 
 Plain data in, a Ruling out. The card facts (name, number, Power, weapon, kind, DBS) come
-with the deck: the website resolves card numbers and names from its database and passes
-them in, so this module never looks a card up.
+with the deck: deck_list.py names each card of a list exactly (through the card catalog,
+never by a guess) and passes them in, so this module never looks a card up.
+`check_every_format` rules on one deck under every mode and format at once.
 
 Format limits are the rulebook's (4.1.1, 4.2.1, 4.3.1) and the official format summary's
 (Tournament Rules, Appendix A; rules 9.x); where the summary is silent we check nothing and
@@ -15,7 +16,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from functools import lru_cache
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -48,9 +50,9 @@ class DeckList(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["deck"] = "deck"
-    hero_deck: list[DeckCard] = Field(default_factory=list, max_length=200)
-    playbook: list[DeckCard] = Field(default_factory=list, max_length=200)
-    hot_dog_deck: list[DeckCard] = Field(default_factory=list, max_length=100)
+    hero_deck: list[DeckCard] = Field(default_factory=list, max_length=1000)
+    playbook: list[DeckCard] = Field(default_factory=list, max_length=1000)
+    hot_dog_deck: list[DeckCard] = Field(default_factory=list, max_length=1000)
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ class Format:
     interpretations: tuple[str, ...] = ()
 
 
-_PLAYMAKER = {"playbook": 30, "hot_dogs": 10}
+_PLAYMAKER: dict[str, Any] = {"playbook": 30, "hot_dogs": 10}
 _APPENDIX = "Tournament Rules, Appendix A"
 
 FORMATS: dict[str, Format] = {
@@ -236,6 +238,7 @@ FORMATS: dict[str, Format] = {
 # ----- identities -----
 
 
+@lru_cache(maxsize=8192)
 def _words(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().casefold()
 
@@ -288,7 +291,7 @@ def _check_heroes(fmt: Format, heroes: list[DeckCard], v: _Verdicts) -> None:
     if fmt.hero_limits and real:
         by_power = Counter(c.power for c in real)
         power, most = by_power.most_common(1)[0]
-        over = sorted(p for p, n in by_power.items() if n > 6)
+        over = sorted(p for p, n in by_power.items() if n > 6 and p is not None)
         v.add(
             not over,
             "six-heroes-per-power",
@@ -392,21 +395,46 @@ def _check_hot_dogs(fmt: Format, hot_dogs: list[DeckCard], v: _Verdicts) -> None
     )
 
 
+# The checks each reading bears on: an illegal verdict rests only on the readings of the
+# checks that fail (not the Hero-variation reading on a deck ruled illegal for its size).
+_READING_OF = {
+    R.VARIATION: ("one-copy-per-variation",),
+    R.PLAYS_BY_NAME: ("plays-unique",),
+    R.HTD_COUNTS: ("playbook-thirty-plays", "sealed-playbook-twenty"),
+    R.SEALED: ("sealed-playbook-twenty",),
+    R.DBS_FORMATS: ("dbs-cap",),
+    R.TEAM: ("apex-hot-dog-deck-four", "hilo-hot-dog-deck-four"),
+}
+
+
+def _deciding(broken: list[Reason], interpretations: list[str]) -> list[str]:
+    """The readings an illegal verdict rests on: those of the failing checks."""
+    codes = {r.code for r in broken}
+    return [i for i in interpretations if set(_READING_OF.get(i, ())) & codes]
+
+
 def check_deck(deck: DeckList, format_slug: str) -> Ruling:
     """Rule on whether `deck` may be played in the mode or format `format_slug`.
 
     Raises KeyError for a slug that is not in FORMATS (callers validate it first)."""
-    fmt = FORMATS[format_slug]
+    parts = (_expand(deck.hero_deck), _expand(deck.playbook), _expand(deck.hot_dog_deck))
+    return _check_parts(deck, parts, FORMATS[format_slug])
+
+
+def _check_parts(
+    deck: DeckList, parts: tuple[list[DeckCard], list[DeckCard], list[DeckCard]], fmt: Format
+) -> Ruling:
     v = _Verdicts()
-    _check_heroes(fmt, _expand(deck.hero_deck), v)
-    _check_playbook(fmt, _expand(deck.playbook), v)
-    _check_hot_dogs(fmt, _expand(deck.hot_dog_deck), v)
+    _check_heroes(fmt, parts[0], v)
+    _check_playbook(fmt, parts[1], v)
+    _check_hot_dogs(fmt, parts[2], v)
     for code in fmt.extra_codes:
         v.add(True, code, f"{fmt.name} keeps the normal deck restrictions")
     v.notes.extend(fmt.notes)
     v.interpretations.extend(fmt.interpretations)
     interpretations = list(dict.fromkeys(v.interpretations))
     if v.broken:
+        interpretations = _deciding(v.broken, interpretations)
         first = v.broken[0].detail
         more = f" (and {len(v.broken) - 1} more problem{'s' if len(v.broken) > 2 else ''})"
         return Ruling(
@@ -426,3 +454,42 @@ def check_deck(deck: DeckList, format_slug: str) -> Ruling:
         notes=v.notes,
         next_state=deck.model_dump(mode="json"),
     )
+
+
+# ----- every format at once -----
+
+
+def format_kind(fmt: Format) -> Literal["mode", "format"]:
+    """The three modes of the rulebook, or a tournament format of the format summary."""
+    return "mode" if fmt.slug in R.MODES else "format"
+
+
+def check_every_format(deck: DeckList) -> list[tuple[Format, Ruling]]:
+    """The deck ruled on under every mode and every tournament format, in FORMATS order."""
+    parts = (_expand(deck.hero_deck), _expand(deck.playbook), _expand(deck.hot_dog_deck))
+    return [(fmt, _check_parts(deck, parts, fmt)) for fmt in FORMATS.values()]
+
+
+def deck_totals(deck: DeckList) -> dict[str, object]:
+    """What a deck page shows: counts per Power and per weapon, the total Power, the Deck
+    Balancing Score and the Plays that make it up (unknown scores counted apart)."""
+    heroes = [c for c in _expand(deck.hero_deck) if c.kind == "hero"]
+    plays = [c for c in deck.playbook if c.kind in PLAY_KINDS]
+    by_power = Counter(c.power for c in heroes if c.power is not None)
+    weapons = Counter(c.weapon.value for c in heroes if c.weapon is not None)
+    scored = sorted(
+        ({"name": c.name, "number": c.number, "dbs": c.dbs, "count": c.count} for c in plays),
+        key=lambda p: (-(p["dbs"] if isinstance(p["dbs"], int) else -1), str(p["name"])),
+    )
+    return {
+        "heroes": len(_expand(deck.hero_deck)),
+        "plays": sum(c.count for c in deck.playbook if c.kind in ("play", "htd-play")),
+        "bonus_plays": sum(c.count for c in deck.playbook if c.kind == "bonus-play"),
+        "hot_dogs": len(_expand(deck.hot_dog_deck)),
+        "total_power": sum(c.power or 0 for c in heroes),
+        "power_counts": [{"power": p, "heroes": n} for p, n in sorted(by_power.items())],
+        "weapons": [{"weapon": w, "heroes": n} for w, n in sorted(weapons.items())],
+        "dbs_total": sum((c.dbs or 0) * c.count for c in plays),
+        "dbs_unknown": sum(c.count for c in plays if c.dbs is None),
+        "dbs_plays": scored,
+    }

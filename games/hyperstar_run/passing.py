@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import product
+from math import prod
 
 from games.core import Reason
 from games.hyperstar_run import reasons as rr
@@ -16,7 +18,7 @@ from games.hyperstar_run.outcome import (
     ordinal_place,
     reason,
 )
-from games.hyperstar_run.payment import cover_gap, is_submultiset
+from games.hyperstar_run.payment import cover_gap, is_submultiset, pays, submultisets
 from games.hyperstar_run.state import STAR, Held, LevelFace, State
 from games.hyperstar_run.swapping import swap_unresolved
 
@@ -28,12 +30,13 @@ COST_NAMES = {
 
 
 def connects(before: LevelFace | None, current: LevelFace | None) -> bool:
-    """Reference ruling `combo-line-connects`: the earlier line reaches its right edge, the
-    current line its left edge, and both are the same colour."""
+    """Reference ruling `combo-line-connects`: the earlier line reaches its right edge and the
+    current line its left edge, so the two meet. Their colours play no part: the book never
+    makes a match of colours a condition (a line's colour is kept for the picture only)."""
     if before is None or current is None:
         return False
     a, b = before.combo_line, current.combo_line
-    return a is not None and b is not None and a.right and b.left and a.colour == b.colour
+    return a is not None and b is not None and a.right and b.left
 
 
 def combo_problems(state: State) -> tuple[list[Reason], list[str]]:
@@ -135,9 +138,13 @@ def check_sources(state: State, sources: list[Source]) -> tuple[list[Reason], li
                 )
             )
             used.append(rr.FACES_IN_STATE)
-        elif len(source.buttons) > 1 and source.via == "press":
-            used.append(rr.SEVERAL_BUTTONS)
     return problems, used
+
+
+def pressed_for_several(sources: list[Source]) -> list[Source]:
+    """Pressed cards named for more than one button: a pressed card gives one (rule 5.5,
+    reference ruling `card-with-several-buttons`)."""
+    return [s for s in sources if s.via == "press" and len(s.buttons) > 1]
 
 
 def lost_buttons(state: State, sources: list[Source]) -> list[Reason]:
@@ -155,6 +162,59 @@ def lost_buttons(state: State, sources: list[Source]) -> list[Reason]:
                     f"{describe(sorted(left.elements()))} is lost",
                 )
             )
+    return found
+
+
+TRIM_LIMIT = 4096  # ways of keeping some of the named buttons, tried before giving up
+
+
+def trimmed(cost: list[str], sources: list[Source]) -> list[Source] | None:
+    """The sources with the buttons the cost does not need struck out, each card still giving
+    at least one button and a pressed card exactly one (rule 5.5); None when no such choice
+    pays the cost exactly."""
+    options = [
+        [sub for sub in submultisets(s.buttons) if sub and (s.via == "discard" or len(sub) == 1)]
+        for s in sources
+    ]
+    if prod(len(o) for o in options) > TRIM_LIMIT:
+        return None
+    for choice in product(*options):
+        played = [b for sub in choice for b in sub]
+        if pays(cost, played):
+            return [
+                s.model_copy(update={"buttons": list(sub)})
+                for s, sub in zip(sources, choice, strict=True)
+            ]
+    return None
+
+
+def voided_buttons(given: list[Source], kept: list[Source]) -> list[Reason]:
+    """A button named but not needed is void: a discarded card's unused button is lost and a
+    pressed card stays pressed (rule 5.6; reference rulings on exact payment). A pressed card
+    gives one of its buttons, so any other named with it is void (rule 5.5)."""
+    found: list[Reason] = []
+    for before, after in zip(given, kept, strict=True):
+        left = Counter(before.buttons) - Counter(after.buttons)
+        if not left:
+            continue
+        extra = describe(sorted(left.elements()))
+        if before.via == "press" and len(before.buttons) > 1:
+            found.append(
+                reason(
+                    "press-extra-button-void",
+                    f"{before.card} is pressed for {describe(after.buttons)}; a pressed card "
+                    f"gives one of its buttons, so the {extra} also named is void",
+                )
+            )
+            continue
+        gone = "is lost with the discarded card" if before.via == "discard" else "goes unused"
+        found.append(
+            reason(
+                "unneeded-button-void",
+                f"{before.card} pays with {describe(after.buttons)}; the {extra} also named is "
+                f"not needed, so it is void and {gone}",
+            )
+        )
     return found
 
 
@@ -189,20 +249,36 @@ def _paid_with(move: PassCard) -> str:
         f"{'discarding' if s.via == 'discard' else 'pressing'} {s.card} {describe(s.buttons)}"
         for s in move.sources
     ]
-    return ", ".join(parts) or "nothing"
+    if len(parts) > 1:
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return parts[0] if parts else "nothing"
 
 
 def _legal_reasons(
     state: State, move: PassCard, cost: list[str], nxt: State
-) -> tuple[list[Reason], list[str]]:
+) -> tuple[list[Reason], list[str], list[str]]:
     card = state.level[state.hero].card
     used: list[str] = []
+    notes: list[str] = []
     found = [
         reason(
             "cost-paid",
             f"{card}'s {COST_NAMES[move.cost]} {describe(cost)} is paid by {_paid_with(move)}",
         )
     ]
+    for source in move.sources:
+        if source.via == "discard":
+            found.append(
+                reason("paid-by-discard", f"{source.card} is face up in your hand: discarded")
+            )
+        else:
+            found.append(
+                reason(
+                    "paid-by-press",
+                    f"{source.card} is face up in the level, passed this run and not yet "
+                    "pressed: pressed",
+                )
+            )
     played = [b for s in move.sources for b in s.buttons]
     if STAR in cost:
         found.append(
@@ -212,6 +288,9 @@ def _legal_reasons(
             used.append(rr.STAR_BUTTONS)
     found.extend(lost_buttons(state, move.sources))
     if move.cost == "combo-start":
+        if STAR in cost:
+            used.append(rr.STAR_IN_START)
+            notes.append(STAR_IN_START_NOTE)
         if state.combo_running():
             found.append(
                 reason("combo-ended", "the running combo ends: its continue cost is not paid")
@@ -224,10 +303,45 @@ def _legal_reasons(
     elif state.combo_running():
         found.append(reason("combo-ended", "the combo ends: the continue cost is not paid"))
     if nxt.outcome == "won":
-        found.append(reason("final-card-passed", f"{card} was the final card: you win"))
+        found += _final_card(state, nxt, card, used, notes)
     else:
         found.append(reason("hero-moves-on", f"the hero moves on to {nxt.level[nxt.hero].card}"))
-    return found, used
+    return found, used, notes
+
+
+def _final_card(
+    state: State, nxt: State, card: str, used: list[str], notes: list[str]
+) -> list[Reason]:
+    """Passing the final card wins (9.1); in challenge mode only with the achievement's
+    requirement met (12.2)."""
+    from games.hyperstar_run.claims import NAMES, achievement
+
+    if state.challenge is None:
+        return [reason("final-card-passed", f"{card} was the final card: you win")]
+    met, why, more = achievement(nxt, state.challenge)
+    name = NAMES[state.challenge]
+    used.append(rr.JUDGED_AT_WIN)
+    if state.challenge == "button-masher":
+        used.append(rr.THREE_STARS)
+    notes += more
+    if met:
+        return [
+            reason("final-card-passed", f"{card} was the final card"),
+            why,
+            reason("challenge-met", f"{name}'s requirement is met: you win the challenge"),
+        ]
+    return [
+        reason("final-card-passed", f"{card} was the final card"),
+        why,
+        reason("challenge-not-met", f"{name}: {why.detail}"),
+    ]
+
+
+STAR_IN_START_NOTE = (
+    "This combo start cost shows a star. The rulebook calls a start cost two matching buttons "
+    "and makes a star payable by any button; it does not say whether a star still has to "
+    "match the other icon. We let the star take any button."
+)
 
 
 def judge_pass(state: State, move: PassCard) -> Outcome:
@@ -247,6 +361,7 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
                 )
             ],
             [rr.FACES_IN_STATE],
+            answer=f"No: {card} has no {COST_NAMES[move.cost]} to pay.",
         )
     problems: list[Reason] = []
     used: list[str] = []
@@ -255,9 +370,30 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
     source_problems, source_rulings = check_sources(state, move.sources)
     problems += source_problems
     used += source_rulings
+    voided: list[Reason] = []
     if not source_problems:
         played = [b for s in move.sources for b in s.buttons]
         unpaid, surplus = cover_gap(cost, played)
+        several = pressed_for_several(move.sources)
+        kept = trimmed(cost, move.sources) if (surplus or several) and not unpaid else None
+        if kept is not None:
+            voided = voided_buttons(move.sources, kept)
+            if surplus:
+                used.append(rr.COVER_EXACTLY)
+            used.append(rr.SEVERAL_BUTTONS)
+            move = move.model_copy(update={"sources": kept})
+            played = [b for s in kept for b in s.buttons]
+            unpaid, surplus = cover_gap(cost, played)
+        elif several:
+            for source in several:
+                problems.append(
+                    reason(
+                        "press-gives-one-button",
+                        f"{source.card} is pressed for {describe(source.buttons)}, but a "
+                        "pressed card gives only one of its buttons",
+                    )
+                )
+            used.append(rr.SEVERAL_BUTTONS)
         if unpaid and not played:
             problems.append(
                 reason("no-buttons-played", f"{describe(cost)} is paid with no button at all")
@@ -278,18 +414,43 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
             used.append(rr.STAR_BUTTONS)
     if problems:
         return illegal(
-            f"Illegal: {card} cannot be passed this way: {problems[0].detail}.", problems, used
+            f"Illegal: {card} cannot be passed this way: {problems[0].detail}.",
+            problems,
+            used,
+            answer=f"No: you cannot pass {card} this way: {problems[0].detail}.",
         )
     nxt = after_pass(state, move)
-    found, more = _legal_reasons(state, move, cost, nxt)
+    found, more, notes = _legal_reasons(state, move, cost, nxt)
     where = (
         "you win the game"
         if nxt.outcome == "won"
         else f"the hero moves on to {nxt.level[nxt.hero].card}"
     )
+    pays = "pays" if len(move.sources) == 1 else "pay"
+    answer = (
+        f"Yes, you can pass {card}: {_paid_with(move)} {pays} its {COST_NAMES[move.cost]} "
+        f"{describe(cost)}. {_then(state, nxt, found)}"
+    )
+    if voided:
+        answer += " " + " ".join(f"{v.detail[0].upper()}{v.detail[1:]}." for v in voided)
     return legal(
         f"Legal: paying {card}'s {COST_NAMES[move.cost]} passes it, and {where}.",
         found,
         nxt,
         used + more,
+        notes,
+        answer=answer,
+        voided=voided,
     )
+
+
+def _then(state: State, nxt: State, found: list[Reason]) -> str:
+    codes = {r.code for r in found}
+    if nxt.outcome != "won":
+        return f"The hero moves on to {nxt.level[nxt.hero].card}."
+    if "challenge-not-met" in codes:
+        why = next(r.detail for r in found if r.code == "challenge-not-met")
+        return f"That is the final card, but the challenge is not met ({why}), so it is lost."
+    if "challenge-met" in codes:
+        return "That is the final card and the challenge is met: you win."
+    return "That is the final card: you win."

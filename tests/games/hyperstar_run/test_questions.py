@@ -71,13 +71,20 @@ def test_can_i_continue_after_using_an_ability() -> None:
 
 
 def test_can_i_continue_across_colours() -> None:
+    """Yes: lines connect by their edges, whatever their colours."""
     ruling = _ask("can-i-continue-my-combo", ComboForm(current_line_colour="blue"))
+    assert ruling.legal and "combo-continued" in codes(ruling)
+    assert "hyperstar-run:combo-line-connects" in ruling.interpretations
+
+
+def test_can_i_continue_when_the_lines_do_not_meet() -> None:
+    ruling = _ask("can-i-continue-my-combo", ComboForm(current_line_reaches_left=False))
     assert not ruling.legal and "combo-line-not-connected" in codes(ruling)
 
 
 def test_can_i_flip_a_card_while_holding_a_face_down_one() -> None:
     ruling = _ask("can-i-use-this-ability", AbilityForm(face_down_card_in_hand=True))
-    assert not ruling.legal and "must-discard-face-down" in codes(ruling)
+    assert ruling.legal and "flip-void-discard-instead" in [r.code for r in ruling.voided]
 
 
 def test_the_fourth_run_ending_loses() -> None:

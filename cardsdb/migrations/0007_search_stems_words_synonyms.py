@@ -54,7 +54,7 @@ def _backward(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('cardsdb', '0005_search_kind_indexes'),
+        ('cardsdb', '0006_card_name_folded_redirects_saved_deck'),
     ]
 
     operations = [
