@@ -223,6 +223,18 @@ class ClarificationsFile(Strict):
     clarifications: list[Clarification] = Field(default_factory=list)
 
 
+class Synonym(Strict):
+    words: str = Field(min_length=1, max_length=100, description="What players type")
+    means: list[str] = Field(min_length=1, description="The words the rules use for it")
+    note: str = ""
+
+
+class SynonymsFile(Strict):
+    """`synonyms.toml`: players' words for the rules' words, read by search."""
+
+    synonyms: list[Synonym] = Field(default_factory=list)
+
+
 class Card(Strict):
     slug: str = Field(pattern=SLUG)
     name: str
@@ -357,6 +369,7 @@ class GameFixtures(BaseModel):
     clarifications: ClarificationsFile
     cards: list[Card]
     card_files: list[str]
+    synonyms: SynonymsFile = Field(default_factory=SynonymsFile)
     redirects: list[CardRedirect] = Field(default_factory=list)
 
 
@@ -370,6 +383,8 @@ def read_game_folder(folder: Path) -> GameFixtures:
     clarifications = (
         read_toml(ClarificationsFile, clar_path) if clar_path.exists() else ClarificationsFile()
     )
+    syn_path = folder / "synonyms.toml"
+    synonyms = read_toml(SynonymsFile, syn_path) if syn_path.exists() else SynonymsFile()
     cards: list[Card] = []
     card_files: list[str] = []
     for path in sorted(folder.glob("cards*.toml")):
@@ -386,9 +401,11 @@ def read_game_folder(folder: Path) -> GameFixtures:
         clarifications=clarifications,
         cards=cards,
         card_files=card_files,
+        synonyms=synonyms,
         redirects=read_redirects_csv(folder / REDIRECTS_FILE),
     )
     check_references(fixtures)
+    check_synonyms(fixtures)
     check_card_attributes(fixtures)
     return fixtures
 
@@ -492,6 +509,18 @@ def check_references(fx: GameFixtures) -> None:
             raise FixtureError(
                 redirects_path, f"former slug {r.former_slug}", "is still a card's slug"
             )
+
+
+def check_synonyms(fx: GameFixtures) -> None:
+    """Each player's phrase once, standing for words other than itself."""
+    path = Path(fx.folder) / "synonyms.toml"
+    _unique(path, "synonym", [" ".join(s.words.lower().split()) for s in fx.synonyms.synonyms])
+    for s in fx.synonyms.synonyms:
+        for means in s.means:
+            if not means.strip():
+                raise FixtureError(path, f"synonym {s.words}", "means an empty word")
+            if means.strip().lower() == s.words.lower():
+                raise FixtureError(path, f"synonym {s.words}", "means itself")
 
 
 def main(argv: list[str]) -> int:

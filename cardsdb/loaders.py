@@ -220,6 +220,7 @@ class _GameLoader:
         self.load_cards()
         self.load_glossary()
         self.load_clarifications()
+        self.load_synonyms()
 
     def load_box(self) -> None:
         g = self.fx.game
@@ -466,6 +467,16 @@ class _GameLoader:
             "card",
             ids,
             {(by_slug[c.slug].pk, self.cards[s].pk) for c in items for s in c.cards},
+        )
+
+    def load_synonyms(self) -> None:
+        self.sync(
+            m.Synonym,
+            "words",
+            [
+                {"words": s.words, "means": s.means, "note": s.note, "position": i}
+                for i, s in enumerate(self.fx.synonyms.synonyms)
+            ],
         )
 
 

@@ -336,6 +336,24 @@ class GlossaryTerm(models.Model):
         return reverse("web:glossary", args=[self.game.slug]) + f"#term-{self.slug}"
 
 
+class Synonym(models.Model):
+    """Players' words for what a game's rulebook prints ("turn back" for backtrack), from
+    fixtures/<game>/synonyms.toml: search also looks for `means` when a player types `words`."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="synonyms")
+    words = models.CharField(max_length=100, help_text="what players type")
+    means = models.JSONField(default=list, help_text="the words the rules use for it")
+    note = models.CharField(max_length=300, blank=True)
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [models.UniqueConstraint(fields=["game", "words"], name="synonym_game_words")]
+
+    def __str__(self) -> str:
+        return f"{self.words} -> {', '.join(self.means)}"
+
+
 class Clarification(models.Model):
     class Kind(models.TextChoices):
         FAQ = "faq", "rulebook FAQ"

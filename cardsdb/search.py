@@ -1,25 +1,37 @@
-"""Full-text search over rules, cards, clarifications, glossary terms and games.
+"""Full-text search over rules, cards, clarifications, glossary terms, dispute questions and
+games.
 
 One interface, two backends chosen by `connection.vendor`: SQLite FTS5 on the embedded default,
 PostgreSQL full-text search (a weighted `tsvector` with a GIN index) in production. The tables
-are made by migration `0002_search_index`; they are not Django models.
+are made by migrations `0002_search_index` .. `0007_search_stems_words_synonyms`; they are not
+Django models.
 
-Both backends index the same text: Python folds it first (`fold`: case, accents, ё → е) and
-splits it into plain letter-and-digit tokens joined by spaces, so FTS5's `unicode61` tokenizer
-and PostgreSQL's `simple` configuration see exactly the same words, and a query matches alike
-on both. There is no stemming (it would differ between the backends and between Russian and
-English): a prefix (`press*`) finds every form of a word.
+Both backends index the same words: Python folds the text (`fold`: case, accents, ё → е),
+splits it into letter-and-digit tokens and replaces each by its Snowball stem (PyStemmer:
+English for Latin words, Russian for Cyrillic ones), so FTS5's `unicode61` tokenizer and
+PostgreSQL's `simple` configuration see exactly the same stems, and a query, stemmed the same
+way, matches alike on both ("allies" finds "ally", "Персонажи" finds "персонаж").
+
+A query is prepared in Python before either backend sees it (`prepare`): players' words are
+expanded from the game's synonym list (`fixtures/<game>/synonyms.toml`), question words and
+stop words are dropped, and a word the index does not hold is corrected to the nearest word it
+does hold (edit distance from rapidfuzz, weighted by how often the word occurs and by whether
+it is the current game's). When not every word matches anywhere, the search is relaxed to any
+of the words and ranked by how many match.
 
 Each document has three weighted fields: `title` (a card's name, a rule's number and section,
 a question, a term) above `body` (the text) above `meta` (type, set, factions, source).
-Ranking is BM25 on SQLite and `ts_rank` on PostgreSQL over those weights; title matches lead on
-both. The index is rebuilt by the fixture loader and kept in step with admin edits by signals
+The databases rank by BM25 (SQLite) or `ts_rank` (PostgreSQL) over those weights; the best of
+each kind are then re-ranked in Python by one rule on both (`_rerank`): how many of the words
+match, a title holding every word (a card's name), the kind (a rule, term or clarification
+above a card; a dispute question when the search reads like a question), then the database's
+score. The index is rebuilt by the fixture loader and kept in step with admin edits by signals
 (`connect_signals`, called from `CardsdbConfig.ready`).
 """
 
 from __future__ import annotations
 
-import difflib
+import math
 import re
 import threading
 import unicodedata
@@ -27,9 +39,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
+import Stemmer
+import stopwords as stopword_lists
 from django.core.cache import cache as django_cache
 from django.db import connection, transaction
 from django.db.models import QuerySet
@@ -38,11 +52,15 @@ from django.db.models.signals import m2m_changed, post_delete, post_save, pre_de
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
 
 from cardsdb import models as m
+from games import registry
 
 TABLE = "cardsdb_search"
 VOCAB_TABLE = "cardsdb_search_vocab"  # SQLite only: an fts5vocab view of TABLE's terms
+WORDS_TABLE = "cardsdb_search_words"  # both: every indexed word, its stem, game and count
 
 MAX_QUERY_LENGTH = 500
 MAX_TERMS = 24
@@ -59,20 +77,22 @@ class Kind:
     slug: str
     code: int  # rowid = object id * KIND_SLOTS + code: one row per object, found by rowid
     label: str  # the heading of its group of results
-    model: type[m.Model]
+    model: type[m.Model] | None  # None: not a database row (a game engine's dispute question)
 
 
 KINDS: tuple[Kind, ...] = (
     Kind("rule", 1, "Rules", m.Rule),
     Kind("term", 4, "Glossary terms", m.GlossaryTerm),
     Kind("clarification", 3, "Clarifications", m.Clarification),
+    Kind("question", 6, "Settle it with a question", None),
     Kind("card", 2, "Cards", m.Card),
     Kind("game", 5, "Games", m.Game),
 )
 KIND_SLOTS = 8
 KIND_BY_SLUG = {k.slug: k for k in KINDS}
-KIND_BY_MODEL = {k.model: k for k in KINDS}
+KIND_BY_MODEL = {k.model: k for k in KINDS if k.model is not None}
 _KIND_BY_CODE = {k.code: k.slug for k in KINDS}
+QUESTION_SLOTS = 64  # a question's object id: game id * QUESTION_SLOTS + its place in the list
 
 
 def _rowid(kind: str, object_id: int) -> int:
@@ -80,11 +100,12 @@ def _rowid(kind: str, object_id: int) -> int:
 
 
 # --------------------------------------------------------------------------------------------
-# Folding and tokens: the one definition of a "word", used for indexing, queries and marks
+# Folding, tokens and stems: the one definition of a "word", for indexing, queries and marks
 # --------------------------------------------------------------------------------------------
 
 TOKEN_RE = re.compile(r"[^\W_]+")
 _ORIGINAL_WORD_RE = re.compile(r"[^\W_]+(?:[\u0300-\u036f][^\W_]*)*")
+_CYRILLIC_RE = re.compile("[\u0400-\u04ff]")
 
 
 def fold(text: str) -> str:
@@ -97,13 +118,63 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", text).replace("\0", "й")
 
 
+@lru_cache(maxsize=200_000)
+def _word_tokens(word: str) -> tuple[str, ...]:
+    return tuple(TOKEN_RE.findall(fold(word)))
+
+
 def tokens(text: str) -> list[str]:
-    return TOKEN_RE.findall(fold(text))
+    """The folded words of a text: each written word (letters and digits, with any combining
+    accents) folded on its own, and remembered, since the same words come back again and
+    again."""
+    if text.isascii():
+        return TOKEN_RE.findall(text.lower())
+    return [t for word in _ORIGINAL_WORD_RE.findall(text) for t in _word_tokens(word)]
+
+
+_stemmers = threading.local()  # PyStemmer's stemmers are not thread-safe: one per thread
+
+
+def _stemmer(language: str) -> Any:
+    found = getattr(_stemmers, language, None)
+    if found is None:
+        found = Stemmer.Stemmer(language)
+        setattr(_stemmers, language, found)
+    return found
+
+
+@lru_cache(maxsize=200_000)
+def stem(token: str) -> str:
+    """The Snowball stem of a folded token: Russian for Cyrillic words, English for Latin
+    ones; numbers and other scripts stay as they are."""
+    if token.isdigit():
+        return token
+    if _CYRILLIC_RE.search(token):
+        return str(_stemmer("russian").stemWord(token))
+    if token.isascii():
+        return str(_stemmer("english").stemWord(token))
+    return token
+
+
+def prefix_stem(token: str) -> str:
+    """What a prefix (`press*`, `happy*`) looks for among stems: the stem when it starts the
+    word, else the part the word and its stem share (`happy` -> `happ`, as `happi` is)."""
+    found = stem(token)
+    if token.startswith(found):
+        return found
+    n = 0
+    while n < min(len(found), len(token)) and found[n] == token[n]:
+        n += 1
+    return token[: max(n, 1)]
+
+
+def stems(text: str) -> list[str]:
+    return [stem(t) for t in tokens(text)]
 
 
 def index_text(text: str) -> str:
-    """What the backends index: the folded tokens joined by single spaces."""
-    return " ".join(tokens(text))
+    """What the backends index: the stems of the folded tokens joined by single spaces."""
+    return " ".join(stems(text))
 
 
 # --------------------------------------------------------------------------------------------
@@ -125,15 +196,39 @@ class SearchQueryError(ValueError):
 
 @dataclass(frozen=True)
 class Term:
-    tokens: tuple[str, ...]  # one token is a word, more are a phrase
+    tokens: tuple[str, ...]  # folded words as typed: one is a word, more are a phrase
     prefix: bool = False  # the last token is a prefix
     negated: bool = False
+    # What the index is searched for: stem sequences, any of which matches (a synonym adds
+    # its forms). Empty: the stems of `tokens`.
+    forms: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def alternatives(self) -> tuple[tuple[str, ...], ...]:
+        if self.forms:
+            return self.forms
+        if self.prefix:
+            return ((*(stem(t) for t in self.tokens[:-1]), prefix_stem(self.tokens[-1])),)
+        return (tuple(stem(t) for t in self.tokens),)
+
+    @property
+    def plain(self) -> bool:
+        """One word, neither a prefix nor excluded, without synonyms."""
+        return len(self.tokens) == 1 and not (self.prefix or self.negated or self.forms)
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.tokens)
 
 
 @dataclass(frozen=True)
 class SearchQuery:
     text: str
     terms: tuple[Term, ...]
+    # what `prepare` did to the words typed
+    corrections: tuple[tuple[str, str], ...] = ()  # (typed, corrected)
+    dropped: tuple[str, ...] = ()  # question words and stop words left out
+    question: bool = False  # it reads like a question
 
     @property
     def positive(self) -> tuple[Term, ...]:
@@ -142,6 +237,20 @@ class SearchQuery:
     @property
     def negative(self) -> tuple[Term, ...]:
         return tuple(t for t in self.terms if t.negated)
+
+    @property
+    def corrected_text(self) -> str:
+        """The query as searched after corrections, for "Showing results for ..."."""
+        text = self.text
+        for typed, corrected in self.corrections:
+            pattern = rf"(?i)(?<![\w]){re.escape(typed)}(?![\w])"
+            text, found = re.subn(pattern, corrected, text, count=1)
+            if not found:  # typed with accents or other letters that fold: say the words
+                return " ".join(
+                    ("-" if t.negated else "") + t.text + ("*" if t.prefix else "")
+                    for t in self.terms
+                )
+        return text
 
     def __bool__(self) -> bool:
         return bool(self.positive)
@@ -257,6 +366,7 @@ class _DocumentBuilder:
     def game(self, game: m.Game) -> Document:
         expansions = list(m.Expansion.objects.filter(game=game).order_by("position"))
         factions = list(m.Faction.objects.filter(game=game).order_by("position"))
+        symbols = list(m.Symbol.objects.filter(game=game).order_by("position"))
         return self._doc(
             "game",
             game.pk,
@@ -265,8 +375,28 @@ class _DocumentBuilder:
             url=reverse("web:game", args=[game.slug]),
             title=_join(*_names(game)),
             body=_join(game.summary, game.edition, game.name_note),
-            meta=_join(*(n for obj in expansions + factions for n in _names(obj))),
+            meta=_join(
+                *(n for obj in expansions + factions for n in _names(obj)),
+                *(part for sym in symbols for part in (sym.name, sym.glyph)),
+            ),
         )
+
+    def questions(self, game: m.Game) -> Iterator[Document]:
+        """The game's common disputes, each a form on its disputes page (`#q-<slug>`)."""
+        if game.slug not in registry:
+            return
+        url = reverse("web:disputes", args=[game.slug])
+        for i, question in enumerate(registry[game.slug].questions[:QUESTION_SLOTS]):
+            yield self._doc(
+                "question",
+                game.pk * QUESTION_SLOTS + i,
+                game,
+                key=f"{game.slug}:{question.slug}",
+                url=f"{url}#q-{question.slug}",
+                title=question.title,
+                body=question.help,
+                meta="settle a dispute",
+            )
 
     def rule(self, rule: m.Rule) -> Document:
         game = self._game_of(rule.game_id)
@@ -314,7 +444,10 @@ class _DocumentBuilder:
             ids = list(self.games)
             self._lookups = {
                 "type": {t.pk: [t.name] for t in m.CardType.objects.filter(game_id__in=ids)},
-                "set": {e.pk: _names(e) for e in m.Expansion.objects.filter(game_id__in=ids)},
+                "set": {
+                    e.pk: _names(e) + ([e.symbol.glyph] if e.symbol and e.symbol.glyph else [])
+                    for e in m.Expansion.objects.filter(game_id__in=ids).select_related("symbol")
+                },
                 "faction": {f.pk: _names(f) for f in m.Faction.objects.filter(game_id__in=ids)},
                 "url": {g.pk: [reverse("web:cards", args=[g.slug])] for g in self.games.values()},
             }
@@ -360,6 +493,7 @@ class _DocumentBuilder:
         ids = list(self.games)
         for game in list(self.games.values()):
             yield self.game(game)
+            yield from self.questions(game)
         for rule in m.Rule.objects.filter(game_id__in=ids).select_related("section"):
             yield self.rule(rule)
         for item in m.Clarification.objects.filter(game_id__in=ids):
@@ -396,27 +530,58 @@ def _scope(kind: str | None = None, game_id: int | None = None) -> list[str]:
     return out + ([f"g_{game_id}"] if game_id is not None else [])
 
 
+@dataclass(frozen=True)
+class _Indexed:
+    """A document as the backends store it: its fields' stems, and its words for spelling."""
+
+    doc: Document
+    title: str
+    body: str
+    meta: str
+    words: Counter[str]
+
+
+def _indexed(doc: Document) -> _Indexed:
+    words: Counter[str] = Counter()
+    fields = []
+    for text in (doc.title, doc.body, doc.meta):
+        found = tokens(text)
+        words.update(found)
+        fields.append(" ".join(stem(t) for t in found))
+    return _Indexed(doc, fields[0], fields[1], fields[2], words)
+
+
 class _SQLite:
     """FTS5. BM25 weights: title 10, body 4, meta 1, scope 0 (lower is better)."""
 
     rank_order = "score, rowid"
     score = f"bm25({TABLE}, 10.0, 4.0, 1.0, 0.0)"
+    key = "rowid"
 
     @staticmethod
     def term(term: Term, column: str | None = None) -> str:
-        expr = '"' + " ".join(term.tokens) + '"' + ("*" if term.prefix else "")
-        return f"{column} : {expr}" if column else expr
+        star = "*" if term.prefix else ""
+        parts = []
+        for i, form in enumerate(term.alternatives):
+            expr = '"' + " ".join(form) + '"' + (star if i == 0 else "")
+            parts.append(f"{column} : {expr}" if column else expr)
+        return parts[0] if len(parts) == 1 else "(" + " OR ".join(parts) + ")"
 
-    def match(self, query: SearchQuery, column: str | None = None) -> str:
-        expr = " AND ".join(self.term(t, column) for t in query.positive)
+    def match(self, query: SearchQuery, column: str | None = None, relaxed: bool = False) -> str:
+        joiner = " OR " if relaxed else " AND "
+        expr = joiner.join(self.term(t, column) for t in query.positive)
         for t in query.negative:
             expr = f"({expr}) NOT {self.term(t, column)}"
         return expr
 
     def where(
-        self, query: SearchQuery, scope: list[str], column: str | None = None
+        self,
+        query: SearchQuery,
+        scope: list[str],
+        column: str | None = None,
+        relaxed: bool = False,
     ) -> tuple[str, list[Any]]:
-        expr = self.match(query, column)
+        expr = self.match(query, column, relaxed)
         if scope:
             expr = f"({expr}) AND " + " AND ".join(f'scope : "{s}"' for s in scope)
         return f"{TABLE} MATCH %s", [expr]
@@ -425,38 +590,34 @@ class _SQLite:
         where, params = self.where(query, _scope("card"), "body")
         return RawSQL(f"SELECT rowid / {KIND_SLOTS} FROM {TABLE} WHERE {where}", params)
 
-    def rank_params(self, query: SearchQuery) -> list[Any]:
+    def rank_params(self, query: SearchQuery, relaxed: bool = False) -> list[Any]:
         return []
 
-    def insert(self, cursor: Any, docs: Sequence[Document]) -> None:
+    def insert(self, cursor: Any, docs: Sequence[_Indexed]) -> None:
         cursor.executemany(
             f"INSERT INTO {TABLE} (rowid, title, body, meta, scope, {_DISPLAY_COLUMNS}, game_id) "
             "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
             [
                 (
-                    d.rowid,
-                    index_text(d.title),
-                    index_text(d.body),
-                    index_text(d.meta),
-                    " ".join(_scope(d.kind, d.game_id)),
-                    d.kind,
-                    d.object_id,
-                    d.key,
-                    d.url,
-                    d.game_slug,
-                    d.game_name,
-                    d.title,
-                    d.body,
-                    d.meta,
-                    d.game_id,
+                    x.doc.rowid,
+                    x.title,
+                    x.body,
+                    x.meta,
+                    " ".join(_scope(x.doc.kind, x.doc.game_id)),
+                    x.doc.kind,
+                    x.doc.object_id,
+                    x.doc.key,
+                    x.doc.url,
+                    x.doc.game_slug,
+                    x.doc.game_name,
+                    x.doc.title,
+                    x.doc.body,
+                    x.doc.meta,
+                    x.doc.game_id,
                 )
-                for d in docs
+                for x in docs
             ],
         )
-
-    def vocabulary(self, cursor: Any) -> list[str]:
-        cursor.execute(f"SELECT term FROM {VOCAB_TABLE}")
-        return [row[0] for row in cursor.fetchall() if "_" not in row[0]]  # not scope tokens
 
 
 class _Postgres:
@@ -465,45 +626,58 @@ class _Postgres:
 
     rank_order = "score DESC, id"
     score = "ts_rank('{0, 0.1, 0.4, 1}', vector, to_tsquery('simple', %s), 1)"
+    key = "id"
 
     @staticmethod
     def term(term: Term, weight: str = "") -> str:
-        parts = [f"'{tok}'" + (f":{weight}" if weight else "") for tok in term.tokens]
-        if term.prefix:
-            parts[-1] = f"'{term.tokens[-1]}':*{weight}"
-        expr = " <-> ".join(parts)
-        return f"({expr})" if len(parts) > 1 else expr
+        alternatives = []
+        for i, form in enumerate(term.alternatives):
+            parts = [f"'{tok}'" + (f":{weight}" if weight else "") for tok in form]
+            if term.prefix and i == 0:
+                parts[-1] = f"'{form[-1]}':*{weight}"
+            expr = " <-> ".join(parts)
+            alternatives.append(f"({expr})" if len(parts) > 1 else expr)
+        if len(alternatives) == 1:
+            return alternatives[0]
+        return "(" + " | ".join(alternatives) + ")"
 
-    def match(self, query: SearchQuery, weight: str = "") -> str:
-        expr = " & ".join(self.term(t, weight) for t in query.positive)
+    def match(self, query: SearchQuery, weight: str = "", relaxed: bool = False) -> str:
+        if relaxed:
+            expr = "(" + " | ".join(self.term(t, weight) for t in query.positive) + ")"
+        else:
+            expr = " & ".join(self.term(t, weight) for t in query.positive)
         expr += "".join(f" & !{self.term(t, weight)}" for t in query.negative)
         return expr
 
     def where(
-        self, query: SearchQuery, scope: list[str], weight: str = ""
+        self,
+        query: SearchQuery,
+        scope: list[str],
+        weight: str = "",
+        relaxed: bool = False,
     ) -> tuple[str, list[Any]]:
         # The kind is matched on its column, so the planner can read that kind's own partial
-        # GIN index (migration 0005) instead of every kind's postings for the words.
+        # GIN index (migrations 0005, 0007) instead of every kind's postings for the words.
         kinds = [s.removeprefix("k_") for s in scope if s.startswith("k_")]
         clauses, params = (["kind = %s"], kinds[:1]) if kinds else ([], [])
         rest = [s for s in scope if not s.startswith("k_")]
         if rest:
             clauses.append("vector @@ (to_tsquery('simple', %s) && %s::tsquery)")
-            params += [self.match(query, weight), " & ".join(f"'{s}'" for s in rest)]
+            params += [self.match(query, weight, relaxed), " & ".join(f"'{s}'" for s in rest)]
         else:
             clauses.append("vector @@ to_tsquery('simple', %s)")
-            params.append(self.match(query, weight))
+            params.append(self.match(query, weight, relaxed))
         return " AND ".join(clauses), params
 
     def card_ids(self, query: SearchQuery) -> RawSQL:
         where, params = self.where(query, _scope("card"), "B")
         return RawSQL(f"SELECT object_id FROM {TABLE} WHERE {where}", params)
 
-    def rank_params(self, query: SearchQuery) -> list[Any]:
+    def rank_params(self, query: SearchQuery, relaxed: bool = False) -> list[Any]:
         """Rank by the wanted words alone: `ts_rank` of a query with `!` is 0."""
-        return [self.match(SearchQuery(query.text, query.positive))]
+        return [self.match(SearchQuery(query.text, query.positive), relaxed=relaxed)]
 
-    def insert(self, cursor: Any, docs: Sequence[Document]) -> None:
+    def insert(self, cursor: Any, docs: Sequence[_Indexed]) -> None:
         cursor.executemany(
             f"INSERT INTO {TABLE} (id, {_DISPLAY_COLUMNS}, game_id, vector) "
             "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
@@ -512,29 +686,25 @@ class _Postgres:
             "setweight(to_tsvector('simple', %s), 'C') || %s::tsvector)",
             [
                 (
-                    d.rowid,
-                    d.kind,
-                    d.object_id,
-                    d.key,
-                    d.url,
-                    d.game_slug,
-                    d.game_name,
-                    d.title,
-                    d.body,
-                    d.meta,
-                    d.game_id,
-                    index_text(d.title),
-                    index_text(d.body),
-                    index_text(d.meta),
-                    " ".join(_scope(d.kind, d.game_id)),
+                    x.doc.rowid,
+                    x.doc.kind,
+                    x.doc.object_id,
+                    x.doc.key,
+                    x.doc.url,
+                    x.doc.game_slug,
+                    x.doc.game_name,
+                    x.doc.title,
+                    x.doc.body,
+                    x.doc.meta,
+                    x.doc.game_id,
+                    x.title,
+                    x.body,
+                    x.meta,
+                    " ".join(_scope(x.doc.kind, x.doc.game_id)),
                 )
-                for d in docs
+                for x in docs
             ],
         )
-
-    def vocabulary(self, cursor: Any) -> list[str]:
-        cursor.execute(f"SELECT word FROM ts_stat('SELECT vector FROM {TABLE}')")
-        return [row[0] for row in cursor.fetchall() if "_" not in row[0]]
 
 
 def _backend() -> _SQLite | _Postgres:
@@ -560,26 +730,43 @@ def _touch() -> None:
         django_cache.set(_GENERATION_KEY, 1, None)
 
 
+def _count_words(cursor: Any, docs: Sequence[_Indexed]) -> None:
+    """Add the documents' words to the words table (its counts feed spelling corrections)."""
+    counts: Counter[tuple[int, str]] = Counter()
+    for x in docs:
+        for word, n in x.words.items():
+            if 2 <= len(word) <= 100 and not word.isdigit():
+                counts[(x.doc.game_id, word)] += n
+    cursor.executemany(
+        f"INSERT INTO {WORDS_TABLE} (game_id, word, stem, count) VALUES (%s, %s, %s, %s) "
+        f"ON CONFLICT (game_id, word) DO UPDATE SET count = {WORDS_TABLE}.count + excluded.count",
+        [(game_id, word, stem(word), n) for (game_id, word), n in counts.items()],
+    )
+
+
 def index_documents(docs: Iterable[Document], replace: bool = True) -> int:
     """Write documents in the index, replacing their old versions unless `replace` is False
-    (the caller has just emptied the index); returns how many."""
+    (the caller has just emptied the index); returns how many. Their words are counted in the
+    words table (an edit counts a document's words again: the counts are a guide, made exact
+    by the next rebuild)."""
     backend = _backend()
     count = 0
-    batch: list[Document] = []
+    batch: list[_Indexed] = []
     # One transaction: SQLite in autocommit would sync the file after every row.
     with transaction.atomic(), connection.cursor() as cursor:
 
         def flush() -> None:
             if replace:
-                key = "rowid" if isinstance(backend, _SQLite) else "id"
                 cursor.execute(
-                    f"DELETE FROM {TABLE} WHERE {key} IN ({', '.join(['%s'] * len(batch))})",
-                    [d.rowid for d in batch],
+                    f"DELETE FROM {TABLE} WHERE {backend.key} IN "
+                    f"({', '.join(['%s'] * len(batch))})",
+                    [x.doc.rowid for x in batch],
                 )
             backend.insert(cursor, batch)
+            _count_words(cursor, batch)
 
         for doc in docs:
-            batch.append(doc)
+            batch.append(_indexed(doc))
             count += 1
             if len(batch) >= BATCH:
                 flush()
@@ -594,7 +781,7 @@ def index_remove(kind: str, object_ids: Iterable[int]) -> None:
     ids = [_rowid(kind, pk) for pk in object_ids]
     if not ids:
         return
-    key = "rowid" if connection.vendor == "sqlite" else "id"
+    key = _backend().key
     with connection.cursor() as cursor:
         for start in range(0, len(ids), BATCH):
             chunk = ids[start : start + BATCH]
@@ -613,9 +800,11 @@ def index_rebuild(game_slugs: Iterable[str] | None = None) -> int:
         with connection.cursor() as cursor:
             if game_slugs is None:
                 cursor.execute(f"DELETE FROM {TABLE}")
+                cursor.execute(f"DELETE FROM {WORDS_TABLE}")
             else:
                 for game in games:
                     cursor.execute(f"DELETE FROM {TABLE} WHERE game_id = %s", [game.pk])
+                    cursor.execute(f"DELETE FROM {WORDS_TABLE} WHERE game_id = %s", [game.pk])
         count = index_documents(_DocumentBuilder(games).documents(), replace=False)
         with connection.cursor() as cursor:
             if connection.vendor == "postgresql":  # every query scans the GIN pending list
@@ -663,19 +852,30 @@ def index_object(obj: Any) -> None:
 # --------------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=256)
 def _matcher(query: SearchQuery) -> Callable[[str], bool]:
     exact: set[str] = set()
     prefixes: list[str] = []
     for term in query.positive:
-        if term.prefix:
-            exact.update(term.tokens[:-1])
-            prefixes.append(term.tokens[-1])
-        else:
-            exact.update(term.tokens)
+        for i, form in enumerate(term.alternatives):
+            if term.prefix and i == 0:
+                exact.update(form[:-1])
+                prefixes.append(form[-1])
+            else:
+                exact.update(form)
     starts = tuple(prefixes)
 
+    seen: dict[str, bool] = {}
+
     def hit(word: str) -> bool:
-        return any(t in exact or (starts and t.startswith(starts)) for t in tokens(word))
+        found = seen.get(word)
+        if found is None:
+            found = seen[word] = any(
+                (s := stem(t)) in exact
+                or bool(starts and (s.startswith(starts) or t.startswith(starts)))
+                for t in _word_tokens(word)
+            )
+        return found
 
     return hit
 
@@ -719,12 +919,35 @@ def snippet(text: str, query: SearchQuery, words: int = 30) -> tuple[SafeString,
     return mark_safe(html), len(hits)
 
 
+def _term_in(term: Term, words: list[str], joined: str) -> bool:
+    """Whether a text (its stems, and those joined with spaces around) holds the term."""
+    for i, form in enumerate(term.alternatives):
+        if term.prefix and i == 0:
+            head = " ".join(form[:-1])
+            lead = f" {head} {form[-1]}" if head else f" {form[-1]}"
+            if lead in joined:
+                return True
+        elif len(form) == 1:
+            if form[0] in words:
+                return True
+        elif f" {' '.join(form)} " in joined:
+            return True
+    return False
+
+
+def terms_matched(text: str, query: SearchQuery) -> int:
+    """How many of the query's wanted terms the text holds."""
+    words = stems(text)
+    joined = f" {' '.join(words)} "
+    return sum(1 for t in query.positive if _term_in(t, words, joined))
+
+
 # --------------------------------------------------------------------------------------------
 # Searching
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass
 class Hit:
     kind: str
     key: str
@@ -732,22 +955,46 @@ class Hit:
     game: str
     game_name: str
     title: str
-    title_html: SafeString
-    snippet: SafeString
     score: float
+    rowid: int = 0
+    matched: int = 0  # how many of the query's words it holds
+    in_title: bool = False  # its title holds every word (a card's name, a term, a question)
+    title_share: float = 0.0  # the share of its title's words that are the query's
+    dropped_in_title: int = 0  # how many of the left-out words its title holds
+    rank: float = 0.0  # the re-ranking's score (higher is better)
+    body: str = field(default="", repr=False)
+    meta: str = field(default="", repr=False)
+    query: SearchQuery | None = field(default=None, repr=False)
 
     @property
     def kind_label(self) -> str:
         return KIND_BY_SLUG[self.kind].label
 
+    @cached_property
+    def title_html(self) -> SafeString:
+        """The title, escaped, the matched words in <mark> (made when shown)."""
+        return highlight(self.title, self.query or SearchQuery("", ()))
 
-def _hit(row: Sequence[Any], query: SearchQuery) -> Hit:
-    kind, _object_id, key, url, game_slug, game_name, title, body, meta, score = row[:10]
-    html, found = snippet(body, query)
-    if not found and meta:
-        meta_html, meta_found = snippet(meta, query)
-        if meta_found:
-            html = mark_safe(f"{html} <small>({meta_html})</small>" if body else meta_html)
+    @cached_property
+    def snippet(self) -> SafeString:
+        """A short excerpt, escaped, the matched words in <mark> (made when shown)."""
+        query = self.query or SearchQuery("", ())
+        html, found = snippet(self.body, query)
+        if not found and self.meta:
+            meta_html, meta_found = snippet(self.meta, query)
+            if meta_found:
+                html = mark_safe(f"{html} <small>({meta_html})</small>" if self.body else meta_html)
+        return html
+
+
+def _hit(row: Sequence[Any], query: SearchQuery, relaxed: bool = False) -> Hit:
+    """A result; `matched` is counted in its text only when the search is relaxed (otherwise
+    the database has matched every word)."""
+    kind, object_id, key, url, game_slug, game_name, title, body, meta, score = row[:10]
+    wanted = len(query.positive)
+    title_words = tokens(title)
+    hit_word = _matcher(query)
+    share = sum(1 for w in title_words if hit_word(w)) / len(title_words) if title_words else 0
     return Hit(
         kind=kind,
         key=key,
@@ -755,10 +1002,48 @@ def _hit(row: Sequence[Any], query: SearchQuery) -> Hit:
         game=game_slug,
         game_name=game_name,
         title=title,
-        title_html=highlight(title, query),
-        snippet=html,
         score=float(score),
+        rowid=_rowid(kind, int(object_id)),
+        matched=terms_matched(f"{title} · {body} · {meta}", query) if relaxed else wanted,
+        in_title=bool(wanted) and terms_matched(title, query) == wanted,
+        title_share=share,
+        dropped_in_title=len(set(query.dropped) & set(title_words)) if query.dropped else 0,
+        body=body,
+        meta=meta,
+        query=query,
     )
+
+
+# The re-ranking (`_rerank`), the same on both databases: the best WINDOW entries of each kind
+# by the database's own score are ordered by how many of the words they hold, then by a score
+# adding up (weights below) a title holding every word and how much of the title they are,
+# the kind, a dispute question for a search that reads like a question, left-out question
+# words in the title, and the database's score (scaled to 0..1 within the window).
+WINDOW = 10  # of each kind, when all kinds are listed
+WINDOW_ONE_KIND = 20
+KIND_WEIGHT = {"rule": 0.6, "term": 0.6, "clarification": 0.6, "question": 0.4, "game": 0.3}
+QUESTION_WEIGHT = 1.2  # a dispute question's extra weight when the search reads like a question
+DROPPED_WEIGHT = 0.4  # the left-out question words, when a title holds them
+
+
+def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
+    wanted = max(1, len(query.positive))
+    sign = -1.0 if connection.vendor == "sqlite" else 1.0  # BM25: lower is better
+    raw = [sign * h.score for h in hits]
+    top = max((r for r in raw if r > 0), default=1.0)
+    ranked = []
+    for h, r in zip(hits, raw, strict=True):
+        rank = 2.0 * min(h.matched, wanted) / wanted
+        rank += (1.0 if h.in_title else 0.0) + 0.5 * h.title_share
+        rank += KIND_WEIGHT.get(h.kind, 0.0) + max(0.0, r) / top
+        if h.kind == "question" and query.question:
+            rank += QUESTION_WEIGHT
+        if query.dropped:  # "How many people can play?" for "how many players can play"
+            rank += DROPPED_WEIGHT * h.dropped_in_title / len(query.dropped)
+        h.rank = round(rank, 6)
+        ranked.append(h)
+    ranked.sort(key=lambda h: (-min(h.matched, wanted), -h.rank))  # more words first
+    return ranked
 
 
 # Counting and ranking every match of a word found in most documents would cost time in
@@ -773,15 +1058,24 @@ RANK_LIMIT = 1000
 @dataclass
 class SearchResults:
     """Lazy, sliceable results (a Django Paginator can page them): `count()`, `[a:b]`,
-    `counts()` by kind, `grouped(n)` the best n of each kind."""
+    `counts()` by kind, `grouped(n)` the best n of each kind.
+
+    `relaxed`: entries holding any of the words rather than all of them (a search where
+    not every word is found together), ranked by how many they hold."""
 
     query: SearchQuery
     kind: str | None = None
     game_id: int | None = None
+    relaxed: bool = False
+    original: SearchQuery | None = None  # the query as typed, when `prepare` changed it
     _counts: dict[str, int] | None = field(default=None, repr=False)
+    _windows: dict[str, list[Hit]] = field(default_factory=dict, repr=False)
 
     def _kinds(self) -> list[str]:
         return [self.kind] if self.kind else [k.slug for k in KINDS]
+
+    def _where(self, backend: _SQLite | _Postgres, kind: str | None) -> tuple[str, list[Any]]:
+        return backend.where(self.query, _scope(kind, self.game_id), relaxed=self.relaxed)
 
     def counts(self) -> dict[str, int]:
         """Matches of each kind with any, each counted up to COUNT_CAP + 1.
@@ -810,7 +1104,7 @@ class SearchResults:
         return self._counts
 
     def _sampled_counts(self, backend: _SQLite, cursor: Any) -> dict[str, int]:
-        where, params = backend.where(self.query, _scope(self.kind, self.game_id))
+        where, params = self._where(backend, self.kind)
         # the kind is in the row id: FTS5 need not read the stored row
         cursor.execute(
             f"SELECT rowid FROM {TABLE} WHERE {where} LIMIT %s", [*params, RANK_LIMIT + 1]
@@ -823,7 +1117,7 @@ class SearchResults:
     def _capped_counts(self, backend: _SQLite | _Postgres, cursor: Any) -> dict[str, int]:
         counts = {}
         for kind in self._kinds():
-            where, params = backend.where(self.query, _scope(kind, self.game_id))
+            where, params = self._where(backend, kind)
             cursor.execute(
                 f"SELECT count(*) FROM (SELECT 1 FROM {TABLE} WHERE {where} LIMIT %s) AS m",
                 [*params, COUNT_CAP + 1],
@@ -832,6 +1126,16 @@ class SearchResults:
             if n:
                 counts[kind] = n
         return counts
+
+    def at_least(self, n: int) -> bool:
+        """Whether n entries match (one read of at most n rows, not a count by kind)."""
+        if self._counts is not None:
+            return self.count() >= n
+        backend = _backend()
+        where, params = self._where(backend, self.kind)
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT 1 FROM {TABLE} WHERE {where} LIMIT %s", [*params, n])
+            return len(cursor.fetchall()) >= n
 
     def capped(self) -> list[str]:
         """The kinds with more than COUNT_CAP matches (their count is a lower bound)."""
@@ -850,24 +1154,146 @@ class SearchResults:
     def __len__(self) -> int:
         return self.count()
 
-    def fetch(self, offset: int, limit: int, kind: str | None = None) -> list[Hit]:
+    def _fetch_rows(
+        self,
+        offset: int,
+        limit: int,
+        kind: str | None,
+        exclude: Sequence[int] = (),
+        any_order: bool = False,
+    ) -> list[Hit]:
+        """Hits in the database's own order (ranked when not too broad), leaving out rows.
+        `any_order`: a kind too broad to rank, wanted only for the first results: on
+        PostgreSQL any `limit` of its matches, read through its kind's GIN index (walking the
+        table in id order to find them can read most of it)."""
+        if any_order and isinstance(_backend(), _Postgres) and not self.ranked(kind):
+            where, params = self._where(_backend(), kind)
+            with connection.cursor() as cursor:
+                cursor.execute("SET enable_seqscan = off")
+                cursor.execute("SET enable_indexscan = off")
+                try:
+                    cursor.execute(
+                        f"SELECT id, 0 FROM {TABLE} WHERE {where} LIMIT %s", [*params, limit]
+                    )
+                    found = dict(cursor.fetchall())
+                finally:
+                    cursor.execute("RESET enable_seqscan")
+                    cursor.execute("RESET enable_indexscan")
+            return sorted(self._hits_for(found), key=lambda h: h.rowid)
         if not self.query or limit <= 0:
             return []
         backend = _backend()
-        kind = kind or self.kind
-        where, params = backend.where(self.query, _scope(kind, self.game_id))
+        where, params = self._where(backend, kind)
+        if exclude:
+            where += f" AND {TABLE}.{backend.key} NOT IN ({', '.join(['%s'] * len(exclude))})"
+            params = [*params, *exclude]
         if self.ranked(kind):
             columns, order = f"{backend.score} AS score", backend.rank_order
-            params = [*backend.rank_params(self.query), *params]
+            params = [*backend.rank_params(self.query, self.relaxed), *params]
         else:
-            columns, order = "0 AS score", "rowid" if isinstance(backend, _SQLite) else "id"
+            columns, order = "0 AS score", backend.key
         sql = (
             f"SELECT {_DISPLAY_COLUMNS}, {columns} FROM {TABLE} "
             f"WHERE {where} ORDER BY {order} LIMIT %s OFFSET %s"
         )
         with connection.cursor() as cursor:
             cursor.execute(sql, [*params, limit, offset])
-            return [_hit(row, self.query) for row in cursor.fetchall()]
+            return [_hit(row, self.query, self.relaxed) for row in cursor.fetchall()]
+
+    def _best_of_each_kind(self, per: int, kinds: Sequence[str] | None = None) -> list[Hit]:
+        """The `per` best-ranked entries of each kind in one read, of every kind or of
+        `kinds` (kinds with few enough matches to rank them all, RANK_LIMIT)."""
+        backend = _backend()
+        rank = backend.rank_params(self.query, self.relaxed)
+        if isinstance(backend, _Postgres) and kinds is not None:
+            # One ranked read per kind, joined: `kind = ...` lets each read use its kind's
+            # partial GIN index (migrations 0005, 0007); `kind IN (...)` would read the whole
+            # table's index, every card's postings for a common word included.
+            parts, params = [], []
+            for k in kinds:
+                where, found = self._where(backend, k)
+                parts.append(
+                    f"(SELECT id AS row_key, {backend.score} AS score FROM {TABLE} "
+                    f"WHERE {where} ORDER BY score DESC, id LIMIT %s)"
+                )
+                params += [*rank, *found, per]
+            sql = " UNION ALL ".join(parts)
+            with connection.cursor() as cursor:
+                cursor.execute("SET enable_seqscan = off")
+                try:
+                    cursor.execute(sql, params)
+                    return self._hits_for(dict(cursor.fetchall()))
+                finally:
+                    cursor.execute("RESET enable_seqscan")
+        where, params = self._where(backend, None)
+        if kinds is not None:
+            either = " OR ".join(f'scope : "{s}"' for k in kinds for s in _scope(k))
+            params = [f"({params[0]}) AND ({either})"]
+        order = backend.rank_order.replace("rowid", "row_key").replace("id", "row_key")
+        # The kind of a row is its row id modulo KIND_SLOTS: ranking reads no stored text, and
+        # only the chosen rows' texts are read afterwards.
+        sql = (
+            f"SELECT row_key, score FROM ("
+            f"SELECT row_key, score, ROW_NUMBER() OVER "
+            f"(PARTITION BY row_key %% {KIND_SLOTS} ORDER BY {order}) AS place FROM ("
+            f"SELECT {backend.key} AS row_key, {backend.score} AS score "
+            f"FROM {TABLE} WHERE {where}) AS matches) AS ranked WHERE place <= %s"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [*rank, *params, per])
+            return self._hits_for(dict(cursor.fetchall()))
+
+    def _hits_for(self, scores: dict[int, float]) -> list[Hit]:
+        """Hits for these rows (row key -> the database's score), their texts read now."""
+        if not scores:
+            return []
+        backend = _backend()
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT {_DISPLAY_COLUMNS}, {backend.key} FROM {TABLE} "
+                f"WHERE {backend.key} IN ({', '.join(['%s'] * len(scores))})",
+                list(scores),
+            )
+            rows = [(*row[:-1], scores[row[-1]]) for row in cursor.fetchall()]
+        return [_hit(row, self.query, self.relaxed) for row in rows]
+
+    def window(self, kind: str | None = None) -> list[Hit]:
+        """The first results, re-ranked: the best of each kind by the database's score,
+        ordered by `_rerank`."""
+        kind = kind or self.kind
+        slot = kind or ""
+        if slot not in self._windows:
+            counts = self.counts()
+            kinds = [kind] if kind else [k for k in self._kinds() if counts.get(k)]
+            per = WINDOW_ONE_KIND if kind else WINDOW
+            if kind is None and self.ranked():
+                hits = self._best_of_each_kind(per)
+            elif kind is None:  # the kinds with few matches ranked together, the others listed
+                few = [k for k in kinds if self.ranked(k)]
+                hits = self._best_of_each_kind(per, few) if few else []
+                hits += [
+                    h
+                    for k in kinds
+                    if k not in few
+                    for h in self._fetch_rows(0, per, k, any_order=True)
+                ]
+            else:
+                hits = self._fetch_rows(0, per, kind)
+            self._windows[slot] = _rerank(hits, self.query)
+        return self._windows[slot]
+
+    def fetch(self, offset: int, limit: int, kind: str | None = None) -> list[Hit]:
+        """Results offset..offset+limit: the re-ranked window first, then the rest in the
+        database's order (never a row twice)."""
+        if not self.query or limit <= 0:
+            return []
+        kind = kind or self.kind
+        first = self.window(kind)
+        out = first[offset : offset + limit]
+        if len(out) < limit:
+            rest = max(0, offset - len(first))
+            out += self._fetch_rows(rest, limit - len(out), kind, [h.rowid for h in first])
+        return out
 
     def __getitem__(self, item: slice) -> list[Hit]:
         if not isinstance(item, slice):
@@ -877,23 +1303,35 @@ class SearchResults:
         return self.fetch(start, stop - start)
 
     def grouped(self, per_kind: int = 5) -> list[tuple[Kind, int, list[Hit]]]:
-        """(kind, how many, best hits) for every kind with a match, best group first; a
-        count above COUNT_CAP is COUNT_CAP + 1."""
+        """(kind, how many, best hits) for every kind with a match, the group of the best
+        hit first; a count above COUNT_CAP is COUNT_CAP + 1."""
         counts = self.counts()
+        hits = self.window()
         groups = []
-        for kind in KINDS:
-            if counts.get(kind.slug) and (self.kind is None or self.kind == kind.slug):
-                groups.append((kind, counts[kind.slug], self.fetch(0, per_kind, kind.slug)))
-        sign = -1 if connection.vendor == "sqlite" else 1
-        groups.sort(key=lambda g: -sign * g[2][0].score if g[2] else 0.0)
+        for slug in dict.fromkeys(h.kind for h in hits):
+            if self.kind is None or self.kind == slug:
+                best = [h for h in hits if h.kind == slug][:per_kind]
+                groups.append((KIND_BY_SLUG[slug], counts.get(slug, len(best)), best))
         return groups
+
+    def questions(self, limit: int = 3) -> list[Hit]:
+        """The dispute questions this search offers, when it reads like a question."""
+        if not self.query.question or self.kind not in (None, "question"):
+            return []
+        return [h for h in self.window() if h.kind == "question"][:limit]
 
 
 _SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+# Fewer entries than this holding every word: also list those holding some of them, ranked
+# below (the re-ranking puts entries holding more of the words first).
+RELAX_BELOW = 3
 
 
-def search(text: str, kind: str | None = None, game: str | None = None) -> SearchResults:
-    """Parse and prepare a search; raises SearchQueryError (a 400) for an unreadable query."""
+def search(
+    text: str, kind: str | None = None, game: str | None = None, correct: bool = True
+) -> SearchResults:
+    """Parse, prepare and run a search; raises SearchQueryError (a 400) for an unreadable
+    query. `correct=False` searches the words as typed (no spelling corrections)."""
     if kind and kind not in KIND_BY_SLUG:
         raise SearchQueryError(
             f"Unknown kind {kind!r}; use one of {', '.join(KIND_BY_SLUG)}.", field="kind"
@@ -903,7 +1341,14 @@ def search(text: str, kind: str | None = None, game: str | None = None) -> Searc
     game_id = None
     if game:  # an unknown game matches nothing
         game_id = m.Game.objects.filter(slug=game).values_list("pk", flat=True).first() or 0
-    return SearchResults(parse_search(text), kind=kind or None, game_id=game_id)
+    typed = parse_search(text)
+    query = prepare(typed, game_id, correct=correct)
+    results = SearchResults(query, kind=kind or None, game_id=game_id, original=typed)
+    if query and len(query.positive) > 1 and not results.at_least(RELAX_BELOW):
+        results = SearchResults(
+            query, kind=kind or None, game_id=game_id, relaxed=True, original=typed
+        )
+    return results
 
 
 def card_ids_matching_text(query: SearchQuery) -> RawSQL:
@@ -912,34 +1357,215 @@ def card_ids_matching_text(query: SearchQuery) -> RawSQL:
 
 
 # --------------------------------------------------------------------------------------------
-# Suggestions: the nearest indexed words, for a query without results
+# Preparing a query: synonyms, question and stop words, spelling
 # --------------------------------------------------------------------------------------------
+
+
+# The stop word lists are the `stopwords` package's English and Russian ones (Snowball's
+# lists); these are the question words it leaves out, which a player's question starts with.
+def _word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+QUESTION_WORDS = _word_set(
+    "can may must might could would should will shall happen happens happened allowed "
+    "possible many much ли можно нельзя сколько"
+)
+QUESTION_START = _word_set(
+    "can may must could should would will do does did is are am was were who what when where "
+    "which why how if whose whom ли можно как кто что когда где сколько почему зачем чей"
+)
+
+
+@cache
+def _stop_words() -> frozenset[str]:
+    words = set(QUESTION_WORDS)
+    for language in ("english", "russian"):
+        for word in stopword_lists.get_stopwords(language):
+            words.update(tokens(word))
+    return frozenset(w for w in words if w)
+
+
+@dataclass
+class _Vocabulary:
+    """What the index holds, for corrections, and the data that shape a query."""
+
+    counts: dict[str, int]  # word -> occurrences, all games
+    by_game: dict[int, dict[str, int]]
+    stems: set[str]
+    by_length: dict[int, list[str]]
+    # glossary term names holding stop words ("face down", "run a play"): (the name's other
+    # words, its stop words); a query holding all the other words keeps those stop words
+    keep: list[tuple[frozenset[str], frozenset[str]]]
+    synonyms: dict[int, list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]]]
+
 
 _vocabulary_cache: dict[str, Any] = {}
 
 
-def _vocabulary() -> dict[int, list[str]]:
-    """Indexed words of three letters or more, by length; rebuilt when the index changes."""
+def _vocabulary() -> _Vocabulary:
+    """Read once per process and per version of the index (the generation counter)."""
     generation = (connection.vendor, django_cache.get(_GENERATION_KEY, 0))
     if _vocabulary_cache.get("generation") != generation:
+        counts: Counter[str] = Counter()
+        by_game: dict[int, dict[str, int]] = {}
         with connection.cursor() as cursor:
-            words = _backend().vocabulary(cursor)
+            cursor.execute(f"SELECT game_id, word, count FROM {WORDS_TABLE}")
+            for game_id, word, n in cursor.fetchall():
+                counts[word] += n
+                by_game.setdefault(int(game_id), {})[word] = n
         by_length: dict[int, list[str]] = {}
-        for word in words:
+        for word in counts:
             if len(word) >= 3 and not word.isdigit():
                 by_length.setdefault(len(word), []).append(word)
-        _vocabulary_cache.update(generation=generation, words=by_length)
-    return _vocabulary_cache["words"]
+        keep: list[tuple[frozenset[str], frozenset[str]]] = []
+        stop = _stop_words()
+        for term, aliases in m.GlossaryTerm.objects.values_list("term", "aliases"):
+            for name in [term, *(aliases or [])]:
+                words = set(tokens(name))
+                if words & stop and words - stop:
+                    keep.append((frozenset(words - stop), frozenset(words & stop)))
+        synonyms: dict[int, list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]]] = {}
+        for game_id, words, means in m.Synonym.objects.values_list("game_id", "words", "means"):
+            group = [tuple(stems(words)), *(tuple(stems(x)) for x in means)]
+            forms = tuple(dict.fromkeys(f for f in group if f))
+            for key in forms:  # any of its words stands for all of them
+                synonyms.setdefault(game_id, []).append((key, forms))
+        for entries in synonyms.values():
+            entries.sort(key=lambda e: -len(e[0]))  # the longest phrase first
+        vocabulary = _Vocabulary(
+            counts=dict(counts),
+            by_game=by_game,
+            stems={stem(w) for w in counts},
+            by_length=by_length,
+            keep=keep,
+            synonyms=synonyms,
+        )
+        _vocabulary_cache.update(generation=generation, vocabulary=vocabulary)
+    return _vocabulary_cache["vocabulary"]
 
 
-def suggest(query: SearchQuery, limit: int = 5) -> list[str]:
+def _synonyms_for(vocabulary: _Vocabulary, game_id: int | None) -> list[Any]:
+    if game_id is not None:
+        return vocabulary.synonyms.get(game_id, [])
+    merged: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
+    for entries in vocabulary.synonyms.values():
+        for key, forms in entries:
+            merged.setdefault(key, set()).update(forms)
+    found = [(key, tuple(sorted(forms, key=lambda f: f != key))) for key, forms in merged.items()]
+    return sorted(found, key=lambda e: -len(e[0]))
+
+
+def _max_distance(word: str) -> int:
+    return 1 if len(word) <= 4 else 2
+
+
+def nearest_words(
+    word: str, game_id: int | None = None, limit: int = 5, vocabulary: _Vocabulary | None = None
+) -> list[str]:
+    """The indexed words nearest a word (optimal string alignment distance: a swapped pair of
+    letters is one edit), best first: nearer, then the current game's, then more frequent."""
+    vocabulary = vocabulary or _vocabulary()
+    limit_distance = _max_distance(word)
+    near = [
+        w
+        for n in range(len(word) - limit_distance, len(word) + limit_distance + 1)
+        for w in vocabulary.by_length.get(n, [])
+    ]
+    found = process.extract(word, near, scorer=OSA.distance, score_cutoff=limit_distance, limit=50)
+    in_game = vocabulary.by_game.get(game_id or -1, {})
+
+    def weight(item: tuple[str, float, int]) -> float:
+        candidate, distance = item[0], item[1]
+        frequency = in_game.get(candidate) or vocabulary.counts.get(candidate, 0)
+        return distance - 0.25 * math.log10(1 + frequency) - (0.6 if candidate in in_game else 0)
+
+    ranked = sorted((f for f in found if f[0] != word), key=weight)
+    return list(dict.fromkeys(f[0] for f in ranked))[:limit]
+
+
+def reads_like_a_question(text: str, query: SearchQuery) -> bool:
+    first = next((t.tokens[0] for t in query.terms if t.tokens), "")
+    return text.strip().endswith("?") or first in QUESTION_START
+
+
+def prepare(typed: SearchQuery, game_id: int | None = None, correct: bool = True) -> SearchQuery:
+    """The query the index is asked: players' words expanded from the synonym lists (the
+    game's, or every game's), question and stop words dropped (unless nothing else is left,
+    or the word is part of a glossary term's name), and, when `correct`, each word the index
+    does not hold replaced by the nearest word it does."""
+    if not typed.terms:
+        return typed
+    vocabulary = _vocabulary()
+    synonyms = _synonyms_for(vocabulary, game_id)
+    terms = list(typed.terms)
+    out: list[Term] = []
+    i = 0
+    while i < len(terms):
+        term = terms[i]
+        matched = False
+        if not (term.negated or term.prefix):
+            for key, forms in synonyms:
+                # a phrase typed in quotes, or a run of single words
+                if len(term.tokens) > 1 and tuple(stem(t) for t in term.tokens) == key:
+                    out.append(Term(term.tokens, forms=forms))
+                    i, matched = i + 1, True
+                    break
+                run = terms[i : i + len(key)]
+                if (
+                    len(run) == len(key)
+                    and all(t.plain for t in run)
+                    and tuple(stem(t.tokens[0]) for t in run) == key
+                ):
+                    out.append(Term(tuple(t.tokens[0] for t in run), forms=forms))
+                    i, matched = i + len(key), True
+                    break
+        if not matched:
+            out.append(term)
+            i += 1
+    typed_words = {t.tokens[0] for t in out if t.plain}
+    kept = {w for others, words in vocabulary.keep if others <= typed_words for w in words}
+    stop = _stop_words() - kept
+    content = [t for t in out if not (t.plain and t.tokens[0] in stop)]
+    dropped = tuple(t.tokens[0] for t in out if t not in content)
+    if not [t for t in content if not t.negated]:
+        content, dropped = out, ()
+    corrections: list[tuple[str, str]] = []
+    if correct:
+        fixed = []
+        for term in content:
+            word = term.tokens[0]
+            if (
+                term.plain
+                and len(word) >= 3
+                and not word.isdigit()
+                and stem(word) not in vocabulary.stems
+                and word not in vocabulary.counts
+            ):
+                near = [w for w in nearest_words(word, game_id, 5, vocabulary) if w not in stop]
+                if near:
+                    corrections.append((word, near[0]))
+                    term = Term((near[0],))
+            fixed.append(term)
+        content = fixed
+    query = SearchQuery(typed.text, tuple(content), corrections=tuple(corrections), dropped=dropped)
+    return SearchQuery(
+        query.text,
+        query.terms,
+        query.corrections,
+        query.dropped,
+        question=reads_like_a_question(typed.text, typed),
+    )
+
+
+def suggest(query: SearchQuery, limit: int = 5, game_id: int | None = None) -> list[str]:
+    """Did you mean: the indexed words nearest the words of a query without results."""
     vocabulary = _vocabulary()
     seen: list[str] = []
     for term in query.positive:
         for token in term.tokens:
-            near = [w for n in range(len(token) - 2, len(token) + 3) for w in vocabulary.get(n, [])]
-            for word in difflib.get_close_matches(token, near, n=3, cutoff=0.72):
-                if word != token and word not in seen:
+            for word in nearest_words(token, game_id, 3, vocabulary):
+                if word not in seen:
                     seen.append(word)
     return seen[:limit]
 
@@ -981,6 +1607,13 @@ def _on_delete(sender: type, instance: Any, **_: Any) -> None:
 def _on_game_delete(sender: type, instance: m.Game, **_: Any) -> None:
     with connection.cursor() as cursor:
         cursor.execute(f"DELETE FROM {TABLE} WHERE game_id = %s", [instance.pk])
+        cursor.execute(f"DELETE FROM {WORDS_TABLE} WHERE game_id = %s", [instance.pk])
+    _touch()
+
+
+def _on_synonyms_change(sender: type, instance: Any, **_: Any) -> None:
+    """Synonyms and glossary names are read at query time: tell the caches."""
+    _touch()
 
 
 def _on_card_factions(sender: type, instance: Any, action: str, **_: Any) -> None:
@@ -1006,10 +1639,14 @@ def _on_related_save(sender: type, instance: Any, raw: bool = False, **_: Any) -
 @cache
 def connect_signals() -> None:
     for kind in KINDS:
+        if kind.model is None:
+            continue
         uid = f"search-{kind.slug}"
         post_save.connect(_on_save, sender=kind.model, dispatch_uid=f"{uid}-save")
         post_delete.connect(_on_delete, sender=kind.model, dispatch_uid=f"{uid}-delete")
     pre_delete.connect(_on_game_delete, sender=m.Game, dispatch_uid="search-game-pre-delete")
+    for signal in (post_save, post_delete):
+        signal.connect(_on_synonyms_change, sender=m.Synonym, dispatch_uid=f"search-syn-{signal}")
     m2m_changed.connect(
         _on_card_factions, sender=m.Card.factions.through, dispatch_uid="search-card-factions"
     )

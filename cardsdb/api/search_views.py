@@ -53,7 +53,16 @@ SEARCH_PARAMETERS = [
         f"case, with or without accents (ё = е). At most {search.MAX_QUERY_LENGTH} characters.",
     ),
     OpenApiParameter("kind", str, enum=[k.slug for k in search.KINDS], description="one kind"),
-    OpenApiParameter("game", str, description="game slug"),
+    OpenApiParameter(
+        "game",
+        str,
+        description="game slug: search that game only, and prefer its words when correcting",
+    ),
+    OpenApiParameter(
+        "exact",
+        {"type": "string", "enum": ["0", "1"]},
+        description="1: search the words as typed, without spelling corrections",
+    ),
     OpenApiParameter("page", {"type": "integer", "minimum": 1}),
     OpenApiParameter("page_size", PAGE_SIZE_SCHEMA, description="at most 500"),
 ]
@@ -80,6 +89,23 @@ SEARCH_RESPONSE = inline_serializer(
         "suggestions": serializers.ListField(
             child=serializers.CharField(), help_text="nearest indexed words, when none matched"
         ),
+        "corrections": serializers.ListField(
+            child=inline_serializer(
+                "SearchCorrection",
+                {"typed": serializers.CharField(), "corrected": serializers.CharField()},
+            ),
+            help_text="words the index does not hold, each replaced by the nearest it does",
+        ),
+        "searched_for": serializers.CharField(
+            help_text="the query as searched, after corrections (the query itself without)"
+        ),
+        "dropped": serializers.ListField(
+            child=serializers.CharField(), help_text="question and stop words left out"
+        ),
+        "relaxed": serializers.BooleanField(
+            help_text="true when no entry holds every word: entries holding any of them, "
+            "ranked by how many they hold"
+        ),
     },
 )
 
@@ -91,9 +117,18 @@ def _search(request: Request) -> Response:
             error_body("invalid", "q: give words to search for.", [{"field": "q"}]),
             status=status.HTTP_400_BAD_REQUEST,
         )
+    exact = request.query_params.get("exact", "0")
+    if exact not in ("0", "1"):
+        return Response(
+            error_body("invalid", "exact: give 0 or 1.", [{"field": "exact"}]),
+            status=status.HTTP_400_BAD_REQUEST,
+        )
     try:
         results = search.search(
-            text, kind=request.query_params.get("kind"), game=request.query_params.get("game")
+            text,
+            kind=request.query_params.get("kind"),
+            game=request.query_params.get("game"),
+            correct=exact == "0",
         )
     except search.SearchQueryError as exc:
         return query_error_response(exc, exc.field)
@@ -103,7 +138,15 @@ def _search(request: Request) -> Response:
     response.data["counts"] = {k: min(n, search.COUNT_CAP) for k, n in results.counts().items()}
     response.data["capped"] = results.capped()
     response.data["ranked"] = results.ranked()
-    response.data["suggestions"] = search.suggest(results.query) if not results.count() else []
+    original = results.original or results.query
+    response.data["suggestions"] = (
+        search.suggest(original, game_id=results.game_id) if not results.count() else []
+    )
+    query = results.query
+    response.data["corrections"] = [{"typed": t, "corrected": c} for t, c in query.corrections]
+    response.data["searched_for"] = query.corrected_text
+    response.data["dropped"] = list(query.dropped)
+    response.data["relaxed"] = results.relaxed
     return response
 
 
@@ -111,8 +154,12 @@ def _search(request: Request) -> Response:
     operation_id="search",
     parameters=SEARCH_PARAMETERS,
     responses={200: SEARCH_RESPONSE, 400: OpenApiTypes.OBJECT},
-    description="Ranked full-text search over rules, cards, clarifications, glossary terms and "
-    "games, with highlighted snippets and permalinks. `/api/v1/search/` answers the same.",
+    description="Ranked full-text search over rules, cards, clarifications, glossary terms, "
+    "dispute questions and games, with highlighted snippets and permalinks. Words are "
+    "stemmed (English and Russian), players' words expanded from each game's synonyms, "
+    "misspelt words corrected (see `corrections`; `exact=1` turns that off), question words "
+    "dropped; when no entry holds every word, entries holding most of them come back "
+    "(`relaxed`). `/api/v1/search/` answers the same.",
 )
 @api_view(["GET"])
 def search_view(request: Request) -> Response:

@@ -7,14 +7,16 @@ cards. An unreadable query is answered 400 with the error pointing at its token.
 
 from __future__ import annotations
 
+import re
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlparse
 
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from cardsdb import card_query, search, selectors
+from cardsdb.models import Game
 
 PER_KIND = 5
 PAGE_SIZE = 20
@@ -49,21 +51,52 @@ def _card_results(request: HttpRequest, text: str, context: dict[str, Any]) -> i
     return 200
 
 
+_GAME_PAGE_RE = re.compile(r"^/games/([a-z0-9]+(?:-[a-z0-9]+)*)/")
+ALL_GAMES = "all"
+
+
+def search_scope(request: HttpRequest) -> str | None:
+    """The game a search is limited to: `game=<slug>`; `game=all` (or empty) for every game;
+    without `game`, the game whose page the search box was used on (the Referer, same-origin
+    only), so a search started from a game's pages looks in that game first."""
+    if "game" in request.GET:
+        game = request.GET.get("game", "")
+        return None if game in ("", ALL_GAMES) else game
+    referer = urlparse(request.headers.get("referer", ""))
+    if referer.netloc and referer.netloc != request.get_host():
+        return None
+    found = _GAME_PAGE_RE.match(referer.path)
+    if found and Game.objects.filter(slug=found.group(1)).exists():
+        return found.group(1)
+    return None
+
+
 def _word_results(request: HttpRequest, text: str, context: dict[str, Any]) -> int:
     kind = request.GET.get("kind") or None
-    game = request.GET.get("game") or None
+    game = context["scope"]
+    exact = request.GET.get("exact") == "1"
     try:
-        results = search.search(text, kind=kind, game=game)
+        results = search.search(text, kind=kind, game=game, correct=not exact)
     except search.SearchQueryError as exc:
         context["error"] = {"message": exc.message, "position": exc.position}
         return 400
+    query = results.query
     context.update(
         mode="words",
         results=results,
         total=results.count(),
         total_label=_how_many(sum(results.counts().values())),
         ranked=results.ranked(kind),
+        relaxed=results.relaxed,
+        dropped=query.dropped,
+        corrections=query.corrections,
+        corrected_text=query.corrected_text if query.corrections else "",
+        instead_link=_link(q=text, kind=kind, game=game or ALL_GAMES, exact="1")
+        if query.corrections
+        else "",
+        questions=results.questions() if not kind and results.count() else [],
     )
+    exact_flag = "1" if exact else None
     if not results.query:
         context["empty_query"] = True
     elif kind:  # one kind, paged
@@ -83,20 +116,35 @@ def _word_results(request: HttpRequest, text: str, context: dict[str, Any]) -> i
                 "kind": k,
                 "count": _how_many(n),
                 "hits": hits,
-                "more": _link(q=text, kind=k.slug, game=game) if n > len(hits) else "",
+                "more": _link(q=text, kind=k.slug, game=game or ALL_GAMES, exact=exact_flag)
+                if n > len(hits)
+                else "",
             }
             for k, n, hits in results.grouped(PER_KIND)
+            if not (k.slug == "question" and context["questions"])
         ]
     if results.query and not context["total"]:
+        game_id = results.game_id
         context["suggestions"] = [
-            {"word": w, "link": _link(q=w, game=game)} for w in search.suggest(results.query)
+            {"word": w, "link": _link(q=w, game=game or ALL_GAMES)}
+            for w in search.suggest(results.original or results.query, game_id=game_id)
         ]
     return 200
 
 
 def search_page(request: HttpRequest) -> HttpResponse:
     text = request.GET.get("q", "")
-    context: dict[str, Any] = {"search_query": text, "q": text.strip()}
+    scope = search_scope(request)
+    games = list(Game.objects.order_by("position", "slug").values("slug", "name"))
+    context: dict[str, Any] = {
+        "search_query": text,
+        "q": text.strip(),
+        "scope": scope,
+        "scope_name": next((g["name"] for g in games if g["slug"] == scope), scope),
+        "games": games,
+        "all_games": ALL_GAMES,
+        "kind_param": request.GET.get("kind", ""),
+    }
     status = 200
     if len(text) > search.MAX_QUERY_LENGTH:
         context["error"] = {
@@ -112,9 +160,17 @@ def search_page(request: HttpRequest) -> HttpResponse:
         status = _word_results(request, text, context)
     if "page" in context:
         context["page_link"] = _link(
-            q=text, kind=request.GET.get("kind"), game=request.GET.get("game")
+            q=text,
+            kind=request.GET.get("kind"),
+            game=scope or ALL_GAMES,
+            exact=request.GET.get("exact"),
         )
-    return render(request, "web/search.html", context, status=status)
+    response = render(request, "web/search.html", context, status=status)
+    if scope and "game" not in request.GET:
+        # The scope came from the page the search was made on, not from the address: this
+        # answer is not the address's answer for everyone, so no shared cache may keep it.
+        response["Cache-Control"] = "private"
+    return response
 
 
 def search_syntax_page(request: HttpRequest) -> HttpResponse:

@@ -114,7 +114,7 @@ def test_blob_bases_of_cost_four_or_less_in_high_alert() -> None:
 
 
 def _words(text: str) -> str:
-    return " " + " ".join(search.tokens(text)) + " "
+    return " " + " ".join(search.stems(text)) + " "  # the index holds stems
 
 
 def _card_text(c: dict[str, Any]) -> str:
