@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+from django.http import FileResponse, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -13,8 +15,9 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cardsdb import bulk, selectors
+from cardsdb import bulk, prebuilt, selectors
 from cardsdb.api import filters, serializers
+from cardsdb.api.renderers import dumps
 from cardsdb.api.search_views import query_error_response
 from cardsdb.card_query import CardQueryError, cards_filter
 from cardsdb.models import Game
@@ -29,6 +32,16 @@ CARD_QUERY_PARAMETER = OpenApiParameter(
 
 
 NAME = {"type": "string", "minLength": 1, "pattern": r"\S"}
+
+
+def prebuilt_json(request: Request) -> bool:
+    """Answer from the prebuilt JSON (cardsdb/prebuilt.py) when plain JSON is asked for (the
+    browsable API and pretty-printed JSON render as before)."""
+    return (
+        prebuilt.enabled()
+        and request.accepted_renderer.format == "json"
+        and "indent" not in (request.accepted_media_type or "")
+    )
 
 
 class ReadOnly(viewsets.ReadOnlyModelViewSet):
@@ -160,11 +173,25 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         )
 
     @extend_schema(parameters=[CARD_QUERY_PARAMETER])
-    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Any:
         try:
+            if prebuilt_json(request):
+                return self.list_prebuilt()
             return super().list(request, *args, **kwargs)
         except CardQueryError as exc:
             return query_error_response(exc, "q")
+
+    def list_prebuilt(self) -> HttpResponse:
+        """The same page, its cards' entries read prebuilt: the count, the page's ids, the
+        entries (three queries; the rows themselves only for entries not built yet)."""
+        queryset = self.filter_queryset(self.get_queryset())
+        ids = self.paginator.paginate_queryset(selectors.IdsOnly(queryset), self.request, self)
+        assert ids is not None  # the pagination class is always set for this list
+        items = prebuilt.card_item_ids(ids)
+        if items is None:
+            items = prebuilt.card_items(selectors.IdsFirst(queryset).rows(ids))
+        page = self.paginator.get_paginated_response([orjson.Fragment(i) for i in items])
+        return HttpResponse(dumps(page.data), content_type=prebuilt.JSON)
 
     def paginate_queryset(self, queryset: Any) -> Any:
         return super().paginate_queryset(selectors.IdsFirst(queryset))
@@ -177,9 +204,16 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(responses=serializers.CardDetailSerializer)
     @action(detail=False, url_path=r"(?P<game_slug>[a-z0-9-]+)/(?P<card_slug>[a-z0-9-]+)")
-    def by_game(self, request: Request, game_slug: str, card_slug: str) -> Response:
-        card = get_object_or_404(selectors.card_detail(), game__slug=game_slug, slug=card_slug)
-        return Response(serializers.CardDetailSerializer(card).data)
+    def by_game(self, request: Request, game_slug: str, card_slug: str) -> Any:
+        def card() -> Any:
+            return get_object_or_404(selectors.card_detail(), game__slug=game_slug, slug=card_slug)
+
+        if prebuilt_json(request) and not request.query_params:
+            key = prebuilt.card_key(game_slug, card_slug)
+            entry = prebuilt.obtain(prebuilt.CARD, key, lambda: prebuilt.card_detail_bytes(card()))
+            assert entry is not None  # a missing card raised Http404
+            return prebuilt.response(entry, prebuilt.JSON)
+        return Response(serializers.CardDetailSerializer(card()).data)
 
     @extend_schema(
         parameters=[
@@ -237,6 +271,15 @@ class RuleViewSet(ReadOnly):
     def get_queryset(self) -> Any:
         return selectors.rule_list()
 
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Any:
+        if prebuilt_json(request) and not request.query_params:
+            entry = prebuilt.obtain(
+                prebuilt.RULE, kwargs["key"], lambda: prebuilt.rule_bytes(self.get_object())
+            )
+            assert entry is not None  # a missing rule raised Http404
+            return prebuilt.response(entry, prebuilt.JSON)
+        return super().retrieve(request, *args, **kwargs)
+
 
 class GlossaryViewSet(ReadOnly):
     """Glossary terms with the rules they appear in."""
@@ -269,9 +312,16 @@ class ClarificationViewSet(ReadOnly):
     description="Everything about one game (or `all`) in one JSON document.",
 )
 @api_view(["GET"])
-def bulk_download(request: Request, slug: str) -> Response:
+def bulk_download(request: Request, slug: str) -> Any:
+    """Served from a file written once per version of the data (cardsdb/bulk.py), with its
+    ETag and Content-Length; `If-None-Match` with the current ETag answers 304."""
     games = list(Game.objects.all()) if slug == "all" else [get_object_or_404(Game, slug=slug)]
-    response = Response(bulk.bulk_document(games))
+    found = bulk.bulk_file(slug, games)
+    if found.etag in request.headers.get("If-None-Match", ""):
+        response: Any = HttpResponseNotModified()
+    else:
+        response = FileResponse(found.path.open("rb"), content_type="application/json")
+    response["ETag"] = found.etag
     name = "table-judge-all" if slug == "all" else f"table-judge-{slug}"
     response["Content-Disposition"] = f'inline; filename="{name}.json"'
     return response

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.http import quote_etag
 
-from cardsdb import response_cache, selectors
+from cardsdb import prebuilt, response_cache, selectors
 from cardsdb.api.filters import CardFilter
 from cardsdb.card_query import CardQueryError, cards_filter
 from cardsdb.glossary_links import link_terms
@@ -126,5 +126,16 @@ def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def card_page(request: HttpRequest, slug: str, card_slug: str) -> HttpResponse:
-    card = get_object_or_404(selectors.card_detail(), game__slug=slug, slug=card_slug)
-    return render(request, "web/card.html", {"game": card.game, "card": card})
+    def card() -> Card:
+        return get_object_or_404(selectors.card_detail(), game__slug=slug, slug=card_slug)
+
+    if prebuilt.enabled() and prebuilt.anonymous(request) and not request.GET:
+        # built once per data version for every anonymous visitor (cardsdb/prebuilt.py)
+        key = prebuilt.card_key(slug, card_slug)
+        entry = prebuilt.obtain(
+            prebuilt.CARD_PAGE, key, lambda: prebuilt.card_page_bytes(card(), request)
+        )
+        assert entry is not None  # a missing card raised Http404
+        return prebuilt.response(entry, prebuilt.HTML)
+    found = card()
+    return render(request, "web/card.html", {"game": found.game, "card": found})

@@ -21,6 +21,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from cardsdb import response_cache
 from cardsdb.loaders import fixtures_load
 from cardsdb.models import Card, Game, Rule
 from cardsdb.web.views import rules_page_cache_key
@@ -37,8 +38,11 @@ def web(db: Any) -> Client:
 
 
 @pytest.fixture
-def cold(db: Any) -> Game:
-    """The higher-lower rules page, not yet in the cache."""
+def cold(db: Any, settings: Any) -> Game:
+    """The higher-lower rules page, not yet in the cache (the version of the data read every
+    two seconds, as in production)."""
+    settings.DATA_VERSION_SECONDS = 2
+    response_cache.fingerprint_forget()
     game = Game.objects.get(slug=GAME)
     cache.delete(rules_page_cache_key(game.slug, game.data_version))
     return game
@@ -210,8 +214,10 @@ def redis_cache(settings: Any) -> Iterator[tuple[Any, str]]:
 
 
 def test_with_redis_the_rules_page_is_cached_in_redis_for_every_worker(
-    web: Client, redis_cache: tuple[Any, str], django_assert_num_queries: Any
+    web: Client, redis_cache: tuple[Any, str], django_assert_num_queries: Any, settings: Any
 ) -> None:
+    settings.DATA_VERSION_SECONDS = 2  # as in production: the version read every two seconds
+    response_cache.fingerprint_forget()
     client, prefix = redis_cache
     game = Game.objects.get(slug=GAME)
     redis_key = f"{prefix}:1:{rules_page_cache_key(game.slug, game.data_version)}"
