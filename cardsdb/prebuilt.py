@@ -224,10 +224,13 @@ def _chunks(ids: list[int]) -> Iterator[list[int]]:
 
 
 def build_all(
-    kinds: Iterable[str] = (CARD, CARD_ITEM, RULE), progress: Callable[[str], None] = print
+    kinds: Iterable[str] = (CARD, CARD_ITEM, RULE),
+    progress: Callable[[str], None] = print,
+    games: list[str] | None = None,
 ) -> dict[str, int]:
-    """Build every answer of the given kinds for the current version of the data, in batches
-    (a bounded number of queries per batch), and drop other versions' answers."""
+    """Build every answer of the given kinds (of every game, or of `games`) for the current
+    version of the data, in batches (a bounded number of queries per batch, whatever their
+    size), and drop other versions' answers."""
     from cardsdb import selectors
     from cardsdb.api.serializers import CardDetailSerializer, CardSerializer, RuleSerializer
     from cardsdb.models import Card
@@ -237,7 +240,10 @@ def build_all(
     kinds = set(kinds)
     counts = dict.fromkeys(sorted(kinds), 0)
     if kinds & {CARD, CARD_ITEM, CARD_PAGE}:
-        ids = list(Card.objects.order_by("id").values_list("id", flat=True))
+        cards = Card.objects.order_by("id")
+        if games is not None:
+            cards = cards.filter(game__slug__in=games)
+        ids = list(cards.values_list("id", flat=True))
         for chunk in _chunks(ids):
             detail = CARD in kinds or CARD_PAGE in kinds
             rows = (selectors.card_detail() if detail else selectors.card_list()).filter(
@@ -258,10 +264,16 @@ def build_all(
                 counts[kind] += len(built)
         progress(f"prebuilt {len(ids)} cards")
     if RULE in kinds:
-        rules = list(selectors.rule_list())
+        rule_rows = selectors.rule_list()
+        if games is not None:
+            rule_rows = rule_rows.filter(game__slug__in=games)
+        rules = list(rule_rows)
         items = dict(zip([r.key for r in rules], _serialized(RuleSerializer, rules), strict=True))
         put_many(RULE, items, version)
         counts[RULE] = len(items)
         progress(f"prebuilt {len(items)} rules")
     purge(keep=version)
+    if connection.vendor == "postgresql":  # fresh statistics for the one index it is read by
+        with connection.cursor() as cursor:
+            cursor.execute(f"ANALYZE {_TABLE}")
     return counts
