@@ -31,6 +31,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.http import quote_etag
@@ -227,17 +228,25 @@ def build_all(
     kinds: Iterable[str] = (CARD, CARD_ITEM, RULE),
     progress: Callable[[str], None] = print,
     games: list[str] | None = None,
+    force: bool = False,
 ) -> dict[str, int]:
     """Build every answer of the given kinds (of every game, or of `games`) for the current
     version of the data, in batches (a bounded number of queries per batch, whatever their
-    size), and drop other versions' answers."""
+    size), and drop other versions' answers. Kinds already complete for this version are
+    left as they are, unless `force`."""
     from cardsdb import selectors
     from cardsdb.api.serializers import CardDetailSerializer, CardSerializer, RuleSerializer
-    from cardsdb.models import Card
+    from cardsdb.models import Card, Prebuilt, Rule
 
     response_cache.fingerprint_forget()
     version = response_cache.data_fingerprint()
     kinds = set(kinds)
+    if games is None and not force:  # what is already complete for this version is kept
+        total = {CARD: Card.objects.count(), CARD_ITEM: Card.objects.count()}
+        total |= {CARD_PAGE: total[CARD], RULE: Rule.objects.count()}
+        kept = Prebuilt.objects.filter(version=version, kind__in=kinds).values("kind")
+        have = {k["kind"]: k["n"] for k in kept.annotate(n=Count("id"))}
+        kinds = {k for k in kinds if have.get(k, 0) != total[k]}
     counts = dict.fromkeys(sorted(kinds), 0)
     if kinds & {CARD, CARD_ITEM, CARD_PAGE}:
         cards = Card.objects.order_by("id")

@@ -22,7 +22,7 @@ class Command(BaseCommand):
         if options["pages"]:
             kinds.append(prebuilt.CARD_PAGE)
         started = time.perf_counter()
-        counts = prebuilt.build_all(kinds, progress=lambda msg: self.stdout.write(msg))
+        counts = prebuilt.build_all(kinds, progress=lambda msg: self.stdout.write(msg), force=True)
         self.stdout.write(
             self.style.SUCCESS(f"prebuilt {counts} in {time.perf_counter() - started:.1f}s")
         )
