@@ -48,6 +48,7 @@ import contextlib
 import json
 import os
 import random
+import resource
 import secrets
 import shutil
 import signal
@@ -85,6 +86,7 @@ class Kind:
     size: int = 0  # lines in the list
     target: float | None = None  # the share of the ceiling the issue asks for
     target_p99_ms: float | None = None  # at 32 connections
+    seconds: float = 0  # this kind's run length (0: --duration)
 
 
 @dataclass
@@ -104,6 +106,7 @@ class Result:
     cache_hits: int = 0
     repeated: int = 0  # requests of a list sent a second time in this run (the list wrapped)
     cpu: dict[str, float] = field(default_factory=dict)
+    ceiling_rps: float | None = None  # the ceiling this share is of
 
 
 def fail(message: str) -> None:
@@ -459,23 +462,55 @@ def tree_cpu(master: int) -> float:
     return total
 
 
+def postgres_pids(url: str) -> list[int]:
+    """The PostgreSQL backends serving the load-test database (the server's connections)."""
+    import psycopg
+
+    name = urllib.parse.urlsplit(url).path.lstrip("/")
+    with contextlib.suppress(psycopg.Error), psycopg.connect(url, connect_timeout=5) as conn:
+        rows = conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            [name],
+        ).fetchall()
+        return [row[0] for row in rows]
+    return []
+
+
+def pids_cpu(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+            total += float(fields[11]) + float(fields[12])
+    return total
+
+
+def children_cpu() -> float:
+    """CPU jiffies of the waited-for children (the wrk runs)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (usage.ru_utime + usage.ru_stime) * os.sysconf("SC_CLK_TCK")
+
+
 def measured(
     phase: str, kind: Kind, connections: int, base: str, master: int, cursor: Cursor, args: Any
 ) -> Result:
+    pg = postgres_pids(args.database_url)
     busy0, all0 = cpu_times()
-    server0 = tree_cpu(master)
-    raw = wrk(base, cursor.args(kind, connections), connections, args.duration)
+    server0, pg0, wrk0 = tree_cpu(master), pids_cpu(pg), children_cpu()
+    raw = wrk(base, cursor.args(kind, connections), connections, kind.seconds or args.duration)
     busy1, all1 = cpu_times()
-    server = tree_cpu(master) - server0
+    server, db = tree_cpu(master) - server0, pids_cpu(pg) - pg0
+    load = children_cpu() - wrk0
     result = result_of(phase, kind.name, connections, raw)
     result.repeated = cursor.advance(kind, raw["requests"])
     total = (all1 - all0) or 1.0
-    cpus = os.cpu_count() or 1
-    result.cpu = {  # shares of the whole machine (all CPUs) during the run
-        "busy": (busy1 - busy0) / total,
-        "server": min(1.0, server / total),
-        "other": max(0.0, (busy1 - busy0 - server) / total),
-        "cpus": cpus,
+    busy = busy1 - busy0
+    result.cpu = {  # shares of the whole machine (all CPUs together) during the run
+        "busy": busy / total,
+        "server": server / total,
+        "postgres": db / total,
+        "wrk": load / total,
+        "other": max(0.0, busy - server - db - load) / total,
     }
     return result
 
@@ -504,24 +539,52 @@ def result_of(phase: str, name: str, connections: int, raw: dict[str, int]) -> R
 def phase_run(
     phase: str, kinds: list[Kind], base: str, master: int, args: argparse.Namespace
 ) -> list[Result]:
-    ceiling = Kind(CEILING, spec="GET|/api/v1/health")
+    """Each kind at each concurrency, with the ceiling measured just before and just after it
+    (half as long): its share is of the mean of the two, so a neighbour's load that comes and
+    goes on a shared machine weighs on both sides of the ratio alike."""
+    ceiling = Kind(CEILING, spec="GET|/api/v1/health", seconds=max(1.0, args.duration / 2))
     cursor = Cursor()
     for kind in [ceiling, *kinds]:  # warm every worker: imports, connections
         if kind.lines is None:
             wrk(base, [kind.spec], 8, args.warmup)
-    warm = Kind("warm-up", spec="GET|/api/v1/health")
-    wrk(base, [warm.spec], 8, args.warmup)
     results: list[Result] = []
     for connections in args.connections:
-        top = measured(phase, ceiling, connections, base, master, cursor, args)
-        results.append(top)
-        print(line_of(top), flush=True)
+        before = measured(phase, ceiling, connections, base, master, cursor, args)
+        tops = [before]
         for kind in kinds:
             result = measured(phase, kind, connections, base, master, cursor, args)
-            result.ratio = result.rps / top.rps if top.rps else None
+            after = measured(phase, ceiling, connections, base, master, cursor, args)
+            tops.append(after)
+            reference = (before.rps + after.rps) / 2
+            result.ratio = result.rps / reference if reference else None
+            result.ceiling_rps = reference
             results.append(result)
             print(line_of(result), flush=True)
+            before = after
+        top = merged_ceiling(phase, connections, tops)
+        results.insert(len(results) - len(kinds), top)
+        print(line_of(top), flush=True)
     return results
+
+
+def merged_ceiling(phase: str, connections: int, runs: list[Result]) -> Result:
+    """The ceiling's runs at one concurrency as one row: total requests over total time, the
+    worst p99 of the runs."""
+    requests = sum(r.requests for r in runs)
+    seconds = sum(r.requests / r.rps for r in runs if r.rps)
+    return Result(
+        phase=phase,
+        endpoint=CEILING,
+        connections=connections,
+        rps=requests / seconds if seconds else 0.0,
+        p50_ms=sorted(r.p50_ms for r in runs)[len(runs) // 2],
+        p90_ms=max(r.p90_ms for r in runs),
+        p99_ms=max(r.p99_ms for r in runs),
+        max_ms=max(r.max_ms for r in runs),
+        requests=requests,
+        errors=sum(r.errors for r in runs),
+        cpu={k: sum(r.cpu.get(k, 0) for r in runs) / len(runs) for k in runs[0].cpu},
+    )
 
 
 def line_of(r: Result) -> str:
@@ -536,7 +599,8 @@ def line_of(r: Result) -> str:
     return (
         f"  {r.phase:<4} {r.endpoint:<12} c={r.connections:<3} {r.rps:7.0f} req/s "
         f"p50 {r.p50_ms:6.1f} ms  p99 {r.p99_ms:6.1f} ms  errors {errors}  ceiling {ratio}  "
-        f"cpu: server {cpu.get('server', 0):.0%}, other {cpu.get('other', 0):.0%}"
+        f"cpu: server {cpu.get('server', 0):.0%}, postgres {cpu.get('postgres', 0):.0%}, "
+        f"wrk {cpu.get('wrk', 0):.0%}, other {cpu.get('other', 0):.0%}"
         + (f"  ({'; '.join(notes)})" if notes else "")
     )
 
@@ -594,14 +658,18 @@ def conditions(results: list[Result]) -> str:
     """How busy the machine was while the figures were taken."""
     if not results:
         return ""
-    other = sum(r.cpu.get("other", 0) for r in results) / len(results)
-    server = sum(r.cpu.get("server", 0) for r in results) / len(results)
+
+    def mean(key: str) -> float:
+        return sum(r.cpu.get(key, 0) for r in results) / len(results)
+
     load = os.getloadavg()
     return (
-        f"machine: {os.cpu_count()} CPUs; during the runs, on average, the server's processes "
-        f"used {server:.0%} of all CPUs and everything else (PostgreSQL, wrk, other users) "
-        f"{other:.0%}; load average now {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} "
-        "(1/5/15 min)"
+        f"machine: {os.cpu_count()} CPUs. During the runs, on average, of all CPUs together: "
+        f"the server's workers {mean('server'):.0%}, its PostgreSQL backends "
+        f"{mean('postgres'):.0%}, wrk {mean('wrk'):.0%}, everything else on the machine "
+        f"(other users) {mean('other'):.0%}, idle {1 - mean('busy'):.0%}. "
+        f"Load average at the end {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (1/5/15 min). "
+        "With 'everything else' near 0% the figures are a quiet machine's."
     )
 
 

@@ -219,6 +219,40 @@ def card_item_ids(ids: list[int]) -> list[bytes] | None:
     return [found[str(pk)] for pk in ids]
 
 
+def list_page(queryset: Any, offset: int, limit: int) -> tuple[int, list[Any], list[bytes]] | None:
+    """A page of a card list in one query: its ids in order, each card's kept entry, and the
+    length of the whole list (a window count), or None when the page is empty or the list
+    cannot be counted that way (DISTINCT: the window would count the duplicates). Entries not
+    kept yet are built from their rows and kept."""
+    from django.db.models import CharField, OuterRef, Subquery, Window
+    from django.db.models.functions import Cast
+
+    from cardsdb.models import Prebuilt
+
+    if queryset.query.distinct or queryset.query.combinator:
+        return None
+    version = response_cache.data_fingerprint()
+    entry = Prebuilt.objects.filter(
+        version=version, kind=CARD_ITEM, key=Cast(OuterRef("pk"), output_field=CharField())
+    ).values("content")[:1]
+    rows = list(
+        queryset.annotate(_entry=Subquery(entry), _total=Window(Count("pk"))).values_list(
+            "pk", "_entry", "_total"
+        )[offset : offset + limit]
+    )
+    if not rows:
+        return None
+    ids = [pk for pk, _, _ in rows]
+    entries = {pk: bytes(content) for pk, content, _ in rows if content is not None}
+    missing = [pk for pk in ids if pk not in entries]
+    if missing:
+        from cardsdb import selectors
+
+        built = card_items(selectors.IdsFirst(queryset).rows(missing))
+        entries.update(zip(missing, built, strict=True))
+    return rows[0][2], ids, [entries[pk] for pk in ids]
+
+
 def _chunks(ids: list[int]) -> Iterator[list[int]]:
     for start in range(0, len(ids), BATCH):
         yield ids[start : start + BATCH]

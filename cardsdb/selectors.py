@@ -165,3 +165,19 @@ class IdsOnly(IdsFirst):
         if not isinstance(item, slice):
             return self[item : item + 1][0]
         return list(self.queryset.values_list("pk", flat=True)[item])
+
+
+class Counted:
+    """A list of known length and no rows, for a paginator whose page is read elsewhere."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+
+    def count(self) -> int:
+        return self.total
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, item: slice) -> list[Any]:
+        return []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+from django.core.paginator import Paginator
 from django.http import FileResponse, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -182,15 +183,25 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             return query_error_response(exc, "q")
 
     def list_prebuilt(self) -> HttpResponse:
-        """The same page, its cards' entries read prebuilt: the count, the page's ids, the
-        entries (three queries; the rows themselves only for entries not built yet)."""
+        """The same page, its cards' entries read prebuilt: the page's ids, their entries and
+        the count in one query (the rows themselves only for entries not built yet)."""
         queryset = self.filter_queryset(self.get_queryset())
-        ids = self.paginator.paginate_queryset(selectors.IdsOnly(queryset), self.request, self)
-        assert ids is not None  # the pagination class is always set for this list
-        items = prebuilt.card_item_ids(ids)
-        if items is None:
-            items = prebuilt.card_items(selectors.IdsFirst(queryset).rows(ids))
-        page = self.paginator.get_paginated_response([orjson.Fragment(i) for i in items])
+        paginator = self.paginator
+        size = paginator.get_page_size(self.request)
+        raw = self.request.query_params.get(paginator.page_query_param) or "1"
+        number = int(raw) if raw.isdigit() and int(raw) >= 1 else 0
+        found = prebuilt.list_page(queryset, (number - 1) * size, size) if number else None
+        if found is None:  # an empty page, a page past the end, a DISTINCT list
+            ids = paginator.paginate_queryset(selectors.IdsOnly(queryset), self.request, self)
+            assert ids is not None  # the pagination class is always set for this list
+            items = prebuilt.card_item_ids(ids)
+            if items is None:
+                items = prebuilt.card_items(selectors.IdsFirst(queryset).rows(ids))
+        else:
+            total, _, items = found
+            paginator.request = self.request
+            paginator.page = Paginator(selectors.Counted(total), size).page(number)
+        page = paginator.get_paginated_response([orjson.Fragment(i) for i in items])
         return HttpResponse(dumps(page.data), content_type=prebuilt.JSON)
 
     def paginate_queryset(self, queryset: Any) -> Any:
@@ -200,6 +211,10 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         queryset = super().filter_queryset(queryset)
         if self.action == "list":  # `q`: the card query language, on top of the filters
             queryset = cards_filter(queryset, self.request.query_params.get("q", ""))
+        ordering = list(queryset.query.order_by)
+        if ordering and not any(str(o).lstrip("-") in ("id", "pk") for o in ordering):
+            # cards of equal power (or cost, or name) in one order, on every page
+            queryset = queryset.order_by(*ordering, "id")
         return queryset
 
     @extend_schema(responses=serializers.CardDetailSerializer)
