@@ -19,6 +19,7 @@ at most every two seconds per process): no ORM joins, no serializer, no template
 | `card-item` | one card in `GET /api/v1/cards/` lists (JSON) | the card's id |
 | `rule` | `GET /api/v1/rules/<key>/` (JSON) | the rule key |
 | `card-page` | `/games/<game>/cards/<slug>/` (HTML, anonymous visitors) | `<game>/<slug>` |
+| `rules-page` | `/games/<game>/rules/` (HTML, the same for everyone) | the game's slug |
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ from cardsdb import response_cache
 JSON = "application/json"
 HTML = "text/html; charset=utf-8"
 CARD, CARD_ITEM, RULE, CARD_PAGE = "card", "card-item", "rule", "card-page"
-KINDS = (CARD, CARD_ITEM, RULE, CARD_PAGE)
+RULES_PAGE = "rules-page"
+KINDS = (CARD, CARD_ITEM, RULE, CARD_PAGE, RULES_PAGE)
 BATCH = 500  # objects serialised per round of queries when building everything
 _TABLE = "cardsdb_prebuilt"
 
@@ -191,6 +193,22 @@ def card_page_bytes(card: Any, request: HttpRequest | None = None) -> bytes:
     ).encode()
 
 
+def rules_page_bytes(slug: str) -> bytes | None:
+    """A game's rules page (None: no such game), with its glossary terms linked."""
+    from cardsdb import selectors
+    from cardsdb.glossary_links import link_terms
+    from cardsdb.models import Game
+
+    game = Game.objects.filter(slug=slug).first()
+    if game is None:
+        return None
+    sections = list(selectors.rule_sections(game))
+    for section in sections:
+        for rule in section.rules.all():
+            rule.html = link_terms(rule.text, game)
+    return render_to_string("web/rules.html", {"game": game, "sections": sections}).encode()
+
+
 def card_key(game_slug: str, card_slug: str) -> str:
     return f"{game_slug}/{card_slug}"
 
@@ -259,7 +277,7 @@ def _chunks(ids: list[int]) -> Iterator[list[int]]:
 
 
 def build_all(
-    kinds: Iterable[str] = (CARD, CARD_ITEM, RULE),
+    kinds: Iterable[str] = (CARD, CARD_ITEM, RULE, RULES_PAGE),
     progress: Callable[[str], None] = print,
     games: list[str] | None = None,
     force: bool = False,
@@ -270,7 +288,7 @@ def build_all(
     left as they are, unless `force`."""
     from cardsdb import selectors
     from cardsdb.api.serializers import CardDetailSerializer, CardSerializer, RuleSerializer
-    from cardsdb.models import Card, Prebuilt, Rule
+    from cardsdb.models import Card, Game, Prebuilt, Rule
 
     response_cache.fingerprint_forget()
     version = response_cache.data_fingerprint()
@@ -278,6 +296,7 @@ def build_all(
     if games is None and not force:  # what is already complete for this version is kept
         total = {CARD: Card.objects.count(), CARD_ITEM: Card.objects.count()}
         total |= {CARD_PAGE: total[CARD], RULE: Rule.objects.count()}
+        total[RULES_PAGE] = Game.objects.count()
         kept = Prebuilt.objects.filter(version=version, kind__in=kinds).values("kind")
         have = {k["kind"]: k["n"] for k in kept.annotate(n=Count("id"))}
         kinds = {k for k in kinds if have.get(k, 0) != total[k]}
@@ -315,6 +334,14 @@ def build_all(
         put_many(RULE, items, version)
         counts[RULE] = len(items)
         progress(f"prebuilt {len(items)} rules")
+    if RULES_PAGE in kinds:
+        slugs = Game.objects.order_by("position")
+        if games is not None:
+            slugs = slugs.filter(slug__in=games)
+        pages = {slug: rules_page_bytes(slug) for slug in slugs.values_list("slug", flat=True)}
+        put_many(RULES_PAGE, {k: v for k, v in pages.items() if v is not None}, version)
+        counts[RULES_PAGE] = len(pages)
+        progress(f"prebuilt {len(pages)} rules pages")
     purge(keep=version)
     if connection.vendor == "postgresql":  # fresh statistics for the one index it is read by
         with connection.cursor() as cursor:

@@ -10,7 +10,8 @@ from cardsdb import prebuilt
 
 class Command(BaseCommand):
     help = (
-        "Build every card's and rule's public JSON (and with --pages every card page) for the "
+        "Build every card's and rule's public JSON and every rules page (and with --pages every "
+        "card page) for the "
         "current version of the data, and drop answers kept for other versions."
     )
 
@@ -18,7 +19,7 @@ class Command(BaseCommand):
         parser.add_argument("--pages", action="store_true", help="the card pages (HTML) too")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        kinds = [prebuilt.CARD, prebuilt.CARD_ITEM, prebuilt.RULE]
+        kinds = [prebuilt.CARD, prebuilt.CARD_ITEM, prebuilt.RULE, prebuilt.RULES_PAGE]
         if options["pages"]:
             kinds.append(prebuilt.CARD_PAGE)
         started = time.perf_counter()
