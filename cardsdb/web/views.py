@@ -8,9 +8,9 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from cardsdb import prebuilt, selectors
+from cardsdb import desk, prebuilt, selectors
 from cardsdb.api.filters import CardFilter
-from cardsdb.card_query import CardQueryError, cards_filter
+from cardsdb.card_query import CardQueryError, attribute_keys_by_game, cards_filter
 from cardsdb.glossary_links import link_terms
 from cardsdb.models import Card, Clarification, Game
 
@@ -25,7 +25,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def game_page(request: HttpRequest, slug: str) -> HttpResponse:
     game = get_object_or_404(selectors.game_detail(slug))
-    return render(request, "web/game.html", {"game": game})
+    return render(request, "web/game.html", {"game": game, "tools": desk.tools_listed(slug)})
 
 
 # A game's rules page is built once per version of the data (at load time, or on first use) and
@@ -86,7 +86,7 @@ def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
     query = request.GET.copy()
     query.pop("page", None)
     weapons = []
-    if game.slug == "bo-jackson-battle-arena":
+    if "weapon" in attribute_keys_by_game().get(game.slug, ()):  # a game whose cards have one
         weapons = [s for s in game.symbols.all() if s.kind == "icon"]
     return render(
         request,

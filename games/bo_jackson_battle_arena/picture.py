@@ -1,0 +1,560 @@
+"""Bo Jackson Battle Arena's board picture: the battle, or the deck brought to an event.
+
+A battle: the mode, the battle and its phase, who has honors and who is to act, the Trophies
+and draws; the seven Battle Zones of each player (played, the current one, and those still
+face down); the arena, where the two Heroes of the current battle meet with their Power,
+weapon and, in Playmaker, the Power the Plays added; then each player's Bench, Hero Deck,
+Heroes set aside, Hot Dogs and Plays. In Sudden Death the arena shows the top Hero of each
+Hero Deck, the next to be revealed.
+
+A deck (`kind` "deck", for a deck check): the Hero Deck by Power value and by weapon, the
+Playbook by kind, the Hot Dog Deck.
+
+This module lays it out here and `templates/games/bo-jackson-battle-arena/picture.svg` draws it; the
+template escapes every text (names are free text). A state the engine refuses gets the generic
+drawing. `overlay` is not used: no tool draws over this board yet.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.bo_jackson_battle_arena.battle import battle_winner, who
+from games.bo_jackson_battle_arena.cards import Weapon
+from games.bo_jackson_battle_arena.deck import PLAY_KINDS, DeckCard, DeckList
+from games.bo_jackson_battle_arena.state import BattleState, Hero, PlayCard, Player
+from games.core.pictures import BoardPicture
+from games.core.pictures import plural as _plural
+from games.core.pictures import short as _short
+from games.core.tools import Reference
+
+WIDTH = 480
+LEFT = 16
+INNER = WIDTH - 2 * LEFT
+ZONES = 7
+ZONE_W, ZONE_H, ZONE_GAP = 60, 58, 4
+ZONES_LEFT = LEFT + (INNER - ZONES * ZONE_W - (ZONES - 1) * ZONE_GAP) // 2
+ARENA_W, ARENA_H = 196, 136
+ARENA_GAP = INNER - 2 * ARENA_W
+MINI_W, MINI_H, MINI_GAP = 60, 46, 4
+MINI_PER_ROW = (INNER - 16 + MINI_GAP) // (MINI_W + MINI_GAP)
+MINI_SHOWN = 2 * MINI_PER_ROW  # a long Bench is cut after two rows
+CHIP_W, CHIP_H, CHIP_GAP = 100, 22, 6
+CHIPS_PER_ROW = (INNER - 16 + CHIP_GAP) // (CHIP_W + CHIP_GAP)
+CHIPS_SHOWN = 4 * CHIPS_PER_ROW
+COUNT_W, COUNT_GAP = 68, 6  # the deck's "Power ×copies" chips
+LINE = 18
+MODE_NAMES = {"rookie": "Rookie", "substitution": "Substitution", "playmaker": "Playmaker"}
+PHASE_NAMES = {
+    "substitution": "Substitution Phase",
+    "plays": "Play Phase",
+    "compare": "compare Power",
+    "sudden-death": "Sudden Death",
+    "game-over": "game over",
+}
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}"
+
+
+def _weapon(hero: Hero) -> str:
+    if hero.weapon is None:
+        return "no weapon given"
+    return f"★ {hero.weapon.value}" if hero.weapon is Weapon.SUPER else hero.weapon.value
+
+
+def _hero_tip(hero: Hero) -> str:
+    weapon = hero.weapon.value if hero.weapon is not None else "weapon not given"
+    return f"{hero.name or hero.id}: Power {hero.power}, {weapon} (card {hero.id})"
+
+
+# ----- a battle -----
+
+
+@dataclass
+class Zone:
+    """A Hero in a Battle Zone, or on a Bench, drawn small."""
+
+    hero: Hero
+    x: int
+    y: int
+    w: int
+    h: int
+    classes: list[str]
+    label: str = ""
+
+    @property
+    def cls(self) -> str:
+        return " ".join(self.classes)
+
+    @property
+    def id(self) -> str:
+        return self.hero.id
+
+    @property
+    def power(self) -> int:
+        return self.hero.power
+
+    @property
+    def weapon(self) -> str:
+        return _weapon(self.hero)
+
+    @property
+    def name(self) -> str:
+        return _short(self.hero.name or self.hero.id, 9)
+
+    @property
+    def tooltip(self) -> str:
+        return (f"{self.label}: " if self.label else "") + _hero_tip(self.hero)
+
+
+@dataclass
+class Fighter:
+    """One side of the arena: the Hero in the current Battle Zone (or the top of the Hero Deck
+    in Sudden Death)."""
+
+    player: int
+    x: int
+    y: int
+    classes: list[str]
+    texts: list[dict[str, Any]] = field(default_factory=list)
+    hero_id: str = ""
+    power: int | None = None  # the Power it fights with, Plays included
+    tooltip: str = ""
+
+    @property
+    def cls(self) -> str:
+        return " ".join(self.classes)
+
+
+@dataclass
+class Chip:
+    text: str
+    x: int
+    y: int
+    cls: str
+    tooltip: str = ""
+
+
+@dataclass
+class Panel:
+    """A player's side of the table: Bench, decks, Hot Dogs, Plays."""
+
+    player: int
+    name: str
+    x: int
+    y: int
+    w: int
+    h: int
+    trophies: int
+    classes: list[str]
+    texts: list[dict[str, Any]] = field(default_factory=list)
+    bench: list[Zone] = field(default_factory=list)
+    chips: list[Chip] = field(default_factory=list)
+
+    @property
+    def cls(self) -> str:
+        return " ".join(self.classes)
+
+
+def _total(state: BattleState, player: int, hero: Hero) -> int:
+    change = state.players[player].power_change if state.mode == "playmaker" else 0
+    return hero.power + (change or 0)
+
+
+def _heading(state: BattleState) -> str:
+    mode = f"{MODE_NAMES[state.mode]} Mode"
+    if state.phase in ("sudden-death", "game-over"):
+        return f"{mode} · all 7 battles played · {PHASE_NAMES[state.phase]}"
+    return f"{mode} · battle {state.battle} of 7 · {PHASE_NAMES[state.phase]}"
+
+
+def _status(state: BattleState) -> str:
+    acting = _short(who(state, state.to_act), 22) if state.to_act is not None else ""
+    if state.phase == "substitution":
+        return f"{acting} decides: substitute or keep the Hero"
+    if state.phase == "plays":
+        return f"{acting} may run Plays or pass"
+    if state.phase == "compare":
+        return "Both Heroes are revealed: the higher Power wins"
+    if state.phase == "sudden-death":
+        return "No ties allowed: each player reveals their top Hero"
+    if state.winner is None:
+        return "Game over: the game is a tie"
+    return f"Game over: {_short(who(state, state.winner), 24)} wins"
+
+
+def _score(state: BattleState) -> str:
+    a, b = (_short(who(state, i), 14) for i in (0, 1))
+    ties = "ties allowed" if state.ties_allowed else "no ties"
+    drawn = _plural(state.draws, "draw")
+    return (
+        f"Trophies: {a} {state.players[0].trophies} · {b} {state.players[1].trophies} · "
+        f"{drawn} · {ties}"
+    )
+
+
+def _zones(state: BattleState, top: int) -> tuple[list[Zone], list[dict[str, Any]], int]:
+    """The seven Battle Zones of each player: a row each, one column a battle."""
+    zones: list[Zone] = []
+    texts: list[dict[str, Any]] = []
+    over = state.phase in ("sudden-death", "game-over")
+    rows = (top + 18, top + 18 + ZONE_H + 26)
+    for player in (0, 1):
+        name = _short(who(state, player), 30)
+        label_y = rows[player] - 6 if player == 0 else rows[player] + ZONE_H + 14
+        texts.append(
+            {"x": ZONES_LEFT, "y": label_y, "text": f"{name}'s Battle Zones", "cls": "ba-small"}
+        )
+        for i, hero in enumerate(state.players[player].zones):
+            battle = i + 1
+            classes = ["ba-zone"]
+            if over or battle < state.battle:
+                classes.append("ba-played")
+                label = f"battle {battle}, played"
+            elif battle == state.battle:
+                classes.append("ba-current")
+                label = f"battle {battle}, the current battle"
+            else:
+                classes.append("ba-hidden")
+                label = f"battle {battle}, face down until its reveal"
+            if hero.weapon is Weapon.SUPER:
+                classes.append("ba-super")
+            x = ZONES_LEFT + i * (ZONE_W + ZONE_GAP)
+            zones.append(Zone(hero, x, rows[player], ZONE_W, ZONE_H, classes, f"{name}, {label}"))
+    middle = rows[0] + ZONE_H + 17
+    for i in range(ZONES):
+        battle = i + 1
+        current = battle == state.battle and not over
+        texts.append(
+            {
+                "x": ZONES_LEFT + i * (ZONE_W + ZONE_GAP) + ZONE_W // 2,
+                "y": middle,
+                "text": f"▶ {battle}" if current else str(battle),
+                "cls": "ba-col ba-col-current" if current else "ba-col",
+            }
+        )
+    return zones, texts, rows[1] + ZONE_H + 20
+
+
+def _fighter(
+    state: BattleState, player: int, hero: Hero | None, x: int, y: int, where: str
+) -> Fighter:
+    name = _short(who(state, player), 22)
+    f = Fighter(player, x, y, ["ba-fighter"])
+    f.texts.append({"x": x + 10, "y": y + 20, "text": name, "cls": "ba-who"})
+    if hero is None:
+        f.classes.append("ba-empty")
+        f.texts.append({"x": x + 10, "y": y + 60, "text": "Hero Deck empty", "cls": "ba-small"})
+        f.tooltip = f"{who(state, player)}: the Hero Deck is empty"
+        return f
+    f.hero_id = hero.id
+    total = _total(state, player, hero) if where == "zone" else hero.power
+    f.power = total
+    if hero.weapon is Weapon.SUPER:
+        f.classes.append("ba-super")
+    f.texts.append(
+        {"x": x + 10, "y": y + 42, "text": _short(hero.name or hero.id, 24), "cls": "ba-hero"}
+    )
+    f.texts.append({"x": x + 10, "y": y + 80, "text": str(total), "cls": "ba-power"})
+    f.texts.append(
+        {"x": x + 10 + 16 * len(str(total)) + 30, "y": y + 80, "text": "Power", "cls": "ba-small"}
+    )
+    f.texts.append({"x": x + 10, "y": y + 102, "text": _weapon(hero), "cls": "ba-weapon"})
+    f.tooltip = f"{who(state, player)}: {_hero_tip(hero)}"
+    change = state.players[player].power_change if where == "zone" else None
+    if state.mode == "playmaker" and where == "zone":
+        plays = f"printed {hero.power}, Plays {_signed(change or 0)}"
+        f.texts.append({"x": x + 10, "y": y + 124, "text": plays, "cls": "ba-small"})
+        f.tooltip += f"; {plays} this battle"
+    return f
+
+
+def _arena(state: BattleState, top: int) -> tuple[list[Fighter], list[dict[str, Any]], int]:
+    texts: list[dict[str, Any]] = []
+    fighters: list[Fighter] = []
+    y = top + 24
+    if state.phase == "sudden-death":
+        texts.append(
+            {
+                "x": LEFT,
+                "y": top + 10,
+                "text": "Sudden Death: the next Heroes to reveal",
+                "cls": "ba-h",
+            }
+        )
+        for player in (0, 1):
+            deck = state.players[player].hero_deck
+            x = LEFT + player * (ARENA_W + ARENA_GAP)
+            fighters.append(_fighter(state, player, deck[0] if deck else None, x, y, "deck"))
+    else:
+        heading = f"The arena: battle {state.battle}"
+        if state.phase == "substitution":
+            heading += " (face down until the reveal)"
+        elif state.phase == "game-over":
+            heading += ", the last"
+        texts.append({"x": LEFT, "y": top + 10, "text": heading, "cls": "ba-h"})
+        for player in (0, 1):
+            x = LEFT + player * (ARENA_W + ARENA_GAP)
+            hero = state.zone_hero(player)
+            fighters.append(_fighter(state, player, hero, x, y, "zone"))
+    texts.append({"x": WIDTH // 2, "y": y + ARENA_H // 2 + 8, "text": "VS", "cls": "ba-vs"})
+    say = _arena_say(state, fighters)
+    y += ARENA_H + 22
+    if say:
+        texts.append({"x": LEFT, "y": y, "text": say, "cls": "ba-say"})
+        y += LINE
+    return fighters, texts, y
+
+
+def _arena_say(state: BattleState, fighters: list[Fighter]) -> str:
+    """Who the Power favours now, in the phases where it has been revealed."""
+    if state.phase not in ("plays", "compare"):
+        return ""
+    winner, _, _ = battle_winner(state)
+    a, b = fighters[0].power, fighters[1].power
+    if winner is None:
+        return f"Power {a} to {b}: as it stands, battle {state.battle} is a draw"
+    fighters[winner].classes.append("ba-ahead")
+    name = _short(who(state, winner), 20)
+    if a == b:
+        return f"Tied at {a}: the Super Weapon wins it for {name}"
+    return f"Power {a} to {b}: {name}'s Hero is ahead"
+
+
+def _bench(player: Player, x0: int, top: int, name: str) -> tuple[list[Zone], int]:
+    bench = player.bench or []
+    cards: list[Zone] = []
+    for i, hero in enumerate(bench[:MINI_SHOWN]):
+        x = x0 + (i % MINI_PER_ROW) * (MINI_W + MINI_GAP)
+        y = top + (i // MINI_PER_ROW) * (MINI_H + MINI_GAP)
+        classes = ["ba-zone", "ba-bench"] + (["ba-super"] if hero.weapon is Weapon.SUPER else [])
+        cards.append(Zone(hero, x, y, MINI_W, MINI_H, classes, f"{name}'s Bench"))
+    rows = -(-min(len(bench), MINI_SHOWN) // MINI_PER_ROW)
+    return cards, top + rows * (MINI_H + MINI_GAP)
+
+
+def _play_chips(plays: list[PlayCard], x0: int, top: int, cls: str) -> tuple[list[Chip], int]:
+    chips: list[Chip] = []
+    for i, play in enumerate(plays[:CHIPS_SHOWN]):
+        cost = "" if play.cost is None else f" ({play.cost})"
+        text = _short(play.label(), 13 - len(cost)) + cost
+        tip = f"{play.label()} (card {play.id}): " + (
+            "cost not given" if play.cost is None else f"costs {_plural(play.cost, 'Hot Dog')}"
+        )
+        x = x0 + (i % CHIPS_PER_ROW) * (CHIP_W + CHIP_GAP)
+        y = top + (i // CHIPS_PER_ROW) * (CHIP_H + CHIP_GAP)
+        chips.append(Chip(text, x, y, cls, tip))
+    rows = -(-min(len(plays), CHIPS_SHOWN) // CHIPS_PER_ROW)
+    return chips, top + rows * (CHIP_H + CHIP_GAP)
+
+
+def _panel(state: BattleState, player: int, top: int) -> Panel:
+    p = state.players[player]
+    name = who(state, player)
+    panel = Panel(player, name, LEFT, top, INNER, 0, p.trophies, ["ba-panel"])
+    x0 = LEFT + 8
+    marks = []
+    if state.phase not in ("sudden-death", "game-over"):
+        if state.honors == player:
+            marks.append("honors")
+        if state.to_act == player:
+            marks.append("to act")
+            panel.classes.append("ba-to-act")
+    if state.winner == player:
+        marks.append("winner")
+        panel.classes.append("ba-winner")
+    head = _short(name, 24) + "".join(f" · {m}" for m in marks)
+    panel.texts.append({"x": x0, "y": top + 22, "text": head, "cls": "ba-name"})
+    y = top + 22
+    facts = [f"{_plural(p.trophies, 'Trophy', 'Trophies')}"]
+    if p.hot_dogs is not None:
+        facts.append(f"Hot Dogs: {p.hot_dogs} left, {p.hot_dogs_discarded or 0} paid")
+    if p.substituted:
+        facts.append("substituted this battle")
+    y += LINE + 2
+    panel.texts.append({"x": x0, "y": y, "text": " · ".join(facts), "cls": "ba-small"})
+    y += LINE
+    piles = f"Hero Deck: {_plural(len(p.hero_deck), 'card')} · set aside: {len(p.set_aside)}"
+    panel.texts.append({"x": x0, "y": y, "text": piles, "cls": "ba-small"})
+    if p.bench is not None:
+        y += LINE + 2
+        more = len(p.bench) - MINI_SHOWN
+        label = f"Bench ({len(p.bench)})" + (f", {more} more not drawn" if more > 0 else "")
+        if not p.bench:
+            label += ": empty"
+        panel.texts.append({"x": x0, "y": y, "text": label, "cls": "ba-label"})
+        panel.bench, y = _bench(p, x0, y + 6, name)
+        y -= 6 if p.bench else 0
+    if p.hand is not None:
+        y += LINE + 2
+        more = len(p.hand) - CHIPS_SHOWN
+        label = f"Plays in Hand ({len(p.hand)})" + (f", {more} more not drawn" if more > 0 else "")
+        if not p.hand:
+            label += ": none"
+        panel.texts.append({"x": x0, "y": y, "text": label, "cls": "ba-label"})
+        chips, y = _play_chips(p.hand, x0, y + 6, "ba-chip ba-play")
+        panel.chips += chips
+        y -= 6 if p.hand else 0
+        y += LINE
+        used = p.plays_used or []
+        change = p.power_change or 0
+        line = f"Playbook: {len(p.playbook or [])} · used: {len(used)}"
+        line += f" · Power from Plays this battle: {_signed(change)}"
+        panel.texts.append({"x": x0, "y": y, "text": line, "cls": "ba-small"})
+        if used:
+            chips, y = _play_chips(used, x0, y + 8, "ba-chip ba-used")
+            panel.chips += chips
+            y -= 6
+    panel.h = y - top + 14
+    return panel
+
+
+def battle_layout(state: BattleState, title: str) -> dict[str, Any]:
+    texts: list[dict[str, Any]] = [
+        {"x": LEFT, "y": 26, "text": title, "cls": "ba-title"},
+        {"x": LEFT, "y": 50, "text": _heading(state), "cls": "ba-head"},
+        {"x": LEFT, "y": 70, "text": _status(state), "cls": "ba-status"},
+        {"x": LEFT, "y": 90, "text": _score(state), "cls": "ba-small"},
+    ]
+    zones, zone_texts, y = _zones(state, 100)
+    texts += zone_texts
+    fighters, arena_texts, y = _arena(state, y + 8)
+    texts += arena_texts
+    panels: list[Panel] = []
+    y += 4
+    for player in (0, 1):
+        panel = _panel(state, player, y)
+        panels.append(panel)
+        y += panel.h + 8
+    return {
+        "kind": "battle",
+        "width": WIDTH,
+        "height": y + 4,
+        "title": title,
+        "mode": state.mode,
+        "battle": state.battle,
+        "phase": state.phase,
+        "texts": texts,
+        "zones": zones,
+        "fighters": fighters,
+        "panels": panels,
+        "arena_w": ARENA_W,
+        "arena_h": ARENA_H,
+    }
+
+
+# ----- a deck -----
+
+
+def _copies(cards: list[DeckCard]) -> int:
+    return sum(c.count for c in cards)
+
+
+def _names(cards: list[DeckCard], limit: int = 86) -> str:
+    listed = ", ".join(c.name + (f" ×{c.count}" if c.count > 1 else "") for c in cards)
+    return _short(listed, limit)
+
+
+def deck_layout(deck: DeckList, title: str) -> dict[str, Any]:
+    texts: list[dict[str, Any]] = [
+        {"x": LEFT, "y": 26, "text": title, "cls": "ba-title"},
+        {"x": LEFT, "y": 50, "text": "A deck brought to the table", "cls": "ba-head"},
+    ]
+    chips: list[Chip] = []
+    heroes = [c for c in deck.hero_deck if c.kind == "hero"]
+    others = [c for c in deck.hero_deck if c.kind != "hero"]
+    y = 78
+    power = sum((c.power or 0) * c.count for c in heroes)
+    line = f"Hero Deck: {_plural(_copies(deck.hero_deck), 'card')}"
+    line += f" · total Power {power:,}" if heroes else ""
+    texts.append({"x": LEFT, "y": y, "text": line, "cls": "ba-h"})
+    if others:
+        y += LINE
+        say = f"{_plural(_copies(others), 'card')} in it not a Hero: {_names(others, 50)}"
+        texts.append({"x": LEFT, "y": y, "text": say, "cls": "ba-warn"})
+    by_power: Counter[int] = Counter()
+    by_weapon: Counter[str] = Counter()
+    for card in heroes:
+        by_power[card.power or 0] += card.count
+        by_weapon[card.weapon.value if card.weapon else "?"] += card.count
+    if by_power:
+        y += LINE + 4
+        texts.append({"x": LEFT, "y": y, "text": "Heroes by Power value", "cls": "ba-label"})
+        per_row = (INNER + COUNT_GAP) // (COUNT_W + COUNT_GAP)
+        for i, (value, n) in enumerate(sorted(by_power.items())):
+            cls = "ba-chip ba-count" + (" ba-many" if n > 6 else "")
+            x = LEFT + (i % per_row) * (COUNT_W + COUNT_GAP)
+            cy = y + 8 + (i // per_row) * (CHIP_H + CHIP_GAP)
+            tip = f"{_plural(n, 'Hero', 'Heroes')} with Power {value}"
+            chips.append(Chip(f"{value} ×{n}", x, cy, cls, tip))
+        y += 8 + -(-len(by_power) // per_row) * (CHIP_H + CHIP_GAP)
+        if any(n > 6 for n in by_power.values()):
+            y += 10
+            say = "Outlined in red: more than 6 Heroes share that Power value"
+            texts.append({"x": LEFT, "y": y, "text": say, "cls": "ba-warn"})
+        y += LINE
+        weapons = " · ".join(f"{w} {n}" for w, n in sorted(by_weapon.items()))
+        texts.append(
+            {"x": LEFT, "y": y, "text": _short(f"Weapons: {weapons}", 70), "cls": "ba-small"}
+        )
+    kinds = Counter[str]()
+    for card in deck.playbook:
+        kinds[card.kind] += card.count
+    plays = [c for c in deck.playbook if c.kind in PLAY_KINDS]
+    y += LINE + 12
+    line = f"Playbook: {_plural(_copies(deck.playbook), 'card')}"
+    texts.append({"x": LEFT, "y": y, "text": line, "cls": "ba-h"})
+    if deck.playbook:
+        y += LINE
+        parts = [
+            _plural(kinds["play"], "Play"),
+            _plural(kinds["bonus-play"], "Bonus Play"),
+            _plural(kinds["htd-play"], "HTD Play"),
+        ]
+        texts.append({"x": LEFT, "y": y, "text": " · ".join(parts), "cls": "ba-small"})
+    if plays:
+        y += LINE
+        texts.append({"x": LEFT, "y": y, "text": _names(plays, 70), "cls": "ba-small"})
+        dbs = [c for c in plays if c.dbs is not None]
+        if dbs:
+            y += LINE
+            total = sum((c.dbs or 0) * c.count for c in dbs)
+            say = f"Deck Balancing Score given for {_plural(len(dbs), 'card')}: {total:,} in all"
+            texts.append({"x": LEFT, "y": y, "text": say, "cls": "ba-small"})
+    y += LINE + 12
+    line = f"Hot Dog Deck: {_plural(_copies(deck.hot_dog_deck), 'card')}"
+    texts.append({"x": LEFT, "y": y, "text": line, "cls": "ba-h"})
+    if deck.hot_dog_deck:
+        y += LINE
+        texts.append({"x": LEFT, "y": y, "text": _names(deck.hot_dog_deck, 70), "cls": "ba-small"})
+    return {
+        "kind": "deck",
+        "width": WIDTH,
+        "height": y + 18,
+        "title": title,
+        "texts": texts,
+        "chips": chips,
+        "heroes": _copies(deck.hero_deck),
+        "plays": _copies(deck.playbook),
+        "hot_dogs": _copies(deck.hot_dog_deck),
+    }
+
+
+def layout(
+    state: Any, title: str, overlay: Any = None, reference: Reference | None = None
+) -> dict[str, Any]:
+    """Everything the template draws, as plain values (a parsed `State`)."""
+    inner = state.root
+    if isinstance(inner, DeckList):
+        return deck_layout(inner, title)
+    return battle_layout(inner, title)
+
+
+__all__ = ["battle_layout", "deck_layout", "layout"]
+
+
+PICTURE = BoardPicture(layout=layout)

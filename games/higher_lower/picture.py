@@ -1,0 +1,269 @@
+"""Higher or Lower's board picture: the table as the players see it.
+
+The deck and the booster deck, the last card laid on top of the pile with the call in force
+beside it (who made it, whether the card makes it by itself, who has matched since), the cards
+laid before it, and each seat in playing order: its hand (the numbers when the hand is shown,
+the card backs when only a count is given, the cards that may be laid now marked for the
+player whose turn it is) and its boosters (categories or a count).
+
+This module lays the table out here and `templates/games/higher-lower/picture.svg` draws it; the
+template escapes every text (player names are free text). A state the engine refuses gets the
+generic drawing. `overlay` is not used: no tool draws over this board yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core.pictures import BoardPicture
+from games.core.pictures import plural as _plural
+from games.core.pictures import short as _short
+from games.core.tools import Reference
+from games.higher_lower.state import AUTOMATIC_CALL, Player, State
+from games.higher_lower.table import (
+    booster_count,
+    hand_size,
+    playable,
+    winner,
+)
+
+WIDTH = 480
+LEFT = 16
+INNER = WIDTH - 2 * LEFT
+CARD_W, CARD_H, CARD_GAP = 30, 40, 5
+PER_ROW = (INNER - 16 + CARD_GAP) // (CARD_W + CARD_GAP)  # cards a seat shows on one line
+BACKS_SHOWN = 12  # a hidden hand is drawn as at most this many backs
+BACK_STEP = 12
+CHIP_W, CHIP_H, CHIP_GAP = 74, 20, 6
+CHIPS_PER_ROW = (INNER - 16 + CHIP_GAP) // (CHIP_W + CHIP_GAP)
+LAID_SHOWN = 12  # earlier cards listed under the pile
+NAME_CHARS = 22
+
+
+@dataclass
+class Card:
+    """A playing card as the template draws it."""
+
+    value: int
+    x: int
+    y: int
+    ok: bool = False  # may be laid now (the player whose turn it is)
+
+    @property
+    def cls(self) -> str:
+        return "hl-card hl-ok" if self.ok else "hl-card"
+
+
+@dataclass
+class Chip:
+    text: str
+    x: int
+    y: int
+    cls: str
+
+
+@dataclass
+class Seat:
+    """One player's place at the table."""
+
+    name: str
+    x: int
+    y: int
+    w: int
+    h: int
+    count: int
+    shown: bool
+    boosters: int
+    turn: bool = False
+    out: bool = False
+    texts: list[dict[str, Any]] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
+    backs: list[dict[str, int]] = field(default_factory=list)
+    chips: list[Chip] = field(default_factory=list)
+    tooltip: str = ""
+
+    @property
+    def cls(self) -> str:
+        classes = ["hl-seat"]
+        if self.turn:
+            classes.append("hl-turn")
+        if self.out:
+            classes.append("hl-out")
+        return " ".join(classes)
+
+
+def _next_card_text(state: State) -> str:
+    """What the player whose turn it is must lay, in words."""
+    last, call = state.last_card, state.call
+    if last is None or call is None:
+        return "Any card may open the game."
+    side = "above" if call == "higher" else "below"
+    return f"Next: a card {side} {last}, or a {last} to match."
+
+
+def _call_block(state: State) -> dict[str, Any]:
+    """The call in force, as a badge with its facts under it."""
+    lines: list[str] = []
+    if state.call is None:
+        return {
+            "call": "",
+            "by": "",
+            "badge": "no call yet",
+            "cls": "hl-call hl-call-none",
+            "lines": lines,
+        }
+    arrow = "▲" if state.call == "higher" else "▼"
+    if state.call_by is not None:
+        lines.append(_short(f"called by {state.call_by}", 30))
+    if state.last_card is not None and AUTOMATIC_CALL.get(state.last_card) == state.call:
+        lines.append(f"a {state.last_card} always calls {state.call}")
+    if state.match_chain:
+        lines.append(_short("matched since: " + ", ".join(state.match_chain), 30))
+    return {
+        "call": state.call,
+        "by": state.call_by or "",
+        "badge": f"{arrow} {state.call.upper()}",
+        "cls": f"hl-call hl-call-{state.call}",
+        "lines": lines,
+    }
+
+
+def _seat(state: State, p: Player, y: int, out: str | None) -> Seat:
+    count = hand_size(p)
+    shown = isinstance(p.hand, list)
+    turn = p.name == state.turn and out is None
+    seat = Seat(
+        name=p.name,
+        x=LEFT,
+        y=y,
+        w=INNER,
+        h=0,
+        count=count,
+        shown=shown,
+        boosters=booster_count(p),
+        turn=turn,
+        out=p.name == out,
+    )
+    x0 = LEFT + 8
+    head = _short(p.name, NAME_CHARS)
+    if turn:
+        head = f"▶ {head} · to play"
+    if seat.out:
+        head += " · out of cards: wins"
+    seat.texts.append({"x": x0, "y": y + 20, "text": head, "cls": "hl-name"})
+    cards = _plural(count, "playing card")
+    cards += "" if shown else " (hidden)"
+    boosters = _plural(seat.boosters, "booster")
+    boosters += "" if isinstance(p.boosters, list) else " (hidden)"
+    seat.texts.append({"x": x0, "y": y + 38, "text": f"{cards} · {boosters}", "cls": "hl-small"})
+    seat.tooltip = f"{p.name}: {cards}, {boosters}" + (", whose turn it is" if turn else "")
+    top = y + 48
+    if shown and isinstance(p.hand, list):
+        for i, value in enumerate(sorted(p.hand)):
+            cx = x0 + (i % PER_ROW) * (CARD_W + CARD_GAP)
+            cy = top + (i // PER_ROW) * (CARD_H + CARD_GAP)
+            seat.cards.append(Card(value, cx, cy, ok=turn and playable(value, state)))
+        rows = -(-len(p.hand) // PER_ROW)
+        top += rows * (CARD_H + CARD_GAP)
+        if turn and p.hand:
+            laid = sum(1 for c in seat.cards if c.ok)
+            if state.last_card is None:
+                say = "Any of these may open the game"
+            elif laid:
+                say = f"In green: {_plural(laid, 'card')} that may be laid now"
+            else:
+                say = "None of these may be laid now: draw"
+            seat.texts.append({"x": x0, "y": top + 10, "text": say, "cls": "hl-note"})
+            top += 18
+    elif count:
+        for i in range(min(count, BACKS_SHOWN)):
+            seat.backs.append({"x": x0 + i * BACK_STEP, "y": top})
+        top += CARD_H + CARD_GAP
+    if isinstance(p.boosters, list) and p.boosters:
+        for i, category in enumerate(p.boosters):
+            cx = x0 + (i % CHIPS_PER_ROW) * (CHIP_W + CHIP_GAP)
+            cy = top + (i // CHIPS_PER_ROW) * (CHIP_H + CHIP_GAP)
+            seat.chips.append(Chip(category, cx, cy, f"hl-chip hl-{category.lower()}"))
+        top += -(-len(p.boosters) // CHIPS_PER_ROW) * (CHIP_H + CHIP_GAP)
+    seat.h = top - y + 4
+    return seat
+
+
+def layout(
+    state: State, title: str, overlay: Any = None, reference: Reference | None = None
+) -> dict[str, Any]:
+    """Everything the template draws, as plain values."""
+    out = winner(state)
+    texts: list[dict[str, Any]] = [{"x": LEFT, "y": 26, "text": title, "cls": "hl-title"}]
+    if out is not None:
+        heading = f"{_short(out, NAME_CHARS)} has no playing cards left: the game is over"
+    else:
+        heading = f"{len(state.players)} players · {_short(state.turn, NAME_CHARS)}'s turn"
+    texts.append({"x": LEFT, "y": 50, "text": heading, "cls": "hl-head"})
+    order = " → ".join(_short(p.name, 12) for p in state.players)
+    order += f" → {_short(state.players[0].name, 12)}"
+    texts.append(
+        {"x": LEFT, "y": 70, "text": _short(f"Play passes left: {order}", 64), "cls": "hl-small"}
+    )
+
+    top = 84
+    deck = {"x": LEFT + 4, "y": top + 6, "count": state.deck}
+    texts.append({"x": LEFT + 36, "y": top + 128, "text": "Deck", "cls": "hl-label hl-mid"})
+    boosters = "not given" if state.booster_deck is None else str(state.booster_deck)
+    texts.append(
+        {"x": LEFT, "y": top + 145, "text": f"booster deck: {boosters}", "cls": "hl-small"}
+    )
+    pile = {"x": LEFT + 126, "y": top + 4, "value": state.last_card, "under": len(state.discard)}
+    if state.last_card is None:
+        pile_say = ["No card laid yet"]
+    else:
+        pile_say = ["Last card laid"]
+        if state.discard:
+            pile_say.append(f"+{len(state.discard)} below it")
+    for k, line in enumerate(pile_say):
+        texts.append(
+            {"x": LEFT + 165, "y": top + 128 + 17 * k, "text": line, "cls": "hl-small hl-mid"}
+        )
+    call = _call_block(state)
+    call.update({"x": LEFT + 240, "y": top + 10})
+    for k, line in enumerate(call["lines"]):
+        texts.append({"x": LEFT + 240, "y": top + 78 + 18 * k, "text": line, "cls": "hl-small"})
+    y = top + 170
+    texts.append({"x": LEFT, "y": y, "text": _next_card_text(state), "cls": "hl-next"})
+
+    laid: list[Chip] = []
+    if state.discard:
+        y += 24
+        shown = state.discard[-LAID_SHOWN:]
+        earlier = len(state.discard) - len(shown)
+        say = "Laid before, oldest first" + (f" ({earlier} earlier not shown)" if earlier else "")
+        texts.append({"x": LEFT, "y": y, "text": say + ":", "cls": "hl-small"})
+        for i, value in enumerate(shown):
+            laid.append(Chip(str(value), LEFT + i * 36, y + 8, "hl-laid"))
+        y += 8 + 26
+    y += 14
+    seats: list[Seat] = []
+    for p in state.players:
+        seat = _seat(state, p, y, out)
+        seats.append(seat)
+        y += seat.h + 8
+    return {
+        "width": WIDTH,
+        "height": y + 6,
+        "title": title,
+        "texts": texts,
+        "deck": deck,
+        "pile": pile,
+        "call": call,
+        "laid": laid,
+        "seats": seats,
+        "card_w": CARD_W,
+        "card_h": CARD_H,
+    }
+
+
+__all__ = ["layout"]
+
+
+PICTURE = BoardPicture(layout=layout)

@@ -1,0 +1,115 @@
+"""The board state of Higher or Lower, as pydantic models (the moves are in `moves.py`).
+
+Hands are kept hidden at the table (rule 3.5), so a hand is either the list of its card numbers
+(when the player shows it) or just how many cards it holds. The same goes for boosters: a list
+of their categories, or a count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+)
+
+from games.higher_lower.cards import BoosterCategory
+
+CATEGORIES: tuple[str, ...] = get_args(BoosterCategory)
+
+Value = Annotated[int, Field(ge=1, le=15, description="A playing card's number, 1 to 15.")]
+Direction = Literal["higher", "lower"]
+Name = Annotated[str, Field(min_length=1, max_length=40, description="A player's name.")]
+
+LOWEST, HIGHEST = 1, 15
+COPIES_PER_VALUE = 4  # four colours of every number (rule 1.1)
+PLAYING_CARDS = 60
+BOOSTER_CARDS = 30
+MAX_PLAYERS = 6  # 10 cards each from 60 (rule 3.1; clarification how-many-players)
+
+# A 1 or a 15 carries its own call (rule 4.8).
+AUTOMATIC_CALL: dict[int, Direction] = {LOWEST: "higher", HIGHEST: "lower"}
+
+
+class _Model(BaseModel):
+    # Strict: `true` is not a card number and "7" is not 7; hostile input is refused, not coerced.
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Player(_Model):
+    # A hand is a union (cards or a count). Its ranges are checked in `checks.py` rather than
+    # here so that a bad card is reported at its plain path, `state.players.0.hand.3`, without
+    # the union's member name in the middle.
+    name: Name
+    hand: list[int] | int = Field(
+        description="The numbers (1 to 15) of the playing cards in hand, or just how many "
+        "(0 to 60) when the hand is hidden."
+    )
+    boosters: list[str] | int = Field(
+        default=0,
+        description="The categories (Common, Rare, Epic, Ultimate) of the booster cards held, "
+        "or just how many (0 to 30) when hidden.",
+    )
+
+    @field_validator("hand", "boosters", mode="wrap")
+    @classmethod
+    def _plain_path(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        """Report a wrong type at the field itself, not inside the union's member name."""
+        try:
+            return handler(value)
+        except ValidationError:
+            item_ok, what = _ITEMS[info.field_name or "hand"]
+            if isinstance(value, list):
+                bad = next((i for i, v in enumerate(value) if not item_ok(v)), None)
+                if bad is not None:
+                    raise ValueError(f"item {bad} ({value[bad]!r}) is not a {what}") from None
+            raise ValueError(f"expected a list of {what}s or a count") from None
+
+
+def _is_int(item: Any) -> bool:
+    return isinstance(item, int) and not isinstance(item, bool)
+
+
+_ITEMS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "hand": (_is_int, "card number"),
+    "boosters": (lambda item: isinstance(item, str), "booster category"),
+}
+
+
+class State(_Model):
+    """A moment in the game, between two moves."""
+
+    players: list[Player] = Field(
+        min_length=2, max_length=PLAYING_CARDS, description="The players in seat order (leftward)."
+    )
+    turn: Name = Field(description="The name of the player whose turn it is.")
+    last_card: Value | None = Field(
+        default=None, description="The last playing card laid; null before the first card."
+    )
+    call: Direction | None = Field(
+        default=None, description="The call in force: the last call anyone made."
+    )
+    call_by: Name | None = Field(default=None, description="Who made the call in force.")
+    match_chain: list[Name] = Field(
+        default_factory=list,
+        max_length=COPIES_PER_VALUE,
+        description="Who has matched the last card since the call in force was made, in order.",
+    )
+    discard: list[Value] = Field(
+        default_factory=list,
+        max_length=PLAYING_CARDS,
+        description="Playing cards laid before the last card, oldest first, as far as known.",
+    )
+    deck: int = Field(ge=0, le=PLAYING_CARDS, description="Playing cards left in the deck.")
+    booster_deck: int | None = Field(
+        default=None, ge=0, le=BOOSTER_CARDS, description="Booster cards left in their deck."
+    )

@@ -1,0 +1,102 @@
+"""Reading a Higher or Lower state: who sits where, what each hand holds, what can be laid."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from games.higher_lower.state import (
+    AUTOMATIC_CALL,
+    COPIES_PER_VALUE,
+    HIGHEST,
+    LOWEST,
+    Direction,
+    Player,
+    State,
+)
+
+ALL_VALUES = range(LOWEST, HIGHEST + 1)
+
+
+def player_index(state: State, name: str) -> int | None:
+    for index, player in enumerate(state.players):
+        if player.name == name:
+            return index
+    return None
+
+
+def player(state: State, name: str) -> Player:
+    index = player_index(state, name)
+    if index is None:
+        raise KeyError(name)
+    return state.players[index]
+
+
+def next_player(state: State, name: str) -> str:
+    """The player on the left (rule 4.1): the next one in seat order, wrapping round."""
+    index = player_index(state, name) or 0
+    return state.players[(index + 1) % len(state.players)].name
+
+
+def hand_size(p: Player) -> int:
+    return len(p.hand) if isinstance(p.hand, list) else p.hand
+
+
+def booster_count(p: Player) -> int:
+    return len(p.boosters) if isinstance(p.boosters, list) else p.boosters
+
+
+def winner(state: State) -> str | None:
+    """The player with no playing cards left, if any: the game is over (rule 2.1)."""
+    for p in state.players:
+        if hand_size(p) == 0:
+            return p.name
+    return None
+
+
+def seen_copies(state: State) -> Counter[int]:
+    """How many copies of each number are accounted for on the table and in shown hands.
+
+    The matches since the call in force were laid on the last card, so at least that many
+    copies of its number lie on the pile even when `discard` leaves them out."""
+    seen: Counter[int] = Counter(state.discard)
+    for p in state.players:
+        if isinstance(p.hand, list):
+            seen.update(p.hand)
+    if state.last_card is not None:
+        in_discard = state.discard.count(state.last_card)
+        seen[state.last_card] += 1 + max(0, len(state.match_chain) - in_discard)
+    return seen
+
+
+def unseen_values(state: State) -> list[int]:
+    """Numbers of which some copy is not accounted for: what a hidden hand might hold."""
+    seen = seen_copies(state)
+    return [v for v in ALL_VALUES if seen[v] < COPIES_PER_VALUE]
+
+
+def obeys_call(value: int, last: int, call: Direction) -> bool:
+    return value > last if call == "higher" else value < last
+
+
+def playable(value: int, state: State) -> bool:
+    """Whether a card of this number may be laid now: any card opens; after that it must obey
+    the call in force or match (rules 3.6, 4.2, 4.4)."""
+    if state.last_card is None or state.call is None:
+        return True
+    return value == state.last_card or obeys_call(value, state.last_card, state.call)
+
+
+def candidate_values(state: State, p: Player) -> list[int]:
+    """The numbers this player might lay: their shown hand, or any unseen number when hidden."""
+    if isinstance(p.hand, list):
+        return sorted(set(p.hand))
+    return unseen_values(state) if p.hand > 0 else []
+
+
+def playable_values(state: State, p: Player) -> list[int]:
+    return [v for v in candidate_values(state, p) if playable(v, state)]
+
+
+def resolved_call(value: int, call: Direction | None) -> Direction | None:
+    """The call a laid card makes: its own for a 1 or a 15 (rule 4.8), else the player's."""
+    return AUTOMATIC_CALL.get(value, call)

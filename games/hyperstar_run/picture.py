@@ -1,0 +1,411 @@
+"""Hyperstar Run's board picture: the level row as cards, the hero over the current card, the
+hand, the discard pile, the combo in progress; with a line of play drawn over it.
+
+This module lays the board out here (coordinates and the short texts each card shows) and
+`templates/games/hyperstar-run/picture.svg` draws it; the template escapes every text. A state that
+is not a Hyperstar Run board gets the generic drawing. `overlay` is a line of play (a list of
+moves in the API's shape, as the solver gives it, or `{"line": [...]}`) or None: the cards it
+passes get their step numbers, the cards it spends are marked with theirs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core.pictures import BoardPicture, short
+from games.core.tools import Reference
+from games.hyperstar_run.state import RUNS, LevelFace, State
+
+WIDTH = 480
+COLS = 4
+CARD_W = 106
+GAP = 10
+LEFT = (WIDTH - COLS * CARD_W - (COLS - 1) * GAP) // 2
+LANE = 28  # above each level row: the hero and the step marks
+LEVEL_H = 180
+PRESS_DROP = 8  # a pressed card is shifted down (rule 5.5)
+HAND_H = 74
+LINE = 18
+CHARS = 14  # what fits on one line of a card
+
+# Combo line colours the picture can paint; any other name is drawn in a neutral colour and
+# still printed as the player wrote it.
+PAINTS = frozenset(
+    [
+        "red",
+        "blue",
+        "green",
+        "yellow",
+        "orange",
+        "purple",
+        "pink",
+        "black",
+        "grey",
+        "gray",
+        "brown",
+        "cyan",
+        "magenta",
+        "teal",
+        "violet",
+        "gold",
+        "silver",
+        "lime",
+        "navy",
+        "white",
+    ]
+)
+HEX = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?")
+NEUTRAL = "#6b5bd2"
+COST_WORDS = {"enemy": "enemy", "combo-start": "start", "combo-continue": "continue"}
+
+
+def _short(text: str, limit: int = CHARS) -> str:
+    return short(text, limit)
+
+
+def _icons(icons: Sequence[str] | None) -> str:
+    return " ".join(icons) if icons else ""
+
+
+def _paint(colour: str) -> str:
+    name = colour.strip().lower()
+    if name in PAINTS:
+        return name
+    if HEX.fullmatch(name):
+        return name
+    return NEUTRAL
+
+
+@dataclass
+class Card:
+    """One card as the template draws it."""
+
+    card: str
+    x: int
+    y: int
+    w: int
+    h: int
+    classes: list[str]
+    lines: list[tuple[str, str]] = field(default_factory=list)  # (text, css class)
+    tooltip: str = ""
+    badge: str = ""  # "pressed", "face down"
+    step: str = ""  # the step numbers of the overlay line that pass this card
+    uses: str = ""  # the steps of the overlay line that spend this card
+    bar: dict[str, Any] | None = None  # the combo line: x1, x2, y, paint
+
+    @property
+    def cls(self) -> str:
+        return " ".join(self.classes)
+
+    @property
+    def texts(self) -> list[dict[str, Any]]:
+        """The card's lines with their baselines, top down."""
+        return [
+            {"text": text, "cls": cls, "y": self.y + 18 + k * LINE}
+            for k, (text, cls) in enumerate(self.lines)
+        ]
+
+    @property
+    def face_down(self) -> bool:
+        return "hr-face-down" in self.classes
+
+    @property
+    def badge_y(self) -> int:
+        if self.face_down:
+            return self.y + (self.h // 2 if self.h > HAND_H else 44)
+        return self.y + self.h - (22 if self.h > HAND_H else 8)
+
+    @property
+    def step_w(self) -> int:
+        return 12 + 7 * len(self.step)
+
+    @property
+    def step_x(self) -> int:
+        return self.x + self.w - self.step_w
+
+    @property
+    def uses_y(self) -> int:
+        return self.y + self.h - 6 if self.h > HAND_H else self.y + 60
+
+
+@dataclass
+class Marks:
+    """What a line of play does to the cards on this board."""
+
+    passed: dict[str, list[int]] = field(default_factory=dict)
+    spent: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # (step, via)
+    stop: str | None = None
+    runs_ended: int = 0
+
+
+def _line(overlay: Any) -> list[Mapping[str, Any]] | None:
+    moves = overlay.get("line") if isinstance(overlay, Mapping) else overlay
+    if not isinstance(moves, list):
+        return None
+    return [m for m in moves if isinstance(m, Mapping)]
+
+
+def _marks(state: State, moves: list[Mapping[str, Any]]) -> Marks:
+    """Follow the line over the board: each end of run takes the leftmost card out of the
+    level (rule 8.5), so the next run starts one card further along the row as drawn."""
+    marks = Marks()
+    size = len(state.level)
+    at = state.hero
+    for number, move in enumerate(moves, start=1):
+        kind = move.get("kind")
+        if kind == "end-run":
+            marks.runs_ended += 1
+            at = marks.runs_ended
+            continue
+        if kind != "pass" or at >= size:
+            continue
+        marks.passed.setdefault(state.level[at].card, []).append(number)
+        for source in move.get("sources") or []:
+            if isinstance(source, Mapping) and isinstance(source.get("card"), str):
+                via = "press" if source.get("via") == "press" else "discard"
+                marks.spent.setdefault(source["card"], []).append((number, via))
+        at += 1
+    if at < size:
+        marks.stop = state.level[at].card
+    return marks
+
+
+def _uses(steps: list[tuple[int, str]]) -> str:
+    """How the line spends a card: "discard in 2", "press in 3, 5", "press 3, discard 6"."""
+    vias = {via for _, via in steps}
+    if len(vias) == 1:
+        return f"{vias.pop()} in " + ", ".join(str(n) for n, _ in steps)
+    return _short(", ".join(f"{via} {n}" for n, via in steps), 16)
+
+
+def _face_lines(face: LevelFace) -> list[tuple[str, str]]:
+    lines = [(_short(f"btn {_icons(face.buttons)}"), "hr-btn")]
+    for word, icons in (
+        ("enemy", face.enemy),
+        ("start", face.combo_start),
+        ("cont", [face.combo_continue] if face.combo_continue else None),
+    ):
+        if icons:
+            lines.append((_short(f"{word} {_icons(icons)}"), "hr-cost"))
+    if face.ability is not None:
+        words = "swap ability" if face.ability.swap else "ability"
+        lines.append((_short(f"✦ {words}"), "hr-ab"))
+    if face.combo_line is not None and (face.combo_line.left or face.combo_line.right):
+        edges = ("◂" if face.combo_line.left else "") + ("▸" if face.combo_line.right else "")
+        lines.append((_short(f"line {edges} {face.combo_line.colour}".strip()), "hr-cost"))
+    return lines
+
+
+def _face_tooltip(card: str, face: LevelFace) -> str:
+    parts = [f"{card}: buttons {_icons(face.buttons)}"]
+    if face.enemy:
+        parts.append(f"enemy cost {_icons(face.enemy)}")
+    if face.combo_start:
+        parts.append(f"combo start cost {_icons(face.combo_start)}")
+    if face.combo_continue:
+        parts.append(f"combo continue cost {face.combo_continue}")
+    line = face.combo_line
+    if line is not None and (line.left or line.right):
+        sides = " and ".join(s for s, on in (("left", line.left), ("right", line.right)) if on)
+        parts.append(f"combo line to the {sides} edge{f', {line.colour}' if line.colour else ''}")
+    if face.ability is not None:
+        kind = "swap ability" if face.ability.swap else "ability"
+        parts.append(f"{kind}{f': {face.ability.text}' if face.ability.text else ''}")
+    return "; ".join(parts)
+
+
+def _bar(face: LevelFace | None, x: int, y: int) -> dict[str, Any] | None:
+    line = face.combo_line if face is not None else None
+    if line is None or not (line.left or line.right):
+        return None
+    middle = x + CARD_W // 2
+    return {
+        "x1": x if line.left else middle,
+        "x2": x + CARD_W if line.right else middle,
+        "y": y,
+        "paint": _paint(line.colour),
+    }
+
+
+def _level_cards(state: State, marks: Marks | None, top: int) -> tuple[list[Card], int]:
+    cards: list[Card] = []
+    row_h = LANE + LEVEL_H + PRESS_DROP + GAP
+    for i, slot in enumerate(state.level):
+        x = LEFT + (i % COLS) * (CARD_W + GAP)
+        y = top + (i // COLS) * row_h + LANE + (PRESS_DROP if slot.pressed else 0)
+        face = state.faces.get(slot.card)
+        classes = ["hr-card", "hr-row", "hr-level"]
+        where = f"card {i + 1} of {len(state.level)}"
+        item = Card(slot.card, x, y, CARD_W, LEVEL_H, classes)
+        item.lines.append((f"{i + 1} · {slot.card}", "hr-id"))
+        if not slot.face_up:
+            classes.append("hr-face-down")
+            item.badge = "face down"
+            item.tooltip = f"{slot.card} ({where}): face down"
+            if face is not None:
+                item.lines.append(("", "hr-gap"))
+                item.lines.append(("(face given)", "hr-given"))
+                item.tooltip += f"; the face given: {_face_tooltip(slot.card, face)}"
+        elif face is None:
+            classes.append("hr-face-up")
+            item.lines.append(("face not given", "hr-unknown"))
+            item.tooltip = f"{slot.card} ({where}): face up, its face not given"
+        else:
+            classes.append("hr-face-up")
+            item.lines.extend(_face_lines(face))
+            item.tooltip = f"{_face_tooltip(slot.card, face)} ({where})"
+            item.bar = _bar(face, x, y + 138)
+        if slot.pressed:
+            classes.append("hr-pressed")
+            item.badge = "▼ pressed"
+            item.tooltip += "; pressed this run"
+        if i < state.hero:
+            classes.append("hr-behind")
+        if i == state.hero and state.outcome != "won":
+            classes.append("hr-current")
+        if marks is not None:
+            if slot.card in marks.passed:
+                classes.append("hr-line")
+                item.step = ", ".join(str(n) for n in marks.passed[slot.card])
+            if slot.card in marks.spent:
+                item.uses = _uses(marks.spent[slot.card])
+            if slot.card == marks.stop:
+                classes.append("hr-stop")
+        cards.append(item)
+    # Room for the hero past the final card when the game is won.
+    slots = len(state.level) + (1 if state.hero >= len(state.level) else 0)
+    rows = -(-max(slots, 1) // COLS)
+    return cards, top + rows * row_h
+
+
+def _hero(state: State, top: int) -> dict[str, Any]:
+    index = min(state.hero, len(state.level))
+    row_h = LANE + LEVEL_H + PRESS_DROP + GAP
+    x = LEFT + (index % COLS) * (CARD_W + GAP)
+    y = top + (index // COLS) * row_h
+    over = state.level[index].card if index < len(state.level) else ""
+    text = f"HERO run {state.run}" if over else "HERO · won"
+    return {"x": x, "y": y, "over": over, "text": text, "run": state.run, "tip_x": x + 18}
+
+
+def _held_cards(
+    state: State, held: Sequence[Any], marks: Marks | None, top: int
+) -> tuple[list[Card], int]:
+    cards: list[Card] = []
+    for i, one in enumerate(held):
+        x = LEFT + (i % COLS) * (CARD_W + GAP)
+        y = top + (i // COLS) * (HAND_H + GAP)
+        kind = "equipment" if one.card.startswith("E") else "level card"
+        classes = ["hr-card", "hr-held", "hr-equipment" if kind == "equipment" else "hr-level"]
+        item = Card(one.card, x, y, CARD_W, HAND_H, classes)
+        item.lines.append((f"{one.card} · {'equip' if kind == 'equipment' else 'level'}", "hr-id"))
+        buttons = state.buttons_of(one.card)
+        if not one.face_up:
+            classes.append("hr-face-down")
+            item.badge = "face down"
+            item.tooltip = f"{one.card} ({kind}): face down"
+        else:
+            classes.append("hr-face-up")
+            text = f"btn {_icons(buttons)}" if buttons else "face not given"
+            item.lines.append((_short(text), "hr-btn" if buttons else "hr-unknown"))
+            item.tooltip = f"{one.card} ({kind}): " + (
+                f"buttons {_icons(buttons)}" if buttons else "buttons not given"
+            )
+        if marks is not None and one.card in marks.spent:
+            item.uses = _uses(marks.spent[one.card])
+        cards.append(item)
+    rows = -(-len(held) // COLS)
+    return cards, top + rows * (HAND_H + GAP)
+
+
+def _status(state: State) -> list[str]:
+    found = []
+    if state.outcome == "won":
+        found.append("Won: the hero has passed the final card.")
+    elif state.outcome == "lost":
+        found.append("Lost: the fourth run ended short of the final card.")
+    if state.combo and not state.ability_used:
+        found.append("Combo in progress: the next card may take its continue cost.")
+    elif state.combo:
+        found.append("The combo ended: an ability was used on the current card.")
+    elif state.ability_used:
+        found.append("The current card's ability has been used.")
+    if state.swap_pending:
+        found.append("A swap is waiting to be carried out.")
+    return found
+
+
+def layout(
+    state: State, title: str, overlay: Any = None, reference: Reference | None = None
+) -> dict[str, Any]:
+    """Everything the template draws, as plain values."""
+    moves = _line(overlay)
+    marks = _marks(state, moves) if moves else None
+    status = _status(state)
+    heading = f"{state.difficulty.title()} · run {state.run} of {RUNS}"
+    if state.challenge:
+        heading += f" · challenge: {state.challenge.replace('-', ' ')}"
+    texts: list[dict[str, Any]] = [
+        {"x": LEFT, "y": 26, "text": title, "cls": "hr-title"},
+        {"x": LEFT, "y": 50, "text": heading, "cls": "hr-head"},
+    ]
+    y = 50
+    for line in status:
+        y += 20
+        texts.append({"x": LEFT, "y": y, "text": line, "cls": "hr-status"})
+    if marks is not None:
+        y += 20
+        steps = sum(len(v) for v in marks.passed.values())
+        say = f"The line in green: {steps} pass{'es' if steps != 1 else ''}"
+        if marks.runs_ended:
+            ends = marks.runs_ended
+            say += f", after {ends} end{'s' if ends != 1 else ''} of run"
+        texts.append({"x": LEFT, "y": y, "text": say + ".", "cls": "hr-status hr-line-say"})
+    y += 16
+    level_top = y
+    texts.append(
+        {"x": LEFT, "y": y + 14, "text": f"The level ({len(state.level)} cards)", "cls": "hr-h"}
+    )
+    level, y = _level_cards(state, marks, y + 20)
+    hero = _hero(state, level_top + 20)
+    texts.append({"x": LEFT, "y": y + 14, "text": f"Hand ({len(state.hand)})", "cls": "hr-h"})
+    hand, y = _held_cards(state, state.hand, marks, y + 22)
+    if not state.hand:
+        texts.append({"x": LEFT, "y": y + 16, "text": "(empty)", "cls": "hr-status"})
+        y += 22
+    down = sum(1 for h in state.discard if not h.face_up)
+    pile = f"Discard pile: {len(state.discard)} card{'s' if len(state.discard) != 1 else ''}"
+    if down:
+        pile += f" ({down} face down)"
+    discard = {"x": LEFT, "y": y + 6, "count": len(state.discard), "down": down}
+    texts.append({"x": LEFT + 44, "y": y + 22, "text": pile, "cls": "hr-h"})
+    if state.discard:
+        listed = ", ".join(h.card + ("" if h.face_up else " (down)") for h in state.discard)
+        texts.append({"x": LEFT + 44, "y": y + 40, "text": _short(listed, 52), "cls": "hr-small"})
+    y += 56
+    aside = len(state.set_aside)
+    texts.append(
+        {
+            "x": LEFT,
+            "y": y + 8,
+            "text": f"Set aside, out of play: {aside} Level Card{'s' if aside != 1 else ''}",
+            "cls": "hr-small",
+        }
+    )
+    height = y + 22
+    return {
+        "width": WIDTH,
+        "height": height,
+        "title": title,
+        "texts": texts,
+        "level": level,
+        "hand": hand,
+        "hero": hero,
+        "discard": discard,
+    }
+
+
+PICTURE = BoardPicture(layout=layout)

@@ -1,0 +1,860 @@
+"""Super Hazard Quest's board picture: the dungeon as a map of its Dungeon Cards.
+
+Each placed card is drawn where it lies (x grows to the right, y upward): its coordinates and
+Stage Number, its Checkpoint flag, its exits with the Direction Hazard on each (a side without
+an exit is a wall), its two combat hazard spaces with their hazards, and what else it holds (a
+Mini-Boss with its four actions and prize, a Scrambler in its colour, a Dead End, a Trap Door).
+Hazards placed by Hazard Items are part of the cards in the state, so they are drawn where they
+were placed. Heroes stand on their cards as tokens; the legend under the map gives each hero's
+player, hero, Inherent Action, crystals and hand, and the decks.
+
+`overlay` is None or a mapping with any of
+- `move`: a move in the API's shape; a Standard Turn's path is drawn step by step along the
+  proper-movement model (cards drawn on the way are drawn dashed), with its fights, placed
+  hazards, Look, Running Leap; a Trap Door as an arrow;
+- `reachable`: the path finder's answer (`Reachability.as_json()`): every reachable Checkpoint
+  marked with its rank and the items it spends, the empty spaces the hero could open, the
+  Scramblers it could defeat; with `selected` ([x, y]) the route to that Checkpoint is drawn.
+`ruling_overlay(request)` gives the overlay for a saved ruling's request: the move disputed.
+
+This module lays the map out here and `templates/games/super-hazard-quest/picture.svg` draws it; the
+template escapes every text. A state that is not a Super Hazard Quest board gets the generic
+drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from games.core.pictures import BoardPicture
+from games.core.pictures import short as _short
+from games.core.tools import Reference
+from games.super_hazard_quest.movement import FLAG, Spot, step
+from games.super_hazard_quest.moves import (
+    Battle,
+    Fight,
+    Go,
+    Move,
+    PlaceHazard,
+    StandardTurn,
+    TrapDoor,
+)
+from games.super_hazard_quest.state import COORD, DELTA, Hero, Item, Room, State
+
+CELL_W, CELL_H = 170, 132
+GAP = 34
+MARGIN = 16
+MIN_WIDTH = 680  # room for the one-line captions above a small map
+FLOOR = 108  # the floor line, from the top of a card
+STATION_X = (18, 52, 85, 118, 152)  # left edge (flag), left space, middle, right space, edge
+SPACE_W, SPACE_H = 32, 16
+TOKEN_R = 9
+LINE = 18
+LEGEND_CHARS = 92
+PLAYER_PAINTS = (
+    "#d9822b",
+    "#2457c5",
+    "#7a3fb0",
+    "#17803a",
+    "#c0392b",
+    "#0f7c8a",
+    "#8a5a00",
+    "#5b6473",
+)
+ARROWS = {"up": "▲", "down": "▼", "left": "◀", "right": "▶"}
+SHORT = {
+    "stomp": "Stomp",
+    "attack": "Attack",
+    "defend": "Defend",
+    "hide": "Hide",
+    "climb": "Climb",
+    "dig": "Dig",
+    "lift": "Lift",
+    "unlock": "Unlock",
+}
+PRIZES = {
+    "any-future-item": "any future item",
+    "any-discarded-item": "any discarded item",
+    "red-crystal": "red crystal",
+    "blue-crystal": "blue crystal",
+}
+_MOVE = TypeAdapter(Move)
+
+
+def _title(action: str | None) -> str:
+    return SHORT.get(action or "", "") if action else "blank"
+
+
+# ----------------------------------------------------------------- geometry
+
+
+@dataclass
+class Frame:
+    """Where grid coordinates fall on the picture."""
+
+    min_x: int
+    max_y: int
+    top: int
+
+    def card(self, x: int, y: int) -> tuple[int, int]:
+        """The top-left corner of the card at (x, y)."""
+        return (
+            MARGIN + (x - self.min_x) * (CELL_W + GAP),
+            self.top + (self.max_y - y) * (CELL_H + GAP),
+        )
+
+    def station(self, x: int, y: int, station: int) -> tuple[int, int]:
+        px, py = self.card(x, y)
+        return px + STATION_X[station], py + FLOOR
+
+    def centre(self, x: int, y: int) -> tuple[int, int]:
+        px, py = self.card(x, y)
+        return px + CELL_W // 2, py + CELL_H // 2
+
+
+# ----------------------------------------------------------------- what the template draws
+
+
+@dataclass
+class Text:
+    x: float
+    y: float
+    text: str
+    cls: str
+    anchor: str = "start"
+
+
+@dataclass
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+    cls: str
+    tip: str = ""
+    label: str = ""
+
+
+@dataclass
+class Segment:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    cls: str
+
+
+@dataclass
+class Card:
+    """One placed Dungeon Card, drawn at (px, py)."""
+
+    x: int
+    y: int
+    px: int
+    py: int
+    cls: list[str]
+    tip: str
+    texts: list[Text] = field(default_factory=list)
+    boxes: list[Box] = field(default_factory=list)
+    walls: list[Segment] = field(default_factory=list)
+    flag: tuple[int, int] | None = None
+    badge: str = ""
+
+    @property
+    def classes(self) -> str:
+        return " ".join(self.cls)
+
+    @property
+    def badge_w(self) -> int:
+        return 16 + 6 * len(self.badge)
+
+    @property
+    def badge_x(self) -> int:
+        return self.px + (CELL_W - self.badge_w) // 2
+
+    @property
+    def halo(self) -> bool:
+        """Outlined by an overlay: a start, a reachable Checkpoint, a win."""
+        return bool({"hq-start", "hq-reach", "hq-win"} & set(self.cls))
+
+    @property
+    def flag_path(self) -> str:
+        assert self.flag is not None
+        fx, fy = self.flag
+        return f"M{fx} {fy} v-30 l16 6 l-16 6"
+
+
+@dataclass
+class Token:
+    cx: int
+    cy: int
+    paint: str
+    initials: str
+    tip: str
+    player: str
+    turn: bool
+    red: int
+    blue: int
+
+
+@dataclass
+class Mark:
+    """A numbered step on a path."""
+
+    cx: int
+    cy: int
+    text: str
+    tip: str
+    cls: str = "hq-step"
+
+    @property
+    def text_y(self) -> int:
+        return self.cy + 4
+
+    @property
+    def box_x(self) -> int:
+        return self.cx - 13
+
+    @property
+    def box_y(self) -> int:
+        return self.cy - 8
+
+
+@dataclass
+class Path:
+    points: list[tuple[int, int]]
+    cls: str
+    tip: str
+
+    @property
+    def marker(self) -> str:
+        return "hq-arrow-route" if "hq-route" in self.cls else "hq-arrow"
+
+    @property
+    def d(self) -> str:
+        return " ".join(f"{x},{y}" for x, y in self.points)
+
+
+@dataclass
+class Trace:
+    """A path followed over the map: the line, its marks, the cards drawn on the way."""
+
+    paths: list[Path] = field(default_factory=list)
+    marks: list[Mark] = field(default_factory=list)
+    ghosts: dict[tuple[int, int], Room | None] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    cells: set[tuple[int, int]] = field(default_factory=set)
+
+
+# ----------------------------------------------------------------- following a path
+
+
+def _grid(state: State) -> dict[tuple[int, int], Room]:
+    return {(r.x, r.y): r for r in state.dungeon}
+
+
+def _walk(
+    grid: dict[tuple[int, int], Room],
+    start: tuple[int, int],
+    steps: Sequence[Any],
+    frame: Frame | None,
+    trace: Trace,
+    cls: str,
+) -> Spot | None:
+    """Follow `steps` (Go, Fight, PlaceHazard, Battle models) from the flag of `start`; with a
+    frame, draw them into `trace`. Returns where the walk stops, or None if it cannot start."""
+    if start not in grid:
+        return None
+    spot = Spot(*start, FLAG)
+    trace.cells.add(start)
+    points: list[tuple[int, int]] = []
+    if frame is not None:
+        points.append(frame.station(*start, FLAG))
+    for number, st in enumerate(steps, start=1):
+        if isinstance(st, Go):
+            room = grid.get((spot.x, spot.y))
+            if room is None:
+                break
+            where = step(room, spot, st.dir)
+            if where.to is None:
+                trace.notes.append(f"Step {number} ({st.dir}) meets a wall: the path stops there.")
+                break
+            to = where.to
+            if abs(to.x) > COORD or abs(to.y) > COORD:
+                break
+            if (to.x, to.y) not in grid:
+                if st.drawn is None:
+                    trace.notes.append(
+                        f"Step {number} enters an empty space with no card drawn: the path "
+                        "stops there."
+                    )
+                    break
+                grid[(to.x, to.y)] = st.drawn
+                trace.ghosts[(to.x, to.y)] = st.drawn
+            trace.cells.add((to.x, to.y))
+            if frame is not None:
+                here = points[-1]
+                there = frame.station(to.x, to.y, to.station)
+                points.append(there)
+                if where.hazard is not None or st.using is not None:
+                    by = "nothing named" if st.using is None else _source(st.using)
+                    trace.marks.append(
+                        Mark(
+                            round((here[0] + there[0]) / 2),
+                            round((here[1] + there[1]) / 2),
+                            str(number),
+                            f"step {number}, {st.dir}: {_title(where.hazard)} hazard, "
+                            f"passed with {by}",
+                            "hq-step hq-step-route" if "hq-route" in cls else "hq-step",
+                        )
+                    )
+            spot = to
+        elif frame is not None and points:
+            cx, cy = points[-1]
+            if isinstance(st, Fight):
+                tip = f"step {number}: Mini-Boss fight using " + ", ".join(
+                    _source(s) for s in st.using
+                )
+                trace.marks.append(Mark(cx, cy - 20, f"{number}⚔", tip, "hq-event"))
+            elif isinstance(st, PlaceHazard):
+                tip = (
+                    f"step {number}: Hazard Item {st.item} places a "
+                    f"{_title(st.hazard)} hazard on the {st.spot} of ({st.x}, {st.y})"
+                )
+                trace.marks.append(Mark(cx, cy - 20, f"{number}✚", tip, "hq-event"))
+                if (st.x, st.y) in grid:
+                    tx, ty = frame.centre(st.x, st.y)
+                    trace.marks.append(Mark(tx, ty - 34, f"✚{number}", tip, "hq-event"))
+            elif isinstance(st, Battle):
+                asked = ", ".join(_title(r.action) for r in st.requests)
+                tip = f"step {number}: Hero Battle against {st.opponent}, asking {asked}"
+                trace.marks.append(Mark(cx, cy - 20, f"{number}⚡", tip, "hq-event"))
+    if frame is not None and len(points) > 1:
+        trace.paths.append(Path(points, cls, f"{len(steps)} step(s)"))
+    return spot
+
+
+def _source(using: str) -> str:
+    return "the Inherent Action" if using == "inherent" else f"item {using}"
+
+
+def _trace_move(state: State, move: Any, frame: Frame | None, trace: Trace) -> None:
+    grid = _grid(state)
+    if isinstance(move, TrapDoor):
+        target = state.hero(move.target)
+        if target is None or target.x is None or target.y is None:
+            return
+        trace.cells.update({(target.x, target.y), (move.x, move.y)})
+        if frame is None:
+            return
+        a, b = frame.centre(target.x, target.y), frame.centre(move.x, move.y)
+        tip = f"{move.player} uses the Trap Door: {move.target}'s hero to ({move.x}, {move.y})"
+        trace.paths.append(Path([a, b], "hq-path hq-trap", tip))
+        return
+    if not isinstance(move, StandardTurn):
+        return
+    hero = state.hero(move.player)
+    if hero is None or hero.x is None or hero.y is None:
+        return
+    end = _walk(grid, (hero.x, hero.y), move.path, frame, trace, "hq-path")
+    if end is None:
+        return
+    for kind, extra in (("Look", move.look), ("Running Leap", move.leap)):
+        if extra is None:
+            continue
+        dx, dy = DELTA[extra.dir]
+        cell = (end.x + dx, end.y + dy)
+        if abs(cell[0]) > COORD or abs(cell[1]) > COORD:
+            continue
+        if cell not in grid:
+            if extra.drawn is None:
+                continue
+            trace.ghosts[cell] = extra.drawn
+        trace.cells.add(cell)
+        if frame is not None:
+            a = frame.station(end.x, end.y, end.station)
+            b = frame.station(*cell, FLAG)
+            cls = "hq-path hq-look" if kind == "Look" else "hq-path hq-leap"
+            trace.paths.append(Path([a, b], cls, f"{kind} {extra.dir} onto ({cell[0]}, {cell[1]})"))
+
+
+def _move_of(overlay: Any) -> Any:
+    if not isinstance(overlay, Mapping):
+        return None
+    raw = overlay.get("move")
+    if raw is None and isinstance(overlay.get("moves"), list) and overlay["moves"]:
+        raw = overlay["moves"][0]
+    if not isinstance(raw, Mapping):
+        return None
+    try:
+        return _MOVE.validate_python(raw)
+    except ValidationError:
+        return None
+
+
+def _reach_of(overlay: Any) -> Mapping[str, Any] | None:
+    if not isinstance(overlay, Mapping):
+        return None
+    found = overlay.get("reachable")
+    return found if isinstance(found, Mapping) else None
+
+
+def _route_steps(route: Any) -> list[Any]:
+    """A route from the path finder as Go models (anything else in it is dropped)."""
+    out = []
+    for raw in route if isinstance(route, list) else []:
+        try:
+            out.append(Go.model_validate(raw))
+        except ValidationError:
+            break
+    return out
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 40
+
+
+def _cell_of(found: Any) -> tuple[int, int] | None:
+    """The (x, y) of a mapping from the path finder's answer, if it holds a cell."""
+    if isinstance(found, Mapping) and _is_int(found.get("x")) and _is_int(found.get("y")):
+        return found["x"], found["y"]
+    return None
+
+
+def _selected(overlay: Mapping[str, Any]) -> tuple[int, int] | None:
+    chosen = overlay.get("selected")
+    if (
+        isinstance(chosen, Sequence)
+        and not isinstance(chosen, str)
+        and len(chosen) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in chosen)
+    ):
+        return chosen[0], chosen[1]
+    return None
+
+
+# ----------------------------------------------------------------- the cards
+
+
+def _card(room: Room, x: int, y: int, frame: Frame, ghost: bool = False) -> Card:
+    px, py = frame.card(x, y)
+    cls = ["hq-card"]
+    facts = [f"Dungeon Card at ({x}, {y})"]
+    if ghost:
+        cls.append("hq-ghost")
+        facts[0] = f"Dungeon Card drawn this turn at ({x}, {y})"
+    if room.stage is not None:
+        facts.append(f"Stage Number {room.stage}")
+    facts.append("a Checkpoint" if room.checkpoint else "no Checkpoint")
+    card = Card(x, y, px, py, cls, "")
+    card.texts.append(Text(px + 6, py + 15, f"({x}, {y})", "hq-coord"))
+    if room.stage is not None:
+        card.texts.append(Text(px + CELL_W - 6, py + 15, f"stage {room.stage}", "hq-stage", "end"))
+    if room.checkpoint:
+        card.flag = (px + STATION_X[FLAG], py + FLOOR)
+    _exits(room, card, facts)
+    _spaces(room, card, facts)
+    _feature(room, card, facts)
+    card.tip = "; ".join(facts)
+    return card
+
+
+def _exits(room: Room, card: Card, facts: list[str]) -> None:
+    px, py = card.px, card.py
+    door = 22  # half the width of a door in a wall
+    for side in ("up", "down", "left", "right"):
+        action = room.exits.get(side)  # type: ignore[call-overload]
+        if side in ("up", "down"):
+            y = py if side == "up" else py + CELL_H
+            if action is None:
+                card.walls.append(Segment(px, y, px + CELL_W, y, "hq-wall"))
+            else:
+                mid = px + CELL_W // 2
+                card.walls.append(Segment(px, y, mid - door, y, "hq-wall"))
+                card.walls.append(Segment(mid + door, y, px + CELL_W, y, "hq-wall"))
+                ty = py + 15 if side == "up" else py + CELL_H - 6
+                label = f"{ARROWS[side]} {_title(action)}"
+                card.texts.append(Text(mid, ty, label, "hq-exit", "middle"))
+        else:
+            x = px if side == "left" else px + CELL_W
+            if action is None:
+                card.walls.append(Segment(x, py, x, py + CELL_H, "hq-wall"))
+            else:
+                card.walls.append(Segment(x, py, x, py + FLOOR - 34, "hq-wall"))
+                card.walls.append(Segment(x, py + FLOOR + 8, x, py + CELL_H, "hq-wall"))
+                if side == "left":
+                    card.texts.append(Text(px + 6, py + 52, f"◀ {_title(action)}", "hq-exit"))
+                else:
+                    label = f"{_title(action)} ▶"
+                    card.texts.append(Text(px + CELL_W - 6, py + 52, label, "hq-exit", "end"))
+        if action is None:
+            facts.append(f"a wall {side}")
+        else:
+            facts.append(f"{side} exit: {_title(action)} hazard")
+
+
+def _spaces(room: Room, card: Card, facts: list[str]) -> None:
+    for name, station, action in (
+        ("left", 1, room.left_space),
+        ("right", 3, room.right_space),
+    ):
+        cx = card.px + STATION_X[station]
+        top = card.py + FLOOR - SPACE_H
+        cls = "hq-space" if action else "hq-space hq-blank"
+        tip = f"{name} combat hazard space: " + (f"{_title(action)} hazard" if action else "blank")
+        card.boxes.append(
+            Box(cx - SPACE_W / 2, top, SPACE_W, SPACE_H, cls, tip, _title(action)[:6])
+        )
+        facts.append(tip)
+
+
+def _feature(room: Room, card: Card, facts: list[str]) -> None:
+    mid = card.px + CELL_W // 2
+    lines: list[tuple[str, str]] = []
+    if room.mini_boss is not None:
+        boss = room.mini_boss
+        actions = " · ".join(_title(a) for a in boss.actions)
+        lines.append(("Mini-Boss", "hq-boss"))
+        lines.append((_short(actions, 30), "hq-small"))
+        lines.append((f"prize: {PRIZES[boss.prize]}", "hq-small"))
+        card.cls.append("hq-has-boss")
+        facts.append(f"a Mini-Boss asking {actions}, prize {PRIZES[boss.prize]}")
+    if room.scrambler is not None:
+        lines.append((f"{room.scrambler.title()} Scrambler", f"hq-scrambler-{room.scrambler}"))
+        card.cls.append(f"hq-scrambler hq-{room.scrambler}")
+        facts.append(f"the {room.scrambler} Scrambler")
+    if room.dead_end:
+        lines.append(("DEAD END", "hq-dead"))
+        card.cls.append("hq-dead-end")
+        facts.append("a Dead End")
+    if room.trap_door:
+        lines.append(("Trap Door", "hq-trap-text"))
+        facts.append("a Trap Door")
+    for k, (text, cls) in enumerate(lines[:4]):
+        card.texts.append(
+            Text(mid, card.py + 66 + k * 13 - 6 * (len(lines) > 2), text, cls, "middle")
+        )
+
+
+# ----------------------------------------------------------------- heroes and the legend
+
+
+def _initials(name: str) -> str:
+    letters = [w[0] for w in name.split() if w]
+    return ("".join(letters[:2]) if len(letters) > 1 else name[:2]).upper() or "?"
+
+
+def _hand(hero: Hero) -> str:
+    def item(i: Item) -> str:
+        if i.kind == "dual-action":
+            return f"{i.id} dual {_title(i.actions[0])}/{_title(i.actions[1])}"
+        if i.kind == "super":
+            return f"{i.id} super {_title(i.action)}"
+        if i.kind == "hazard":
+            return f"{i.id} {i.hazard} hazard"
+        if i.kind == "special":
+            return f"{i.id} special" + (f" ({i.name})" if i.name else "")
+        return f"{i.id} {i.kind.replace('-', ' ')}"
+
+    parts = [item(i) for i in hero.hand]
+    if hero.unseen:
+        parts.append(f"{hero.unseen} unseen")
+    return ", ".join(parts) if parts else "no items"
+
+
+def _tokens(state: State, grid: dict[tuple[int, int], Room], frame: Frame) -> list[Token]:
+    tokens: list[Token] = []
+    count: dict[tuple[int, int], int] = {}
+    for k, hero in enumerate(state.heroes):
+        if hero.x is None or hero.y is None or (hero.x, hero.y) not in grid:
+            continue
+        n = count.get((hero.x, hero.y), 0)
+        count[(hero.x, hero.y)] = n + 1
+        px, py = frame.card(hero.x, hero.y)
+        crystals = f"{hero.crystals.red} red, {hero.crystals.blue} blue crystal(s)"
+        tip = f"{hero.player}" + (f" ({hero.hero})" if hero.hero else "")
+        tip += f", Inherent Action {_title(hero.inherent)}, {crystals}"
+        if state.turn == hero.player:
+            tip += "; their turn"
+        tokens.append(
+            Token(
+                px + 16 + n * 19,
+                py + 32,
+                PLAYER_PAINTS[k % len(PLAYER_PAINTS)],
+                _initials(hero.player),
+                tip,
+                hero.player,
+                state.turn == hero.player,
+                hero.crystals.red,
+                hero.crystals.blue,
+            )
+        )
+    return tokens
+
+
+def _legend(state: State, top: int) -> tuple[list[Text], list[dict[str, Any]], int]:
+    texts: list[Text] = []
+    rows: list[dict[str, Any]] = []
+    y = top
+    texts.append(Text(MARGIN, y, "Heroes", "hq-h"))
+    for k, hero in enumerate(state.heroes):
+        y += LINE + 4
+        where = "not placed" if hero.x is None or hero.y is None else f"at ({hero.x}, {hero.y})"
+        name = hero.player + (f" ({hero.hero})" if hero.hero else "")
+        head = f"{name} · Inherent Action {_title(hero.inherent)} · {where}"
+        if state.turn == hero.player:
+            head += " · their turn"
+        if state.winner == hero.player:
+            head += " · WINNER"
+        rows.append(
+            {
+                "cx": MARGIN + 8,
+                "cy": y - 5,
+                "paint": PLAYER_PAINTS[k % len(PLAYER_PAINTS)],
+                "initials": _initials(hero.player),
+                "player": hero.player,
+            }
+        )
+        texts.append(Text(MARGIN + 22, y, _short(head, LEGEND_CHARS), "hq-hero-name"))
+        y += LINE - 2
+        crystals = f"crystals: {hero.crystals.red} red, {hero.crystals.blue} blue"
+        texts.append(Text(MARGIN + 22, y, crystals, "hq-crystals"))
+        y += LINE - 2
+        texts.append(Text(MARGIN + 22, y, _short(f"hand: {_hand(hero)}", LEGEND_CHARS), "hq-small"))
+    y += LINE + 6
+    decks = (
+        f"Dungeon deck {state.dungeon_deck} · Item deck {state.item_deck} · "
+        f"discard pile {state.discard} · {len(state.dungeon)} card(s) on the table"
+    )
+    texts.append(Text(MARGIN, y, decks, "hq-small"))
+    return texts, rows, y
+
+
+# ----------------------------------------------------------------- the whole picture
+
+
+def layout(
+    state: State, title: str, overlay: Any = None, reference: Reference | None = None
+) -> dict[str, Any]:
+    """Everything the template draws, as plain values."""
+    grid = _grid(state)
+    move = _move_of(overlay)
+    reach = _reach_of(overlay)
+    # A first pass without a frame finds the cards a path draws, so the map holds them.
+    probe = Trace()
+    if move is not None:
+        _trace_move(state, move, None, probe)
+    cells = set(grid) | set(probe.cells) | set(probe.ghosts)
+    if reach is not None:
+        for opening in _list(reach.get("openings")):
+            cell = _cell_of(opening)
+            if cell is not None:
+                cells.add(cell)
+    header: list[Text] = [Text(MARGIN, 24, title, "hq-title")]
+    status = _status(state)
+    y = 24
+    for line in status:
+        y += LINE
+        header.append(Text(MARGIN, y, line, "hq-status"))
+    trace = Trace()
+    notes_at = y
+    if cells:
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        frame = Frame(min(xs), max(ys), 0)
+        # Room for the overlay's lines of words above the map.
+        words = 1 if move is not None or reach is not None else 0
+        frame.top = y + 16 + words * LINE + 8
+        if move is not None:
+            _trace_move(state, move, frame, trace)
+        cards = [_card(room, x, y_, frame) for (x, y_), room in grid.items()]
+        cards += [
+            _card(room, x, y_, frame, ghost=True)
+            for (x, y_), room in trace.ghosts.items()
+            if room is not None and (x, y_) not in grid
+        ]
+        width = MARGIN * 2 + (max(xs) - min(xs) + 1) * CELL_W + (max(xs) - min(xs)) * GAP
+        bottom = frame.top + (max(ys) - min(ys) + 1) * (CELL_H + GAP)
+        tokens = _tokens(state, grid, frame)
+        chosen = _selected(overlay) if isinstance(overlay, Mapping) else None
+        openings, extra = _reach_marks(state, reach, grid, frame, cards, trace, chosen)
+    else:
+        cards, tokens, openings, extra = [], [], [], []
+        width = MIN_WIDTH
+        y += LINE * (2 if move is not None else 1) + 6
+        header.append(Text(MARGIN, y, "No Dungeon Card is on the table yet.", "hq-status"))
+        bottom = y + 12
+    if move is not None:
+        header.append(Text(MARGIN, notes_at + LINE + 4, _move_words(move), "hq-path-say"))
+    header.extend(extra)
+    legend, legend_rows, bottom = _legend(state, bottom + 10)
+    notes: list[Text] = []
+    for note in trace.notes:
+        bottom += LINE
+        notes.append(Text(MARGIN, bottom, note, "hq-note"))
+    return {
+        "width": max(width, MIN_WIDTH),
+        "height": bottom + 16,
+        "title": title,
+        "texts": header + legend + notes,
+        "cards": sorted(cards, key=lambda c: "hq-ghost" in c.cls),
+        "tokens": tokens,
+        "legend": legend_rows,
+        "paths": trace.paths,
+        "marks": trace.marks,
+        "openings": openings,
+        "cell_w": CELL_W,
+        "cell_h": CELL_H,
+        "token_r": TOKEN_R,
+        "space_h": SPACE_H,
+    }
+
+
+def _status(state: State) -> list[str]:
+    found = []
+    if state.winner is not None:
+        found.append(f"{state.winner} has won: a Scrambler is defeated.")
+    elif state.turn is not None:
+        found.append(f"{state.turn}'s turn.")
+    else:
+        found.append("Before setup: nobody has a turn yet.")
+    return found
+
+
+def _move_words(move: Any) -> str:
+    if isinstance(move, StandardTurn):
+        ends = [w for w, v in (("a Look", move.look), ("a Running Leap", move.leap)) if v]
+        said = f"The path in the move, in orange: {move.player}, {len(move.path)} step(s)"
+        if move.special:
+            said += f", then Special Item {move.special}"
+        if ends:
+            said += ", then " + " and ".join(ends)
+        return _short(said + ". Numbers mark the hazards passed.", 110)
+    if isinstance(move, TrapDoor):
+        return f"The Trap Door in the move: {move.target}'s hero to ({move.x}, {move.y})."
+    who = getattr(move, "player", None)
+    return f"The move: {move.kind.replace('-', ' ')}" + (f" by {who}." if who else ".")
+
+
+def _reach_marks(
+    state: State,
+    reach: Mapping[str, Any] | None,
+    grid: dict[tuple[int, int], Room],
+    frame: Frame,
+    cards: list[Card],
+    trace: Trace,
+    selected: tuple[int, int] | None,
+) -> tuple[list[Box], list[Text]]:
+    """Mark what the path finder found: reachable Checkpoints with their rank and items,
+    Scramblers to defeat, empty spaces to open; draw the selected route."""
+    if reach is None:
+        return [], []
+    by_cell = {(c.x, c.y): c for c in cards}
+    texts: list[Text] = []
+    start = reach.get("start")
+    player = reach.get("player")
+    found = by_cell.get(_cell_of(start))  # type: ignore[arg-type]
+    if found is not None:
+        found.cls.append("hq-start")
+        found.badge = "start"
+    rank = 0
+    for dest in _list(reach.get("checkpoints")):
+        if not isinstance(dest, Mapping):
+            continue
+        rank += 1
+        found = by_cell.get(_cell_of(dest))  # type: ignore[arg-type]
+        if found is None:
+            continue
+        items = _list(dest.get("items"))
+        found.cls.append("hq-reach")
+        found.badge = f"#{rank} · {len(items)} item{'s' if len(items) != 1 else ''}"
+        if dest.get("leap_available"):
+            found.badge += " · leap"
+    for win in _list(reach.get("wins")):
+        if isinstance(win, Mapping):
+            found = by_cell.get(_cell_of(win))  # type: ignore[arg-type]
+            if found is not None:
+                found.cls.append("hq-win")
+                found.badge = "win here"
+    openings: list[Box] = []
+    seen: set[tuple[int, int]] = set()
+    for opening in _list(reach.get("openings")):
+        if not isinstance(opening, Mapping):
+            continue
+        cell = _cell_of(opening)
+        if cell is None or cell in seen or cell in grid:
+            continue
+        seen.add(cell)
+        px, py = frame.card(*cell)
+        items = _list(opening.get("items"))
+        tip = (
+            f"Empty space at ({cell[0]}, {cell[1]}): a card would be drawn here "
+            f"({len(items)} item(s) spent on the way)"
+        )
+        openings.append(Box(px, py, CELL_W, CELL_H, "hq-opening", tip, "?"))
+    chosen = selected
+    hero = state.hero(player) if isinstance(player, str) else None
+    if chosen is not None and hero is not None and hero.x is not None and hero.y is not None:
+        dest = next(
+            (d for d in _list(reach.get("checkpoints")) if _cell_of(d) == chosen),
+            None,
+        )
+        if dest is not None:
+            _walk(
+                dict(grid),
+                (hero.x, hero.y),
+                _route_steps(dest.get("route")),
+                frame,
+                trace,
+                "hq-path hq-route",
+            )
+            found = by_cell.get(chosen)
+            if found is not None:
+                found.cls.append("hq-chosen")
+            texts.append(
+                Text(
+                    MARGIN,
+                    frame.top - 12,
+                    f"The route to ({chosen[0]}, {chosen[1]}) in green; numbers mark the "
+                    "hazards passed.",
+                    "hq-route-say",
+                )
+            )
+    if not texts:
+        count = len([d for d in _list(reach.get("checkpoints")) if isinstance(d, Mapping)])
+        texts.append(
+            Text(
+                MARGIN,
+                frame.top - 12,
+                f"Reachable Checkpoints this turn: {count}, outlined in green and ranked "
+                "fewest items first.",
+                "hq-route-say",
+            )
+        )
+    return openings, texts
+
+
+def ruling_overlay(request: Any) -> dict[str, Any] | None:
+    """The overlay for a saved ruling's request: the move disputed (the first of a log)."""
+    if not isinstance(request, Mapping):
+        return None
+    if isinstance(request.get("move"), Mapping):
+        return {"move": request["move"]}
+    moves = request.get("moves")
+    if isinstance(moves, list) and moves and isinstance(moves[0], Mapping):
+        return {"move": moves[0]}
+    return None
+
+
+__all__ = ["layout", "ruling_overlay"]
+
+
+PICTURE = BoardPicture(layout=layout, ruling_overlay=ruling_overlay)

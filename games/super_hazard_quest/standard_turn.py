@@ -1,0 +1,508 @@
+"""A Standard Turn walked step by step: the path, its fights, hazards placed and battles, then
+its end (a Look, a Running Leap or a Special Item). Raises `Breach` at the first broken rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.core import InvalidMove
+from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, spend
+from games.super_hazard_quest.movement import Grid, Spot, grid_of, on_checkpoint, start_spot, step
+from games.super_hazard_quest.moves import Battle, Fight, Go, Leap, PlaceHazard, StandardTurn
+from games.super_hazard_quest.pathfinder import Walker, has_way_on
+from games.super_hazard_quest.state import (
+    COMBAT_ACTIONS,
+    DELTA,
+    DIRECTION_ACTIONS,
+    INHERENT,
+    OPPOSITE,
+    Action,
+    Hero,
+    Item,
+    PlacedRoom,
+    State,
+)
+from games.super_hazard_quest.transitions import (
+    BATTLE_RULING,
+    FIGHT_RULING,
+    HAZARD_ITEM_RULING,
+    LEAP_RULING,
+    LOOK_RULING,
+    PROPER_MOVEMENT,
+    SCRAMBLER_RULING,
+    SPECIAL_RULING,
+    WOUND_RULING,
+    Breach,
+    copy_state,
+    discard_items,
+    draw_items,
+    next_player,
+    place_card,
+    refill,
+)
+
+
+@dataclass
+class TurnResult:
+    state: State
+    reasons: list[tuple[str, str]] = field(default_factory=list)
+    interps: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    outcome: str = "ended"  # "ended", "wounded", "won"
+
+
+class TurnWalk:
+    """Plays one Standard Turn on a private copy of the state."""
+
+    def __init__(self, state: State, move: StandardTurn, where: str) -> None:
+        self.state = copy_state(state)
+        self.move = move
+        self.where = where
+        hero = self.state.hero(move.player)
+        assert hero is not None and hero.x is not None and hero.y is not None
+        self.hero: Hero = hero
+        self.start = (hero.x, hero.y)
+        self.grid: Grid = grid_of(self.state.dungeon)
+        self.walker = Walker(start_spot(*self.start))
+        self.ledger = Ledger()
+        self.new_cells: set[tuple[int, int]] = set()
+        self.result = TurnResult(self.state)
+        self.moved = False
+        self.expanded = False  # a card was placed this turn (rule 5.5)
+        self.interps: set[str] = set()
+
+    # ----- helpers
+
+    def note(self, code: str, detail: str, *interps: str) -> None:
+        self.result.reasons.append((code, detail))
+        self.interps.update(interps)
+
+    def item(self, item_id: str, where: str) -> Item:
+        found = self.hero.item(item_id)
+        if found is None:
+            raise InvalidMove(where, f"{self.move.player} holds no item {item_id!r}")
+        return found
+
+    def pay(self, action: Action, source: str, where: str, what: str) -> None:
+        item = None if source == INHERENT else self.item(source, where)
+        after = spend(self.ledger, self.hero.inherent, item, source, action)
+        if isinstance(after, Refusal):
+            raise Breach(after.code, f"{what}: {after.detail}")
+        self.ledger = after
+
+    @property
+    def spot(self) -> Spot:
+        return self.walker.spot
+
+    def room_here(self) -> PlacedRoom:
+        return self.grid[(self.spot.x, self.spot.y)]
+
+    # ----- the turn
+
+    def run(self) -> TurnResult:
+        for index, st in enumerate(self.move.path):
+            where = f"{self.where}.path.{index}"
+            if self.result.outcome != "ended":
+                raise Breach(
+                    "turn-already-over",
+                    f"step {index + 1} comes after the turn ended ({self.result.outcome})",
+                )
+            if isinstance(st, Go):
+                self.go(st, where, index)
+            elif isinstance(st, Fight):
+                self.fight(st, where)
+            elif isinstance(st, PlaceHazard):
+                self.place_hazard(st, where)
+            else:
+                self.battle(st, where)
+        self.finish()
+        self.settle()
+        self.result.interps = sorted(self.interps)
+        return self.result
+
+    def go(self, g: Go, where: str, index: int) -> None:
+        room = self.room_here()
+        st = step(room, self.spot, g.dir)
+        here = self.spot.describe()
+        if st.kind == "wall":
+            raise Breach("wall", f"there is no {g.dir} exit at {here}", (PROPER_MOVEMENT,))
+        if st.kind == "no-vertical-exit":
+            raise Breach(
+                "not-at-vertical-exit",
+                f"up and down exits are left from the middle of a card; the hero is at {here}",
+                (PROPER_MOVEMENT,),
+            )
+        if self.walker.last == OPPOSITE[g.dir] and not on_checkpoint(self.grid, self.spot):
+            raise Breach(
+                "turned-back",
+                f"step {index + 1} turns back ({g.dir} after {self.walker.last}) at {here}, "
+                "which is not a Checkpoint",
+                (PROPER_MOVEMENT,),
+            )
+        if st.vertical and self.walker.vertical_pending:
+            raise Breach(
+                "climb-twice",
+                f"step {index + 1} climbs or digs again with no combat hazard space passed "
+                "since the last climb or dig",
+                (PROPER_MOVEMENT,),
+            )
+        if st.hazard is not None:
+            if g.using is None:
+                raise Breach(
+                    "hazard-not-passed",
+                    f"step {index + 1} meets a {st.hazard.title()} hazard and names nothing "
+                    "to pass it",
+                    (PROPER_MOVEMENT,),
+                )
+            self.pay(st.hazard, g.using, f"{where}.using", f"step {index + 1}")
+            by = "the Inherent Action" if g.using == INHERENT else f"item {g.using}"
+            self.note(
+                "hazard-passed", f"step {index + 1}: {st.hazard.title()} hazard passed with {by}"
+            )
+        elif g.using is not None:
+            raise Breach(
+                "no-hazard-to-pass",
+                f"step {index + 1} meets no hazard, so {g.using!r} is not properly used there",
+                (PROPER_MOVEMENT,),
+            )
+        assert st.to is not None
+        self.interps.add(PROPER_MOVEMENT)
+        self.walker = Walker(
+            st.to, g.dir, st.vertical or (self.walker.vertical_pending and not st.space)
+        )
+        self.moved = True
+        cell = (st.to.x, st.to.y)
+        if st.kind == "walk":
+            if g.drawn is not None:
+                raise InvalidMove(f"{where}.drawn", "this step stays on the same card: no draw")
+            return
+        if cell in self.grid:
+            if g.drawn is not None:
+                raise InvalidMove(f"{where}.drawn", f"a card already lies at {cell}: no draw")
+        else:
+            place_card(self.state, self.grid, *cell, g.drawn, f"{where}.drawn")
+            self.new_cells.add(cell)
+        self.arrive(self.grid[cell])
+
+    def arrive(self, room: PlacedRoom) -> None:
+        """Entering a card: a Dead End wounds, a Scrambler wins or wounds (rules 8.4, 8.5, 2.8)."""
+        if room.dead_end:
+            self.wound("wounded-dead-end", f"the card at ({room.x}, {room.y}) is a Dead End")
+        elif room.scrambler is not None:
+            colour = room.scrambler
+            if getattr(self.hero.crystals, colour) > 0:
+                self.result.outcome = "won"
+                self.state.winner = self.hero.player
+                self.note(
+                    "scrambler-defeated",
+                    f"{self.hero.player} reaches the {colour} Scrambler holding a {colour} "
+                    "crystal and wins",
+                    SCRAMBLER_RULING,
+                )
+            else:
+                self.wound(
+                    "wounded-scrambler",
+                    f"the {colour} Scrambler is reached without a {colour} crystal",
+                    SCRAMBLER_RULING,
+                )
+
+    def wound(self, code: str, detail: str, *interps: str) -> None:
+        self.result.outcome = "wounded"
+        self.note(code, detail, *interps)
+
+    def fight(self, f: Fight, where: str) -> None:
+        room = self.room_here()
+        if not on_checkpoint(self.grid, self.spot):
+            raise Breach(
+                "fight-off-checkpoint",
+                f"the hero is at {self.spot.describe()}, not on a Checkpoint",
+                (FIGHT_RULING,),
+            )
+        boss = room.mini_boss
+        if boss is None:
+            raise Breach(
+                "no-mini-boss",
+                f"the card at ({room.x}, {room.y}) has no Mini-Boss",
+                (FIGHT_RULING,),
+            )
+        for k, (action, source) in enumerate(zip(boss.actions, f.using, strict=True)):
+            self.pay(action, source, f"{where}.using.{k}", f"Mini-Boss action {k + 1}")
+        self.note(
+            "mini-boss-defeated",
+            "the four actions " + ", ".join(a.title() for a in boss.actions) + " are all used",
+            FIGHT_RULING,
+        )
+        self.take_prize(boss.prize, f, where)
+
+    def take_prize(self, prize: str, f: Fight, where: str) -> None:
+        if prize in ("red-crystal", "blue-crystal"):
+            if f.take is not None:
+                raise InvalidMove(f"{where}.take", "the prize is a crystal, not an item")
+            colour = prize.split("-")[0]
+            setattr(self.hero.crystals, colour, getattr(self.hero.crystals, colour) + 1)
+            self.note("prize-crystal", f"{self.hero.player} earns a {colour} crystal")
+            return
+        if f.take is None:
+            raise InvalidMove(f"{where}.take", "the prize is an item: name the item chosen")
+        state = self.state
+        if prize == "any-future-item":
+            if state.item_deck == 0:
+                state.item_deck, state.discard = state.discard, 0  # rule 7.7
+            if state.item_deck == 0:
+                raise Breach("no-item-to-take", "the Item deck and the discard pile are empty")
+            state.item_deck -= 1
+        else:
+            if state.discard == 0:
+                raise Breach("no-item-to-take", "the discard pile is empty")
+            state.discard -= 1
+        taken = {i.id for h in state.heroes for i in h.hand}
+        if f.take.id in taken or f.take.id == INHERENT:
+            raise InvalidMove(f"{where}.take.id", f"item id {f.take.id!r} is already in use")
+        self.hero.hand.append(f.take)
+        self.note("prize-item", f"item {f.take.id} joins the hand and may be used this turn")
+
+    def place_hazard(self, p: PlaceHazard, where: str) -> None:
+        item = self.item(p.item, f"{where}.item")
+        if item.kind != "hazard":
+            raise Breach("not-a-hazard-item", f"item {item.id} is a {item.kind} item")
+        if p.item in self.ledger.other:
+            raise Breach("hazard-item-spent", f"Hazard Item {item.id} has already been used")
+        if p.spot == "mini-boss":
+            raise Breach("hazard-against-mini-boss", "a Hazard Item cannot target a Mini-Boss")
+        room = self.grid.get((p.x, p.y))
+        if room is None:
+            raise InvalidMove(f"{where}.x", f"no Dungeon Card at ({p.x}, {p.y})")
+        is_space = p.spot in ("left-space", "right-space")
+        wanted = COMBAT_ACTIONS if item.hazard == "combat" else DIRECTION_ACTIONS
+        if p.hazard not in wanted:
+            raise Breach(
+                "hazard-kind-mismatch",
+                f"a {item.hazard} Hazard Item cannot place a {p.hazard.title()} hazard",
+            )
+        if is_space != (item.hazard == "combat"):
+            raise Breach(
+                "hazard-wrong-place",
+                f"a {item.hazard} hazard cannot go on the {p.spot} "
+                f"{'space' if is_space else 'exit'}",
+            )
+        if is_space:
+            setattr(room, p.spot.replace("-", "_"), p.hazard)
+        else:
+            if p.spot not in room.exits:
+                raise Breach(
+                    "no-direction-hazard-there",
+                    f"the card at ({p.x}, {p.y}) has no {p.spot} exit to cover",
+                )
+            room.exits[p.spot] = p.hazard  # type: ignore[index]
+        self.ledger = self.ledger.play_other(item.id)
+        self.note(
+            "hazard-placed",
+            f"a {p.hazard.title()} hazard now stands on the {p.spot} of ({p.x}, {p.y})",
+            HAZARD_ITEM_RULING,
+        )
+
+    def battle(self, b: Battle, where: str) -> None:
+        if not on_checkpoint(self.grid, self.spot):
+            raise Breach(
+                "battle-off-checkpoint", f"the hero is at {self.spot.describe()}, not a Checkpoint"
+            )
+        foe = self.state.hero(b.opponent)
+        if foe is None or foe is self.hero:
+            raise InvalidMove(f"{where}.opponent", f"{b.opponent!r} is not an opponent here")
+        if (foe.x, foe.y) != (self.spot.x, self.spot.y):
+            raise Breach(
+                "battle-opponent-elsewhere",
+                f"{foe.player}'s hero is at ({foe.x}, {foe.y}), not on this Checkpoint",
+            )
+        defence = Ledger()
+        unanswered = 0
+        for k, r in enumerate(b.requests):
+            at = f"{where}.requests.{k}"
+            item = self.item(r.item, f"{at}.item")
+            if item.kind != "hazard":
+                raise Breach("battle-needs-hazard-item", f"item {item.id} is not a Hazard Item")
+            if item.id in self.ledger.other:
+                raise Breach("hazard-item-spent", f"Hazard Item {item.id} has already been used")
+            wanted = COMBAT_ACTIONS if item.hazard == "combat" else DIRECTION_ACTIONS
+            if r.action not in wanted:
+                raise Breach(
+                    "battle-request-wrong-kind",
+                    f"a {item.hazard} Hazard Item cannot ask for {r.action.title()}",
+                )
+            self.ledger = self.ledger.play_other(item.id)
+            if r.answer is None:
+                if can_give(defence, foe.inherent, foe.hand, r.action):
+                    raise Breach(
+                        "battle-answer-available",
+                        f"{foe.player} can give {r.action.title()} and must answer",
+                        (BATTLE_RULING,),
+                    )
+                unanswered += 1
+                continue
+            answer = None if r.answer == INHERENT else foe.item(r.answer)
+            if r.answer != INHERENT and answer is None:
+                raise InvalidMove(f"{at}.answer", f"{foe.player} holds no item {r.answer!r}")
+            after = spend(defence, foe.inherent, answer, r.answer, r.action)
+            if isinstance(after, Refusal):
+                raise Breach("battle-answer-invalid", after.detail, (BATTLE_RULING,))
+            defence = after
+        used = set(defence.active())
+        discard_items(self.state, foe, used)
+        draw_items(self.state, foe, len(used), [], f"{where}.requests")  # at once (rule 11.6)
+        if unanswered:
+            lost = foe.crystals.model_copy()
+            self.hero.crystals.red += lost.red
+            self.hero.crystals.blue += lost.blue
+            foe.crystals.red = foe.crystals.blue = 0
+            self.note(
+                "battle-won",
+                f"{foe.player} cannot answer {unanswered} request(s) and loses "
+                f"{lost.total()} crystal(s) to {self.hero.player}",
+                BATTLE_RULING,
+            )
+        else:
+            self.note("battle-answered", f"{foe.player} answers every request", BATTLE_RULING)
+
+    # ----- the end of the turn
+
+    def finish(self) -> None:
+        m = self.move
+        endings = [n for n, v in (("special", m.special), ("look", m.look), ("leap", m.leap)) if v]
+        if self.result.outcome != "ended":
+            if endings:
+                raise Breach(
+                    "turn-already-over",
+                    f"the turn ended ({self.result.outcome}) before the {endings[0]}",
+                )
+            return
+        if not on_checkpoint(self.grid, self.spot):
+            self.off_checkpoint()
+            return
+        if m.special and m.leap:
+            raise Breach(
+                "leap-after-special", "the Special Item ends the turn and cancels the leap"
+            )
+        if m.special and m.look:
+            raise Breach("special-ends-turn", "the Special Item ends the turn: no Look after it")
+        if m.look and m.leap:
+            raise Breach("look-ends-turn", "the Look ends the turn: no Running Leap after it")
+        if m.special:
+            self.special(m.special)
+        if m.look:
+            self.look()
+        self.check_played()
+        if m.leap:
+            self.leap(m.leap)
+        if not (self.moved or self.ledger.active() or self.new_cells or self.expanded):
+            raise Breach(
+                "empty-turn", "nothing is played, the hero does not move and no card is placed"
+            )
+
+    def off_checkpoint(self) -> None:
+        here = self.spot.describe()
+        if self.move.special:
+            raise Breach("special-off-checkpoint", f"the hero is at {here}, not a Checkpoint")
+        way_on = has_way_on(self.grid, self.hero, self.walker, self.ledger)
+        if self.new_cells and not way_on:
+            self.wound(
+                "wounded-stuck",
+                f"at {here}, in a room placed this turn, no way on is left with the uses at hand",
+                WOUND_RULING,
+            )
+            return
+        if self.new_cells:
+            raise Breach(
+                "turn-not-on-checkpoint",
+                f"the path stops at {here}, but a way on is still open: the turn must go on",
+                (WOUND_RULING,),
+            )
+        raise Breach("turn-not-on-checkpoint", f"the path ends at {here}", (PROPER_MOVEMENT,))
+
+    def special(self, item_id: str) -> None:
+        item = self.item(item_id, f"{self.where}.special")
+        if item.kind != "special":
+            raise Breach("not-a-special-item", f"item {item.id} is a {item.kind} item")
+        self.ledger = self.ledger.play_other(item.id)
+        self.note(
+            "special-item-played",
+            f"Special Item {item.id} is played and ends the turn",
+            SPECIAL_RULING,
+        )
+        self.result.notes.append(
+            "What the Special Item does is printed on the card, which is not public: its effect "
+            "is not applied."
+        )
+
+    def look(self) -> None:
+        look = self.move.look
+        assert look is not None
+        dx, dy = DELTA[look.dir]
+        cell = (self.spot.x + dx, self.spot.y + dy)
+        if cell in self.grid:
+            raise Breach("look-space-taken", f"a card already lies at {cell}, {look.dir} of here")
+        place_card(self.state, self.grid, *cell, look.drawn, f"{self.where}.look.drawn")
+        self.expanded = True
+        self.note("look-made", f"a card is drawn and placed at {cell}; the turn ends", LOOK_RULING)
+
+    def check_played(self) -> None:
+        for k, item_id in enumerate(self.move.played):
+            self.item(item_id, f"{self.where}.played.{k}")
+            if item_id not in self.ledger.active():
+                raise Breach("item-not-used", f"item {item_id} is laid out but never used")
+
+    def leap(self, leap: Leap) -> None:
+        unused = [i.id for i in self.hero.hand if i.id not in self.ledger.active()]
+        if unused or self.hero.unseen:
+            held = ", ".join(unused) + (
+                f" and {self.hero.unseen} unseen" if self.hero.unseen else ""
+            )
+            raise Breach("leap-hand-not-used", f"still in hand: {held.strip(', ')}", (LEAP_RULING,))
+        dx, dy = DELTA[leap.dir]
+        cell = (self.spot.x + dx, self.spot.y + dy)
+        room = self.grid.get(cell)
+        where = f"{self.where}.leap.drawn"
+        if room is not None:
+            if leap.drawn is not None:
+                raise InvalidMove(where, f"a card already lies at {cell}: no draw")
+            if not (room.checkpoint or room.dead_end or room.scrambler):
+                raise Breach(
+                    "leap-onto-no-checkpoint",
+                    f"the card at {cell} has no Checkpoint",
+                    (LEAP_RULING,),
+                )
+        else:
+            room = place_card(self.state, self.grid, *cell, leap.drawn, where)
+            self.new_cells.add(cell)
+        self.walker = Walker(start_spot(*cell))
+        self.note("leap-made", f"the hero leaps {leap.dir} onto {cell}", LEAP_RULING)
+        self.arrive(room)
+        if self.result.outcome == "ended" and not room.checkpoint:
+            self.wound("wounded-stuck", f"the new card at {cell} has no Checkpoint", LEAP_RULING)
+
+    # ----- settling the turn: position, crystals, items, whose turn
+
+    def settle(self) -> None:
+        hero, state = self.hero, self.state
+        if self.result.outcome == "wounded":
+            lost = hero.crystals.total()
+            hero.x, hero.y = self.start
+            hero.crystals.red = hero.crystals.blue = 0
+            self.note("returned-to-start", f"the hero goes back to its Checkpoint at {self.start}")
+            self.note("crystals-lost", f"{lost} crystal(s) lost")
+        else:
+            hero.x, hero.y = self.spot.x, self.spot.y
+            if self.result.outcome == "ended":
+                self.note(
+                    "turn-ends-on-checkpoint",
+                    f"the turn ends on the Checkpoint at ({hero.x}, {hero.y})",
+                )
+        used = set(self.ledger.active())
+        discard_items(state, hero, used)
+        drawn = refill(state, hero, list(self.move.draws), f"{self.where}.draws")
+        if used:
+            self.note(
+                "active-hand-discarded",
+                f"{len(used)} item(s) discarded ({', '.join(sorted(used))}), {drawn} drawn",
+            )
+        if self.result.outcome != "won":
+            state.turn = next_player(state)

@@ -1,0 +1,107 @@
+"""Helpers shared by the move handlers: breaches, drawing items, placing Dungeon Cards."""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass, field
+
+from games.core import InvalidMove
+from games.super_hazard_quest.movement import Grid
+from games.super_hazard_quest.state import HAND_SIZE, Hero, Item, PlacedRoom, Room, State
+
+# Keys of the reference rulings, written once.
+PROPER_MOVEMENT = "super-hazard-quest:proper-movement-model"
+WOUND_RULING = "super-hazard-quest:when-a-hero-is-wounded"
+FIGHT_RULING = "super-hazard-quest:mini-boss-fight-mid-turn"
+SCRAMBLER_RULING = "super-hazard-quest:reaching-a-scrambler"
+LEAP_RULING = "super-hazard-quest:running-leap-landing"
+BATTLE_RULING = "super-hazard-quest:hero-battle-answers"
+TRAP_DOOR_RULING = "super-hazard-quest:trap-door-model"
+HAZARD_ITEM_RULING = "super-hazard-quest:hazard-item-in-a-turn"
+SPECIAL_RULING = "super-hazard-quest:special-item-effects-unknown"
+UNSEEN_RULING = "super-hazard-quest:unseen-items"
+TRADE_RULING = "super-hazard-quest:trading-is-the-whole-turn"
+DISCARD_RULING = "super-hazard-quest:discard-turn-always-allowed"
+TIE_RULING = "super-hazard-quest:stage-number-tie"
+LOOK_RULING = "super-hazard-quest:look-ends-the-path"
+
+
+@dataclass
+class Breach(Exception):
+    """The move breaks a rule: the reason code, what in this state made it so, and the
+    reference rulings the finding rests on."""
+
+    code: str
+    detail: str
+    interps: tuple[str, ...] = field(default=())
+
+
+def copy_state(state: State) -> State:
+    """A private deep copy of a board to play a move on. A pickle round trip copies the same
+    models as `model_copy(deep=True)`, twice as fast on a full dungeon."""
+    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def draw_items(state: State, hero: Hero, count: int, known: list[Item], where: str) -> int:
+    """Draw `count` items into `hero`'s hand, reshuffling the discard pile into the Item deck
+    when it runs out (rule 7.7). `known` are the faces drawn, in order; the rest are unseen.
+    Returns how many were drawn."""
+    drawn = 0
+    for _ in range(max(count, 0)):
+        if state.item_deck == 0:
+            state.item_deck, state.discard = state.discard, 0
+        if state.item_deck == 0:
+            break
+        state.item_deck -= 1
+        drawn += 1
+    if len(known) > drawn:
+        raise InvalidMove(where, f"{len(known)} items given as drawn, but only {drawn} are drawn")
+    taken = {i.id for h in state.heroes for i in h.hand}
+    for item in known:
+        if item.id in taken or item.id == "inherent":
+            raise InvalidMove(where, f"item id {item.id!r} is already in use")
+        taken.add(item.id)
+    hero.hand.extend(known)
+    hero.unseen += drawn - len(known)
+    return drawn
+
+
+def refill(state: State, hero: Hero, known: list[Item], where: str) -> int:
+    """Draw back up to five items (rule 5.10)."""
+    need = HAND_SIZE - hero.held()
+    if need <= 0 and known:
+        raise InvalidMove(where, "the hand already holds five items: nothing is drawn")
+    return draw_items(state, hero, need, known, where)
+
+
+def discard_items(state: State, hero: Hero, ids: set[str]) -> int:
+    kept = [i for i in hero.hand if i.id not in ids]
+    gone = len(hero.hand) - len(kept)
+    hero.hand = kept
+    state.discard += gone
+    return gone
+
+
+def place_card(
+    state: State, grid: Grid, x: int, y: int, room: Room | None, where: str
+) -> PlacedRoom:
+    """Draw a Dungeon Card onto the empty space (x, y) (rule 2.4); the move says what it was."""
+    if room is None:
+        raise InvalidMove(where, f"the space ({x}, {y}) is empty: give the Dungeon Card drawn")
+    if abs(x) > 40 or abs(y) > 40:
+        raise InvalidMove(where, "the dungeon cannot reach that far")
+    if state.dungeon_deck == 0:
+        raise Breach("dungeon-deck-empty", "the Dungeon deck has no card left to draw")
+    if room.scrambler and any(r.scrambler == room.scrambler for r in state.dungeon):
+        raise InvalidMove(where, f"the {room.scrambler} Scrambler is already on the table")
+    placed = PlacedRoom(**room.model_dump(), x=x, y=y)
+    state.dungeon.append(placed)
+    state.dungeon_deck -= 1
+    grid[(x, y)] = placed
+    return placed
+
+
+def next_player(state: State) -> str:
+    names = [h.player for h in state.heroes]
+    index = names.index(state.turn) if state.turn in names else -1
+    return names[(index + 1) % len(names)]
