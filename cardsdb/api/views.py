@@ -189,7 +189,8 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         paginator = self.paginator
         size = paginator.get_page_size(self.request)
         raw = self.request.query_params.get(paginator.page_query_param) or "1"
-        number = int(raw) if raw.isdigit() and int(raw) >= 1 else 0
+        # a page number of at most 9 digits (anything else: the paginator's own 404)
+        number = int(raw) if raw.isdigit() and len(raw) <= 9 else 0
         found = prebuilt.list_page(queryset, (number - 1) * size, size) if number else None
         if found is None:  # an empty page, a page past the end, a DISTINCT list
             ids = paginator.paginate_queryset(selectors.IdsOnly(queryset), self.request, self)
