@@ -229,46 +229,42 @@ def card_items(cards: Iterable[Any]) -> list[bytes]:
     return [found.get(str(c.pk)) or built[str(c.pk)] for c in cards]
 
 
-def card_item_ids(ids: list[int]) -> list[bytes] | None:
-    """Each card's list entry by id, in order, or None when one is not kept yet."""
-    found = get_many(CARD_ITEM, [str(pk) for pk in ids])
-    if len(found) != len(ids):
-        return None
-    return [found[str(pk)] for pk in ids]
+class WithEntries:
+    """A card list for the paginator whose page is read with each card's kept entry in the
+    same query (a subquery on the prebuilt table's index, run for the page's rows only): the
+    count, then the page. Entries not kept yet are built from their rows and kept."""
 
+    def __init__(self, queryset: Any) -> None:
+        self.queryset = queryset
+        self.ordered = queryset.ordered
 
-def list_page(queryset: Any, offset: int, limit: int) -> tuple[int, list[Any], list[bytes]] | None:
-    """A page of a card list in one query: its ids in order, each card's kept entry, and the
-    length of the whole list (a window count), or None when the page is empty or the list
-    cannot be counted that way (DISTINCT: the window would count the duplicates). Entries not
-    kept yet are built from their rows and kept."""
-    from django.db.models import CharField, OuterRef, Subquery, Window
-    from django.db.models.functions import Cast
+    def count(self) -> int:
+        return int(self.queryset.count())
 
-    from cardsdb.models import Prebuilt
+    def __len__(self) -> int:
+        return self.count()
 
-    if queryset.query.distinct or queryset.query.combinator:
-        return None
-    version = response_cache.data_fingerprint()
-    entry = Prebuilt.objects.filter(
-        version=version, kind=CARD_ITEM, key=Cast(OuterRef("pk"), output_field=CharField())
-    ).values("content")[:1]
-    rows = list(
-        queryset.annotate(_entry=Subquery(entry), _total=Window(Count("pk"))).values_list(
-            "pk", "_entry", "_total"
-        )[offset : offset + limit]
-    )
-    if not rows:
-        return None
-    ids = [pk for pk, _, _ in rows]
-    entries = {pk: bytes(content) for pk, content, _ in rows if content is not None}
-    missing = [pk for pk in ids if pk not in entries]
-    if missing:
+    def __getitem__(self, item: slice) -> list[bytes]:
+        from django.db.models import CharField, OuterRef, Subquery
+        from django.db.models.functions import Cast
+
         from cardsdb import selectors
+        from cardsdb.models import Prebuilt
 
-        built = card_items(selectors.IdsFirst(queryset).rows(missing))
-        entries.update(zip(missing, built, strict=True))
-    return rows[0][2], ids, [entries[pk] for pk in ids]
+        entry = Prebuilt.objects.filter(
+            version=response_cache.data_fingerprint(),
+            kind=CARD_ITEM,
+            key=Cast(OuterRef("pk"), output_field=CharField()),
+        ).values("content")[:1]
+        rows = list(
+            self.queryset.annotate(_entry=Subquery(entry)).values_list("pk", "_entry")[item]
+        )
+        entries = {pk: bytes(content) for pk, content in rows if content is not None}
+        missing = [pk for pk, content in rows if content is None]
+        if missing:
+            built = card_items(selectors.IdsFirst(self.queryset).rows(missing))
+            entries.update(zip(missing, built, strict=True))
+        return [entries[pk] for pk, _ in rows]
 
 
 def _chunks(ids: list[int]) -> Iterator[list[int]]:

@@ -156,28 +156,3 @@ class IdsFirst:
         """These rows, with their joins, in the order given."""
         rows = {row.pk: row for row in self.queryset.order_by().filter(pk__in=ids)}
         return [rows[pk] for pk in ids]
-
-
-class IdsOnly(IdsFirst):
-    """The ids of a page alone (its rows' answers are prebuilt: cardsdb/prebuilt.py)."""
-
-    def __getitem__(self, item: slice) -> list[Any]:
-        if not isinstance(item, slice):
-            return self[item : item + 1][0]
-        return list(self.queryset.values_list("pk", flat=True)[item])
-
-
-class Counted:
-    """A list of known length and no rows, for a paginator whose page is read elsewhere."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-
-    def count(self) -> int:
-        return self.total
-
-    def __len__(self) -> int:
-        return self.total
-
-    def __getitem__(self, item: slice) -> list[Any]:
-        return []

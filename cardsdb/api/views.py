@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from django.core.paginator import Paginator
 from django.http import FileResponse, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -183,26 +182,12 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             return query_error_response(exc, "q")
 
     def list_prebuilt(self) -> HttpResponse:
-        """The same page, its cards' entries read prebuilt: the page's ids, their entries and
-        the count in one query (the rows themselves only for entries not built yet)."""
+        """The same page, its cards' entries read prebuilt: the count, then the page's ids
+        with their entries in one query (the rows only for entries not built yet)."""
         queryset = self.filter_queryset(self.get_queryset())
-        paginator = self.paginator
-        size = paginator.get_page_size(self.request)
-        raw = self.request.query_params.get(paginator.page_query_param) or "1"
-        # a page number of at most 9 digits (anything else: the paginator's own 404)
-        number = int(raw) if raw.isdigit() and len(raw) <= 9 else 0
-        found = prebuilt.list_page(queryset, (number - 1) * size, size) if number else None
-        if found is None:  # an empty page, a page past the end, a DISTINCT list
-            ids = paginator.paginate_queryset(selectors.IdsOnly(queryset), self.request, self)
-            assert ids is not None  # the pagination class is always set for this list
-            items = prebuilt.card_item_ids(ids)
-            if items is None:
-                items = prebuilt.card_items(selectors.IdsFirst(queryset).rows(ids))
-        else:
-            total, _, items = found
-            paginator.request = self.request
-            paginator.page = Paginator(selectors.Counted(total), size).page(number)
-        page = paginator.get_paginated_response([orjson.Fragment(i) for i in items])
+        items = self.paginator.paginate_queryset(prebuilt.WithEntries(queryset), self.request, self)
+        assert items is not None  # the pagination class is always set for this list
+        page = self.paginator.get_paginated_response([orjson.Fragment(i) for i in items])
         return HttpResponse(dumps(page.data), content_type=prebuilt.JSON)
 
     def paginate_queryset(self, queryset: Any) -> Any:
