@@ -494,12 +494,18 @@ def children_cpu() -> float:
 def measured(
     phase: str, kind: Kind, connections: int, base: str, master: int, cursor: Cursor, args: Any
 ) -> Result:
-    pg = postgres_pids(args.database_url)
+    pg_before = {pid: pids_cpu([pid]) for pid in postgres_pids(args.database_url)}
     busy0, all0 = cpu_times()
-    server0, pg0, wrk0 = tree_cpu(master), pids_cpu(pg), children_cpu()
+    server0, wrk0 = tree_cpu(master), children_cpu()
     raw = wrk(base, cursor.args(kind, connections), connections, kind.seconds or args.duration)
     busy1, all1 = cpu_times()
-    server, db = tree_cpu(master) - server0, pids_cpu(pg) - pg0
+    server = tree_cpu(master) - server0
+    # backends there before and after, and new ones in full (one that ended is not counted)
+    db = sum(
+        max(0.0, pids_cpu([pid]) - pg_before.get(pid, 0.0))
+        for pid in set(postgres_pids(args.database_url)) | set(pg_before)
+        if (Path("/proc") / str(pid)).exists()
+    )
     load = children_cpu() - wrk0
     result = result_of(phase, kind.name, connections, raw)
     result.repeated = cursor.advance(kind, raw["requests"])
