@@ -107,6 +107,8 @@ class Result:
     repeated: int = 0  # requests of a list sent a second time in this run (the list wrapped)
     cpu: dict[str, float] = field(default_factory=dict)
     ceiling_rps: float | None = None  # the ceiling this share is of
+    cpu_ms: float | None = None  # CPU per request: the server, its PostgreSQL backends, wrk
+    cpu_ratio: float | None = None  # the ceiling's cpu_ms / this kind's: a quiet machine's share
 
 
 def fail(message: str) -> None:
@@ -518,6 +520,9 @@ def measured(
         "wrk": load / total,
         "other": max(0.0, busy - server - db - load) / total,
     }
+    if raw["requests"]:  # CPU a request cost (server, its PostgreSQL, wrk), whoever else ran
+        used = (server + db + load) / os.sysconf("SC_CLK_TCK")
+        result.cpu_ms = used * 1000 / raw["requests"]
     return result
 
 
@@ -564,6 +569,9 @@ def phase_run(
             reference = (before.rps + after.rps) / 2
             result.ratio = result.rps / reference if reference else None
             result.ceiling_rps = reference
+            costs = [r.cpu_ms for r in (before, after) if r.cpu_ms]
+            if costs and result.cpu_ms:
+                result.cpu_ratio = sum(costs) / len(costs) / result.cpu_ms
             results.append(result)
             print(line_of(result), flush=True)
             before = after
@@ -590,6 +598,7 @@ def merged_ceiling(phase: str, connections: int, runs: list[Result]) -> Result:
         requests=requests,
         errors=sum(r.errors for r in runs),
         cpu={k: sum(r.cpu.get(k, 0) for r in runs) / len(runs) for k in runs[0].cpu},
+        cpu_ms=sum((r.cpu_ms or 0) * r.requests for r in runs) / max(1, requests),
     )
 
 
@@ -612,7 +621,9 @@ def line_of(r: Result) -> str:
 
 
 def table(results: list[Result]) -> str:
-    """One row a kind, one column a concurrency: req/s (share of the ceiling), p50/p99 ms."""
+    """One row a kind, one column a concurrency: req/s (share of the ceiling), p50/p99 ms, and
+    the CPU a request cost (in brackets: the share of the ceiling that cost predicts where
+    nothing else runs)."""
     connections = sorted({r.connections for r in results})
     rows = [
         "| endpoint | " + " | ".join(f"{c} connections" for c in connections) + " |",
@@ -628,14 +639,18 @@ def table(results: list[Result]) -> str:
                 continue
             share = f" ({r.ratio:.0%})" if r.ratio is not None else ""
             errors = f", {r.errors} errors" if r.errors else ""
-            cells.append(f"{r.rps:.0f}/s{share}, p50 {r.p50_ms:.1f}, p99 {r.p99_ms:.0f}{errors}")
+            cost = f", {r.cpu_ms:.2f} ms CPU" if r.cpu_ms else ""
+            quiet = f" ({r.cpu_ratio:.0%})" if r.cpu_ratio else ""
+            cells.append(
+                f"{r.rps:.0f}/s{share}, p50 {r.p50_ms:.1f}, p99 {r.p99_ms:.0f}{errors}{cost}{quiet}"
+            )
         rows.append(f"| {name} | " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
 
 def targets(results: list[Result], kinds: list[Kind]) -> list[str]:
     """The issue's targets for the cold phase, each met or missed (and by how much)."""
-    by_name = {k.name: k for k in kinds}
+    by_name = {k.name: k for k in kinds if k.target is not None or k.target_p99_ms is not None}
     lines = []
     for r in results:
         kind = by_name.get(r.endpoint)
