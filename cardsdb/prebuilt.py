@@ -205,7 +205,7 @@ def rules_page_bytes(slug: str) -> bytes | None:
     sections = list(selectors.rule_sections(game))
     for section in sections:
         for rule in section.rules.all():
-            rule.html = link_terms(rule.text, game)
+            rule.html = link_terms(rule.text, game)  # type: ignore[attr-defined]  # for the page
     return render_to_string("web/rules.html", {"game": game, "sections": sections}).encode()
 
 
@@ -304,17 +304,16 @@ def build_all(
         ids = list(cards.values_list("id", flat=True))
         for chunk in _chunks(ids):
             detail = CARD in kinds or CARD_PAGE in kinds
-            rows = (selectors.card_detail() if detail else selectors.card_list()).filter(
-                pk__in=chunk
+            rows = list(
+                (selectors.card_detail() if detail else selectors.card_list()).filter(pk__in=chunk)
             )
-            rows = list(rows)
             keys = [card_key(card.game.slug, card.slug) for card in rows]
             batch: dict[str, dict[str, bytes]] = {}
             if CARD in kinds:
                 batch[CARD] = dict(zip(keys, _serialized(CardDetailSerializer, rows), strict=True))
             if CARD_ITEM in kinds:
-                items = _serialized(CardSerializer, rows)
-                batch[CARD_ITEM] = dict(zip([str(c.pk) for c in rows], items, strict=True))
+                entries = _serialized(CardSerializer, rows)
+                batch[CARD_ITEM] = dict(zip([str(c.pk) for c in rows], entries, strict=True))
             if CARD_PAGE in kinds:
                 batch[CARD_PAGE] = {k: card_page_bytes(c) for k, c in zip(keys, rows, strict=True)}
             for kind, built in batch.items():

@@ -10,6 +10,7 @@ left to the stock renderer too.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -46,10 +47,10 @@ class FastJSONRenderer(JSONRenderer):
         self,
         data: Any,
         accepted_media_type: str | None = None,
-        renderer_context: dict[str, Any] | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
     ) -> bytes:
         if data is None:
             return b""
-        if self.get_indent(accepted_media_type or "", renderer_context or {}) is not None:
+        if self.get_indent(accepted_media_type or "", dict(renderer_context or {})) is not None:
             return super().render(data, accepted_media_type, renderer_context)
         return dumps(data)

@@ -50,7 +50,7 @@ def glossary_page(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
     terms = list(selectors.glossary_list().filter(game=game).order_by("term"))
     for term in terms:
-        term.html = link_terms(term.definition, game, skip=term.slug)
+        term.html = link_terms(term.definition, game, skip=term.slug)  # type: ignore[attr-defined]
     return render(request, "web/glossary.html", {"game": game, "terms": terms})
 
 
