@@ -30,8 +30,11 @@ def test_the_four_tools_of_today_are_declared_by_their_games() -> None:
     declared = {(slug, tool.slug, tool.aliases) for slug, tool in every_tool()}
     assert declared == {
         ("bo-jackson-battle-arena", "deck-check", ("decks/check",)),
+        ("higher-lower", "setup", ()),
         ("hyperstar-run", "best-line", ("solve",)),
+        ("hyperstar-run", "setup", ()),
         ("star-realms-high-alert", "options", ("options",)),
+        ("star-realms-high-alert", "setup", ()),
         ("super-hazard-quest", "reachable", ("reachable",)),
     }
     on_ruling = {(slug, tool.title) for slug, tool in every_tool() if tool.on_ruling}
