@@ -1,14 +1,32 @@
 """The bulk download: everything about a game in one document, built from flat `values()`
-queries (a few queries per game, whatever the number of cards) and cached per data version."""
+queries (a few queries per game, whatever the number of cards), written once per version of
+the data as a file and served from it.
+
+The file is `BULK_DIR/<data version>/<slug>.json` (BULK_DIR is var/bulk/ by default): the data
+version is `response_cache.data_fingerprint()`, so a load or an admin edit names a new folder
+and an old file is never served again. Each app server builds its own copy on the first
+request of a version, from the database they share (a file lock lets one thread build while
+the others wait); the bytes, and so the ETag, which is the version and the game, are the same
+on every server. Nothing has to be shared between app servers but the database.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import os
+import shutil
+import tempfile
+import time
 from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from django.core.cache import cache
+from django.conf import settings
 
 from cardsdb import models as m
+from cardsdb import response_cache
 
 
 def _rows(qs: Any, *fields: str) -> list[dict[str, Any]]:
@@ -163,13 +181,54 @@ def game_document(game: m.Game) -> dict[str, Any]:
 
 
 def bulk_document(games: list[m.Game]) -> dict[str, Any]:
-    versions = ",".join(f"{g.slug}@{g.data_version}" for g in games)
-    key = f"bulk:{versions}"
-    document = cache.get(key)
-    if document is None:
-        document = {
-            "data_versions": {g.slug: g.data_version for g in games},
-            "games": [game_document(g) for g in games],
-        }
-        cache.set(key, document, timeout=3600)
-    return document
+    return {
+        "data_versions": {g.slug: g.data_version for g in games},
+        "games": [game_document(g) for g in games],
+    }
+
+
+@dataclass(frozen=True)
+class BulkFile:
+    path: Path
+    etag: str
+    size: int
+
+
+OLD_VERSIONS_KEPT_SECONDS = 60.0  # a process a moment behind may still open an older file
+
+
+def bulk_dir() -> Path:
+    return Path(getattr(settings, "BULK_DIR", settings.VAR_DIR / "bulk"))
+
+
+def bulk_file(slug: str, games: list[m.Game]) -> BulkFile:
+    """The file of `slug` (a game, or "all" for `games`) for the current version of the
+    data, written now if this server does not have it yet."""
+    from cardsdb.api.renderers import dumps
+
+    version = response_cache.data_fingerprint()
+    folder = bulk_dir() / version
+    path = folder / f"{slug}.json"
+    etag = f'"{version}-{slug}"'
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        with (folder / f".{slug}.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # one builder; the others wait, then read it
+            if not path.exists():
+                content = dumps(bulk_document(games))
+                fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{slug}.")
+                with os.fdopen(fd, "wb") as out:
+                    out.write(content)
+                os.replace(tmp, path)
+                _old_versions_remove(keep=version)
+    return BulkFile(path=path, etag=etag, size=path.stat().st_size)
+
+
+def _old_versions_remove(keep: str) -> None:
+    now = time.time()
+    for folder in bulk_dir().iterdir():
+        if folder.name == keep or not folder.is_dir():
+            continue
+        with contextlib.suppress(OSError):
+            if now - folder.stat().st_mtime > OLD_VERSIONS_KEPT_SECONDS:
+                shutil.rmtree(folder)

@@ -11,13 +11,15 @@ import base64
 import hashlib
 import json
 import re
+import threading
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.http import Http404
 from django.urls import reverse
 
+from cardsdb import response_cache
 from cardsdb.models import Game, Rule, SavedRuling
 from games import registry
 from games.core.errors import InvalidMove, InvalidState
@@ -34,12 +36,32 @@ class Desk:
     engine: GameRules
 
 
+# What a ruling needs that changes only with the data (the game row, the text of every rule it
+# may cite) is read once per version of the data and process, not on every request: the key
+# is `response_cache.data_fingerprint()`, which a load or an admin edit changes.
+_per_version_lock = threading.Lock()
+_per_version: dict[str, Any] = {"version": None, "games": {}, "rules": None}
+
+
+def _version_cached() -> dict[str, Any]:
+    version = response_cache.data_fingerprint()
+    if _per_version["version"] != version:
+        with _per_version_lock:
+            if _per_version["version"] != version:
+                _per_version.update(version=version, games={}, rules=None)
+    return _per_version
+
+
 def desk_for(slug: str) -> Desk:
     if slug not in registry:
         raise Http404(f"No adjudicator for a game called {slug!r}.")
-    game = Game.objects.filter(slug=slug).first()
+    games = _version_cached()["games"]
+    game = games.get(slug)
     if game is None:
-        raise Http404(f"The game {slug!r} is not loaded.")
+        game = Game.objects.filter(slug=slug).first()
+        if game is None:
+            raise Http404(f"The game {slug!r} is not loaded.")
+        games[slug] = game
     return Desk(game=game, engine=registry[slug])
 
 
@@ -49,11 +71,25 @@ def ruling_id(slug: str, request: dict[str, Any]) -> str:
     return base64.b32encode(digest).decode().lower()[:10]
 
 
+def _rules() -> dict[str, tuple[str, str]]:
+    """Every rule's (number, text) by key, for this version of the data."""
+    cached = _version_cached()
+    rules = cached["rules"]
+    if rules is None:
+        rules = dict(
+            (key, (number, text))
+            for key, number, text in Rule.objects.values_list("key", "number", "text")
+        )
+        cached["rules"] = rules
+    return rules
+
+
 def _rule_links(slug: str, keys: list[str]) -> dict[str, dict[str, str]]:
-    rules = Rule.objects.filter(key__in=keys).only("key", "number", "text")
+    rules = _rules()
     return {
-        r.key: {"key": r.key, "url": f"/games/{slug}/rules/#{r.number}", "text": r.text}
-        for r in rules
+        key: {"key": key, "url": f"/games/{slug}/rules/#{rules[key][0]}", "text": rules[key][1]}
+        for key in keys
+        if key in rules
     }
 
 
@@ -90,6 +126,16 @@ def text_check_storable(body: Any) -> None:
             raise InvalidState(path or "body", "the text holds a NUL or a lone surrogate")
 
 
+def _commit_without_waiting_for_disk() -> None:
+    """A saved ruling is derived data: its id is the hash of the request, and the same request
+    rules and saves it again. So on PostgreSQL its commit need not wait for the disk
+    (`synchronous_commit` off for this transaction only): a crash can lose the last moment's
+    rulings, never corrupt anything, and the request that saved one still got its answer."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
+
+
 def ruling_make(slug: str, request: dict[str, Any]) -> SavedRuling:
     """Rule on `{state, move}` or `{state, moves: [...]}`; BadInput propagates as a 400."""
     text_check_storable(request)
@@ -116,13 +162,18 @@ def ruling_make(slug: str, request: dict[str, Any]) -> SavedRuling:
     body["game"] = slug
     body["url"] = f"/games/{slug}/rulings/{key}/"
     saved = SavedRuling.objects.filter(pk=key).first()
-    if saved is None or saved.ruling.get("reference_version") != desk.game.data_version:
+    if saved is None:
         saved = SavedRuling(id=key, game=desk.game, request=canonical, ruling=body)
         try:
             with transaction.atomic():
-                saved.save()
+                _commit_without_waiting_for_disk()
+                saved.save(force_insert=True)  # new: one INSERT (no UPDATE tried first)
         except IntegrityError:  # a concurrent request saved the same ruling first
             saved = SavedRuling.objects.get(pk=key)
+    elif saved.ruling.get("reference_version") != desk.game.data_version:
+        # made under older data: ruled again and kept under the same id (and its first date)
+        SavedRuling.objects.filter(pk=key).update(request=canonical, ruling=body)
+        saved.request, saved.ruling = canonical, body
     return saved
 
 

@@ -428,3 +428,32 @@ class SavedDeck(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("web:deck", args=[self.game.slug, self.id])
+
+
+class DataRevision(models.Model):
+    """One row counting the single-object edits of reference data (an editor's saves in the
+    admin). With every game's `data_version` it names the version of the data that prebuilt
+    answers and cached responses are keyed by; kept in the database, so every app server
+    sees the same count."""
+
+    edits = models.BigIntegerField(default=0)
+
+
+class Prebuilt(models.Model):
+    """A public answer built once per version of the data and served as bytes: a card's or a
+    rule's API JSON, a card page, a game's rules page (see cardsdb/prebuilt.py). A table, not a
+    per-process cache, so every worker and app server shares what one of them built."""
+
+    version = models.CharField(max_length=32)
+    kind = models.CharField(max_length=24)
+    key = models.CharField(max_length=300)
+    content = models.BinaryField()
+    etag = models.CharField(max_length=40)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["version", "kind", "key"], name="prebuilt_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.key}@{self.version}"

@@ -5,10 +5,10 @@ What is cached: GET and HEAD answers with status 200 to anonymous requests (no s
 cookie, no Authorization header) under the public paths, that set no cookie, do not vary on
 the cookie (pages with a form carry a CSRF token and do) and are not marked private. The key
 holds the path with its query, the Accept header (the API renders JSON or HTML by it) and the
-data fingerprint: every game's data version (which a load changes) and a counter that every
-save or delete of reference data (an admin edit) bumps. The fingerprint is re-read at most
-every `FINGERPRINT_SECONDS` per process, so a reload is seen everywhere within that time, at
-the cost of one tiny query.
+data fingerprint: every game's data version (which a load changes) and a counter in the
+database that every save or delete of reference data (an admin edit) bumps. The fingerprint is
+re-read at most every `DATA_VERSION_SECONDS` (2) per process, so a reload or an edit is seen by
+every app server within that time, at the cost of one tiny query.
 Through Django's cache, the responses are shared by every app server when REDIS_URL is set.
 """
 
@@ -32,41 +32,64 @@ SKIPPED_PREFIXES = ("/api/v1/health",)
 MAX_BYTES = 2 * 1024 * 1024  # bulk downloads beyond this are rebuilt (they are rare)
 FINGERPRINT_SECONDS = 2.0
 HIT_HEADER = "X-Cache"
-EDITS_KEY = "response:edits"
 
 _fingerprint_lock = threading.Lock()
-_fingerprint: tuple[float, str] = (0.0, "")
+_fingerprint: tuple[float, str, int] = (0.0, "", 0)
+
+
+def _fingerprint_seconds() -> float:
+    return float(getattr(settings, "DATA_VERSION_SECONDS", FINGERPRINT_SECONDS))
+
+
+def _state() -> tuple[str, int]:
+    """(fingerprint, edits), read from the database at most every DATA_VERSION_SECONDS."""
+    global _fingerprint
+    now = time.monotonic()
+    at, value, edits = _fingerprint
+    if value and now - at < _fingerprint_seconds():
+        return value, edits
+    from django.db.models import Subquery
+
+    from cardsdb.models import DataRevision, Game
+
+    rows = list(
+        Game.objects.order_by("id")
+        .annotate(edits=Subquery(DataRevision.objects.filter(pk=1).values("edits")[:1]))
+        .values_list("id", "data_version", "edits")
+    )
+    edits = int(rows[0][2] or 0) if rows else 0
+    text = f"{[(pk, version) for pk, version, _ in rows]}|{edits}"
+    value = hashlib.md5(text.encode(), usedforsecurity=False).hexdigest()[:16]
+    with _fingerprint_lock:
+        _fingerprint = (now, value, edits)
+    return value, edits
 
 
 def data_fingerprint() -> str:
-    """Changes whenever the reference data may have: a load, or an edit in the admin."""
-    global _fingerprint
-    now = time.monotonic()
-    at, value = _fingerprint
-    if value and now - at < FINGERPRINT_SECONDS:
-        return value
-    from cardsdb.models import Game
-
-    versions = Game.objects.order_by("id").values_list("id", "data_version")
-    text = f"{list(versions)}|{edits_seen()}"
-    value = hashlib.md5(text.encode(), usedforsecurity=False).hexdigest()[:16]
-    with _fingerprint_lock:
-        _fingerprint = (now, value)
-    return value
+    """Changes whenever the reference data may have: a load (every game's `data_version`), or
+    an edit in the admin (the edits counter in the database, `DataRevision`). Every app
+    server reads the same two things, so they agree on it within DATA_VERSION_SECONDS."""
+    return _state()[0]
 
 
 def edits_seen() -> int:
-    """How many single-object edits of reference data the shared cache has heard of."""
-    return int(cache.get(EDITS_KEY, 0))
+    """How many single-object edits of reference data there have been."""
+    return _state()[1]
 
 
 def edits_count(**_: Any) -> None:
-    """A signal receiver: reference data was saved or deleted one object at a time."""
-    try:
-        cache.incr(EDITS_KEY)
-    except ValueError:
-        cache.set(EDITS_KEY, 1, None)
+    """A signal receiver: reference data was saved or deleted one object at a time. The
+    counter is a row in the database, written in the editor's own transaction."""
+    from django.db.models import F
+
+    from cardsdb.models import DataRevision
+
+    if not DataRevision.objects.filter(pk=1).update(edits=F("edits") + 1):
+        DataRevision.objects.get_or_create(pk=1, defaults={"edits": 1})
     fingerprint_forget()
+
+
+UNCOUNTED_MODELS = ("savedruling", "prebuilt", "datarevision")  # not reference data
 
 
 def connect_signals() -> None:
@@ -74,7 +97,7 @@ def connect_signals() -> None:
     from django.db.models.signals import m2m_changed, post_delete, post_save
 
     for model in apps.get_app_config("cardsdb").get_models():
-        if model._meta.model_name == "savedruling":  # rulings are keyed by their content
+        if model._meta.model_name in UNCOUNTED_MODELS:  # rulings are keyed by their content
             continue
         uid = f"response-cache-{model._meta.model_name}"
         post_save.connect(edits_count, sender=model, dispatch_uid=f"{uid}-save")
@@ -88,7 +111,7 @@ def fingerprint_forget() -> None:
     """Make the next request re-read the fingerprint (after a load in this process)."""
     global _fingerprint
     with _fingerprint_lock:
-        _fingerprint = (0.0, "")
+        _fingerprint = (0.0, "", 0)
 
 
 def _cacheable_request(request: HttpRequest) -> bool:

@@ -160,6 +160,9 @@ class IdsFirst:
     def __getitem__(self, item: int | slice) -> Any:
         if not isinstance(item, slice):
             return self[item : item + 1][0]
-        ids = list(self.queryset.values_list("pk", flat=True)[item])
+        return self.rows(list(self.queryset.values_list("pk", flat=True)[item]))
+
+    def rows(self, ids: list[Any]) -> list[Any]:
+        """These rows, with their joins, in the order given."""
         rows = {row.pk: row for row in self.queryset.order_by().filter(pk__in=ids)}
         return [rows[pk] for pk in ids]

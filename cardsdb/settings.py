@@ -132,6 +132,15 @@ STORAGES = {
 # Public GET answers are cached this long per version of the data (0 switches it off; the
 # test suite does, as its tests change data behind the loader's back).
 RESPONSE_CACHE_SECONDS = int(os.environ.get("RESPONSE_CACHE_SECONDS", "600"))
+# Each card's and rule's public JSON and each card page, built once per version of the data and
+# kept in the database (cardsdb/prebuilt.py); PREBUILT=0 renders every request instead.
+PREBUILT = os.environ.get("PREBUILT", "1") != "0"
+# How often each process re-reads the version of the data (every game's data version and the
+# edits counter): a load or an admin edit is seen by every app server within this time.
+DATA_VERSION_SECONDS = float(os.environ.get("DATA_VERSION_SECONDS", "2"))
+# Bulk downloads are written here once per version of the data, by each app server for itself
+# (cardsdb/bulk.py): a local folder, nothing shared between servers.
+BULK_DIR = Path(os.environ.get("BULK_DIR", VAR_DIR / "bulk"))
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # request bodies: board states are small
 
@@ -151,7 +160,7 @@ REST_FRAMEWORK = {
     # in front, the address they saw. Never a client-made-up X-Forwarded-For.
     "NUM_PROXIES": int(os.environ.get("NUM_PROXIES", "0")),
     "DEFAULT_RENDERER_CLASSES": [
-        "rest_framework.renderers.JSONRenderer",
+        "cardsdb.api.renderers.FastJSONRenderer",  # orjson: DRF's bytes, faster
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
 }

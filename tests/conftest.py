@@ -15,8 +15,28 @@ def _response_cache_off() -> None:
         from django.conf import settings
 
         settings.RESPONSE_CACHE_SECONDS = 0
+        settings.DATA_VERSION_SECONDS = 0  # and the version of the data is read every time
     except Exception:  # engine tests run with -p no:django: there are no settings to change
         return
+
+
+_bulk_folders = iter(range(1_000_000))
+
+
+@pytest.fixture(autouse=True)
+def _bulk_files_per_test(tmp_path_factory: Any) -> Any:
+    """Bulk files are named by the version of the data, and a test's edits are rolled back
+    (and the edits counter with them) where files are not: each test gets its own folder."""
+    try:
+        from django.conf import settings
+
+        before = settings.BULK_DIR
+    except Exception:  # engine tests run with -p no:django
+        yield
+        return
+    settings.BULK_DIR = tmp_path_factory.getbasetemp() / "bulk" / str(next(_bulk_folders))
+    yield
+    settings.BULK_DIR = before
 
 
 @pytest.fixture(scope="session")

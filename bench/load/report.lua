@@ -1,16 +1,23 @@
--- wrk script for bench/load_test.py: requests from the command line, a JSON summary at the end.
+-- wrk script for bench/load_test.py: requests from the command line or from a request list,
+-- a JSON summary at the end.
 --
---   wrk -s bench/load/report.lua URL -- "GET|/api/v1/health" "POST|/api/v1/...|body.json" ...
+--   wrk -s bench/load/report.lua URL -- "GET|/api/v1/health"              one fixed request
+--   wrk -s bench/load/report.lua URL -- "GET|/a" "POST|/b|body.json"     a mix, in turn
+--   wrk -s bench/load/report.lua URL -- "@list.tsv" START THREADS        a request list
 --
--- One request spec: wrk sends it as a fixed request (no per-request Lua). Several: a mix, sent
--- in turn by each connection (the soak). A POST body is read from the file named in its spec.
--- Every response is counted by status class, because wrk itself counts only statuses >= 400 as
--- errors and would take a redirect (a misconfigured server) for success.
+-- A request list has one request a line, `METHOD<TAB>PATH<TAB>BODY` (BODY: JSON on one line,
+-- or empty). Thread t of THREADS sends lines START+t, START+t+THREADS, ... so the threads
+-- never send the same line, and load_test.py starts the next run where this one stopped: in
+-- a cold run every request is a different object (a different card, filter, board state).
+-- Every response is counted by status class (wrk itself counts only >= 400 as errors) and by
+-- its X-Cache header (the public response cache's hit or miss).
 -- The last line printed is `LOADTEST-JSON {...}`, which load_test.py parses.
 
-local specs = {}
-local counts = { s2xx = 0, s3xx = 0, s4xx = 0, s429 = 0, s5xx = 0 }
 local threads = {}
+local names = { "s2xx", "s3xx", "s4xx", "s429", "s5xx", "hit", "miss" }
+local counts = {}
+for _, n in ipairs(names) do counts[n] = 0 end
+local next_id = 0
 
 local function read_file(path)
   local f = assert(io.open(path, "rb"), "cannot read " .. path)
@@ -19,36 +26,56 @@ local function read_file(path)
   return body
 end
 
+local function headers_for(body)
+  local headers = { ["X-Forwarded-Proto"] = "https" } -- as the TLS-terminating proxy sends
+  for name, value in pairs(wrk.headers) do headers[name] = value end
+  if body then headers["Content-Type"] = "application/json" end
+  return headers
+end
+
 local function parse(spec)
   local method, path, body_file = spec:match("^(%u+)|([^|]+)|?(.*)$")
   assert(method, "bad request spec: " .. spec)
-  local headers = { ["X-Forwarded-Proto"] = "https" } -- as the TLS-terminating proxy sends
-  for name, value in pairs(wrk.headers) do headers[name] = value end
   local body = nil
-  if body_file ~= "" then
-    body = read_file(body_file)
-    headers["Content-Type"] = "application/json"
-  end
-  return { method = method, path = path, headers = headers, body = body }
+  if body_file ~= "" then body = read_file(body_file) end
+  return { method = method, path = path, headers = headers_for(body), body = body }
 end
 
 function setup(thread)
+  next_id = next_id + 1
+  thread:set("tid", next_id)
   table.insert(threads, thread)
 end
 
 function init(args)
-  for i = 1, #args do
-    table.insert(specs, parse(args[i]))
+  if args[1] and args[1]:sub(1, 1) == "@" then
+    local lines = {}
+    for line in io.lines(args[1]:sub(2)) do
+      local method, path, body = line:match("^(%u+)\t([^\t]+)\t?(.*)$")
+      assert(method, "bad request line: " .. line)
+      if body == "" then body = nil end
+      table.insert(lines, { method, path, body })
+    end
+    local n = #lines
+    assert(n > 0, "empty request list " .. args[1])
+    local step = tonumber(args[3] or "1")
+    local i = tonumber(args[2] or "0") + (tid or 1) - 1
+    request = function()
+      local r = lines[(i % n) + 1]
+      i = i + step
+      return wrk.format(r[1], r[2], headers_for(r[3]), r[3])
+    end
+    return
   end
+  local specs = {}
+  for i = 1, #args do table.insert(specs, parse(args[i])) end
   assert(#specs > 0, "give at least one request spec after --")
   if #specs == 1 then
     local s = specs[1]
     wrk.method, wrk.path, wrk.headers, wrk.body = s.method, s.path, s.headers, s.body
   else
     local formatted = {}
-    for i, s in ipairs(specs) do
-      formatted[i] = wrk.format(s.method, s.path, s.headers, s.body)
-    end
+    for i, s in ipairs(specs) do formatted[i] = wrk.format(s.method, s.path, s.headers, s.body) end
     local n = 0
     request = function()
       n = n % #formatted + 1
@@ -57,29 +84,32 @@ function init(args)
   end
 end
 
-function response(status, headers, body)
-  local name
-  if status < 300 then
-    name = "s2xx"
-  elseif status < 400 then
-    name = "s3xx"
-  elseif status == 429 then
-    name = "s429"
-  elseif status < 500 then
-    name = "s4xx"
-  else
-    name = "s5xx"
-  end
+local function count(name)
   counts[name] = counts[name] + 1
   wrk.thread:set(name, counts[name])
 end
 
+function response(status, headers, body)
+  if status < 300 then
+    count("s2xx")
+  elseif status < 400 then
+    count("s3xx")
+  elseif status == 429 then
+    count("s429")
+  elseif status < 500 then
+    count("s4xx")
+  else
+    count("s5xx")
+  end
+  local cached = headers["X-Cache"]
+  if cached == "hit" then count("hit") elseif cached == "miss" then count("miss") end
+end
+
 function done(summary, latency, requests)
-  local total = { s2xx = 0, s3xx = 0, s4xx = 0, s429 = 0, s5xx = 0 }
+  local total = {}
+  for _, n in ipairs(names) do total[n] = 0 end
   for _, thread in ipairs(threads) do
-    for name, _ in pairs(total) do
-      total[name] = total[name] + (thread:get(name) or 0)
-    end
+    for _, n in ipairs(names) do total[n] = total[n] + (thread:get(n) or 0) end
   end
   local e = summary.errors
   local parts = {
@@ -92,8 +122,6 @@ function done(summary, latency, requests)
       latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max,
       latency.mean),
   }
-  for name, value in pairs(total) do
-    table.insert(parts, string.format('"%s":%d', name, value))
-  end
+  for _, n in ipairs(names) do table.insert(parts, string.format('"%s":%d', n, total[n])) end
   io.write("LOADTEST-JSON {" .. table.concat(parts, ",") .. "}\n")
 end

@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.http import HttpResponsePermanentRedirect
+import orjson
+from django.http import (
+    FileResponse,
+    HttpResponse,
+    HttpResponseNotModified,
+    HttpResponsePermanentRedirect,
+)
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
@@ -16,8 +22,9 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cardsdb import bulk, selectors
+from cardsdb import bulk, prebuilt, selectors
 from cardsdb.api import filters, serializers
+from cardsdb.api.renderers import dumps
 from cardsdb.api.search_views import query_error_response
 from cardsdb.card_query import CardQueryError, cards_filter
 from cardsdb.models import Game
@@ -32,6 +39,16 @@ CARD_QUERY_PARAMETER = OpenApiParameter(
 
 
 NAME = {"type": "string", "minLength": 1, "pattern": r"\S"}
+
+
+def prebuilt_json(request: Request) -> bool:
+    """Answer from the prebuilt JSON (cardsdb/prebuilt.py) when plain JSON is asked for (the
+    browsable API and pretty-printed JSON render as before)."""
+    return (
+        prebuilt.enabled()
+        and request.accepted_renderer.format == "json"
+        and "indent" not in (request.accepted_media_type or "")
+    )
 
 
 class ReadOnly(viewsets.ReadOnlyModelViewSet):
@@ -127,6 +144,14 @@ class VariantViewSet(_Simple):
     ordering_fields = ["slug", "name", "position"]
 
 
+class _CardMoved(Exception):
+    """A card asked for by a former slug: answered with a redirect to its slug now."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.url = url
+
+
 class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """Every card face the rulebooks and public sources establish. `copies` is the number in
     the box, null when unknown. Detail: `/api/v1/cards/<game>/<slug>/`."""
@@ -148,11 +173,25 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         )
 
     @extend_schema(parameters=[CARD_QUERY_PARAMETER])
-    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Any:
         try:
+            if prebuilt_json(request):
+                return self.list_prebuilt()
             return super().list(request, *args, **kwargs)
         except CardQueryError as exc:
             return query_error_response(exc, "q")
+
+    def list_prebuilt(self) -> HttpResponse:
+        """The same page, its cards' entries read prebuilt: the count, then the page's ids
+        with their entries in one query (the rows only for entries not built yet)."""
+        queryset = self.filter_queryset(self.get_queryset())
+        paginator = self.paginator
+        assert paginator is not None  # the pagination class is always set for this list
+        entries = prebuilt.WithEntries(queryset)
+        items: list[bytes] | None = paginator.paginate_queryset(entries, self.request, self)  # type: ignore[arg-type]
+        assert items is not None
+        page = paginator.get_paginated_response([orjson.Fragment(i) for i in items])
+        return HttpResponse(dumps(page.data), content_type=prebuilt.JSON)
 
     def paginate_queryset(self, queryset: Any) -> Any:
         # DRF's paginator slices what it is given: the two-step page stands in for the queryset.
@@ -162,6 +201,10 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         queryset = super().filter_queryset(queryset)
         if self.action == "list":  # `q`: the card query language, on top of the filters
             queryset = cards_filter(queryset, self.request.query_params.get("q", ""))
+        ordering = list(queryset.query.order_by)
+        if ordering and not any(str(o).lstrip("-") in ("id", "pk") for o in ordering):
+            # cards of equal power (or cost, or name) in one order, on every page
+            queryset = queryset.order_by(*ordering, "id")
         return queryset
 
     @extend_schema(
@@ -171,17 +214,29 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         }
     )
     @action(detail=False, url_path=r"(?P<game_slug>[a-z0-9-]+)/(?P<card_slug>[a-z0-9-]+)")
-    def by_game(self, request: Request, game_slug: str, card_slug: str) -> Response:
-        card = selectors.card_detail().filter(game__slug=game_slug, slug=card_slug).first()
-        if card is None:
-            from cardsdb.services import card_redirect_target
+    def by_game(self, request: Request, game_slug: str, card_slug: str) -> Any:
+        def card() -> Any:
+            found = selectors.card_detail().filter(game__slug=game_slug, slug=card_slug).first()
+            if found is None:
+                from cardsdb.services import card_redirect_target
 
-            moved = card_redirect_target(game_slug, card_slug)
-            if moved is None:
-                raise NotFound(f"No card {card_slug!r} in {game_slug!r}.")
-            url = reverse("api:card-by-game", args=[game_slug, moved.slug])
-            return HttpResponsePermanentRedirect(url)  # type: ignore[return-value]
-        return Response(serializers.CardDetailSerializer(card).data)
+                moved = card_redirect_target(game_slug, card_slug)
+                if moved is None:
+                    raise NotFound(f"No card {card_slug!r} in {game_slug!r}.")
+                raise _CardMoved(reverse("api:card-by-game", args=[game_slug, moved.slug]))
+            return found
+
+        try:
+            if prebuilt_json(request) and not request.query_params:
+                key = prebuilt.card_key(game_slug, card_slug)
+                entry = prebuilt.obtain(
+                    prebuilt.CARD, key, lambda: prebuilt.card_detail_bytes(card())
+                )
+                assert entry is not None  # a missing card raised NotFound or moved
+                return prebuilt.response(entry, prebuilt.JSON)
+            return Response(serializers.CardDetailSerializer(card()).data)
+        except _CardMoved as moved:  # a former slug: the card's page under its slug now
+            return HttpResponsePermanentRedirect(moved.url)
 
     @extend_schema(
         parameters=[
@@ -239,6 +294,15 @@ class RuleViewSet(ReadOnly):
     def get_queryset(self) -> Any:
         return selectors.rule_list()
 
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Any:
+        if prebuilt_json(request) and not request.query_params:
+            entry = prebuilt.obtain(
+                prebuilt.RULE, kwargs["key"], lambda: prebuilt.rule_bytes(self.get_object())
+            )
+            assert entry is not None  # a missing rule raised Http404
+            return prebuilt.response(entry, prebuilt.JSON)
+        return super().retrieve(request, *args, **kwargs)
+
 
 class GlossaryViewSet(ReadOnly):
     """Glossary terms with the rules they appear in."""
@@ -271,9 +335,16 @@ class ClarificationViewSet(ReadOnly):
     description="Everything about one game (or `all`) in one JSON document.",
 )
 @api_view(["GET"])
-def bulk_download(request: Request, slug: str) -> Response:
+def bulk_download(request: Request, slug: str) -> Any:
+    """Served from a file written once per version of the data (cardsdb/bulk.py), with its
+    ETag and Content-Length; `If-None-Match` with the current ETag answers 304."""
     games = list(Game.objects.all()) if slug == "all" else [get_object_or_404(Game, slug=slug)]
-    response = Response(bulk.bulk_document(games))
+    found = bulk.bulk_file(slug, games)
+    if found.etag in request.headers.get("If-None-Match", ""):
+        response: Any = HttpResponseNotModified()
+    else:
+        response = FileResponse(found.path.open("rb"), content_type="application/json")
+    response["ETag"] = found.etag
     name = "table-judge-all" if slug == "all" else f"table-judge-{slug}"
     response["Content-Disposition"] = f'inline; filename="{name}.json"'
     return response

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404, render
-from django.template.loader import render_to_string
-from django.utils.http import quote_etag
 
-from cardsdb import card_groups, desk, response_cache, selectors
+from cardsdb import card_groups, desk, prebuilt, selectors
 from cardsdb.api.filters import CardFilter
 from cardsdb.card_query import CardQueryError, attribute_keys_by_game, cards_filter
 from cardsdb.glossary_links import link_terms
@@ -33,41 +29,22 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "web/game.html", {"game": game, "tools": desk.tools_listed(slug)})
 
 
-# Rendered rule pages are cached per game and rules data version: a fixture load that changes
-# a game's data gives it a new `data_version`, hence a new key, and the old page is never read
-# again (it expires). An edit in the admin bumps the edits counter, also in the key. The page
-# holds nothing per user (no CSRF token, no login state): keep it that way, or stop caching it.
-RULES_PAGE_CACHE_SECONDS = 3600
-
-
-def rules_page_cache_key(slug: str, data_version: str) -> str:
-    return f"web:rules-page:{slug}:{data_version}:{response_cache.edits_seen()}"
+# A game's rules page is built once per version of the data (at load time, or on first use) and
+# kept in the database for every worker and app server (cardsdb/prebuilt.py): a load or an admin
+# edit names a new version, and the old page is never served again. The page holds nothing per
+# user (no CSRF token, no login state): keep it that way, or stop prebuilding it.
 
 
 def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
-    # The one query a cached page costs: the game's data version, which is in the key.
-    version = Game.objects.filter(slug=slug).values_list("data_version", flat=True).first()
-    if version is None:
+    if prebuilt.enabled():
+        entry = prebuilt.obtain(prebuilt.RULES_PAGE, slug, lambda: prebuilt.rules_page_bytes(slug))
+        if entry is None:
+            raise Http404(f"No game called {slug!r}.")
+        return prebuilt.response(entry, prebuilt.HTML)
+    content = prebuilt.rules_page_bytes(slug)
+    if content is None:
         raise Http404(f"No game called {slug!r}.")
-    key = rules_page_cache_key(slug, version)
-    cached: tuple[bytes, str] | None = cache.get(key)
-    if cached is None:
-        game = _game(slug)
-        sections = list(selectors.rule_sections(game))
-        for section in sections:
-            for rule in section.rules.all():
-                rule.html = link_terms(rule.text, game)  # type: ignore[attr-defined]  # for the page
-        content = render_to_string(
-            "web/rules.html", {"game": game, "sections": sections}, request=request
-        ).encode()
-        # The ETag ConditionalGetMiddleware would compute, computed once instead of per view.
-        etag = quote_etag(hashlib.md5(content, usedforsecurity=False).hexdigest())
-        cached = (content, etag)
-        cache.set(key, cached, RULES_PAGE_CACHE_SECONDS)
-    content, etag = cached
-    response = HttpResponse(content)
-    response["ETag"] = etag
-    return response
+    return HttpResponse(content)
 
 
 def glossary_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -146,12 +123,33 @@ def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+class _CardMoved(Exception):
+    """A card asked for by a former slug: answered with a redirect to its slug now."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.url = url
+
+
 def card_page(request: HttpRequest, slug: str, card_slug: str) -> HttpResponse:
-    card = selectors.card_detail().filter(game__slug=slug, slug=card_slug).first()
-    if card is None:
-        moved = card_redirect_target(slug, card_slug)
-        if moved is None:
-            raise Http404(f"No card {card_slug!r} in {slug}.")
-        return HttpResponsePermanentRedirect(moved.get_absolute_url())
-    context = {"game": card.game, "card": card, "text_card": card_groups.text_printing(card)}
-    return render(request, "web/card.html", context)
+    def card() -> Card:
+        found = selectors.card_detail().filter(game__slug=slug, slug=card_slug).first()
+        if found is None:
+            moved = card_redirect_target(slug, card_slug)
+            if moved is None:
+                raise Http404(f"No card {card_slug!r} in {slug}.")
+            raise _CardMoved(moved.get_absolute_url())
+        return found
+
+    try:
+        if prebuilt.enabled() and prebuilt.anonymous(request) and not request.GET:
+            # built once per data version for every anonymous visitor (cardsdb/prebuilt.py)
+            key = prebuilt.card_key(slug, card_slug)
+            entry = prebuilt.obtain(
+                prebuilt.CARD_PAGE, key, lambda: prebuilt.card_page_bytes(card(), request)
+            )
+            assert entry is not None  # a missing card raised Http404 or moved
+            return prebuilt.response(entry, prebuilt.HTML)
+        return render(request, "web/card.html", prebuilt.card_page_context(card()))
+    except _CardMoved as moved:  # a former slug: the card's page under its slug now
+        return HttpResponsePermanentRedirect(moved.url)

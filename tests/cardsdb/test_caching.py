@@ -16,14 +16,13 @@ from typing import Any
 
 import pytest
 from django.conf import settings as django_settings
-from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from cardsdb import response_cache
 from cardsdb.loaders import fixtures_load
-from cardsdb.models import Card, Game, Rule
-from cardsdb.web.views import rules_page_cache_key
+from cardsdb.models import Card, Game, Prebuilt, Rule
 
 pytestmark = pytest.mark.django_db
 
@@ -37,10 +36,13 @@ def web(db: Any) -> Client:
 
 
 @pytest.fixture
-def cold(db: Any) -> Game:
-    """The higher-lower rules page, not yet in the cache."""
+def cold(db: Any, settings: Any) -> Game:
+    """The higher-lower rules page, not yet in the cache (the version of the data read every
+    two seconds, as in production)."""
+    settings.DATA_VERSION_SECONDS = 2
+    response_cache.fingerprint_forget()
     game = Game.objects.get(slug=GAME)
-    cache.delete(rules_page_cache_key(game.slug, game.data_version))
+    Prebuilt.objects.filter(kind="rules-page", key=GAME).delete()
     return game
 
 
@@ -60,7 +62,7 @@ def test_second_view_of_the_rules_page_comes_from_the_cache(
     assert first.status_code == 200
     assert first_queries > 1  # the game, its sections, their rules, the glossary terms
 
-    with django_assert_num_queries(1):  # only the game row: its data version names the page
+    with django_assert_num_queries(1):  # only the page kept for this version of the data
         second = web.get(RULES_URL)
     assert second.status_code == 200
     assert second.content == first.content
@@ -82,6 +84,7 @@ def test_an_edit_behind_the_loaders_back_waits_for_the_data_version(
     assert "Edited behind" not in web.get(RULES_URL).content.decode()  # served from the cache
 
     Game.objects.filter(pk=cold.pk).update(data_version="changed")
+    response_cache.fingerprint_forget()  # as every process does within DATA_VERSION_SECONDS
     assert "Edited behind the cache" in web.get(RULES_URL).content.decode()
 
 
@@ -168,6 +171,7 @@ def test_a_cached_rules_page_keeps_its_etag_until_the_data_changes(web: Client, 
     assert web.get(RULES_URL)["ETag"] == etag  # rendered, then cached: the same bytes
     Rule.objects.filter(game=cold, number="1.1").update(text="A new reading of rule 1.1.")
     Game.objects.filter(pk=cold.pk).update(data_version="changed")
+    response_cache.fingerprint_forget()  # as every process does within DATA_VERSION_SECONDS
     fresh = web.get(RULES_URL, HTTP_IF_NONE_MATCH=etag)
     assert fresh.status_code == 200
     assert fresh["ETag"] != etag
@@ -209,19 +213,14 @@ def redis_cache(settings: Any) -> Iterator[tuple[Any, str]]:
         client.close()
 
 
-def test_with_redis_the_rules_page_is_cached_in_redis_for_every_worker(
-    web: Client, redis_cache: tuple[Any, str], django_assert_num_queries: Any
+def test_the_rules_page_is_kept_in_the_database_for_every_worker(
+    web: Client, cold: Game, django_assert_num_queries: Any
 ) -> None:
-    client, prefix = redis_cache
-    game = Game.objects.get(slug=GAME)
-    redis_key = f"{prefix}:1:{rules_page_cache_key(game.slug, game.data_version)}"
-    assert not client.exists(redis_key)
-
     first, first_queries = queries_for(web, RULES_URL)
     assert first.status_code == 200 and first_queries > 1
-    assert client.exists(redis_key)  # in Redis, where every worker and app server reads it
-    assert 0 < client.ttl(redis_key) <= 3600
-
+    kept = Prebuilt.objects.get(kind="rules-page", key=GAME)
+    assert kept.version == response_cache.data_fingerprint()
+    assert bytes(kept.content) == first.content  # where every worker and app server reads it
     with django_assert_num_queries(1):
         second = web.get(RULES_URL)
     assert second.content == first.content

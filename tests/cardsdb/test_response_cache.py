@@ -19,6 +19,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def cache_on(settings: Any) -> Iterator[None]:
     settings.RESPONSE_CACHE_SECONDS = 600
+    settings.DATA_VERSION_SECONDS = 2  # as in production
     cache.clear()
     response_cache.fingerprint_forget()
     yield

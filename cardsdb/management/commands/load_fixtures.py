@@ -14,6 +14,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("folders", nargs="*", help="game folders (default: all)")
+        parser.add_argument(
+            "--no-prebuild",
+            action="store_true",
+            help="do not build every card's and rule's JSON for the new data version now "
+            "(they are then built on first use)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         folders = [Path(f) for f in options["folders"]] or game_folders()
@@ -23,6 +29,14 @@ class Command(BaseCommand):
         except FixtureError as exc:
             raise CommandError(f"nothing loaded: {exc}") from None
         seconds = time.perf_counter() - started
+        if not options["no_prebuild"]:
+            from cardsdb import prebuilt
+
+            built = time.perf_counter()
+            counts = prebuilt.build_all(progress=lambda msg: self.stdout.write(msg))
+            self.stdout.write(
+                f"prebuilt {sum(counts.values())} answers in {time.perf_counter() - built:.1f}s"
+            )
         self.stdout.write(
             self.style.SUCCESS(
                 f"loaded {len(report.games)} games in {seconds:.1f}s: {report.created} created, "
