@@ -21,12 +21,31 @@ from games.core.errors import BadInput
 def _questions(engine: Any, posted: str | None = None, **state: Any) -> list[dict[str, Any]]:
     out = []
     for q in engine.questions:
+        first_error = ""
         if q.slug == posted:
             fields = form_fields(q.form, state.get("values"), state.get("errors"))
+            first_error = next((f.name for f in fields if f.error), "")
         else:
             fields = form_fields(q.form)
-        out.append({"slug": q.slug, "title": q.title, "help": q.help, "fields": fields})
+        out.append(
+            {
+                "slug": q.slug,
+                "title": q.title,
+                "help": q.help,
+                "moment": q.moment,
+                "fields": fields,
+                "first_error": first_error,
+            }
+        )
     return out
+
+
+def _moments(questions: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The questions grouped by the moment of play, in the order the engine lists them."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for q in questions:
+        groups.setdefault(q["moment"] or "Questions", []).append(q)
+    return list(groups.items())
 
 
 def _page(request: HttpRequest, slug: str, status: int = 200, **extra: Any) -> HttpResponse:
@@ -35,9 +54,11 @@ def _page(request: HttpRequest, slug: str, status: int = 200, **extra: Any) -> H
         example = json.dumps(d.engine.example(), indent=2, ensure_ascii=False)
     except NotImplementedError:
         example = '{"state": {}, "move": {}}'
+    questions = _questions(d.engine, extra.pop("posted", None), **extra)
     context = {
         "game": d.game,
-        "questions": _questions(d.engine, extra.pop("posted", None), **extra),
+        "questions": questions,
+        "moments": _moments(questions),
         "json_text": extra.pop("json_text", example),
         **extra,
     }
@@ -63,7 +84,8 @@ def dispute_question(request: HttpRequest, slug: str, question: str) -> HttpResp
             posted=question,
             values=values,
             errors=errors,
-            error="Please correct the fields marked below.",
+            error=f"“{match.title}”: please correct the field{'s' if len(errors) > 1 else ''} "
+            "marked below.",
         )
     try:
         state, move = match.build(form)
@@ -76,7 +98,7 @@ def dispute_question(request: HttpRequest, slug: str, question: str) -> HttpResp
             posted=question,
             values=values,
             errors={},
-            error=f"That position cannot exist: {exc.field}: {exc.message}",
+            error=f"“{match.title}”: that position cannot happen in the game ({exc.message}).",
         )
     return redirect(saved.get_absolute_url())
 

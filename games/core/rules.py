@@ -69,7 +69,8 @@ class Question:
     title: str
     form: type[BaseModel]
     build: Callable[[Any], tuple[dict[str, Any], dict[str, Any]]]
-    help: str = ""
+    help: str = ""  # one line: when to use this question
+    moment: str = ""  # the moment of play it belongs to, in players' words ("On your turn")
 
 
 def _path(loc: Iterable[Any]) -> str:
