@@ -144,6 +144,11 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     interpretation_keys = {k for one in rulings for k in one.get("interpretations", [])}
     interpretations = Clarification.objects.filter(key__in=interpretation_keys)
     state, after = saved.state_before, saved.state_after
+    # The answer first, with the rule that decides it: the first reason of the ruling that
+    # settles the question (in a sequence, the move that breaks, else the last).
+    deciding_ruling = rulings[-1]
+    deciding_key = next((r["rule"] for r in deciding_ruling.get("reasons", [])), None)
+    deciding = next((r for r in rules if r.key == deciding_key), None)
     return render(
         request,
         "web/ruling.html",
@@ -151,6 +156,8 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "game": saved.game,
             "saved": saved,
             "ruling": ruling,
+            "answer": ruling.get("answer") or ruling.get("summary", ""),
+            "deciding": deciding,
             "rulings": rulings,
             "rules": rules,
             "interpretations": interpretations,

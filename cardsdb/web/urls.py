@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cardsdb.web import desk_views, search_views, views
+from cardsdb.web import desk_views, search_views, table_views, views
 
 app_name = "web"
 
@@ -13,6 +13,8 @@ urlpatterns = [
     path("games/<slug:slug>/glossary/", views.glossary_page, name="glossary"),
     path("games/<slug:slug>/clarifications/", views.clarifications_page, name="clarifications"),
     path("games/<slug:slug>/cards/", views.cards_page, name="cards"),
+    path("games/<slug:slug>/quick/", table_views.quick_reference, name="quick"),
+    path("games/<slug:slug>/sources/", table_views.sources_page, name="sources"),
     path("games/<slug:slug>/cards/<slug:card_slug>/", views.card_page, name="card"),
     path("games/<slug:slug>/disputes/", desk_views.disputes, name="disputes"),
     path("games/<slug:slug>/disputes/json/", desk_views.dispute_json, name="dispute-json"),
