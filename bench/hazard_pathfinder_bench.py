@@ -26,9 +26,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.super_hazard_quest.model import ALL_ACTIONS, COMBAT_ACTIONS, DIRECTION_ACTIONS, State
 from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.rules import RULES
+from games.super_hazard_quest.state import ALL_ACTIONS, COMBAT_ACTIONS, DIRECTION_ACTIONS, State
 
 EXITS = {"up": "climb", "down": "dig", "left": "lift", "right": "unlock"}
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.hyperstar_run.boards import RANDOM_ICONS, random_board
 from games.hyperstar_run.rules import RULES
+from games.hyperstar_run.shorthand import RANDOM_ICONS, random_board
 from games.hyperstar_run.solver import solve
 
 

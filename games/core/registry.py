@@ -1,7 +1,11 @@
 """Find every game's engine and card schema by convention, so a new game is a new package.
 
 A game package `games/<slug with underscores>/` holds `cards.py` (its `CARD_ATTRIBUTES`) and,
-once it has an engine, `rules.py` (its `RULES` instance).
+once it has an engine, `rules.py` (its `RULES` instance). Every package keeps one layout:
+`state.py` (the State model), `moves.py` (the Move types), `reasons.py` (the ReasonCatalog,
+naming the module that rules on each reason), `rules.py`, `cards.py`, `questions.py` (the
+website's forms); `checks.py`, `transitions.py`, `legal.py`, `table.py` where a game has those
+roles; the rest are named for what they rule (`battle.py`, `deck.py`, `passing.py`, ...).
 """
 
 from __future__ import annotations

@@ -34,12 +34,16 @@ class ReasonCatalog:
     """Every reason an engine can give, code -> rule number, declared in one place.
 
     Because the catalog is data, a test can walk every rule key an engine may cite and fail if
-    one is missing from the fixtures.
+    one is missing from the fixtures. The catalog also names the module of the game package
+    that rules on each reason (`rules_in`, `module`), so a reason's code leads to its code in one
+    step: `games.higher_lower.reasons.REASONS.module("not-higher")` is
+    `"games.higher_lower.plays"`.
     """
 
     def __init__(self, game: str, entries: Mapping[str, str]) -> None:
         self.game = game
         self._numbers = dict(entries)
+        self._modules: dict[str, str] = {}
 
     def __contains__(self, code: str) -> bool:
         return code in self._numbers
@@ -55,6 +59,28 @@ class ReasonCatalog:
 
     def rule_keys(self) -> set[str]:
         return {self.key(code) for code in self._numbers}
+
+    def rules_in(self, modules: Mapping[str, Iterable[str]]) -> None:
+        """Declare, module name (inside the game's package) -> the codes it rules on."""
+        for module, codes in modules.items():
+            for code in codes:
+                if code not in self._numbers:
+                    raise KeyError(f"{module} rules on {code!r}, which is not in the catalog")
+                if code in self._modules:
+                    raise KeyError(f"{code!r} is ruled in two modules")
+                self._modules[code] = module
+
+    def module(self, code: str) -> str:
+        """The dotted module that rules on `code`, e.g. `games.super_hazard_quest.ledger`."""
+        return f"games.{self.game.replace('-', '_')}.{self._modules[code]}"
+
+    def modules(self) -> dict[str, str]:
+        """code -> the dotted module that rules on it, for every code declared so."""
+        return {code: self.module(code) for code in self._modules}
+
+    def codes_of_key(self, key: str) -> list[str]:
+        """The codes that cite the rule `key` (a rule may be cited for several reasons)."""
+        return [code for code in self._numbers if self.key(code) == key]
 
 
 @dataclass(frozen=True)

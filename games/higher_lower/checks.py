@@ -9,14 +9,9 @@ from __future__ import annotations
 from collections import Counter
 
 from games.core import InvalidMove, InvalidState
-from games.higher_lower.board import (
-    booster_count,
-    hand_size,
-    player,
-    player_index,
-    seen_copies,
-)
-from games.higher_lower.model import (
+from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
+from games.higher_lower.moves import Move as MoveType
+from games.higher_lower.state import (
     AUTOMATIC_CALL,
     BOOSTER_CARDS,
     CATEGORIES,
@@ -25,13 +20,15 @@ from games.higher_lower.model import (
     LOWEST,
     MAX_PLAYERS,
     PLAYING_CARDS,
-    DrawCard,
-    MatchCard,
-    PlayBooster,
-    PlayCard,
     State,
 )
-from games.higher_lower.model import Move as MoveType
+from games.higher_lower.table import (
+    booster_count,
+    hand_size,
+    player,
+    player_index,
+    seen_copies,
+)
 
 
 def check_state(state: State) -> None:

@@ -1,65 +1,63 @@
-"""Every legal move in a state, for `legal_moves`: a finite list, since a card is one of 15
-numbers, a call one of two, and a booster one of four categories at one of at most six
-players."""
+"""The moves of Higher or Lower, as pydantic models: lay, match, draw, play a booster."""
 
 from __future__ import annotations
 
-from games.higher_lower.board import candidate_values, player, winner
-from games.higher_lower.model import (
-    AUTOMATIC_CALL,
-    CATEGORIES,
-    DrawCard,
-    MatchCard,
-    PlayBooster,
-    PlayCard,
-    State,
-)
-from games.higher_lower.model import Move as MoveType
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from games.higher_lower.cards import BoosterCategory
+from games.higher_lower.state import Direction, Name, Value, _Model
 
 
-def legal_moves(state: State) -> list[MoveType]:
-    if winner(state) is not None:
-        return []
-    moves: list[MoveType] = [*_card_moves(state), *_booster_moves(state)]
-    return moves
+class _PlayerMove(_Model):
+    player: Name | None = Field(
+        default=None, description="Who makes the move; null means the player whose turn it is."
+    )
 
 
-def _card_moves(state: State) -> list[MoveType]:
-    me = player(state, state.turn)
-    values = candidate_values(state, me)
-    last, call = state.last_card, state.call
-    moves: list[MoveType] = []
-    for value in values:
-        if last is not None and value == last:
-            moves.append(MatchCard(kind="match"))
-        elif last is None or call is None or _obeys(value, last, call):
-            moves.extend(_plays(value))
-    hidden = not isinstance(me.hand, list)
-    # A shown hand draws only when it cannot play (rule 4.6); a hidden one is taken on trust.
-    if last is not None and (hidden or not moves):
-        moves.append(DrawCard(kind="draw"))
-    return moves
+class PlayCard(_PlayerMove):
+    """Lay a playing card higher or lower than the last one, and call for the next player."""
+
+    kind: Literal["play"]
+    value: Value
+    call: Direction | None = Field(
+        default=None, description="The call for the next player; a 1 or a 15 needs none."
+    )
 
 
-def _obeys(value: int, last: int, call: str) -> bool:
-    return value > last if call == "higher" else value < last
+class MatchCard(_PlayerMove):
+    """Lay a card of the same number as the last card played; no call is made."""
+
+    kind: Literal["match"]
+    value: Value | None = Field(
+        default=None, description="The number laid; null means the last card's number."
+    )
 
 
-def _plays(value: int) -> list[MoveType]:
-    if value in AUTOMATIC_CALL:
-        return [PlayCard(kind="play", value=value)]
-    return [PlayCard(kind="play", value=value, call=c) for c in ("higher", "lower")]
+class DrawCard(_PlayerMove):
+    """Pick up a playing card from the deck because no card can be laid."""
+
+    kind: Literal["draw"]
+    drawn: Value | None = Field(
+        default=None, description="The number drawn, when the player shows it."
+    )
 
 
-def _booster_moves(state: State) -> list[MoveType]:
-    me = player(state, state.turn)
-    if isinstance(me.boosters, list):
-        categories = [c for c in CATEGORIES if c in me.boosters]
-    else:
-        categories = list(CATEGORIES) if me.boosters > 0 else []
-    targets: list[str | None] = [None, *(p.name for p in state.players if p.name != me.name)]
-    return [
-        PlayBooster(kind="booster", category=c, target=t)  # type: ignore[arg-type]
-        for c in categories
-        for t in targets
-    ]
+class PlayBooster(_PlayerMove):
+    """Play a booster card, named as the player names it (its text is not in the reference)."""
+
+    kind: Literal["booster"]
+    category: BoosterCategory
+    name: str | None = Field(
+        default=None, max_length=80, description="The booster's name as the player reads it."
+    )
+    target: Name | None = Field(
+        default=None, description="The opponent it is aimed at; null when it targets nobody."
+    )
+
+
+Move = Annotated[
+    PlayCard | MatchCard | DrawCard | PlayBooster,
+    Field(discriminator="kind"),
+]

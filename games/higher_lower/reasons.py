@@ -90,3 +90,39 @@ BOOSTER_TEXT_NOTE = (
     BOOSTER_TEXT_UNKNOWN
     + " Do what the card says (rule 5.6); the next state shown does not include its effect."
 )
+
+# Where each reason is ruled on: `REASONS.module(code)` names the module to open.
+REASONS.rules_in(
+    {
+        "plays": (
+            "player-wins",
+            "opening-card",
+            "nothing-to-match",
+            "must-lay-opening-card",
+            "opening-call",
+            "opening-call-missing",
+            "not-your-turn",
+            "obeys-call",
+            "not-higher",
+            "not-lower",
+            "call-made",
+            "call-missing",
+            "matches-last-card",
+            "not-a-match",
+            "match-makes-no-call",
+            "call-passes-through",
+            "unable-to-play",
+            "can-play-instead",
+            "call-still-in-force",
+            "automatic-call",
+            "contradicts-automatic-call",
+            "booster-on-own-turn",
+            "booster-not-your-turn",
+            "boosters-any-number",
+            "booster-at-opponent",
+            "booster-at-self",
+            "booster-card-text",
+            "game-over",
+        ),
+    }
+)

@@ -9,18 +9,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from games.core import GameRules, Ruling
-from games.higher_lower import checks, judge, moves
-from games.higher_lower.model import (
-    DrawCard,
-    MatchCard,
-    Move,
-    PlayBooster,
-    PlayCard,
-    State,
-)
-from games.higher_lower.model import Move as MoveType
+from games.higher_lower import checks, legal, plays
+from games.higher_lower.moves import DrawCard, MatchCard, Move, PlayBooster, PlayCard
+from games.higher_lower.moves import Move as MoveType
 from games.higher_lower.questions import QUESTIONS
 from games.higher_lower.reasons import INTERPRETATIONS, REASONS, SLUG
+from games.higher_lower.state import State
 
 
 class HigherLowerRules(GameRules[State, MoveType]):
@@ -39,20 +33,20 @@ class HigherLowerRules(GameRules[State, MoveType]):
 
     def adjudicate(self, state: State, move: MoveType) -> Ruling:
         if isinstance(move, PlayCard):
-            return judge.rule_play(self, state, move)
+            return plays.rule_play(self, state, move)
         if isinstance(move, MatchCard):
-            return judge.rule_match(self, state, move)
+            return plays.rule_match(self, state, move)
         if isinstance(move, DrawCard):
-            return judge.rule_draw(self, state, move)
+            return plays.rule_draw(self, state, move)
         if isinstance(move, PlayBooster):
-            return judge.rule_booster(self, state, move)
+            return plays.rule_booster(self, state, move)
         raise TypeError(f"not a Higher or Lower move: {move!r}")  # unreachable after parsing
 
     def apply(self, state: State, move: MoveType) -> State:
         return self.apply_checked(state, move)
 
     def legal_moves(self, state: State) -> list[MoveType]:
-        return moves.legal_moves(state)
+        return legal.legal_moves(state)
 
     def example(self) -> dict[str, Any]:
         """Ana, with a 9 in hand, lays it on Cy's 7 under the call 'higher' and calls 'lower'."""

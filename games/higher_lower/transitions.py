@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.higher_lower.board import next_player, player_index, resolved_call
-from games.higher_lower.model import Player, State
+from games.higher_lower.state import Player, State
+from games.higher_lower.table import next_player, player_index, resolved_call
 
 
 def _with_player(state: State, name: str, updated: Player) -> list[Player]:

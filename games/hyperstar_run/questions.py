@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from games.core.rules import Question
-from games.hyperstar_run.boards import board, face, icons
+from games.hyperstar_run.shorthand import board, face, icons
 from games.hyperstar_run.state import (
     ACHIEVEMENT_DIFFICULTY,
     AchievementSlug,

@@ -10,6 +10,7 @@ from games.core.rules import Question
 from games.hyperstar_run.abilities import judge_ability, judge_swap
 from games.hyperstar_run.checks import check_move, check_state
 from games.hyperstar_run.claims import judge_claim
+from games.hyperstar_run.example import example_move, example_state
 from games.hyperstar_run.legal import legal_moves
 from games.hyperstar_run.moves import (
     CheckSetup,
@@ -26,7 +27,6 @@ from games.hyperstar_run.questions import QUESTIONS
 from games.hyperstar_run.reasons import INTERPRETATIONS, REASONS, SLUG
 from games.hyperstar_run.runs import judge_end_run, judge_setup
 from games.hyperstar_run.state import State
-from games.hyperstar_run.worked import example_move, example_state
 
 JUDGES: dict[type, Callable[[State, Any], Outcome]] = {
     PassCard: judge_pass,

@@ -10,20 +10,18 @@ from collections import Counter
 from collections.abc import Iterator
 
 from games.core import InvalidMove, InvalidState
-from games.star_realms_high_alert.board import facts, has_ally, has_double_ally, symbols_of
 from games.star_realms_high_alert.catalog import CARDS, CHOSEN_FACTION_TECH, CardFacts
-from games.star_realms_high_alert.state import (
+from games.star_realms_high_alert.moves import (
     Acquire,
     AcquireFree,
     AnyMove,
-    LooseCard,
-    PlayedCard,
     ScrapHero,
-    State,
     UseAlly,
     UseDoubleAlly,
     UseTech,
 )
+from games.star_realms_high_alert.state import LooseCard, PlayedCard, State
+from games.star_realms_high_alert.table import facts, has_ally, has_double_ally, symbols_of
 
 # Where each card type may lie. Heroes and tech never reach the play area or the discard
 # pile: they go to the table when acquired (rules 3.3, 4.3) and are not discarded (3.6, 4.6).

@@ -11,7 +11,19 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from games.star_realms_high_alert.board import (
+from games.star_realms_high_alert.catalog import CARDS, CHOSEN_FACTION_TECH, FACTIONS
+from games.star_realms_high_alert.moves import (
+    Acquire,
+    AcquireFree,
+    AnyMove,
+    ScrapHero,
+    UseAlly,
+    UseDoubleAlly,
+    UseTech,
+)
+from games.star_realms_high_alert.reasons import REASONS
+from games.star_realms_high_alert.state import PlayedCard, State
+from games.star_realms_high_alert.table import (
     ally_count,
     faction_list,
     factions_of,
@@ -20,19 +32,6 @@ from games.star_realms_high_alert.board import (
     label,
     price_quote,
     symbols_of,
-)
-from games.star_realms_high_alert.catalog import CARDS, CHOSEN_FACTION_TECH, FACTIONS
-from games.star_realms_high_alert.reasons import REASONS
-from games.star_realms_high_alert.state import (
-    Acquire,
-    AcquireFree,
-    AnyMove,
-    PlayedCard,
-    ScrapHero,
-    State,
-    UseAlly,
-    UseDoubleAlly,
-    UseTech,
 )
 
 

@@ -82,3 +82,45 @@ INTERPRETATIONS = frozenset(
         MAIN_PHASE,
     }
 )
+
+# Where each reason is ruled on: `REASONS.module(code)` names the module to open.
+REASONS.rules_in(
+    {
+        "rules": (
+            "outside-main-phase",
+            "hero-scrap-outside-main-phase",
+            "no-ally-ability",
+            "ally-already-used",
+            "ally-not-triggered",
+            "ally-triggered",
+            "no-double-ally-ability",
+            "double-ally-already-used",
+            "double-ally-not-triggered",
+            "double-ally-triggered",
+            "merged-card-counts",
+            "merged-ability-triggered",
+            "effect-symbol-counts",
+            "hero-primary-symbol-counts",
+            "hero-has-no-faction",
+            "hero-primary-expired",
+            "price-paid",
+            "not-enough-trade",
+            "requisition-discount",
+            "effects-not-in-discount",
+            "discount-not-printed-cost",
+            "free-acquire",
+            "over-free-limit",
+            "goes-to-discard-pile",
+            "hero-enters-play",
+            "hero-primary-applies",
+            "tech-enters-play",
+            "tech-used",
+            "tech-already-used",
+            "tech-not-enough-trade",
+            "tech-has-no-faction",
+            "chosen-faction-is-an-effect",
+            "hero-scrapped",
+            "scrap-symbol-gained",
+        ),
+    }
+)

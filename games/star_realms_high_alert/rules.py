@@ -13,22 +13,18 @@ from typing import Any, ClassVar, TypeVar
 from games.core import GameRules, InvalidMove, Question, Reason, Ruling
 from games.core.rules import ReasonCatalog
 from games.star_realms_high_alert import transitions
-from games.star_realms_high_alert.board import (
-    AllyCount,
-    PriceQuote,
-    ally_count,
-    faction_list,
-    facts,
-    find_played,
-    find_row,
-    has_ally,
-    has_double_ally,
-    label,
-    price_quote,
-    printed_cost,
-)
 from games.star_realms_high_alert.catalog import CARDS, FACTION_NAMES, SYMBOL_NAMES
 from games.star_realms_high_alert.checks import check_move, check_state
+from games.star_realms_high_alert.moves import (
+    Acquire,
+    AcquireFree,
+    AnyMove,
+    Move,
+    ScrapHero,
+    UseAlly,
+    UseDoubleAlly,
+    UseTech,
+)
 from games.star_realms_high_alert.options import Options, legal_moves, options
 from games.star_realms_high_alert.questions import QUESTIONS
 from games.star_realms_high_alert.reasons import (
@@ -46,17 +42,20 @@ from games.star_realms_high_alert.reasons import (
     STEALTH_EFFECT,
     TECH_SAME_TURN,
 )
-from games.star_realms_high_alert.state import (
-    Acquire,
-    AcquireFree,
-    AnyMove,
-    LooseCard,
-    Move,
-    ScrapHero,
-    State,
-    UseAlly,
-    UseDoubleAlly,
-    UseTech,
+from games.star_realms_high_alert.state import LooseCard, State
+from games.star_realms_high_alert.table import (
+    AllyCount,
+    PriceQuote,
+    ally_count,
+    faction_list,
+    facts,
+    find_played,
+    find_row,
+    has_ally,
+    has_double_ally,
+    label,
+    price_quote,
+    printed_cost,
 )
 
 

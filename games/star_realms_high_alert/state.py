@@ -1,4 +1,4 @@
-"""The board state and the moves of one player's turn in a game with High Alert cards.
+"""The board state of one player's turn in a game with High Alert cards (moves: `moves.py`).
 
 The state is the current player's side of the table in their turn: the play area (this
 turn's ships and the bases in play), the faction symbols gained as effects, heroes and tech on
@@ -109,45 +109,3 @@ class State(Strict):
     free_acquires: list[FreeAcquire] = Field(default_factory=list, max_length=5)
     discard_pile: list[LooseCard] = Field(default_factory=list, max_length=60)
     scrap_heap: list[LooseCard] = Field(default_factory=list, max_length=60)
-
-
-# ----- moves -----
-
-
-class UseAlly(Strict):
-    kind: Literal["use-ally"] = "use-ally"
-    card: CardId = Field(description="Id of a card in the play area")
-
-
-class UseDoubleAlly(Strict):
-    kind: Literal["use-double-ally"] = "use-double-ally"
-    card: CardId = Field(description="Id of a card in the play area")
-
-
-class Acquire(Strict):
-    kind: Literal["acquire"] = "acquire"
-    card: CardId = Field(description="Id of a card in the trade row")
-
-
-class AcquireFree(Strict):
-    kind: Literal["acquire-free"] = "acquire-free"
-    card: CardId = Field(description="Id of a card in the trade row")
-    effect: CardId = Field(description="Id of the pending free-acquire effect")
-
-
-class UseTech(Strict):
-    kind: Literal["use-tech"] = "use-tech"
-    tech: CardId = Field(description="Id of a tech on the table")
-    faction: Faction | None = Field(default=None, description="The faction chosen, for Stealth")
-
-
-class ScrapHero(Strict):
-    kind: Literal["scrap-hero"] = "scrap-hero"
-    hero: CardId = Field(description="Id of a hero on the table")
-
-
-Move = Annotated[
-    UseAlly | UseDoubleAlly | Acquire | AcquireFree | UseTech | ScrapHero,
-    Field(discriminator="kind"),
-]
-AnyMove = UseAlly | UseDoubleAlly | Acquire | AcquireFree | UseTech | ScrapHero

@@ -3,13 +3,7 @@
 from __future__ import annotations
 
 from games.star_realms_high_alert.catalog import CARDS, SYMBOL_NAMES
-from games.star_realms_high_alert.state import (
-    GainedSymbol,
-    LooseCard,
-    State,
-    TableHero,
-    TableTech,
-)
+from games.star_realms_high_alert.state import GainedSymbol, LooseCard, State, TableHero, TableTech
 
 
 def mark_ally_used(state: State, card_id: str, *, double: bool) -> State:

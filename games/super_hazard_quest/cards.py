@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.super_hazard_quest.model import Action, Colour, Direction, HazardKind, Prize
+from games.super_hazard_quest.state import Action, Colour, Direction, HazardKind, Prize
 
 
 class _Attributes(BaseModel):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from games.super_hazard_quest.model import INHERENT, Action, Item
+from games.super_hazard_quest.state import INHERENT, Action, Item
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from games.super_hazard_quest.model import (
+from games.super_hazard_quest.state import (
     Action,
     Coord,
     Direction,

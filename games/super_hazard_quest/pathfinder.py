@@ -29,9 +29,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.super_hazard_quest.board import FLAG, Grid, Spot, grid_of, on_checkpoint, step
 from games.super_hazard_quest.ledger import Ledger
-from games.super_hazard_quest.model import (
+from games.super_hazard_quest.movement import FLAG, Grid, Spot, grid_of, on_checkpoint, step
+from games.super_hazard_quest.state import (
     ALL_ACTIONS,
     DIRECTIONS,
     INHERENT,

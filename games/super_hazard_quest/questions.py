@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from games.core import Question
-from games.super_hazard_quest.model import ALL_ACTIONS, COMBAT_ACTIONS, Action
+from games.super_hazard_quest.state import ALL_ACTIONS, COMBAT_ACTIONS, Action
 
 ItemKind = Literal["dual-action", "super", "magic", "super-magic", "hazard", "special"]
 # The next action round the list: a hero's action that differs from a given one.

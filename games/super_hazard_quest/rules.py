@@ -4,17 +4,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from games.core import GameRules, InvalidMove, InvalidState, ReasonCatalog, Ruling
-from games.super_hazard_quest import common, other
-from games.super_hazard_quest.common import Breach
-from games.super_hazard_quest.model import (
-    BOX_DUNGEON_CARDS,
-    BOX_ITEMS,
-    COMBAT_ACTIONS,
-    DIRECTION_ACTIONS,
-    INHERENT,
-    State,
-)
+from games.core import GameRules, InvalidMove, InvalidState, Ruling
+from games.super_hazard_quest import short_moves
 from games.super_hazard_quest.moves import (
     Battle,
     DiscardTurn,
@@ -27,117 +18,17 @@ from games.super_hazard_quest.moves import (
     TrapDoor,
 )
 from games.super_hazard_quest.questions import QUESTIONS
-from games.super_hazard_quest.turn import TurnResult, TurnWalk
-
-SLUG = "super-hazard-quest"
-
-REASONS = {
-    # movement (sections 4 and 5)
-    "wall": "4.4",
-    "not-at-vertical-exit": "5.6",
-    "turned-back": "5.11",
-    "climb-twice": "4.10",
-    "hazard-not-passed": "4.2",
-    "hazard-passed": "4.2",
-    "no-hazard-to-pass": "5.9",
-    "turn-not-on-checkpoint": "5.3",
-    "turn-ends-on-checkpoint": "5.3",
-    "empty-turn": "5.5",
-    "item-not-used": "5.9",
-    "active-hand-discarded": "5.10",
-    "dungeon-deck-empty": "2.4",
-    # item uses (section 9)
-    "inherent-action-differs": "4.8",
-    "dual-action-lacks-action": "9.3",
-    "dual-action-use-spent": "9.3",
-    "super-item-other-action": "9.4",
-    "magic-item-used-up": "9.5",
-    "super-magic-other-action": "9.6",
-    "item-gives-no-action": "9.2",
-    "not-a-hazard-item": "9.7",
-    "hazard-item-spent": "9.7",
-    "hazard-kind-mismatch": "9.9",
-    "hazard-wrong-place": "9.10",
-    "no-direction-hazard-there": "9.10",
-    "hazard-placed": "9.8",
-    "hazard-against-mini-boss": "7.9",
-    "not-a-special-item": "9.12",
-    "special-item-played": "9.13",
-    "special-off-checkpoint": "9.13",
-    "special-ends-turn": "9.13",
-    # mini-bosses (section 7)
-    "fight-off-checkpoint": "7.1",
-    "no-mini-boss": "7.1",
-    "mini-boss-defeated": "7.2",
-    "prize-crystal": "7.5",
-    "prize-item": "7.6",
-    "no-item-to-take": "7.5",
-    # wounds, Looks, Scramblers (sections 2 and 8)
-    "wounded-stuck": "8.1",
-    "wounded-dead-end": "8.4",
-    "wounded-scrambler": "8.5",
-    "returned-to-start": "8.2",
-    "crystals-lost": "8.3",
-    "turn-already-over": "8.2",
-    "scrambler-defeated": "2.8",
-    "game-over": "2.8",
-    "look-made": "8.7",
-    "look-space-taken": "8.9",
-    "look-ends-turn": "8.8",
-    "trap-door-dead-end": "8.11",
-    "trap-door-moved": "8.11",
-    "trap-door-missing": "8.11",
-    "trap-door-no-landing": "8.11",
-    "trap-door-on-self": "8.11",
-    # Running Leap (section 10)
-    "leap-made": "10.1",
-    "leap-hand-not-used": "10.1",
-    "leap-onto-no-checkpoint": "10.1",
-    "leap-after-special": "10.3",
-    # Hero Battles (section 11)
-    "battle-off-checkpoint": "11.2",
-    "battle-opponent-elsewhere": "11.2",
-    "battle-needs-hazard-item": "11.1",
-    "battle-request-wrong-kind": "11.3",
-    "battle-answer-available": "11.4",
-    "battle-answer-invalid": "11.4",
-    "battle-answered": "11.4",
-    "battle-won": "11.5",
-    # Discard Turns and trades (section 6)
-    "discard-turn": "6.2",
-    "discard-turn-only": "6.3",
-    "look-in-discard-turn": "6.4",
-    "trade-made": "6.5",
-    "trade-empty": "6.5",
-    "trade-uneven": "6.5",
-    # turn order and setup (section 3)
-    "not-your-turn": "3.4",
-    "already-set-up": "3.3",
-    "setup-redraw": "3.6",
-    "setup-tie": "3.3",
-    "setup-wrong-first": "3.3",
-    "setup-first": "3.4",
-    "setup-deal": "3.9",
-}
-
-INTERPRETATIONS = frozenset(
-    {
-        common.PROPER_MOVEMENT,
-        common.WOUND_RULING,
-        common.FIGHT_RULING,
-        common.SCRAMBLER_RULING,
-        common.LEAP_RULING,
-        common.BATTLE_RULING,
-        common.TRAP_DOOR_RULING,
-        common.HAZARD_ITEM_RULING,
-        common.SPECIAL_RULING,
-        common.UNSEEN_RULING,
-        common.TRADE_RULING,
-        common.DISCARD_RULING,
-        common.TIE_RULING,
-        common.LOOK_RULING,
-    }
+from games.super_hazard_quest.reasons import INTERPRETATIONS, REASONS, SLUG
+from games.super_hazard_quest.standard_turn import TurnResult, TurnWalk
+from games.super_hazard_quest.state import (
+    BOX_DUNGEON_CARDS,
+    BOX_ITEMS,
+    COMBAT_ACTIONS,
+    DIRECTION_ACTIONS,
+    INHERENT,
+    State,
 )
+from games.super_hazard_quest.transitions import Breach
 
 
 def _summary(move: Any, result: TurnResult) -> str:
@@ -172,7 +63,7 @@ class SuperHazardQuestRules(GameRules[State, Any]):
     slug = SLUG
     State = State
     Move = Move
-    reasons = ReasonCatalog(SLUG, REASONS)
+    reasons = REASONS
     interpretations: ClassVar[frozenset[str]] = INTERPRETATIONS
     questions = QUESTIONS
 
@@ -219,7 +110,7 @@ class SuperHazardQuestRules(GameRules[State, Any]):
 
     def _play(self, state: State, move: Any) -> TurnResult:
         if isinstance(move, Setup):
-            return other.setup(state, move, "move")
+            return short_moves.setup(state, move, "move")
         if state.winner is not None:
             raise Breach("game-over", f"{state.winner} has already won")
         if move.player != state.turn:
@@ -236,10 +127,10 @@ class SuperHazardQuestRules(GameRules[State, Any]):
             turn = StandardTurn(kind="standard-turn", player=move.player, path=[battle])
             return TurnWalk(state, turn, "move").run()
         if isinstance(move, DiscardTurn):
-            return other.discard_turn(state, move, "move")
+            return short_moves.discard_turn(state, move, "move")
         if isinstance(move, Trade):
-            return other.trade(state, move, "move")
-        return other.trap_door(state, move, "move")
+            return short_moves.trade(state, move, "move")
+        return short_moves.trap_door(state, move, "move")
 
     def apply(self, state: State, move: Any) -> State:
         return self.apply_checked(state, move)

@@ -14,8 +14,8 @@ from django.test import Client
 
 from cardsdb.models import Game, SavedRuling
 from cardsdb.web.game_pages import hyperstar_run as tool
-from games.hyperstar_run.boards import board, face
-from games.hyperstar_run.worked import example_move, example_state
+from games.hyperstar_run.example import example_move, example_state
+from games.hyperstar_run.shorthand import board, face
 from tests.cardsdb import disputes
 
 pytestmark = pytest.mark.django_db

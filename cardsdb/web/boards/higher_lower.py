@@ -18,13 +18,13 @@ from typing import Any
 
 from cardsdb.web.boards.text import plural as _plural
 from cardsdb.web.boards.text import short as _short
-from games.higher_lower.board import (
+from games.higher_lower.state import AUTOMATIC_CALL, Player, State
+from games.higher_lower.table import (
     booster_count,
     hand_size,
     playable,
     winner,
 )
-from games.higher_lower.model import AUTOMATIC_CALL, Player, State
 
 WIDTH = 480
 LEFT = 16

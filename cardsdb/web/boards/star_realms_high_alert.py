@@ -21,7 +21,9 @@ from django.core.cache import cache
 
 from cardsdb.models import Faction, Symbol
 from cardsdb.response_cache import data_fingerprint
-from games.star_realms_high_alert.board import (
+from games.star_realms_high_alert.catalog import CARDS, FACTIONS, SYMBOL_FACTIONS
+from games.star_realms_high_alert.state import LooseCard, PlayedCard, State
+from games.star_realms_high_alert.table import (
     factions_of,
     has_ally,
     has_double_ally,
@@ -29,8 +31,6 @@ from games.star_realms_high_alert.board import (
     price_quote,
     symbols_of,
 )
-from games.star_realms_high_alert.catalog import CARDS, FACTIONS, SYMBOL_FACTIONS
-from games.star_realms_high_alert.state import LooseCard, PlayedCard, State
 
 SLUG = "star-realms-high-alert"
 

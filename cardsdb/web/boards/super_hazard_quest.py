@@ -31,8 +31,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from cardsdb.web.boards.text import short as _short
-from games.super_hazard_quest.board import FLAG, Spot, step
-from games.super_hazard_quest.model import COORD, DELTA, Hero, Item, Room, State
+from games.super_hazard_quest.movement import FLAG, Spot, step
 from games.super_hazard_quest.moves import (
     Battle,
     Fight,
@@ -42,6 +41,7 @@ from games.super_hazard_quest.moves import (
     StandardTurn,
     TrapDoor,
 )
+from games.super_hazard_quest.state import COORD, DELTA, Hero, Item, Room, State
 
 CELL_W, CELL_H = 170, 132
 GAP = 34

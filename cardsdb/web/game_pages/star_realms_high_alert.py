@@ -34,18 +34,18 @@ from games.star_realms_high_alert.catalog import (
     SYMBOL_FACTIONS,
     CardFacts,
 )
-from games.star_realms_high_alert.options import Options, options
-from games.star_realms_high_alert.rules import RULES
-from games.star_realms_high_alert.state import (
+from games.star_realms_high_alert.moves import (
     Acquire,
     AcquireFree,
     AnyMove,
     ScrapHero,
-    State,
     UseAlly,
     UseDoubleAlly,
     UseTech,
 )
+from games.star_realms_high_alert.options import Options, options
+from games.star_realms_high_alert.rules import RULES
+from games.star_realms_high_alert.state import State
 
 SLUG = "star-realms-high-alert"
 TEMPLATE = "web/high_alert_options.html"

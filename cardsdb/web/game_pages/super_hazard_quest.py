@@ -22,9 +22,9 @@ from cardsdb.models import Game, Rule, SavedRuling
 from cardsdb.web.boards import board_picture
 from cardsdb.web.game_pages import GamePage, RulingTool
 from games.core.errors import BadInput
-from games.super_hazard_quest.model import Hero, Item, State
 from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.rules import EXAMPLE_STATE, RULES
+from games.super_hazard_quest.state import Hero, Item, State
 
 SLUG = "super-hazard-quest"
 TEMPLATE = "web/hazard_quest_reachable.html"

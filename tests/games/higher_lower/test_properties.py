@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from games.core import Ruling
 from games.core.errors import BadInput
-from games.higher_lower.model import AUTOMATIC_CALL, CATEGORIES, DrawCard, Player, State
+from games.higher_lower.moves import DrawCard
+from games.higher_lower.state import AUTOMATIC_CALL, CATEGORIES, Player, State
 
 from .helpers import RULES
 

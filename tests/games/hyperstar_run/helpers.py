@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Ruling
-from games.hyperstar_run.boards import board, face
 from games.hyperstar_run.rules import RULES
+from games.hyperstar_run.shorthand import board, face
 
 JSON = dict[str, Any]
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from games.core import Ruling
 from games.core.errors import BadInput
-from games.hyperstar_run.boards import random_board
+from games.hyperstar_run.shorthand import random_board
 from games.hyperstar_run.state import ALL_IDS, State
 
 from .helpers import RULES

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from games.hyperstar_run.boards import random_board
 from games.hyperstar_run.moves import PassCard
+from games.hyperstar_run.shorthand import random_board
 from games.hyperstar_run.solver import solve, solve_json
 from games.hyperstar_run.state import RUNS, State
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from games.super_hazard_quest.model import (
+from games.super_hazard_quest.state import (
     ALL_ACTIONS,
     COMBAT_ACTIONS,
     DIRECTION_ACTIONS,

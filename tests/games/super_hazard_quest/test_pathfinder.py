@@ -7,9 +7,9 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 
-from games.super_hazard_quest.model import State
 from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.rules import RULES
+from games.super_hazard_quest.state import State
 from tests.games.super_hazard_quest.helpers import board, dual, hero, room, super_item
 from tests.games.super_hazard_quest.strategies import action_hand_states, states
 

@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from games.core import InvalidMove, InvalidState, Ruling
-from games.super_hazard_quest.model import ALL_ACTIONS, COMBAT_ACTIONS, DIRECTION_ACTIONS, State
 from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.rules import RULES
+from games.super_hazard_quest.state import ALL_ACTIONS, COMBAT_ACTIONS, DIRECTION_ACTIONS, State
 from tests.games.super_hazard_quest.strategies import states
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

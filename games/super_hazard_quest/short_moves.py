@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from games.core import InvalidMove
-from games.super_hazard_quest.common import (
+from games.super_hazard_quest.moves import DiscardTurn, Setup, Trade, TrapDoor
+from games.super_hazard_quest.standard_turn import TurnResult
+from games.super_hazard_quest.state import BOX_DUNGEON_CARDS, HAND_SIZE, PlacedRoom, State
+from games.super_hazard_quest.transitions import (
     DISCARD_RULING,
     TIE_RULING,
     TRADE_RULING,
@@ -14,9 +17,6 @@ from games.super_hazard_quest.common import (
     draw_items,
     next_player,
 )
-from games.super_hazard_quest.model import BOX_DUNGEON_CARDS, HAND_SIZE, PlacedRoom, State
-from games.super_hazard_quest.moves import DiscardTurn, Setup, Trade, TrapDoor
-from games.super_hazard_quest.turn import TurnResult
 
 
 def _ids(where: str, ids: list[str], owner: str, held: set[str]) -> set[str]:

@@ -6,8 +6,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.core import InvalidMove
-from games.super_hazard_quest.board import Grid, Spot, grid_of, on_checkpoint, start_spot, step
-from games.super_hazard_quest.common import (
+from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, spend
+from games.super_hazard_quest.movement import Grid, Spot, grid_of, on_checkpoint, start_spot, step
+from games.super_hazard_quest.moves import Battle, Fight, Go, Leap, PlaceHazard, StandardTurn
+from games.super_hazard_quest.pathfinder import Walker, has_way_on
+from games.super_hazard_quest.state import (
+    COMBAT_ACTIONS,
+    DELTA,
+    DIRECTION_ACTIONS,
+    INHERENT,
+    OPPOSITE,
+    Action,
+    Hero,
+    Item,
+    PlacedRoom,
+    State,
+)
+from games.super_hazard_quest.transitions import (
     BATTLE_RULING,
     FIGHT_RULING,
     HAZARD_ITEM_RULING,
@@ -25,21 +40,6 @@ from games.super_hazard_quest.common import (
     place_card,
     refill,
 )
-from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, spend
-from games.super_hazard_quest.model import (
-    COMBAT_ACTIONS,
-    DELTA,
-    DIRECTION_ACTIONS,
-    INHERENT,
-    OPPOSITE,
-    Action,
-    Hero,
-    Item,
-    PlacedRoom,
-    State,
-)
-from games.super_hazard_quest.moves import Battle, Fight, Go, Leap, PlaceHazard, StandardTurn
-from games.super_hazard_quest.pathfinder import Walker, has_way_on
 
 
 @dataclass

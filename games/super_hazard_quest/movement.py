@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from games.super_hazard_quest.model import DELTA, Action, Direction, PlacedRoom, Room
+from games.super_hazard_quest.state import DELTA, Action, Direction, PlacedRoom, Room
 
 STATIONS: tuple[str, ...] = ("left-edge", "left-space", "middle", "right-space", "right-edge")
 FLAG, LEFT_SPACE, MIDDLE, RIGHT_SPACE, RIGHT_EDGE = range(5)

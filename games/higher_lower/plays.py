@@ -7,7 +7,11 @@ from typing import TYPE_CHECKING
 
 from games.core import Reason, Ruling
 from games.higher_lower import reasons as R
-from games.higher_lower.board import (
+from games.higher_lower.checks import mover
+from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
+from games.higher_lower.reasons import REASONS
+from games.higher_lower.state import AUTOMATIC_CALL, State
+from games.higher_lower.table import (
     hand_size,
     next_player,
     obeys_call,
@@ -15,16 +19,6 @@ from games.higher_lower.board import (
     player,
     winner,
 )
-from games.higher_lower.checks import mover
-from games.higher_lower.model import (
-    AUTOMATIC_CALL,
-    DrawCard,
-    MatchCard,
-    PlayBooster,
-    PlayCard,
-    State,
-)
-from games.higher_lower.reasons import REASONS
 from games.higher_lower.transitions import after_booster, after_draw, after_match, after_play
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.higher_lower.model import (
+from games.higher_lower.state import (
     AUTOMATIC_CALL,
     COPIES_PER_VALUE,
     HIGHEST,

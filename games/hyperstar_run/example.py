@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.hyperstar_run.boards import board, face
+from games.hyperstar_run.shorthand import board, face
 
 
 def example_state() -> dict[str, Any]:

@@ -6,8 +6,8 @@ import pickle
 from dataclasses import dataclass, field
 
 from games.core import InvalidMove
-from games.super_hazard_quest.board import Grid
-from games.super_hazard_quest.model import HAND_SIZE, Hero, Item, PlacedRoom, Room, State
+from games.super_hazard_quest.movement import Grid
+from games.super_hazard_quest.state import HAND_SIZE, Hero, Item, PlacedRoom, Room, State
 
 # Keys of the reference rulings, written once.
 PROPER_MOVEMENT = "super-hazard-quest:proper-movement-model"

@@ -1,4 +1,4 @@
-"""The board state and the moves of Higher or Lower, as pydantic models.
+"""The board state of Higher or Lower, as pydantic models (the moves are in `moves.py`).
 
 Hands are kept hidden at the table (rule 3.5), so a hand is either the list of its card numbers
 (when the player shows it) or just how many cards it holds. The same goes for boosters: a list
@@ -113,56 +113,3 @@ class State(_Model):
     booster_deck: int | None = Field(
         default=None, ge=0, le=BOOSTER_CARDS, description="Booster cards left in their deck."
     )
-
-
-class _PlayerMove(_Model):
-    player: Name | None = Field(
-        default=None, description="Who makes the move; null means the player whose turn it is."
-    )
-
-
-class PlayCard(_PlayerMove):
-    """Lay a playing card higher or lower than the last one, and call for the next player."""
-
-    kind: Literal["play"]
-    value: Value
-    call: Direction | None = Field(
-        default=None, description="The call for the next player; a 1 or a 15 needs none."
-    )
-
-
-class MatchCard(_PlayerMove):
-    """Lay a card of the same number as the last card played; no call is made."""
-
-    kind: Literal["match"]
-    value: Value | None = Field(
-        default=None, description="The number laid; null means the last card's number."
-    )
-
-
-class DrawCard(_PlayerMove):
-    """Pick up a playing card from the deck because no card can be laid."""
-
-    kind: Literal["draw"]
-    drawn: Value | None = Field(
-        default=None, description="The number drawn, when the player shows it."
-    )
-
-
-class PlayBooster(_PlayerMove):
-    """Play a booster card, named as the player names it (its text is not in the reference)."""
-
-    kind: Literal["booster"]
-    category: BoosterCategory
-    name: str | None = Field(
-        default=None, max_length=80, description="The booster's name as the player reads it."
-    )
-    target: Name | None = Field(
-        default=None, description="The opponent it is aimed at; null when it targets nobody."
-    )
-
-
-Move = Annotated[
-    PlayCard | MatchCard | DrawCard | PlayBooster,
-    Field(discriminator="kind"),
-]

@@ -1,0 +1,58 @@
+"""Every legal move in a state, for `legal_moves`: a finite list, since a card is one of 15
+numbers, a call one of two, and a booster one of four categories at one of at most six
+players."""
+
+from __future__ import annotations
+
+from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
+from games.higher_lower.moves import Move as MoveType
+from games.higher_lower.state import AUTOMATIC_CALL, CATEGORIES, State
+from games.higher_lower.table import candidate_values, player, winner
+
+
+def legal_moves(state: State) -> list[MoveType]:
+    if winner(state) is not None:
+        return []
+    moves: list[MoveType] = [*_card_moves(state), *_booster_moves(state)]
+    return moves
+
+
+def _card_moves(state: State) -> list[MoveType]:
+    me = player(state, state.turn)
+    values = candidate_values(state, me)
+    last, call = state.last_card, state.call
+    moves: list[MoveType] = []
+    for value in values:
+        if last is not None and value == last:
+            moves.append(MatchCard(kind="match"))
+        elif last is None or call is None or _obeys(value, last, call):
+            moves.extend(_plays(value))
+    hidden = not isinstance(me.hand, list)
+    # A shown hand draws only when it cannot play (rule 4.6); a hidden one is taken on trust.
+    if last is not None and (hidden or not moves):
+        moves.append(DrawCard(kind="draw"))
+    return moves
+
+
+def _obeys(value: int, last: int, call: str) -> bool:
+    return value > last if call == "higher" else value < last
+
+
+def _plays(value: int) -> list[MoveType]:
+    if value in AUTOMATIC_CALL:
+        return [PlayCard(kind="play", value=value)]
+    return [PlayCard(kind="play", value=value, call=c) for c in ("higher", "lower")]
+
+
+def _booster_moves(state: State) -> list[MoveType]:
+    me = player(state, state.turn)
+    if isinstance(me.boosters, list):
+        categories = [c for c in CATEGORIES if c in me.boosters]
+    else:
+        categories = list(CATEGORIES) if me.boosters > 0 else []
+    targets: list[str | None] = [None, *(p.name for p in state.players if p.name != me.name)]
+    return [
+        PlayBooster(kind="booster", category=c, target=t)  # type: ignore[arg-type]
+        for c in categories
+        for t in targets
+    ]
