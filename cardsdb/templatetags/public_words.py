@@ -17,7 +17,7 @@ PROVENANCE_WORDS = {
     "rulebook": "from the rulebook",
     "official": "from the publisher",
     "review": "from published reviews",
-    "community": "community catalog, not verified",
+    "community": "community catalog, unverified",
     "editorial": "our reading",
 }
 
@@ -87,7 +87,7 @@ def plain_value(value: object) -> str:
 
 
 # Bookkeeping kept beside a card's facts for editors: not shown to players.
-EDITOR_KEYS = {"sources", "source", "confidence", "open_points"}
+EDITOR_KEYS = {"sources", "source", "confidence", "open_points", "catalog_id", "deck_builder_id"}
 
 
 @register.filter
