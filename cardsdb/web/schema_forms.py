@@ -345,12 +345,13 @@ def read_form(
                     payload[name] = text
         except _Refused as exc:
             errors[name] = str(exc)
-    if errors:
-        return None, values, errors
+    for name in errors:  # refused already: its default stands in, to check the others
+        payload[name] = _default(model, name)
     try:
-        return model.model_validate(payload), values, {}
+        form = model.model_validate(payload)
     except ValidationError as exc:
         for err in exc.errors(include_url=False):
             name = str(err["loc"][0]) if err["loc"] else "__all__"
             errors.setdefault(name, _words(dict(err), specs.get(name)))
         return None, values, errors
+    return (None, values, errors) if errors else (form, values, {})
