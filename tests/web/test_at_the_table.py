@@ -33,7 +33,7 @@ INTERNAL = [
     r"\b[\w-]+\.(?:md|json|csv|toml|py)\b",
     r"@[0-9a-f]{12,40}\b",
     r"\{'",
-    r"\bNone\b",
+    r"[:=\[(,]\s*None\b",  # a Python value shown as is
     r"0 cards in the database",
     r"\b[a-z]+_[a-z_]+: ",  # a setting name: `max_heroes_per_power: 6`
     r"You's",
