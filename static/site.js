@@ -1,7 +1,8 @@
 // A little JavaScript that makes forms nicer; every page works without it.
 // - number inputs get - and + buttons (phones hide the browser's own spinners);
 // - card name boxes suggest printed names from /api/v1/cards/autocomplete/;
-// - the ruling page's Share button uses the Web Share API, or copies the link.
+// - the ruling page's Share button uses the Web Share API, or copies the link;
+// - a link to a glossary term opens its definition.
 (function () {
   "use strict";
 
@@ -81,7 +82,16 @@
     });
   }
 
+  // A link to a glossary term opens its definition (the browser may already have).
+  function openTarget() {
+    var id = decodeURIComponent(window.location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    if (target && target.tagName === "DETAILS") target.open = true;
+  }
+
+  window.addEventListener("hashchange", openTarget);
   document.addEventListener("DOMContentLoaded", function () {
+    openTarget();
     steppers(document);
     cardPickers(document);
     share();

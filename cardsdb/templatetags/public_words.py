@@ -102,3 +102,22 @@ def public_attributes(attributes: dict[str, object] | None) -> list[tuple[str, s
         if words:
             out.append((attribute_label(key), words))
     return out
+
+
+_TERM_LINK = re.compile(r'href="[^"]*#term-([\w-]+)"')
+
+
+@register.simple_tag
+def game_glossary(game: object) -> dict[str, object]:
+    """`{% game_glossary game as glossary %}`: the game's terms by slug, read once a page."""
+    from cardsdb.models import GlossaryTerm
+
+    return {t.slug: t for t in GlossaryTerm.objects.filter(game=game)}
+
+
+@register.simple_tag
+def terms_in(html: str, glossary: dict[str, object]) -> list[object]:
+    """`{% terms_in r.html glossary as terms %}`: the terms linked in a rule, in order, so
+    their definitions can open in place."""
+    slugs = dict.fromkeys(_TERM_LINK.findall(str(html)))
+    return [glossary[s] for s in slugs if s in glossary]
