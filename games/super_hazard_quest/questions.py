@@ -10,7 +10,12 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from games.core import Question
-from games.super_hazard_quest.state import ALL_ACTIONS, COMBAT_ACTIONS, Action
+from games.super_hazard_quest.state import (
+    ALL_ACTIONS,
+    COMBAT_ACTIONS,
+    DIRECTION_ACTIONS,
+    Action,
+)
 
 ItemKind = Literal["dual-action", "super", "magic", "super-magic", "hazard", "special"]
 # The next action round the list: a hero's action that differs from a given one.
@@ -89,9 +94,14 @@ def build_pass_hazard(form: PassHazardForm) -> tuple[dict[str, Any], dict[str, A
     west: dict[str, Any] = {"x": -1, "y": 0}
     path: list[dict[str, Any]] = []
     if form.hazard in COMBAT_ACTIONS:
-        start["exits"]["left"] = "lift"
+        # The exit itself asks for your Inherent Action when that is a direction action, so
+        # nothing is added; only a hero whose Inherent Action is a combat action gets a
+        # Super Item for the exit (the rules give every exit a Direction Hazard).
         exit_using = "inherent"
-        if form.inherent != "lift":
+        if form.inherent in DIRECTION_ACTIONS:
+            start["exits"]["left"] = form.inherent
+        else:
+            start["exits"]["left"] = "lift"
             hand.append({"kind": "super", "id": "helper", "action": "lift"})
             exit_using = "helper"
         west["right_space"] = form.hazard
