@@ -14,6 +14,7 @@ from cardsdb import desk
 from cardsdb.models import Clarification, Rule
 from cardsdb.web.boards import board_picture, ruling_overlay
 from cardsdb.web.game_pages import pages_for, ruling_tools_for
+from cardsdb.web.moves_views import lists_moves
 from cardsdb.web.schema_forms import form_fields, read_form
 from games.core.errors import BadInput
 
@@ -166,6 +167,7 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             ),
             "board_after": board_picture(slug, after, "After the move") if after else None,
             "tools": ruling_tools_for(slug),
+            "lists_moves": lists_moves(desk.desk_for(slug).engine),
             "request_json": json.dumps(saved.request, indent=2, ensure_ascii=False),
         },
     )

@@ -175,6 +175,14 @@ def test_player_asks_with_printed_names_gets_plain_answer_and_every_page_fits_a_
     page.wait_for_selector("#share-status:not(:empty)")
     assert page.evaluate("navigator.clipboard.readText()") == ruling_url.split("#")[0]
 
+    if slug in ("higher-lower", "bo-jackson-battle-arena"):
+        # "What can I do now?": every legal move in the position, in words.
+        page.goto(ruling_url)
+        page.get_by_role("link", name="What can I do now?").click()
+        moves = page.locator("ol.what-now li").all_inner_texts()
+        assert moves and all("{" not in m for m in moves), moves
+        page.goto(ruling_url)
+
     if slug == "higher-lower":
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "ruling-show-your-opponent.png"))
