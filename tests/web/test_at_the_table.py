@@ -185,6 +185,7 @@ def test_player_asks_with_printed_names_gets_plain_answer_and_every_page_fits_a_
 
     if slug == "higher-lower":
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.goto(ruling_url.split("#")[0] + "#show")
         page.screenshot(path=str(SCREENSHOTS / "ruling-show-your-opponent.png"))
 
     # Every kind of page of the game, the ruling page included, at phone and laptop width.
