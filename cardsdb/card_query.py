@@ -1,7 +1,7 @@
 """The card query language: Scryfall-like text turned into a Django `Q` over `Card`.
 
-    game:star-realms-high-alert faction:blob cost<=4 type:base
-    o:"draw a card"   power>=150 weapon:fire   -faction:blob   (t:base or t:outpost)
+    game:<slug> faction:<slug> cost<=4 type:base
+    o:"draw a card"   power>=150 weapon:fire   -faction:<slug>   (t:base or t:outpost)
 
 Terms side by side must all hold; `or` between them allows either; `-` (or `not`) negates; a
 parenthesised group is one term. A term is `field` `operator` `value`; a bare word or
@@ -19,11 +19,14 @@ from __future__ import annotations
 import difflib
 import pkgutil
 import re
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.db import connection
 from django.db.models import BooleanField, Exists, OuterRef, Q, QuerySet
 from django.db.models.expressions import RawSQL
@@ -360,6 +363,12 @@ def _negatable(build: Callable[[Token], Q]) -> Callable[[Token], Q]:
     return lambda token: ~build(token) if token.op == "!=" else build(token)
 
 
+# A game slug for the `game` field's example: the first game of the fixtures.
+_FIRST_GAME = next(
+    (p.name for p in sorted(Path(settings.FIXTURES_DIR).iterdir()) if (p / "game.toml").exists()),
+    "<slug>",
+)
+
 FIELDS: tuple[Field, ...] = (
     Field(
         "name",
@@ -385,7 +394,7 @@ FIELDS: tuple[Field, ...] = (
         EQUALITY,
         _negatable(_by_id("game_id", m.Game, "slug")),
         "The game's slug.",
-        "game:star-realms-high-alert",
+        "game:" + _FIRST_GAME,
     ),
     Field(
         "type",
@@ -455,23 +464,26 @@ FIELDS: tuple[Field, ...] = (
 )
 FIELD_BY_NAME = {name: f for f in FIELDS for name in (f.name, *f.aliases)}
 
-# Shown on the syntax page, each a link that runs it; the tests run every one of them.
-EXAMPLES: tuple[tuple[str, str], ...] = (
-    (
-        "game:star-realms-high-alert faction:blob cost<=4 type:base",
-        "High Alert Blob bases costing 4 or less",
-    ),
+# Shown on the syntax page, each a link that runs it; the tests run every one of them. Those
+# about one game's cards are the game's own, in `fixtures/<slug>/card_queries.toml`.
+GENERAL_EXAMPLES: tuple[tuple[str, str], ...] = (
     ('o:"draw a card"', "cards whose text says to draw a card"),
-    ("power>=150 weapon:fire", "Battle Arena heroes of power 150 or more with a Fire weapon"),
-    ("game:star-realms-high-alert -faction:blob", "High Alert cards that are not Blob"),
-    ("game:star-realms-high-alert (type:base or type:outpost)", "High Alert bases and outposts"),
     ("copies>1", "cards with more than one copy in the box"),
-    ("set:tech", "the cards of the Tech mini-expansion (its mark is Т)"),
-    ("o:scrap* -faction:blob", "cards whose text says scrap (or scrapped...), not Blob"),
-    ("provenance:official cost=0", "Plays from the official deck builder that cost nothing"),
-    ('attr.parallel:"Blast Inspired Ink" power>=190', "a parallel's heroes of power 190 or more"),
-    ("warrior game:star-realms-high-alert", "High Alert cards with warrior in the name"),
 )
+
+
+def _game_examples() -> tuple[tuple[str, str], ...]:
+    found: list[tuple[str, str]] = []
+    for folder in sorted(Path(settings.FIXTURES_DIR).iterdir()):
+        path = folder / "card_queries.toml"
+        if path.is_file():
+            with path.open("rb") as handle:
+                examples = tomllib.load(handle).get("examples", [])
+            found += [(str(e["query"]), str(e["what"])) for e in examples]
+    return tuple(found)
+
+
+EXAMPLES: tuple[tuple[str, str], ...] = GENERAL_EXAMPLES + _game_examples()
 ATTRIBUTE_KEY = re.compile(r"^[a-z_][a-z0-9_]{0,63}$")
 
 

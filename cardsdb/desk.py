@@ -16,11 +16,13 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.http import Http404
+from django.urls import reverse
 
 from cardsdb.models import Game, Rule, SavedRuling
 from games import registry
 from games.core.errors import InvalidMove, InvalidState
 from games.core.rules import GameRules
+from games.core.tools import Tool
 
 MAX_MOVES = 500  # a game log longer than this is not a dispute
 
@@ -135,3 +137,56 @@ def legal_moves_list(slug: str, state: Any) -> list[dict[str, Any]] | None:
 
 def example_request(slug: str) -> dict[str, Any]:
     return desk_for(slug).engine.example()
+
+
+# ----- tools: every game's declared tools, run one way (games/core/tools.py) -----
+
+
+def tool_for(slug: str, tool: str) -> tuple[Desk, Tool]:
+    desk = desk_for(slug)
+    found = desk.engine.tools.get(tool)
+    if found is None:
+        raise Http404(f"{desk.game.name} has no tool called {tool!r}.")
+    return desk, found
+
+
+def tool_run(slug: str, tool: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Run a game's tool on a request body; BadInput propagates as a 400. A tool that answers
+    with a ruling gets the data version and its cited rules' links, as any ruling does."""
+    from cardsdb.reference import DatabaseCardCatalog
+
+    desk, found = tool_for(slug, tool)
+    answer = found.run(body, DatabaseCardCatalog() if found.needs_cards else None)
+    if found.answers_ruling:
+        answer["reference_version"] = desk.game.data_version
+        answer = ruling_links_add(slug, answer)
+    return answer
+
+
+def tool_aliases() -> list[tuple[str, str, str]]:
+    """(game slug, older path under games/<slug>/, tool slug) for every declared alias."""
+    return [
+        (slug, alias, tool.slug)
+        for slug in sorted(registry)
+        for tool in registry[slug].tools.values()
+        for alias in tool.aliases
+    ]
+
+
+def tools_listed(slug: str) -> list[dict[str, Any]]:
+    """The game's declared tools, each with where it is served (the API and the website)."""
+    if slug not in registry:
+        return []
+    return [
+        {
+            "slug": tool.slug,
+            "title": tool.title,
+            "description": tool.description,
+            "url": reverse("api:tool", args=[slug, tool.slug]),
+            "page": reverse("web:game-tool", args=[slug, tool.slug]) if tool.page else None,
+            "on_ruling_page": tool.on_ruling,
+            "needs_cards": tool.needs_cards,
+            "deprecated_urls": [f"/api/v1/games/{slug}/{alias}" for alias in tool.aliases],
+        }
+        for tool in registry[slug].tools.values()
+    ]

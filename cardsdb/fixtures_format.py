@@ -2,7 +2,7 @@
 
 Plain Python (no Django) so that an editor can check a folder without a database:
 
-    python -m cardsdb.fixtures_format fixtures/hyperstar-run
+    python -m cardsdb.fixtures_format fixtures/<slug>
 
 The loader (`cardsdb/loaders.py`) reads the same models and writes them in one transaction.
 See `fixtures/README.md` for the files and an example of each.

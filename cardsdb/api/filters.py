@@ -111,7 +111,7 @@ class CardFilter(GameFilter):
     expansion = df.CharFilter(field_name="expansion__slug", help_text="expansion slug")
     type = df.CharFilter(field_name="card_type__slug", help_text="card type slug")
     faction = df.CharFilter(field_name="factions__slug", help_text="faction slug")
-    weapon = df.CharFilter(method="filter_weapon", help_text="Battle Arena weapon, any case")
+    weapon = df.CharFilter(method="filter_weapon", help_text="a card's weapon attribute, any case")
     number = df.CharFilter(field_name="number", lookup_expr="iexact")
     provenance = df.ChoiceFilter(choices=m.Provenance.choices)
     cost_min = IntegerFilter(field_name="cost", lookup_expr="gte")

@@ -4,7 +4,9 @@ document (drf-spectacular postprocessing hook)."""
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
+import re
 from typing import Any
 
 from drf_spectacular import openapi
@@ -17,6 +19,8 @@ from cardsdb.desk import MAX_MOVES
 from games import registry
 
 REF_TEMPLATE = "#/components/schemas/{model}"
+API = "/api/v1/"
+TOOL_OPERATION = "games_tools_run"  # the one tool route, written out per declared tool
 
 
 ERROR_STATUSES = {
@@ -127,9 +131,8 @@ def add_engine_schemas(result: dict[str, Any], generator: Any, **kwargs: Any) ->
         request_refs.append({"$ref": f"#/components/schemas/{prefix}RulingRequest"})
         with contextlib.suppress(NotImplementedError):
             examples[slug] = {"summary": f"A worked example in {slug}", "value": engine.example()}
-    bodies = _tool_bodies(
-        [f"#/components/schemas/{_title(slug)}State" for slug in sorted(registry)]
-    )
+    bodies = _bodies([f"#/components/schemas/{_title(slug)}State" for slug in sorted(registry)])
+    add_tool_operations(result, components)
     for item in result.get("paths", {}).values():
         if "post" not in item:
             continue
@@ -147,59 +150,81 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def _tool_bodies(state_refs: list[str]) -> dict[str, dict[str, Any]]:
-    """Request bodies of the desk's tools: each takes an engine's State."""
-    from games.bo_jackson_battle_arena.deck import FORMATS
-
-    reference = {"type": "string", "minLength": 1, "maxLength": 200, "pattern": r"\S"}
-    entry = {
-        "anyOf": [
-            reference,
-            {
-                "type": "object",
-                "properties": {
-                    "card": reference,
-                    "count": {"type": "integer", "minimum": 1, "maximum": 100},
-                },
-                "required": ["card"],
-            },
-        ]
-    }
-    deck_part = {"type": ["array", "null"], "items": entry, "maxItems": 200}
+def _bodies(state_refs: list[str]) -> dict[str, dict[str, Any]]:
+    """Request bodies of the desk's other POST operations."""
     return {
         "legal_moves": {
             "type": "object",
             "properties": {"state": {"anyOf": [{"$ref": ref} for ref in state_refs]}},
             "required": ["state"],
         },
-        "hyperstar_run_solve": {
-            "type": "object",
-            "properties": {"state": _ref("HyperstarRunState")},
-            "required": ["state"],
-        },
-        "star_realms_high_alert_options": {
-            "type": "object",
-            "properties": {"state": _ref("StarRealmsHighAlertState")},
-            "required": ["state"],
-        },
-        "super_hazard_quest_reachable": {
-            "type": "object",
-            "properties": {
-                "state": _ref("SuperHazardQuestState"),
-                "player": {"type": "string", "minLength": 1, "description": "the hero's player"},
-            },
-            "required": ["state", "player"],
-        },
-        "bo_jackson_battle_arena_deck_check": {
-            "type": "object",
-            "properties": {
-                "format": {"type": "string", "enum": sorted(FORMATS), "default": "playmaker"},
-                "hero_deck": deck_part,
-                "playbook": deck_part,
-                "hot_dog_deck": deck_part,
-            },
-        },
     }
+
+
+def _pascal(slug: str) -> str:
+    return "".join(part.capitalize() for part in re.split(r"[-_/]", slug))
+
+
+RULING_EXTRAS = {
+    "reference_version": {"type": "string"},
+    "cited_rules": {"type": "array", "items": {"type": "object"}},
+}
+
+
+def add_tool_operations(result: dict[str, Any], components: dict[str, Any]) -> None:
+    """One operation per declared tool (games/core/tools.py), its request and response
+    documented from the tool's models; the older per-tool paths as deprecated aliases. The one
+    route they all go through (`games/{slug}/tools/{tool}`) is replaced by them."""
+    paths = result.setdefault("paths", {})
+    generated = {
+        path: item["post"]
+        for path, item in paths.items()
+        if str(item.get("post", {}).get("operationId", "")).startswith(TOOL_OPERATION)
+    }
+    for path in generated:
+        del paths[path]
+    template = generated.get(f"{API}games/{{slug}}/tools/{{tool}}/")
+    if template is None:
+        return
+    for slug in sorted(registry):
+        prefix = _title(slug)
+        for tool in registry[slug].tools.values():
+            name = f"{prefix}{_pascal(tool.slug)}"
+            _add(components, f"{name}Request", tool.input.model_json_schema(), prefix)
+            _add(components, f"{name}Answer", tool.result_schema(), prefix)
+            answer: dict[str, Any] = _ref(f"{name}Answer")
+            if tool.answers_ruling:
+                answer = {"allOf": [answer, {"type": "object", "properties": RULING_EXTRAS}]}
+            body: dict[str, Any] = {"schema": _ref(f"{name}Request")}
+            if tool.example is not None:
+                body["examples"] = {"example": {"value": tool.example}}
+            words = "What the tool answers" + (": a ruling." if tool.answers_ruling else ".")
+            for path, alias in [(f"{slug}/tools/{tool.slug}", ""), *((a, a) for a in tool.aliases)]:
+                operation = copy.deepcopy(template)
+                operation["parameters"] = [
+                    p for p in operation.get("parameters", []) if p.get("in") != "path"
+                ]
+                if not operation["parameters"]:
+                    del operation["parameters"]
+                operation["operationId"] = (
+                    (f"{slug}_{alias}" if alias else f"{slug}_tools_{tool.slug}")
+                    .replace("-", "_")
+                    .replace("/", "_")
+                )
+                operation["summary"] = tool.title
+                operation["description"] = tool.description
+                operation["requestBody"] = {"content": {"application/json": body}}
+                operation["responses"]["200"] = {
+                    "description": words,
+                    "content": {"application/json": {"schema": answer}},
+                }
+                if alias:
+                    operation["deprecated"] = True
+                    operation["description"] += (
+                        f"\n\nDeprecated: the same as `POST {API}games/{slug}/tools/{tool.slug}`."
+                    )
+                    path = f"{slug}/{alias}"
+                paths[f"{API}games/{path}/"] = {"post": operation}
 
 
 def nullable_as_json_schema(

@@ -8,6 +8,7 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from cardsdb import desk
 from cardsdb import models as m
 
 
@@ -136,8 +137,22 @@ class GameSerializer(serializers.ModelSerializer):
         return reverse("api:card-list") + f"?game={game.slug}"
 
 
+class ToolSerializer(serializers.Serializer):
+    """A tool the game declares (games/core/tools.py), and where it is served."""
+
+    slug = serializers.CharField()
+    title = serializers.CharField(help_text="Its name in players' words")
+    description = serializers.CharField()
+    url = serializers.CharField(help_text="POST the tool's request here")
+    page = serializers.CharField(allow_null=True, help_text="Its page on the website, if any")
+    on_ruling_page = serializers.BooleanField(help_text="Offered on a ruling page's board")
+    needs_cards = serializers.BooleanField(help_text="Reads the card catalog")
+    deprecated_urls = serializers.ListField(child=serializers.CharField())
+
+
 class GameDetailSerializer(GameSerializer):
     facts = serializers.JSONField(read_only=True)
+    tools = serializers.SerializerMethodField()
     components = ComponentSerializer(many=True, read_only=True)
     symbols = SymbolSerializer(many=True, read_only=True)
     factions = FactionSerializer(many=True, read_only=True)
@@ -157,7 +172,12 @@ class GameDetailSerializer(GameSerializer):
             "card_types",
             "variants",
             "achievements",
+            "tools",
         ]
+
+    @extend_schema_field(ToolSerializer(many=True))
+    def get_tools(self, game: m.Game) -> list[dict[str, Any]]:
+        return desk.tools_listed(game.slug)
 
 
 class CardSerializer(serializers.ModelSerializer):

@@ -2,6 +2,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
+from cardsdb import desk
 from cardsdb.api import desk_views, health, search_views, tools_views, views
 from cardsdb.api.errors import json_404
 
@@ -30,21 +31,16 @@ urlpatterns = [
     ),
     re_path(rf"^games/{GAME}/legal-moves/?$", desk_views.legal_moves, name="legal-moves"),
     re_path(rf"^games/{GAME}/example/?$", desk_views.example, name="example"),
-    re_path(
-        r"^games/bo-jackson-battle-arena/decks/check/?$",
-        tools_views.deck_check,
-        name="boba-deck-check",
-    ),
-    re_path(
-        r"^games/star-realms-high-alert/options/?$",
-        tools_views.high_alert_options,
-        name="high-alert-options",
-    ),
-    re_path(r"^games/hyperstar-run/solve/?$", tools_views.hyperstar_solve, name="hyperstar-solve"),
-    re_path(
-        r"^games/super-hazard-quest/reachable/?$",
-        tools_views.hazard_quest_reachable,
-        name="hazard-quest-reachable",
+    re_path(rf"^games/{GAME}/tools/(?P<tool>[a-z0-9-]+)/?$", tools_views.tool, name="tool"),
+    *(
+        # The tools' older addresses, still answered the same (deprecated in the schema).
+        re_path(
+            rf"^games/{slug}/{alias}/?$",
+            tools_views.tool,
+            {"slug": slug, "tool": tool},
+            name=f"tool-alias-{slug}-{tool}",
+        )
+        for slug, alias, tool in desk.tool_aliases()
     ),
     re_path(r"^health/?$", health.health, name="health"),  # no database; load-test ceiling
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

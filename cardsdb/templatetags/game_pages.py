@@ -1,14 +1,17 @@
-"""`{% game_tool_pages game.slug as pages %}`: a game's own tool pages, for its menu."""
+"""`{% game_tool_pages game.slug as pages %}`: a game's tools that have a page, for its menu."""
 
 from __future__ import annotations
 
 from django import template
 
-from cardsdb.web.game_pages import pages_for
+from games.core.registry import registry
 
 register = template.Library()
 
 
 @register.simple_tag
 def game_tool_pages(slug: str) -> list[tuple[str, str]]:
-    return [(tool, page.title) for tool, page in pages_for(slug).items()]
+    if slug not in registry:
+        return []
+    tools = registry[slug].tools.values()
+    return [(tool.slug, tool.page_title or tool.title) for tool in tools if tool.page]

@@ -30,7 +30,7 @@ _SEED_FILE = re.compile(r"\b\d{3}_[0-9a-f]{16}\.txt\b")
 
 @register.filter
 def rule_number(key: str) -> str:
-    """`higher-lower:5.3` -> `5.3`."""
+    """`<game>:5.3` -> `5.3`."""
     return str(key).rsplit(":", 1)[-1]
 
 

@@ -6,17 +6,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from cardsdb import desk
-from cardsdb.models import Clarification, Rule
+from cardsdb.models import Clarification, Game, Rule, SavedRuling
+from cardsdb.reference import DatabaseReference
 from cardsdb.web.boards import board_picture, ruling_overlay
-from cardsdb.web.game_pages import pages_for, ruling_tools_for
 from cardsdb.web.moves_views import lists_moves
 from cardsdb.web.schema_forms import form_fields, read_form
 from games.core.errors import BadInput
+from games.core.tools import Links, Page, PageRequest, Picture, RulingBoard, Tool
 
 
 def _questions(engine: Any, posted: str | None = None, **state: Any) -> list[dict[str, Any]]:
@@ -166,26 +169,86 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
                 slug, state, "The board as described", ruling_overlay(slug, saved.request)
             ),
             "board_after": board_picture(slug, after, "After the move") if after else None,
-            "tools": ruling_tools_for(slug),
+            "tools": ruling_tools(slug),
             "lists_moves": lists_moves(desk.desk_for(slug).engine),
             "request_json": json.dumps(saved.request, indent=2, ensure_ascii=False),
         },
     )
 
 
+# ----- the tools' pages: every game's declared tools, served one way -----
+
+
+def ruling_tools(slug: str) -> dict[str, Tool]:
+    """The tools a ruling page offers on its board: {tool slug: Tool} (each has a `label`)."""
+    return {k: t for k, t in desk.desk_for(slug).engine.tools.items() if t.on_ruling}
+
+
+def _links(request: HttpRequest, slug: str, tool: Tool, saved: SavedRuling | None) -> Links:
+    on_ruling = (
+        reverse("web:ruling-tool", args=[slug, saved.id, tool.slug]) if saved is not None else ""
+    )
+    standalone = reverse("web:game-tool", args=[slug, tool.slug]) if tool.page else ""
+    return Links(
+        page=on_ruling or standalone,
+        rules=reverse("web:rules", args=[slug]),
+        clarifications=reverse("web:clarifications", args=[slug]),
+        tool_page=standalone,
+        ruling_tool=on_ruling,
+    )
+
+
+def _page_request(
+    request: HttpRequest, slug: str, tool: Tool, saved: SavedRuling | None = None
+) -> PageRequest:
+    return PageRequest(
+        method=request.method or "GET",
+        query=request.GET,
+        form=request.POST,
+        links=_links(request, slug, tool, saved),
+        reference=DatabaseReference(slug),
+        memo=cache,
+    )
+
+
+def _render(
+    request: HttpRequest, game: Game, page: Page, saved: SavedRuling | None = None
+) -> HttpResponse:
+    """A tool's page: its template of templates/games/<slug>/, each Picture drawn."""
+    if page.allow is not None and request.method not in page.allow:
+        return HttpResponseNotAllowed([m for m in page.allow if m != "HEAD"])
+    context: dict[str, Any] = {"game": game}
+    if saved is not None:
+        context["saved"] = saved
+    for key, value in page.context.items():
+        if isinstance(value, Picture):
+            value = board_picture(game.slug, value.state, value.title, value.overlay)
+        context[key] = value
+    return render(request, f"games/{game.slug}/{page.template}", context, status=page.status)
+
+
 def ruling_tool(request: HttpRequest, slug: str, key: str, tool: str) -> HttpResponse:
     """A game's tool run on a saved ruling's board ("what's my best line?")."""
     saved = desk.ruling_get(slug, key)
-    found = ruling_tools_for(slug).get(tool)
-    if found is None:
+    found = ruling_tools(slug).get(tool)
+    if found is None or found.ruling_page is None:
         raise Http404(f"{saved.game.name} has no tool called {tool!r}.")
-    return found.view(request, saved)
+    board = RulingBoard(
+        id=saved.id,
+        request=saved.request,
+        ruling=saved.ruling,
+        before=saved.state_before,
+        after=saved.state_after,
+        version=str(saved.ruling.get("reference_version", "")),
+    )
+    page = found.ruling_page(_page_request(request, slug, found, saved), board)
+    return _render(request, saved.game, page, saved)
 
 
 def game_tool_page(request: HttpRequest, slug: str, tool: str) -> HttpResponse:
     """A game's standalone tool page ("what can I do now?")."""
     d = desk.desk_for(slug)
-    found = pages_for(slug).get(tool)
-    if found is None:
+    found = d.engine.tools.get(tool)
+    if found is None or found.page is None:
         raise Http404(f"{d.game.name} has no tool called {tool!r}.")
-    return found.view(request, d.game)
+    return _render(request, d.game, found.page(_page_request(request, slug, found)))

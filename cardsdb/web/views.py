@@ -12,9 +12,9 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.http import quote_etag
 
-from cardsdb import response_cache, selectors
+from cardsdb import desk, response_cache, selectors
 from cardsdb.api.filters import CardFilter
-from cardsdb.card_query import CardQueryError, cards_filter
+from cardsdb.card_query import CardQueryError, attribute_keys_by_game, cards_filter
 from cardsdb.glossary_links import link_terms
 from cardsdb.models import Card, Clarification, Game
 
@@ -29,7 +29,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def game_page(request: HttpRequest, slug: str) -> HttpResponse:
     game = get_object_or_404(selectors.game_detail(slug))
-    return render(request, "web/game.html", {"game": game})
+    return render(request, "web/game.html", {"game": game, "tools": desk.tools_listed(slug)})
 
 
 # Rendered rule pages are cached per game and rules data version: a fixture load that changes
@@ -109,7 +109,7 @@ def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
     query = request.GET.copy()
     query.pop("page", None)
     weapons = []
-    if game.slug == "bo-jackson-battle-arena":
+    if "weapon" in attribute_keys_by_game().get(game.slug, ()):  # a game whose cards have one
         weapons = [s for s in game.symbols.all() if s.kind == "icon"]
     return render(
         request,

@@ -16,8 +16,8 @@ import pkgutil
 from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
-from types import ModuleType
-from typing import TYPE_CHECKING
+from types import MappingProxyType, ModuleType
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
@@ -49,20 +49,37 @@ def _submodule(slug: str, name: str) -> ModuleType | None:
 
 
 @cache
-def _engines() -> dict[str, GameRules]:
-    engines: dict[str, GameRules] = {}
+def _engines() -> dict[str, GameRules[Any, Any]]:
+    engines: dict[str, GameRules[Any, Any]] = {}
     for pkg in _game_packages():
         slug = pkg.replace("_", "-")
         module = _submodule(slug, "rules")
         if module is not None:
-            engines[slug] = module.RULES
+            engine: GameRules[Any, Any] = module.RULES
+            tools = _submodule(slug, "tools")
+            if tools is not None:
+                engine.tools = MappingProxyType(dict(tools.TOOLS))
+            picture = _submodule(slug, "picture")
+            if picture is not None:
+                engine.picture = picture.PICTURE
+            engines[slug] = engine
     return engines
 
 
-class _Registry(Mapping[str, "GameRules"]):
+def register(engine: GameRules[Any, Any]) -> None:
+    """Serve one more game, declared outside `games/` (a test's toy game): its engine carries
+    its own tools, picture and questions."""
+    _engines()[engine.slug] = engine
+
+
+def unregister(slug: str) -> None:
+    _engines().pop(slug, None)
+
+
+class _Registry(Mapping[str, "GameRules[Any, Any]"]):
     """slug -> GameRules, for every game package that has a `rules` module."""
 
-    def __getitem__(self, slug: str) -> GameRules:
+    def __getitem__(self, slug: str) -> GameRules[Any, Any]:
         return _engines()[slug]
 
     def __iter__(self) -> Iterator[str]:

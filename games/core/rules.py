@@ -11,12 +11,17 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from games.core.errors import BadInput, InvalidMove, InvalidState
 from games.core.ruling import Reason, Ruling, SequenceRuling, Verdict
+
+if TYPE_CHECKING:
+    from games.core.pictures import BoardPicture
+    from games.core.tools import Tool
 
 StateT = TypeVar("StateT", bound=BaseModel)
 MoveT = TypeVar("MoveT")
@@ -126,6 +131,12 @@ class GameRules(ABC, Generic[StateT, MoveT]):
     # Keys of the reference rulings (clarifications) this engine may rest a ruling on.
     interpretations: ClassVar[frozenset[str]] = frozenset()
     questions: ClassVar[tuple[Question, ...]] = ()
+    # slug -> Tool (games/core/tools.py): declared in the game's `tools.py` as TOOLS, which the
+    # registry puts here, or on the class itself.
+    tools: Mapping[str, Tool] = MappingProxyType({})
+    # How the website draws the board (games/core/pictures.py): the game's `picture.py`
+    # PICTURE, put here by the registry, or declared on the class; None: the generic drawing.
+    picture: BoardPicture | None = None
 
     _move_adapter: ClassVar[TypeAdapter[Any] | None] = None
 

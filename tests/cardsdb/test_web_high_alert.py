@@ -13,7 +13,7 @@ from django.test import Client
 
 from cardsdb.models import Faction
 from cardsdb.web.boards import board_picture
-from cardsdb.web.boards.star_realms_high_alert import COLOUR_WORDS
+from games.star_realms_high_alert.picture import COLOUR_WORDS
 from tests.cardsdb import disputes
 
 pytestmark = pytest.mark.django_db

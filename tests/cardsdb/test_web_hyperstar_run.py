@@ -13,7 +13,7 @@ from django.core.cache import cache
 from django.test import Client
 
 from cardsdb.models import Game, SavedRuling
-from cardsdb.web.game_pages import hyperstar_run as tool
+from games.hyperstar_run import pages as tool
 from games.hyperstar_run.example import example_move, example_state
 from games.hyperstar_run.shorthand import board, face
 from tests.cardsdb import disputes

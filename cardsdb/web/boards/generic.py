@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from cardsdb.web.boards.text import short
+from games.core.pictures import short
 
 CARD_W, CARD_H, GAP, LINE = 46, 30, 6, 22
 MAX_ITEMS = 16

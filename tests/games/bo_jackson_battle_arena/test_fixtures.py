@@ -1,8 +1,10 @@
-"""The fixture folder: valid, complete, and the card CSVs rebuilt exactly by build_cards.py."""
+"""The fixture folder: valid, complete, and the card CSVs rebuilt exactly by build_cards.py
+from the source data in the folder's `sources/`."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
 from collections import Counter
 from types import ModuleType
 
@@ -12,7 +14,7 @@ from games.bo_jackson_battle_arena.deck import FORMATS
 
 from .helpers import FOLDER, fixtures
 
-REFERENCE = FOLDER.parents[2] / "shared" / "reference"
+SOURCES = FOLDER / "sources"
 
 
 def _build_script() -> ModuleType:
@@ -67,7 +69,28 @@ def test_every_format_the_deck_check_knows_is_a_variant() -> None:
         assert setup.get("max_total_power") == fmt.max_total_power, slug
 
 
-@pytest.mark.skipif(not REFERENCE.exists(), reason="shared/reference is not beside the repository")
 def test_card_csvs_are_exactly_what_build_cards_writes() -> None:
-    for name, text in _build_script().build().items():
+    built = _build_script().build()
+    assert sorted(built) == sorted(p.name for p in FOLDER.glob("cards*.csv"))
+    for name, text in built.items():
         assert (FOLDER / name).read_text(encoding="utf-8") == text, f"{name} is out of date"
+
+
+def test_build_cards_reads_only_the_sources_inside_the_repository() -> None:
+    script = _build_script()
+    for path in (script.PLAYS_JSON, script.CATALOG_JSON):
+        assert path.parent == SOURCES and path.is_file(), path
+
+
+@pytest.mark.parametrize("name", ["official-plays.json", "community-catalog.json"])
+def test_each_source_says_where_its_data_came_from(name: str) -> None:
+    provenance = json.loads((SOURCES / name).read_text(encoding="utf-8"))["provenance"]
+    assert isinstance(provenance, str) and len(provenance.split()) >= 10
+
+
+def test_the_sources_hold_the_whole_official_list_and_catalog() -> None:
+    plays = json.loads((SOURCES / "official-plays.json").read_text(encoding="utf-8"))["plays"]
+    catalog = json.loads((SOURCES / "community-catalog.json").read_text(encoding="utf-8"))
+    assert len(plays) == 411 and len({p["id"] for p in plays}) == 411
+    assert len(catalog["rows"]) == 17644
+    assert all(len(row) == len(catalog["columns"]) for row in catalog["rows"])

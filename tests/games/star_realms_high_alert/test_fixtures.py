@@ -1,4 +1,8 @@
-"""The High Alert fixtures hold what the rulebook and the public card data say, no more."""
+"""The High Alert fixtures hold what the rulebook and the public card data say, no more.
+
+Both are cross-checked through the facts copied into the repository, in the folder's
+`sources/`: the rules sheet's contents lists (names and copies) and the public card data.
+"""
 
 from __future__ import annotations
 
@@ -18,8 +22,9 @@ from .helpers import SLUG
 
 ROOT = Path(__file__).resolve().parents[3]
 FOLDER = ROOT / "fixtures" / SLUG
-REFERENCE = ROOT.parent / "shared" / "reference" / "star-realms-high-alert-cards.json"
-RULEBOOK = ROOT.parent / "shared" / "seeds" / "002_cdfaeeb0c2c7fef2.txt"
+SOURCES = FOLDER / "sources"
+REFERENCE = SOURCES / "public-card-data.json"
+RULEBOOK = SOURCES / "rulebook-contents.json"
 
 PACKS = {"Requisition": "requisition", "Tech": "tech", "Invasion": "invasion", "Heroes": "heroes"}
 FACTIONS = {
@@ -50,18 +55,23 @@ def symbol(slug: str) -> Any:
 
 def rulebook_lists() -> dict[str, dict[str, int]]:
     """The sheet's contents lists: pack -> card name -> copies."""
-    text = RULEBOOK.read_text(encoding="utf-8")
-    contents = text.split("Contents of the Mini-Expansions")[1].split("Setup with")[0]
-    lists: dict[str, dict[str, int]] = {}
-    pack = ""
-    for line in contents.splitlines():
-        if line.strip() in PACKS:
-            pack = line.strip()
-            lists[pack] = {}
-        match = re.match(r"- (\d+) × (.+)$", line.strip())
-        if match and pack:
-            lists[pack][match.group(2)] = int(match.group(1))
-    return lists
+    packs: dict[str, dict[str, int]] = json.loads(RULEBOOK.read_text(encoding="utf-8"))["packs"]
+    return packs
+
+
+# ----- the copied sources -----
+
+
+@pytest.mark.parametrize("path", [REFERENCE, RULEBOOK], ids=lambda p: p.name)
+def test_each_copied_source_says_where_its_data_came_from(path: Path) -> None:
+    provenance = json.loads(path.read_text(encoding="utf-8"))["provenance"]
+    assert isinstance(provenance, str) and len(provenance.split()) >= 10
+
+
+def test_the_rulebook_lists_hold_four_packs_of_twelve_copies() -> None:
+    lists = rulebook_lists()
+    assert list(lists) == list(PACKS)
+    assert {pack: sum(cards.values()) for pack, cards in lists.items()} == dict.fromkeys(PACKS, 12)
 
 
 # ----- the game, its marks, factions and symbols -----

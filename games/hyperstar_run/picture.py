@@ -1,8 +1,8 @@
 """Hyperstar Run's board picture: the level row as cards, the hero over the current card, the
 hand, the discard pile, the combo in progress; with a line of play drawn over it.
 
-`picture` lays the board out here (coordinates and the short texts each card shows) and
-`templates/boards/hyperstar-run.svg` draws it; the template escapes every text. A state that
+This module lays the board out here (coordinates and the short texts each card shows) and
+`templates/games/hyperstar-run/picture.svg` draws it; the template escapes every text. A state that
 is not a Hyperstar Run board gets the generic drawing. `overlay` is a line of play (a list of
 moves in the API's shape, as the solver gives it, or `{"line": [...]}`) or None: the cards it
 passes get their step numbers, the cards it spends are marked with theirs.
@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardsdb.web.boards.text import short
+from games.core.pictures import BoardPicture, short
+from games.core.tools import Reference
 from games.hyperstar_run.state import RUNS, LevelFace, State
 
 WIDTH = 480
@@ -337,7 +338,9 @@ def _status(state: State) -> list[str]:
     return found
 
 
-def layout(state: State, title: str, overlay: Any = None) -> dict[str, Any]:
+def layout(
+    state: State, title: str, overlay: Any = None, reference: Reference | None = None
+) -> dict[str, Any]:
     """Everything the template draws, as plain values."""
     moves = _line(overlay)
     marks = _marks(state, moves) if moves else None
@@ -403,3 +406,6 @@ def layout(state: State, title: str, overlay: Any = None) -> dict[str, Any]:
         "hero": hero,
         "discard": discard,
     }
+
+
+PICTURE = BoardPicture(layout=layout)

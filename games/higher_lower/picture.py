@@ -6,7 +6,7 @@ laid before it, and each seat in playing order: its hand (the numbers when the h
 the card backs when only a count is given, the cards that may be laid now marked for the
 player whose turn it is) and its boosters (categories or a count).
 
-`picture` lays the table out here and `templates/boards/higher-lower.svg` draws it; the
+This module lays the table out here and `templates/games/higher-lower/picture.svg` draws it; the
 template escapes every text (player names are free text). A state the engine refuses gets the
 generic drawing. `overlay` is not used: no tool draws over this board yet.
 """
@@ -16,8 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardsdb.web.boards.text import plural as _plural
-from cardsdb.web.boards.text import short as _short
+from games.core.pictures import BoardPicture
+from games.core.pictures import plural as _plural
+from games.core.pictures import short as _short
+from games.core.tools import Reference
 from games.higher_lower.state import AUTOMATIC_CALL, Player, State
 from games.higher_lower.table import (
     booster_count,
@@ -188,7 +190,9 @@ def _seat(state: State, p: Player, y: int, out: str | None) -> Seat:
     return seat
 
 
-def layout(state: State, title: str, overlay: Any = None) -> dict[str, Any]:
+def layout(
+    state: State, title: str, overlay: Any = None, reference: Reference | None = None
+) -> dict[str, Any]:
     """Everything the template draws, as plain values."""
     out = winner(state)
     texts: list[dict[str, Any]] = [{"x": LEFT, "y": 26, "text": title, "cls": "hl-title"}]
@@ -260,3 +264,6 @@ def layout(state: State, title: str, overlay: Any = None) -> dict[str, Any]:
 
 
 __all__ = ["layout"]
+
+
+PICTURE = BoardPicture(layout=layout)

@@ -1,4 +1,5 @@
-"""High Alert's "What can I do now?" on the website.
+"""High Alert's "What can I do now?" page (plain data for
+`templates/games/star-realms-high-alert/options.html`).
 
 A player describes their turn, in a simple form (High Alert cards by name, other cards by
 their faction symbols, Trade, the trade row) or as the engine's State JSON, and gets every ally
@@ -17,16 +18,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
-from django.shortcuts import render
-from django.urls import reverse
-
-from cardsdb.models import Clarification, Game, Rule, SavedRuling
-from cardsdb.web.boards import board_picture
-from cardsdb.web.boards.star_realms_high_alert import looks
-from cardsdb.web.game_pages import GamePage, RulingTool
 from games.core import Ruling
 from games.core.errors import BadInput
+from games.core.tools import FormData, Links, Page, PageRequest, Picture, Reference, RulingBoard
 from games.star_realms_high_alert.catalog import (
     CARDS,
     CHOSEN_FACTION_TECH,
@@ -44,11 +38,12 @@ from games.star_realms_high_alert.moves import (
     UseTech,
 )
 from games.star_realms_high_alert.options import Options, options
+from games.star_realms_high_alert.picture import looks
 from games.star_realms_high_alert.rules import RULES
 from games.star_realms_high_alert.state import State
 
 SLUG = "star-realms-high-alert"
-TEMPLATE = "web/high_alert_options.html"
+TEMPLATE = "options.html"
 MAX_JSON = 100_000  # characters: far more than any real turn needs
 MAX_COUNT = 20  # cards of one symbol, in the form
 
@@ -136,7 +131,7 @@ def _card_names(raw: str, name: str, types: set[str], what: str) -> list[CardFac
     return out
 
 
-def _number(post: QueryDict, name: str, low: int, high: int, default: int | None) -> int | None:
+def _number(post: FormData, name: str, low: int, high: int, default: int | None) -> int | None:
     raw = post.get(name, "").strip()
     if not raw:
         return default
@@ -165,7 +160,7 @@ class Built:
         return self.origins[best] if best else path
 
 
-def _mark(post: QueryDict, name: str, played: list[dict[str, Any]], flag: str, has: str) -> None:
+def _mark(post: FormData, name: str, played: list[dict[str, Any]], flag: str, has: str) -> None:
     """Mark `flag` on the first unmarked copy of each named card in play."""
     what = "a ship or base"
     for card in _card_names(post.get(name, ""), name, SHIPS_AND_BASES, what):
@@ -178,7 +173,7 @@ def _mark(post: QueryDict, name: str, played: list[dict[str, Any]], flag: str, h
         copy[flag] = True
 
 
-def state_from_form(post: QueryDict) -> Built:
+def state_from_form(post: FormData, reference: Reference) -> Built:
     phase = post.get("phase", "main")
     if phase not in ("main", "discard", "draw"):
         raise FormProblem("phase", "choose main, discard or draw")
@@ -197,7 +192,7 @@ def state_from_form(post: QueryDict) -> Built:
     _mark(post, "double_ally_used", played, "double_ally_used", "has_double_ally")
     for i in range(len(played)):
         built.origins[f"state.play_area.{i}"] = "cards_in_play"
-    faction_looks, _ = looks()
+    faction_looks, _ = looks(reference)
     gained: list[dict[str, Any]] = []
     for symbol, factions in SYMBOL_FACTIONS.items():
         names = " + ".join(faction_looks[f].name for f in FACTIONS if f in factions)
@@ -249,9 +244,9 @@ def state_from_form(post: QueryDict) -> Built:
     return built
 
 
-def form_fields(values: dict[str, str]) -> dict[str, Any]:
+def form_fields(values: dict[str, str], reference: Reference) -> dict[str, Any]:
     """What the form template needs: each text field's value, and the symbol grids."""
-    faction_looks, symbol_names = looks()
+    faction_looks, symbol_names = looks(reference)
     symbols = []
     for slug, factions in SYMBOL_FACTIONS.items():
         ordered = [f for f in FACTIONS if f in factions]
@@ -344,8 +339,8 @@ class Explained:
     trade_row: list[Answer]
     techs: list[Answer]
     heroes: list[Answer]
-    rules: list[Rule]
-    rulings: list[Clarification]
+    rules: list[Any]  # the rules cited, as the reference gives them
+    rulings: list[Any]  # the reference rulings rested on
 
     @property
     def live(self) -> list[Answer]:
@@ -406,28 +401,28 @@ def _rulings(state: State, opts: Options) -> dict[tuple[str, str], Ruling]:
 
 
 def _links(
-    rulings: Iterable[Ruling],
-) -> tuple[dict[str, Cited], list[Rule], dict[str, Resting], list[Clarification]]:
+    rulings: Iterable[Ruling], reference: Reference, links: Links
+) -> tuple[dict[str, Cited], list[Any], dict[str, Resting], list[Any]]:
     rulings = list(rulings)
     keys = {r.rule for one in rulings for r in one.reasons}
-    rules = list(Rule.objects.filter(key__in=keys).select_related("section").order_by("position"))
-    page = reverse("web:rules", args=[SLUG])
+    rules = reference.rules(keys)
+    page = links.rules
     cited = {
         key: Cited(key, key.split(":", 1)[1], f"{page}#{key.split(':', 1)[1]}") for key in keys
     }
     interp_keys = {k for one in rulings for k in one.interpretations}
-    clars = list(Clarification.objects.filter(key__in=interp_keys).order_by("slug"))
-    clar_page = reverse("web:clarifications", args=[SLUG])
+    clars = reference.clarifications(interp_keys)
+    clar_page = links.clarifications
     resting = {c.key: Resting(c.key, c.question, f"{clar_page}#{c.slug}") for c in clars}
     for key in interp_keys - set(resting):  # not loaded: still name it
         resting[key] = Resting(key, key, f"{clar_page}#{key.split(':', 1)[1]}")
     return cited, rules, resting, clars
 
 
-def explain(state: State) -> Explained:
+def explain(state: State, reference: Reference, links: Links) -> Explained:
     opts = options(state)
     rulings = _rulings(state, opts)
-    cited, rules, resting, clars = _links(rulings.values())
+    cited, rules, resting, clars = _links(rulings.values(), reference, links)
 
     def answer(key: tuple[str, str], item_id: str, name: str, what: str, status: str) -> Answer:
         ruling = rulings[key]
@@ -490,68 +485,67 @@ def explain(state: State) -> Explained:
 # ----- the pages -----
 
 
-def _context(game: Game, **extra: Any) -> dict[str, Any]:
+def _context(request: PageRequest, **extra: Any) -> dict[str, Any]:
     return {
-        "game": game,
-        "form": form_fields(extra.pop("values", EXAMPLE_FORM)),
+        "form": form_fields(extra.pop("values", EXAMPLE_FORM), request.reference),
         "json_text": extra.pop("json_text", json.dumps(EXAMPLE_STATE, indent=2)),
-        "action": reverse("web:game-tool", args=[SLUG, "options"]),
+        "action": request.links.tool_page,
         **extra,
     }
 
 
-def _results(data: dict[str, Any], title: str) -> dict[str, Any]:
+def _results(request: PageRequest, data: dict[str, Any], title: str) -> dict[str, Any]:
     """Rule on every option of a state; BadInput propagates, naming the state path."""
     state = RULES.parse_state(data)
-    explained = explain(state)
-    return {
-        "results": explained,
-        "picture": board_picture(SLUG, data, title, explained.overlay()),
-    }
+    explained = explain(state, request.reference, request.links)
+    return {"results": explained, "picture": Picture(data, title, explained.overlay())}
 
 
-def view(request: HttpRequest, game: Game) -> HttpResponse:
-    if request.method not in ("GET", "HEAD", "POST"):
-        return HttpResponseNotAllowed(["GET", "POST"])
+def view(request: PageRequest) -> Page:
+    allow = ("GET", "HEAD", "POST")
+    if request.method not in allow:
+        return Page(TEMPLATE, {}, status=405, allow=allow)
     if request.method != "POST":
-        return render(request, TEMPLATE, _context(game))
-    source = request.POST.get("source", "")
-    values = {k: request.POST.get(k, "") for k in request.POST if k != "csrfmiddlewaretoken"}
+        return Page(TEMPLATE, _context(request))
+    form = request.form
+    source = form.get("source", "")
+    values = {k: form.get(k, "") for k in form if k != "csrfmiddlewaretoken"}
     built: Built | None = None
     try:
         if source == "json":
-            text = request.POST.get("state", "")
+            text = form.get("state", "")
             extra: dict[str, Any] = {"json_text": text, "sent": "json"}
             data = state_from_json(text)
         elif source == "form":
             extra = {"values": values, "sent": "form"}
-            built = state_from_form(request.POST)
+            built = state_from_form(form, request.reference)
             data = built.state
             extra["json_text"] = json.dumps(data, indent=2, ensure_ascii=False)
         else:
             extra = {}
             raise FormProblem("source", "send the simple form or the JSON box")
-        extra.update(_results(data, "Your turn as described"))
+        extra.update(_results(request, data, "Your turn as described"))
     except BadInput as exc:
         name = built.field_for(exc.field) if built else exc.field
         problem = {"field": name, "message": exc.message, "path": exc.field}
-        return render(request, TEMPLATE, _context(game, problem=problem, **extra), status=400)
+        return Page(TEMPLATE, _context(request, problem=problem, **extra), status=400)
     except FormProblem as exc:
         problem = {"field": exc.field, "message": exc.message, "path": exc.field}
-        return render(request, TEMPLATE, _context(game, problem=problem, **extra), status=400)
-    return render(request, TEMPLATE, _context(game, **extra))
+        return Page(TEMPLATE, _context(request, problem=problem, **extra), status=400)
+    return Page(TEMPLATE, _context(request, **extra))
 
 
-def ruling_view(request: HttpRequest, saved: SavedRuling) -> HttpResponse:
+def ruling_view(request: PageRequest, saved: RulingBoard) -> Page:
     """What can I do now, in a saved ruling's position (before its move, or after it)."""
-    if request.method not in ("GET", "HEAD"):
-        return HttpResponseNotAllowed(["GET"])
-    position = request.GET.get("position", "before")
-    after = saved.state_after
-    extra: dict[str, Any] = {"saved": saved, "position": position, "has_after": bool(after)}
+    allow = ("GET", "HEAD")
+    if request.method not in allow:
+        return Page(TEMPLATE, {}, status=405, allow=allow)
+    position = request.query.get("position", "before")
+    after = saved.after
+    extra: dict[str, Any] = {"position": position, "has_after": bool(after)}
     try:
         if position == "before":
-            data = saved.state_before
+            data = saved.before
         elif position == "after" and after:
             data = after
         elif position == "after":
@@ -560,12 +554,8 @@ def ruling_view(request: HttpRequest, saved: SavedRuling) -> HttpResponse:
             raise FormProblem("position", "choose before or after")
         extra["json_text"] = json.dumps(data, indent=2, ensure_ascii=False)
         title = "The position before the move" if position == "before" else "After the move"
-        extra.update(_results(data, title))
+        extra.update(_results(request, data, title))
     except (BadInput, FormProblem) as exc:
         problem = {"field": exc.field, "message": exc.message, "path": exc.field}
-        return render(request, TEMPLATE, _context(saved.game, problem=problem, **extra), status=400)
-    return render(request, TEMPLATE, _context(saved.game, **extra))
-
-
-PAGES = {"options": GamePage("What can I do now?", view)}
-RULING_TOOLS = {"options": RulingTool("What can I do now?", ruling_view)}
+        return Page(TEMPLATE, _context(request, problem=problem, **extra), status=400)
+    return Page(TEMPLATE, _context(request, **extra))

@@ -1,4 +1,5 @@
-"""Hyperstar Run's tools on the website: "What's my best line?" on a ruling page.
+"""Hyperstar Run's tool pages: "What's my best line?" on a ruling page (plain data for
+`templates/games/hyperstar-run/best_line.html`).
 
 The solver (`games/hyperstar_run/solver.py`) runs on the saved ruling's board: by default the
 board as described, before the disputed move, since that is the position the player asked
@@ -11,16 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.urls import reverse
 from pydantic import ValidationError
 
-from cardsdb.models import Rule, SavedRuling
-from cardsdb.web.boards import board_picture
-from cardsdb.web.game_pages import RulingTool
 from games.core.errors import BadInput
+from games.core.tools import Page, PageRequest, Picture, RulingBoard
 from games.hyperstar_run.moves import PassCard
 from games.hyperstar_run.outcome import describe
 from games.hyperstar_run.rules import RULES
@@ -28,6 +23,7 @@ from games.hyperstar_run.solver import solve
 from games.hyperstar_run.state import State
 
 SLUG = "hyperstar-run"
+TEMPLATE = "best_line.html"
 CACHE_SECONDS = 24 * 60 * 60
 CACHE_SHAPE = 1  # bump when the cached answer changes shape
 COST_NAMES = {
@@ -39,9 +35,9 @@ DESCRIBED = "described"
 AFTER = "after"
 
 
-def positions(saved: SavedRuling) -> dict[str, tuple[str, Any]]:
+def positions(saved: RulingBoard) -> dict[str, tuple[str, Any]]:
     """The boards of this ruling that can be solved: {name: (what it is, the state JSON)}."""
-    described = saved.state_before
+    described = saved.before
     log = "moves" in saved.request
     found = {
         DESCRIBED: (
@@ -50,7 +46,7 @@ def positions(saved: SavedRuling) -> dict[str, tuple[str, Any]]:
             described,
         )
     }
-    after = saved.state_after
+    after = saved.after
     if after is not None and _normal(after) != _normal(described):
         if not log:
             what = "the board after the move, which was ruled legal"
@@ -70,16 +66,15 @@ def _normal(state: Any) -> Any:
         return state
 
 
-def cache_key(saved: SavedRuling, position: str) -> str:
+def cache_key(saved: Any, position: str) -> str:
+    """The cache key of one board of a saved ruling (anything with its `id` and `ruling`)."""
     version = saved.ruling.get("reference_version", "")
     return f"hyperstar-run:best-line:{CACHE_SHAPE}:{saved.id}:{position}:{version}"
 
 
-def _rule_url(key: str) -> str:
-    return reverse("web:rules", args=[SLUG]) + "#" + key.split(":", 1)[1]
-
-
-def _steps(board: State, line: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], set[str]]:
+def _steps(
+    board: State, line: list[dict[str, Any]], rules_url: str
+) -> tuple[list[dict[str, Any]], set[str]]:
     """Each move of a line, as the page shows it, with the rules its ruling cites."""
     steps: list[dict[str, Any]] = []
     cited: set[str] = set()
@@ -93,7 +88,7 @@ def _steps(board: State, line: list[dict[str, Any]]) -> tuple[list[dict[str, Any
             "number": number,
             "run": state.run,
             "summary": ruling.summary,
-            "rules": [{"key": k, "url": _rule_url(k)} for k in keys],
+            "rules": [{"key": k, "url": f"{rules_url}#{k.split(':', 1)[1]}"} for k in keys],
         }
         if isinstance(move, PassCard):
             card = state.level[state.hero].card
@@ -121,8 +116,9 @@ def _steps(board: State, line: list[dict[str, Any]]) -> tuple[list[dict[str, Any
     return steps, cited
 
 
-def answer(state_data: Any) -> dict[str, Any]:
-    """The solver's answer for one board, with its lines spelled out step by step."""
+def answer(state_data: Any, rules_url: str = "") -> dict[str, Any]:
+    """The solver's answer for one board, with its lines spelled out step by step (each step
+    links the rules it rests on under `rules_url`, the game's rules page)."""
     try:
         board = RULES.parse_state(state_data)
     except BadInput as exc:
@@ -134,7 +130,7 @@ def answer(state_data: Any) -> dict[str, Any]:
     steps: list[dict[str, Any]] = []
     winning: list[dict[str, Any]] = []
     if this_run is not None:
-        steps, cited = _steps(board, this_run["line"])
+        steps, cited = _steps(board, this_run["line"], rules_url)
         this_run["start_card"] = board.level[board.hero].card
         this_run["start_place"] = board.hero + 1
         if this_run["furthest"] < len(board.level):
@@ -142,7 +138,7 @@ def answer(state_data: Any) -> dict[str, Any]:
             this_run["stop_place"] = this_run["furthest"] + 1
     line = found["winning_line"]
     if line and (this_run is None or line != this_run["line"]):
-        winning, more = _steps(board, line)
+        winning, more = _steps(board, line, rules_url)
         cited |= more
     for run in found["proof"]:
         run["start_place"] = run["start"] + 1
@@ -158,10 +154,10 @@ def answer(state_data: Any) -> dict[str, Any]:
     }
 
 
-def best_line(request: HttpRequest, saved: SavedRuling) -> HttpResponse:
+def best_line(request: PageRequest, saved: RulingBoard) -> Page:
     boards = positions(saved)
-    position = request.GET.get("position", DESCRIBED)
-    context: dict[str, Any] = {"game": saved.game, "saved": saved, "boards": boards}
+    position = request.query.get("position", DESCRIBED)
+    context: dict[str, Any] = {"boards": boards}
     if position not in boards:
         if position == AFTER:
             why = (
@@ -174,39 +170,34 @@ def best_line(request: HttpRequest, saved: SavedRuling) -> HttpResponse:
         else:
             message = f"position: give {DESCRIBED!r} or {AFTER!r}, not {position[:40]!r}."
             status = 400
-        return render(
-            request, "web/hyperstar_best_line.html", {**context, "error": message}, status=status
-        )
+        return Page(TEMPLATE, {**context, "error": message}, status=status)
     what, state = boards[position]
     key = cache_key(saved, position)
-    found = cache.get(key)
+    found = request.memo.get(key)
     cached = found is not None
     if found is None:
-        found = answer(state)
-        cache.set(key, found, CACHE_SECONDS)
+        found = answer(state, request.links.rules)
+        request.memo.set(key, found, CACHE_SECONDS)
     context.update(found)
     context.update(
         position=position,
         what=what,
         other=next((name for name in boards if name != position), None),
         cached=cached,
-        rules=Rule.objects.filter(key__in=found.get("cited") or []).order_by("position"),
+        rules=request.reference.rules(found.get("cited") or []),
     )
     solution = found.get("solution")
     if found["error"] is None and solution is not None:
         this_run = solution["this_run"]
-        context["board"] = board_picture(
-            SLUG, state, "The board, with this run's line", this_run["line"] if this_run else None
+        context["board"] = Picture(
+            state, "The board, with this run's line", this_run["line"] if this_run else None
         )
         if found["winning_steps"]:
-            context["board_winning"] = board_picture(
-                SLUG, state, "The board, with the winning line", solution["winning_line"]
+            context["board_winning"] = Picture(
+                state, "The board, with the winning line", solution["winning_line"]
             )
         context["milliseconds"] = round(solution["seconds"] * 1000, 1)
     else:
-        context["board"] = board_picture(SLUG, state, "The board as described")
+        context["board"] = Picture(state, "The board as described")
     status = 400 if found["error"] else 200
-    return render(request, "web/hyperstar_best_line.html", context, status=status)
-
-
-RULING_TOOLS = {"best-line": RulingTool("What's my best line?", best_line)}
+    return Page(TEMPLATE, context, status=status)

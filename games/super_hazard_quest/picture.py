@@ -17,7 +17,7 @@ player, hero, Inherent Action, crystals and hand, and the decks.
   Scramblers it could defeat; with `selected` ([x, y]) the route to that Checkpoint is drawn.
 `ruling_overlay(request)` gives the overlay for a saved ruling's request: the move disputed.
 
-`picture` lays the map out here and `templates/boards/super-hazard-quest.svg` draws it; the
+This module lays the map out here and `templates/games/super-hazard-quest/picture.svg` draws it; the
 template escapes every text. A state that is not a Super Hazard Quest board gets the generic
 drawing.
 """
@@ -30,7 +30,9 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from cardsdb.web.boards.text import short as _short
+from games.core.pictures import BoardPicture
+from games.core.pictures import short as _short
+from games.core.tools import Reference
 from games.super_hazard_quest.movement import FLAG, Spot, step
 from games.super_hazard_quest.moves import (
     Battle,
@@ -639,7 +641,9 @@ def _legend(state: State, top: int) -> tuple[list[Text], list[dict[str, Any]], i
 # ----------------------------------------------------------------- the whole picture
 
 
-def layout(state: State, title: str, overlay: Any = None) -> dict[str, Any]:
+def layout(
+    state: State, title: str, overlay: Any = None, reference: Reference | None = None
+) -> dict[str, Any]:
     """Everything the template draws, as plain values."""
     grid = _grid(state)
     move = _move_of(overlay)
@@ -851,3 +855,6 @@ def ruling_overlay(request: Any) -> dict[str, Any] | None:
 
 
 __all__ = ["layout", "ruling_overlay"]
+
+
+PICTURE = BoardPicture(layout=layout, ruling_overlay=ruling_overlay)

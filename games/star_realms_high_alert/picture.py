@@ -3,9 +3,10 @@
 The play area (each card with its faction symbols, a merged symbol drawn as one circle split
 between its two factions' colours, and which of its ally abilities were used), the symbols
 gained as effects this turn, heroes and tech on the table, the Trade available and the trade
-row with printed costs. Faction names and colours come from the game's Faction and Symbol rows
-(the colour named in a faction's description); the layout is computed here and drawn by
-`templates/boards/star-realms-high-alert.svg`, where every text node is escaped.
+row with printed costs. Faction names and colours come from the game's reference data, its
+factions and symbols (the colour named in a faction's description); the layout is computed
+here and drawn by `templates/games/star-realms-high-alert/picture.svg`, which escapes every
+text node.
 
 `overlay` is an optional {card id: note} mapping a tool adds (for "what can I do now?": which
 ally abilities are live, which cards you can buy, which tech you can use).
@@ -17,10 +18,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.core.cache import cache
-
-from cardsdb.models import Faction, Symbol
-from cardsdb.response_cache import data_fingerprint
+from games.core.pictures import BoardPicture
+from games.core.tools import Reference
 from games.star_realms_high_alert.catalog import CARDS, FACTIONS, SYMBOL_FACTIONS
 from games.star_realms_high_alert.state import LooseCard, PlayedCard, State
 from games.star_realms_high_alert.table import (
@@ -86,33 +85,22 @@ def _colour_named(*texts: str) -> str | None:
     return None
 
 
-def looks() -> tuple[dict[str, Look], dict[str, str]]:
-    """(faction slug -> Look, symbol slug -> name), read from the game's rows; the engine's
-    catalog names stand in for a game that is not loaded. Kept per version of the data: the
-    options page asks for them three times a request."""
-    key = f"high-alert:looks:{data_fingerprint()}"
-    found = cache.get(key)
-    if found is None:
-        found = _looks_read()
-        cache.set(key, found, 3600)
-    return found
-
-
-def _looks_read() -> tuple[dict[str, Look], dict[str, str]]:
-    rows = {f.slug: f for f in Faction.objects.filter(game__slug=SLUG).select_related("symbol")}
+def looks(reference: Reference | None) -> tuple[dict[str, Look], dict[str, str]]:
+    """(faction slug -> Look, symbol slug -> name), read from the game's reference data (the
+    website keeps it per version of the data); the engine's catalog names stand in for a game
+    that is not loaded."""
+    rows = {f.slug: f for f in reference.factions()} if reference is not None else {}
     out: dict[str, Look] = {}
     for index, slug in enumerate(FACTIONS):
         row = rows.get(slug)
         name = row.name if row else slug.replace("-", " ").title()
-        meaning = row.symbol.meaning if row and row.symbol else ""
+        meaning = row.symbol_meaning if row else ""
         colour = _colour_named(row.description if row else "", meaning)
         colour = colour or NEUTRAL[index % len(NEUTRAL)]
         out[slug] = Look(name, colour, _ink(colour), _initials(name))
-    names = dict(
-        Symbol.objects.filter(
-            game__slug=SLUG, kind__in=[Symbol.Kind.FACTION, Symbol.Kind.MERGED_FACTION]
-        ).values_list("slug", "name")
-    )
+    kinds = {"faction", "merged-faction"}
+    symbols = reference.symbols() if reference is not None else []
+    names = {s.slug: s.name for s in symbols if s.kind in kinds}
     for slug, factions in SYMBOL_FACTIONS.items():
         names.setdefault(slug, " + ".join(out[f].name for f in _ordered(factions)))
     return out, names
@@ -455,8 +443,10 @@ def _row_card(canvas: Canvas, state: State, card: LooseCard, x: float, y: float)
 # ----- the picture -----
 
 
-def layout(state: State, title: str, overlay: Any = None) -> dict[str, Any]:
-    faction_looks, symbol_names = looks()
+def layout(
+    state: State, title: str, overlay: Any = None, reference: Reference | None = None
+) -> dict[str, Any]:
+    faction_looks, symbol_names = looks(reference)
     notes = {str(k): str(v) for k, v in overlay.items()} if isinstance(overlay, dict) else {}
     canvas = Canvas(faction_looks, symbol_names, notes, y=38)
     canvas.texts.append(Text(MARGIN, 26, title, "t"))
@@ -491,3 +481,6 @@ def layout(state: State, title: str, overlay: Any = None) -> dict[str, Any]:
         "boxes": canvas.boxes,
         "glyphs": canvas.glyphs + legend_glyphs,
     }
+
+
+PICTURE = BoardPicture(layout=layout)

@@ -10,7 +10,7 @@ Hero Deck, the next to be revealed.
 A deck (`kind` "deck", for a deck check): the Hero Deck by Power value and by weapon, the
 Playbook by kind, the Hot Dog Deck.
 
-`picture` lays it out here and `templates/boards/bo-jackson-battle-arena.svg` draws it; the
+This module lays it out here and `templates/games/bo-jackson-battle-arena/picture.svg` draws it; the
 template escapes every text (names are free text). A state the engine refuses gets the generic
 drawing. `overlay` is not used: no tool draws over this board yet.
 """
@@ -21,12 +21,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardsdb.web.boards.text import plural as _plural
-from cardsdb.web.boards.text import short as _short
 from games.bo_jackson_battle_arena.battle import battle_winner, who
 from games.bo_jackson_battle_arena.cards import Weapon
 from games.bo_jackson_battle_arena.deck import PLAY_KINDS, DeckCard, DeckList
 from games.bo_jackson_battle_arena.state import BattleState, Hero, PlayCard, Player
+from games.core.pictures import BoardPicture
+from games.core.pictures import plural as _plural
+from games.core.pictures import short as _short
+from games.core.tools import Reference
 
 WIDTH = 480
 LEFT = 16
@@ -542,7 +544,9 @@ def deck_layout(deck: DeckList, title: str) -> dict[str, Any]:
     }
 
 
-def layout(state: Any, title: str, overlay: Any = None) -> dict[str, Any]:
+def layout(
+    state: Any, title: str, overlay: Any = None, reference: Reference | None = None
+) -> dict[str, Any]:
     """Everything the template draws, as plain values (a parsed `State`)."""
     inner = state.root
     if isinstance(inner, DeckList):
@@ -551,3 +555,6 @@ def layout(state: Any, title: str, overlay: Any = None) -> dict[str, Any]:
 
 
 __all__ = ["battle_layout", "deck_layout", "layout"]
+
+
+PICTURE = BoardPicture(layout=layout)

@@ -1,4 +1,5 @@
-"""Super Hazard Quest's tools on the website: "Where can I go?".
+"""Super Hazard Quest's tool pages: "Where can I go?" (plain data for
+`templates/games/super-hazard-quest/reachable.html`).
 
 On a ruling page, the path finder (`games/super_hazard_quest/pathfinder.py`) runs on the saved
 ruling's board for the hero whose turn it is: by default the board as described, before the
@@ -14,20 +15,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.urls import reverse
-
-from cardsdb.models import Game, Rule, SavedRuling
-from cardsdb.web.boards import board_picture
-from cardsdb.web.game_pages import GamePage, RulingTool
 from games.core.errors import BadInput
+from games.core.tools import Page, PageRequest, Picture, Reference, RulingBoard
 from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.rules import EXAMPLE_STATE, RULES
 from games.super_hazard_quest.state import Hero, Item, State
 
 SLUG = "super-hazard-quest"
-TEMPLATE = "web/hazard_quest_reachable.html"
+TEMPLATE = "reachable.html"
 DESCRIBED = "described"
 AFTER = "after"
 MAX_JSON = 200_000  # characters of pasted JSON
@@ -172,50 +167,48 @@ def _whose(state: State, asked: str | None) -> tuple[Hero | None, str | None]:
     return hero, None
 
 
-def positions(saved: SavedRuling) -> dict[str, tuple[str, Any]]:
+def positions(saved: RulingBoard) -> dict[str, tuple[str, Any]]:
     """The boards of this ruling the path finder can search: {name: (what, state JSON)}."""
-    described = saved.state_before
+    described = saved.before
     found = {DESCRIBED: ("the board as described, before the disputed move", described)}
-    after = saved.state_after
+    after = saved.after
     if after is not None and after != described:
         found[AFTER] = ("the board after the move, which was ruled legal", after)
     return found
 
 
-def _rules_used() -> list[Rule]:
-    keys = [f"{SLUG}:{n}" for n in RULES_USED]
-    return list(Rule.objects.filter(key__in=keys).select_related("section").order_by("position"))
+def _rules_used(reference: Reference) -> list[Any]:
+    return reference.rules(f"{SLUG}:{n}" for n in RULES_USED)
 
 
 def _page(
-    request: HttpRequest,
-    game: Game,
+    request: PageRequest,
     state_data: Any,
     what: str,
     context: dict[str, Any],
     player: str | None = None,
-) -> HttpResponse:
-    """Search `state_data` and render the page (or the reason it cannot be searched)."""
-    context.update(game=game, what=what, rules=_rules_used(), movement=MOVEMENT_MODEL)
+) -> Page:
+    """Search `state_data` and show the answer (or the reason it cannot be searched)."""
+    context.update(what=what, rules=_rules_used(request.reference), movement=MOVEMENT_MODEL)
     try:
         state = RULES.parse_state(state_data)
     except BadInput as exc:
         context["error"] = f"This board cannot be searched: {exc.field}: {exc.message}"
-        return render(request, TEMPLATE, context, status=400)
+        return Page(TEMPLATE, context, status=400)
     try:
         selected = _cell(
-            request.POST.get("to") if request.method == "POST" else request.GET.get("to")
+            request.form.get("to") if request.method == "POST" else request.query.get("to")
         )
     except ValueError:
         context["error"] = "to: give a card as two whole numbers, x,y (for example 1,0)."
-        context["board"] = board_picture(SLUG, state_data, "The board")
-        return render(request, TEMPLATE, context, status=400)
+        context["board"] = Picture(state_data, "The board")
+        return Page(TEMPLATE, context, status=400)
     hero, why = _whose(state, player)
     if hero is None:
         context["nothing"] = why
-        context["board"] = board_picture(SLUG, state_data, "The board")
+        context["board"] = Picture(state_data, "The board")
         status = 400 if why and why.startswith("player:") else 200
-        return render(request, TEMPLATE, context, status=status)
+        return Page(TEMPLATE, context, status=status)
     found = answer(state, hero.player, selected)
     checkpoints = found["checkpoints"]
     if selected is not None and not any(c["selected"] for c in checkpoints):
@@ -224,75 +217,67 @@ def _page(
             "reach this turn."
         )
         context.update(found)
-        context["board"] = board_picture(
-            SLUG, state_data, "Where can I go?", {"reachable": found["found"]}
-        )
-        return render(request, TEMPLATE, context, status=400)
+        context["board"] = Picture(state_data, "Where can I go?", {"reachable": found["found"]})
+        return Page(TEMPLATE, context, status=400)
     if selected is None and checkpoints:
         selected = (checkpoints[0]["x"], checkpoints[0]["y"])
         checkpoints[0]["selected"] = True
     context.update(found)
     context["selected"] = selected
     overlay = {"reachable": found["found"], "selected": list(selected) if selected else None}
-    context["board"] = board_picture(SLUG, state_data, f"Where can {hero.player} go?", overlay)
-    return render(request, TEMPLATE, context)
+    context["board"] = Picture(state_data, f"Where can {hero.player} go?", overlay)
+    return Page(TEMPLATE, context)
 
 
 # ----------------------------------------------------------------- the views
 
 
-def where_can_i_go(request: HttpRequest, saved: SavedRuling) -> HttpResponse:
+def where_can_i_go(request: PageRequest, saved: RulingBoard) -> Page:
     """On a ruling page: the path finder on the ruling's board."""
     boards = positions(saved)
-    position = request.GET.get("position", DESCRIBED)
+    position = request.query.get("position", DESCRIBED)
     context: dict[str, Any] = {
         "saved": saved,
         "position": position,
         "other": next((name for name in boards if name != position), None),
-        "base_url": reverse("web:ruling-tool", args=[SLUG, saved.id, "reachable"]),
+        "base_url": request.links.page,
     }
     if position not in boards:
-        context["game"] = saved.game
         if position == AFTER:
             context["error"] = (
                 "There is no board after the move to search: the move was ruled illegal, so "
                 "the board stays as described."
             )
-            return render(request, TEMPLATE, context, status=404)
+            return Page(TEMPLATE, context, status=404)
         context["error"] = f"position: give {DESCRIBED!r} or {AFTER!r}, not {position[:40]!r}."
-        return render(request, TEMPLATE, context, status=400)
+        return Page(TEMPLATE, context, status=400)
     what, state_data = boards[position]
-    return _page(request, saved.game, state_data, what, context)
+    return _page(request, state_data, what, context)
 
 
-def standalone(request: HttpRequest, game: Game) -> HttpResponse:
+def standalone(request: PageRequest) -> Page:
     """The path finder on a board pasted as JSON (prefilled with the worked example)."""
     context: dict[str, Any] = {
         "standalone": True,
-        "base_url": reverse("web:game-tool", args=[SLUG, "reachable"]),
+        "base_url": request.links.page,
     }
     if request.method != "POST":
         text = json.dumps(EXAMPLE_STATE, indent=2)
-        context.update(game=game, json_text=text, rules=_rules_used(), movement=MOVEMENT_MODEL)
-        return render(request, TEMPLATE, context)
-    text = request.POST.get("state", "")
-    player = request.POST.get("player", "").strip()[:40] or None
-    context.update(json_text=text, player=player or "", to=request.POST.get("to", "")[:20])
+        rules = _rules_used(request.reference)
+        context.update(json_text=text, rules=rules, movement=MOVEMENT_MODEL)
+        return Page(TEMPLATE, context)
+    text = request.form.get("state", "")
+    player = request.form.get("player", "").strip()[:40] or None
+    context.update(json_text=text, player=player or "", to=request.form.get("to", "")[:20])
     if len(text) > MAX_JSON:
-        context.update(game=game, error=f"state: at most {MAX_JSON} characters of JSON.")
-        return render(request, TEMPLATE, context, status=400)
+        context.update(error=f"state: at most {MAX_JSON} characters of JSON.")
+        return Page(TEMPLATE, context, status=400)
     try:
         state_data = json.loads(text)
     except json.JSONDecodeError as exc:
-        context.update(
-            game=game, error=f"state: not valid JSON (line {exc.lineno}, column {exc.colno})."
-        )
-        return render(request, TEMPLATE, context, status=400)
+        context.update(error=f"state: not valid JSON (line {exc.lineno}, column {exc.colno}).")
+        return Page(TEMPLATE, context, status=400)
     except RecursionError:
-        context.update(game=game, error="state: the JSON is nested too deeply.")
-        return render(request, TEMPLATE, context, status=400)
-    return _page(request, game, state_data, "the board you gave", context, player)
-
-
-RULING_TOOLS = {"reachable": RulingTool("Where can I go?", where_can_i_go)}
-PAGES = {"reachable": GamePage("Path finder", standalone)}
+        context.update(error="state: the JSON is nested too deeply.")
+        return Page(TEMPLATE, context, status=400)
+    return _page(request, state_data, "the board you gave", context, player)

@@ -1,0 +1,136 @@
+"""Every declared tool served one way: `POST /api/v1/games/<slug>/tools/<tool>`; the older
+per-tool addresses answer exactly the same; the game's detail and page list its tools; the
+schema documents each tool from its declared models and marks the old addresses deprecated."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from cardsdb.reference import DatabaseCardCatalog
+from games import registry
+from games.core.tools import Tool
+from tests.cardsdb.test_game_tools import legal_hero_deck, thirty_plays
+
+pytestmark = pytest.mark.django_db
+
+
+def deck() -> dict[str, Any]:
+    return {
+        "format": "playmaker",
+        "hero_deck": legal_hero_deck(),
+        "playbook": thirty_plays(),
+        "hot_dog_deck": [{"card": "HD-20", "count": 10}],
+    }
+
+
+def bodies() -> dict[str, dict[str, Any]]:
+    """A request for each tool: its worked example where the game has one."""
+    return {
+        "deck-check": deck(),
+        "best-line": {"state": registry["hyperstar-run"].example()["state"]},
+        "options": {"state": registry["star-realms-high-alert"].example()["state"]},
+        "reachable": {
+            "state": registry["super-hazard-quest"].example()["state"],
+            "player": registry["super-hazard-quest"].example()["move"]["player"],
+        },
+    }
+
+
+def timeless(answer: dict[str, Any]) -> dict[str, Any]:
+    """An answer without how long it took (the solver says how many seconds it ran)."""
+    return {k: v for k, v in answer.items() if k != "seconds"}
+
+
+def tools() -> list[tuple[str, Tool]]:
+    return [(slug, tool) for slug in sorted(registry) for tool in registry[slug].tools.values()]
+
+
+@pytest.mark.parametrize(("slug", "tool"), tools(), ids=lambda x: getattr(x, "slug", x))
+def test_the_new_route_and_the_old_address_answer_the_same(api: Any, slug: str, tool: Tool) -> None:
+    body = bodies()[tool.slug]
+    new = api.post(f"/api/v1/games/{slug}/tools/{tool.slug}", body, format="json")
+    assert new.status_code == 200, new.content
+    for alias in tool.aliases:
+        for path in (f"/api/v1/games/{slug}/{alias}", f"/api/v1/games/{slug}/{alias}/"):
+            old = api.post(path, body, format="json")
+            assert old.status_code == 200
+            assert timeless(old.json()) == timeless(new.json())
+    answer = new.json()
+    if tool.answers_ruling:
+        assert answer["reference_version"] and "cited_rules" in answer
+    if not isinstance(tool.result, dict):
+        tool.result.model_validate(answer)  # the declared result model is what it answers
+
+
+@pytest.mark.parametrize(("slug", "tool"), tools(), ids=lambda x: getattr(x, "slug", x))
+def test_bad_input_to_a_tool_is_a_400_naming_the_field(api: Any, slug: str, tool: Tool) -> None:
+    body = {"state": 3, "format": "chess", "hero_deck": 3}
+    response = api.post(f"/api/v1/games/{slug}/tools/{tool.slug}", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["details"][0]["field"]
+
+
+def test_an_unknown_tool_or_game_is_a_404_in_the_error_shape(api: Any) -> None:
+    for path in ("hyperstar-run/tools/nothing", "no-such-game/tools/best-line"):
+        response = api.post(f"/api/v1/games/{path}", {}, format="json")
+        assert response.status_code == 404
+        assert "error" in response.json()
+
+
+def test_the_game_detail_lists_its_tools(api: Any) -> None:
+    found = api.get("/api/v1/games/super-hazard-quest/").json()["tools"]
+    assert found == [
+        {
+            "slug": "reachable",
+            "title": "Where can I go?",
+            "description": registry["super-hazard-quest"].tools["reachable"].description,
+            "url": "/api/v1/games/super-hazard-quest/tools/reachable",
+            "page": "/games/super-hazard-quest/tools/reachable/",
+            "on_ruling_page": True,
+            "needs_cards": False,
+            "deprecated_urls": ["/api/v1/games/super-hazard-quest/reachable"],
+        }
+    ]
+    assert api.get("/api/v1/games/higher-lower/").json()["tools"] == []
+
+
+def test_the_game_page_lists_its_tools() -> None:
+    page = Client().get("/games/bo-jackson-battle-arena/").content.decode()
+    assert 'id="tool-deck-check"' in page and "Is this deck legal?" in page
+    page = Client().get("/games/star-realms-high-alert/").content.decode()
+    assert 'href="/games/star-realms-high-alert/tools/options/"' in page
+
+
+def test_the_schema_documents_each_tool_and_deprecates_the_old_addresses(api: Any) -> None:
+    schema = api.get("/api/v1/schema/?format=json").json()
+    paths, components = schema["paths"], schema["components"]["schemas"]
+    assert "/api/v1/games/{slug}/tools/{tool}/" not in paths
+    for slug, tool in tools():
+        operation = paths[f"/api/v1/games/{slug}/tools/{tool.slug}/"]["post"]
+        assert not operation.get("deprecated")
+        assert operation["summary"] == tool.title
+        request_ref = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+        request = components[request_ref.rsplit("/", 1)[1]]
+        assert set(request["properties"]) == set(tool.input.model_fields)
+        assert {"200", "400", "429"} <= set(operation["responses"])
+        for alias in tool.aliases:
+            old = paths[f"/api/v1/games/{slug}/{alias}/"]["post"]
+            assert old["deprecated"] is True
+            assert old["requestBody"] == operation["requestBody"]
+            assert old["responses"]["200"] == operation["responses"]["200"]
+    json.dumps(schema)  # plain JSON all through
+
+
+def test_the_database_catalog_resolves_a_deck_in_two_queries() -> None:
+    refs = legal_hero_deck() + thirty_plays() + ["front run", "hd-20"] + ["no such card"]
+    with CaptureQueriesContext(connection) as queries:
+        found = DatabaseCardCatalog().cards("bo-jackson-battle-arena", refs)
+    assert len(queries) == 2
+    assert len(found) == len(refs) - 1 and "no such card" not in found
+    assert found["front run"].number == "PL-1" and found["hd-20"].number == "HD-20"
