@@ -25,7 +25,7 @@ from games.bo_jackson_battle_arena.battle import battle_winner, who
 from games.bo_jackson_battle_arena.cards import Weapon
 from games.bo_jackson_battle_arena.deck import PLAY_KINDS, DeckCard, DeckList
 from games.bo_jackson_battle_arena.state import BattleState, Hero, PlayCard, Player
-from games.core.pictures import BoardPicture
+from games.core.pictures import BoardPicture, possessive
 from games.core.pictures import plural as _plural
 from games.core.pictures import short as _short
 from games.core.tools import Reference
@@ -207,7 +207,12 @@ def _zones(state: BattleState, top: int) -> tuple[list[Zone], list[dict[str, Any
         name = _short(who(state, player), 30)
         label_y = rows[player] - 6 if player == 0 else rows[player] + ZONE_H + 14
         texts.append(
-            {"x": ZONES_LEFT, "y": label_y, "text": f"{name}'s Battle Zones", "cls": "ba-small"}
+            {
+                "x": ZONES_LEFT,
+                "y": label_y,
+                "text": f"{possessive(name)} Battle Zones",
+                "cls": "ba-small",
+            }
         )
         for i, hero in enumerate(state.players[player].zones):
             battle = i + 1
@@ -322,7 +327,7 @@ def _arena_say(state: BattleState, fighters: list[Fighter]) -> str:
     name = _short(who(state, winner), 20)
     if a == b:
         return f"Tied at {a}: the Super Weapon wins it for {name}"
-    return f"Power {a} to {b}: {name}'s Hero is ahead"
+    return f"Power {a} to {b}: {possessive(name)} Hero is ahead"
 
 
 def _bench(player: Player, x0: int, top: int, name: str) -> tuple[list[Zone], int]:
@@ -332,7 +337,7 @@ def _bench(player: Player, x0: int, top: int, name: str) -> tuple[list[Zone], in
         x = x0 + (i % MINI_PER_ROW) * (MINI_W + MINI_GAP)
         y = top + (i // MINI_PER_ROW) * (MINI_H + MINI_GAP)
         classes = ["ba-zone", "ba-bench"] + (["ba-super"] if hero.weapon is Weapon.SUPER else [])
-        cards.append(Zone(hero, x, y, MINI_W, MINI_H, classes, f"{name}'s Bench"))
+        cards.append(Zone(hero, x, y, MINI_W, MINI_H, classes, f"{possessive(name)} Bench"))
     rows = -(-min(len(bench), MINI_SHOWN) // MINI_PER_ROW)
     return cards, top + rows * (MINI_H + MINI_GAP)
 
