@@ -55,8 +55,8 @@ SPACE_W, SPACE_H = 32, 16
 TOKEN_R = 9
 LINE = 18
 LEGEND_CHARS = 92
-PLAYER_PAINTS = (
-    "#d9822b",
+PLAYER_PAINTS = (  # each holds white initials at 4.5:1 or more
+    "#b35c00",
     "#2457c5",
     "#7a3fb0",
     "#17803a",

@@ -109,6 +109,53 @@ ASKED: dict[str, tuple[str, Callable[[Any], None], str]] = {
 }
 
 
+# Each picture text's fill against the shape painted under its middle: the last filled shape
+# before it in the picture (SVG paints in document order) whose box holds that point (WCAG).
+CONTRAST_JS = """() => {
+  const rgb = c => {
+    const m = /rgba?\\(([^)]+)\\)/.exec(c || "");
+    if (!m) return null;
+    const p = m[1].split(",").map(Number);
+    return p.length > 3 && p[3] === 0 ? null : p.slice(0, 3);
+  };
+  const lum = c => {
+    const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+  const ratio = (a, b) => {
+    const x = lum(a), y = lum(b);
+    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+  };
+  const out = [];
+  for (const svg of document.querySelectorAll("svg")) {
+    const shapes = [...svg.querySelectorAll("rect, circle, ellipse, path, polygon")]
+      .filter(el => !el.closest("defs, marker, clipPath, mask, pattern"))
+      .map(el => {
+        const style = getComputedStyle(el);
+        const fill = style.fillOpacity === "0" || style.opacity === "0" ? null : rgb(style.fill);
+        return {el, fill, box: el.getBoundingClientRect()};
+      })
+      .filter(s => s.fill);
+    for (const t of svg.querySelectorAll("text")) {
+      if (!t.getClientRects().length || !t.textContent.trim()) continue;
+      const fg = rgb(getComputedStyle(t).fill);
+      if (!fg) continue;
+      const r = t.getBoundingClientRect();
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      let bg = null;
+      for (const s of shapes) {
+        if (!(s.el.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+        const b = s.box;
+        if (x >= b.left && x <= b.right && y >= b.top && y <= b.bottom) bg = s.fill;
+      }
+      const contrast = ratio(fg, bg || [255, 255, 255]);
+      if (contrast < 4.5) out.push([t.textContent.trim().slice(0, 30), contrast.toFixed(2)]);
+    }
+  }
+  return out.slice(0, 8);
+}"""
+
+
 def _problems(page: Any) -> list[str]:
     """What is wrong with the page as a phone shows it."""
     found = []
@@ -125,6 +172,9 @@ def _problems(page: Any) -> list[str]:
     )
     if small:
         found.append(f"picture text under 11 px: {small}")
+    faint = page.evaluate(CONTRAST_JS)
+    if faint:
+        found.append(f"picture text under 4.5:1 contrast: {faint}")
     text = page.evaluate("document.body.innerText")
     for pattern in INTERNAL:
         hit = re.search(pattern, text)
