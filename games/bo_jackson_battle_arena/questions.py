@@ -25,7 +25,7 @@ WEAPONS = {"none": "No weapon"}
 FORMAT_NAMES = {slug: f.name for slug, f in FORMATS.items()}
 # A Hero the player did not describe: the rules need seven Battle Zones and a Hero Deck, and
 # the picture draws these as not described.
-UNDESCRIBED = "not described"
+UNDESCRIBED = "not described"  # the picture's name for it too (picture.UNDESCRIBED)
 
 
 def _hero(card_id: str, power: int, weapon: str = "Steel", name: str = "") -> dict[str, Any]:
