@@ -172,6 +172,13 @@ def _problems(page: Any) -> list[str]:
     )
     if small:
         found.append(f"picture text under 11 px: {small}")
+    undescribed = page.evaluate(
+        """() => [...document.querySelectorAll('svg.board')]
+             .filter(svg => (svg.querySelector('desc')?.textContent || '').length < 40)
+             .map(svg => svg.getAttribute('aria-label'))"""
+    )
+    if undescribed:
+        found.append(f"pictures whose text alternative does not say the position: {undescribed}")
     faint = page.evaluate(CONTRAST_JS)
     if faint:
         found.append(f"picture text under 4.5:1 contrast: {faint}")
