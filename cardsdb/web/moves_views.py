@@ -15,10 +15,14 @@ from games.core.rules import GameRules
 MOVES_SHOWN = 60
 
 
+WHAT_NOW = "What can I do now?"
+
+
 def lists_moves(engine: GameRules[Any, Any]) -> bool:
-    """Whether the engine can list its legal moves at all (some positions may still have too
-    many to list)."""
-    return type(engine).legal_moves is not GameRules.legal_moves
+    """Whether this page serves the game: the engine can list its legal moves (some positions
+    may still have too many to list) and the game has no tool of its own that answers it."""
+    own = any(getattr(t, "title", "") == WHAT_NOW for t in engine.tools.values())
+    return type(engine).legal_moves is not GameRules.legal_moves and not own
 
 
 def what_now(request: HttpRequest, slug: str, key: str) -> HttpResponse:
