@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install db lint format check-browser bench clean
+.PHONY: run test install db lint typecheck format check-browser bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,11 +27,19 @@ run: db
 # it is not; set REQUIRE_BROWSER=1 to make such a skip a failure (.ci/run does).
 test: install
 	$(PY) -m ruff check .
+	$(MAKE) --no-print-directory typecheck
 	$(PY) -m pytest -q $(PYTEST_ARGS)
 
 lint: install
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(MAKE) --no-print-directory typecheck
+
+# mypy (config in pyproject.toml): the Django side with django-stubs and the DRF stubs, the
+# engines in strict mode.
+typecheck: install
+	$(PY) -m mypy cardsdb
+	$(PY) -m mypy --strict games
 
 format: install
 	$(PY) -m ruff format .

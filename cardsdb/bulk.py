@@ -79,14 +79,16 @@ def game_document(game: m.Game) -> dict[str, Any]:
         .order_by("position")
         .values("section_id", "key", "number", "text", "source")
     ):
-        rules_by_section[r.pop("section_id")].append(r)
-    for s in (
+        rule: dict[str, Any] = dict(r)
+        rules_by_section[rule.pop("section_id")].append(rule)
+    for row in (
         m.RuleSection.objects.filter(**g)
         .order_by("position")
         .values("id", "number", "title", "source")
     ):
-        s["rules"] = rules_by_section.get(s.pop("id"), [])
-        sections.append(s)
+        section: dict[str, Any] = dict(row)
+        section["rules"] = rules_by_section.get(section.pop("id"), [])
+        sections.append(section)
     return {
         "slug": game.slug,
         "name": game.name,

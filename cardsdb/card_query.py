@@ -200,21 +200,26 @@ class _Parser:
                 f"The query nests deeper than {MAX_DEPTH} levels.", token.position, token.text
             )
 
+    def peek_kind(self) -> str | None:
+        """The kind of the next token, or None at the end."""
+        token = self.peek()
+        return None if token is None else token.kind
+
     def or_(self, depth: int) -> Any:
         parts = [self.and_(depth)]
         while (token := self.peek()) is not None and token.kind == "or":
             self.take()
-            if self.peek() is None or self.peek().kind in (")", "or"):
+            if self.peek_kind() in (None, ")", "or"):
                 raise CardQueryError("'or' needs a term after it.", token.position, token.text)
             parts.append(self.and_(depth))
         return parts[0] if len(parts) == 1 else Or(tuple(parts))
 
     def and_(self, depth: int) -> Any:
-        parts = []
+        parts: list[Any] = []
         while (token := self.peek()) is not None and token.kind not in (")", "or"):
             if token.kind == "and":
                 self.take()
-                if not parts or self.peek() is None or self.peek().kind in (")", "or", "and"):
+                if not parts or self.peek_kind() in (None, ")", "or", "and"):
                     raise CardQueryError(
                         "'and' needs a term on each side.", token.position, token.text
                     )
@@ -232,7 +237,7 @@ class _Parser:
         token = self.take()
         self._depth(depth, token)
         if token.kind == "not":
-            if self.peek() is None or self.peek().kind in (")", "or", "and"):
+            if self.peek_kind() in (None, ")", "or", "and"):
                 raise CardQueryError("Nothing follows this negation.", token.position, token.text)
             return Not(self.unary(depth + 1))
         if token.kind == "(":

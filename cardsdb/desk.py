@@ -22,6 +22,7 @@ from cardsdb.models import Game, Rule, SavedRuling
 from games import registry
 from games.core.errors import InvalidMove, InvalidState
 from games.core.rules import GameRules
+from games.core.ruling import Ruling, SequenceRuling
 from games.core.tools import Tool
 
 MAX_MOVES = 500  # a game log longer than this is not a dispute
@@ -94,6 +95,7 @@ def ruling_make(slug: str, request: dict[str, Any]) -> SavedRuling:
     text_check_storable(request)
     desk = desk_for(slug)
     state = request.get("state")
+    result: Ruling | SequenceRuling
     if "moves" in request:
         moves = request["moves"]
         if not isinstance(moves, list) or not moves or len(moves) > MAX_MOVES:

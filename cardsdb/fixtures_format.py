@@ -415,9 +415,9 @@ def check_references(fx: GameFixtures) -> None:
     variants = _unique(game_path, "variant", [v.slug for v in g.variants])
     _unique(game_path, "achievement", [a.slug for a in g.achievements])
     for s in g.symbols:
-        for f in s.factions:
-            if f not in factions:
-                raise FixtureError(game_path, f"symbol {s.slug}", f"unknown faction {f!r}")
+        for name in s.factions:
+            if name not in factions:
+                raise FixtureError(game_path, f"symbol {s.slug}", f"unknown faction {name!r}")
     for f in g.factions:
         if f.symbol and f.symbol not in symbols:
             raise FixtureError(game_path, f"faction {f.slug}", f"unknown symbol {f.symbol!r}")
@@ -448,19 +448,20 @@ def check_references(fx: GameFixtures) -> None:
             raise FixtureError(where, f"card {c.slug}", f"unknown card type {c.type!r}")
         if c.expansion and c.expansion not in expansions:
             raise FixtureError(where, f"card {c.slug}", f"unknown expansion {c.expansion!r}")
-        for f in c.factions:
-            if f not in factions:
-                raise FixtureError(where, f"card {c.slug}", f"unknown faction {f!r}")
+        for name in c.factions:
+            if name not in factions:
+                raise FixtureError(where, f"card {c.slug}", f"unknown faction {name!r}")
 
     clar_path = folder / "clarifications.toml"
     _unique(clar_path, "clarification", [c.slug for c in fx.clarifications.clarifications])
-    for c in fx.clarifications.clarifications:
-        for number in c.rules:
+    for clar in fx.clarifications.clarifications:
+        what = f"clarification {clar.slug}"
+        for number in clar.rules:
             if number not in rule_numbers:
-                raise FixtureError(clar_path, f"clarification {c.slug}", f"unknown rule {number!r}")
-        for slug in c.cards:
+                raise FixtureError(clar_path, what, f"unknown rule {number!r}")
+        for slug in clar.cards:
             if slug not in card_slugs:
-                raise FixtureError(clar_path, f"clarification {c.slug}", f"unknown card {slug!r}")
+                raise FixtureError(clar_path, what, f"unknown card {slug!r}")
 
 
 def main(argv: list[str]) -> int:

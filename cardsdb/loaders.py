@@ -124,7 +124,7 @@ class _GameLoader:
         scope: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         scope = scope if scope is not None else {"game": self.game}
-        existing = {getattr(o, key_field): o for o in model.objects.filter(**scope)}
+        existing = {getattr(o, key_field): o for o in model._default_manager.filter(**scope)}
         to_create: list[models.Model] = []
         to_update: list[models.Model] = []
         changed_fields: set[str] = set()
@@ -143,16 +143,16 @@ class _GameLoader:
         wanted = {row[key_field] for row in rows}
         stale = [o.pk for k, o in existing.items() if k not in wanted]
         if stale:
-            model.objects.filter(pk__in=stale).delete()
+            model._default_manager.filter(pk__in=stale).delete()
         for start in range(0, len(to_create), BATCH):
-            model.objects.bulk_create(to_create[start : start + BATCH])
+            model._default_manager.bulk_create(to_create[start : start + BATCH])
         if to_update:
-            model.objects.bulk_update(to_update, sorted(changed_fields), batch_size=BATCH)
+            model._default_manager.bulk_update(to_update, sorted(changed_fields), batch_size=BATCH)
         self.report.created += len(to_create)
         self.report.updated += len(to_update)
         self.report.deleted += len(stale)
         if to_create and to_create[0].pk is None:  # a backend that returns no ids
-            return {getattr(o, key_field): o for o in model.objects.filter(**scope)}
+            return {getattr(o, key_field): o for o in model._default_manager.filter(**scope)}
         result = {k: o for k, o in existing.items() if k in wanted}
         result.update({getattr(o, key_field): o for o in to_create})
         return result
@@ -171,15 +171,15 @@ class _GameLoader:
         for start in range(0, len(left_ids), BATCH):
             chunk = left_ids[start : start + BATCH]
             current |= set(
-                through.objects.filter(**{f"{left}_id__in": chunk}).values_list(
+                through._default_manager.filter(**{f"{left}_id__in": chunk}).values_list(
                     f"{left}_id", f"{right}_id"
                 )
             )
         stale = current - pairs
         new = pairs - current
         for a, b in stale:
-            through.objects.filter(**{f"{left}_id": a, f"{right}_id": b}).delete()
-        through.objects.bulk_create(
+            through._default_manager.filter(**{f"{left}_id": a, f"{right}_id": b}).delete()
+        through._default_manager.bulk_create(
             [through(**{f"{left}_id": a, f"{right}_id": b}) for a, b in sorted(new)],
             batch_size=BATCH,
         )

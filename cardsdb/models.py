@@ -82,7 +82,9 @@ class Symbol(GameOwned):
     kind = models.CharField(max_length=20, choices=Kind.choices)
     glyph = models.CharField(max_length=20, blank=True)
     meaning = models.TextField(blank=True)
-    factions = models.ManyToManyField("Faction", blank=True, related_name="merged_symbols")
+    factions: models.ManyToManyField[Faction, Any] = models.ManyToManyField(
+        "Faction", blank=True, related_name="merged_symbols"
+    )
     source = models.CharField(max_length=300, blank=True)
 
     class Meta(GameOwned.Meta):

@@ -45,9 +45,9 @@ class DatabaseCardCatalog:
                 by[index].setdefault(value, card)
         found: dict[str, Card] = {}
         for ref in refs:
-            card = by[0].get(ref) or by[1].get(ref) or by[2].get(ref)
-            if card is not None:
-                found[ref] = card
+            match = by[0].get(ref) or by[1].get(ref) or by[2].get(ref)
+            if match is not None:
+                found[ref] = match
         missing = sorted(refs - set(found))
         if missing:
             any_case = Q()
@@ -59,9 +59,9 @@ class DatabaseCardCatalog:
                     if value:
                         folded.setdefault(value.lower(), card)
             for ref in missing:
-                card = folded.get(ref.lower())
-                if card is not None:
-                    found[ref] = card
+                match = folded.get(ref.lower())
+                if match is not None:
+                    found[ref] = match
         return {ref: _catalog_card(card) for ref, card in found.items()}
 
 

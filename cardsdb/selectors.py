@@ -6,7 +6,8 @@ list pages make a bounded number of queries whatever their size.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, overload
 
 from django.db.models import Count, Prefetch, QuerySet
 
@@ -147,7 +148,16 @@ class IdsFirst:
     def __len__(self) -> int:
         return self.count()
 
-    def __getitem__(self, item: slice) -> list[Any]:
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self[0 : len(self)])
+
+    @overload
+    def __getitem__(self, item: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, item: slice) -> list[Any]: ...
+
+    def __getitem__(self, item: int | slice) -> Any:
         if not isinstance(item, slice):
             return self[item : item + 1][0]
         ids = list(self.queryset.values_list("pk", flat=True)[item])

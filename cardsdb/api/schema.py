@@ -251,4 +251,5 @@ def nullable_as_json_schema(
                 node = {"anyOf": [node, {"type": "null"}]}
         return node
 
-    return convert(result)  # type: ignore[no-any-return]
+    converted: dict[str, Any] = convert(result)
+    return converted

@@ -19,7 +19,9 @@ class GameSlugField(serializers.SlugRelatedField):
 
 class SymbolSerializer(serializers.ModelSerializer):
     game = GameSlugField()
-    factions = serializers.SlugRelatedField(slug_field="slug", many=True, read_only=True)
+    factions: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="slug", many=True, read_only=True
+    )
 
     class Meta:
         model = m.Symbol
@@ -95,7 +97,9 @@ class VariantSerializer(serializers.ModelSerializer):
 
 
 class AchievementSerializer(serializers.ModelSerializer):
-    variant = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
+    variant: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True, allow_null=True
+    )
 
     class Meta:
         model = m.Achievement
@@ -183,12 +187,16 @@ class GameDetailSerializer(GameSerializer):
 class CardSerializer(serializers.ModelSerializer):
     game = GameSlugField()
     key = serializers.CharField(read_only=True)
-    type = serializers.SlugRelatedField(
+    type: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
         source="card_type", slug_field="slug", read_only=True, allow_null=True
     )
-    expansion = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
+    expansion: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True, allow_null=True
+    )
     expansion_symbol = serializers.SerializerMethodField()
-    factions = serializers.SlugRelatedField(slug_field="slug", many=True, read_only=True)
+    factions: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="slug", many=True, read_only=True
+    )
     url = serializers.SerializerMethodField()
 
     class Meta:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.shortcuts import get_object_or_404
@@ -59,84 +60,69 @@ class GameViewSet(ReadOnly):
         )
 
 
-def _simple(model_selector: Any, serializer: Any, filterset: Any, fields: list[str]) -> type:
-    class View(ReadOnly):
-        serializer_class = serializer
-        filterset_class = filterset
-        ordering_fields = fields
-        ordering = ["game__position", "position"]
+class _Simple(ReadOnly):
+    """A list of one kind of reference row: `selector` reads it, in the games' order."""
 
-        def get_queryset(self) -> Any:
-            return model_selector()
+    ordering = ["game__position", "position"]
+    selector: Callable[[], Any]
 
-    return View
+    def get_queryset(self) -> Any:
+        return type(self).selector()
 
 
-class SymbolViewSet(
-    _simple(
-        selectors.symbol_list,
-        serializers.SymbolSerializer,
-        filters.SymbolFilter,
-        ["slug", "name", "position"],
-    )
-):
+class SymbolViewSet(_Simple):
     """Symbols printed on the cards: expansion marks, faction and merged-faction icons,
     actions and hazards."""
 
+    selector = staticmethod(selectors.symbol_list)
+    serializer_class = serializers.SymbolSerializer
+    filterset_class = filters.SymbolFilter
+    ordering_fields = ["slug", "name", "position"]
 
-class FactionViewSet(
-    _simple(
-        selectors.faction_list,
-        serializers.FactionSerializer,
-        filters.FactionFilter,
-        ["slug", "name", "position"],
-    )
-):
+
+class FactionViewSet(_Simple):
     """Factions, where a game has them."""
 
+    selector = staticmethod(selectors.faction_list)
+    serializer_class = serializers.FactionSerializer
+    filterset_class = filters.FactionFilter
+    ordering_fields = ["slug", "name", "position"]
 
-class ExpansionViewSet(
-    _simple(
-        selectors.expansion_list,
-        serializers.ExpansionSerializer,
-        filters.ExpansionFilter,
-        ["slug", "name", "position", "year"],
-    )
-):
+
+class ExpansionViewSet(_Simple):
     """Base sets, expansions, mini-expansions and card sets, each with its symbol."""
 
+    selector = staticmethod(selectors.expansion_list)
+    serializer_class = serializers.ExpansionSerializer
+    filterset_class = filters.ExpansionFilter
+    ordering_fields = ["slug", "name", "position", "year"]
 
-class ComponentViewSet(
-    _simple(
-        selectors.component_list,
-        serializers.ComponentSerializer,
-        filters.ComponentFilter,
-        ["name", "count", "position"],
-    )
-):
+
+class ComponentViewSet(_Simple):
     """What is in each box, with counts (null when unknown)."""
 
+    selector = staticmethod(selectors.component_list)
+    serializer_class = serializers.ComponentSerializer
+    filterset_class = filters.ComponentFilter
+    ordering_fields = ["name", "count", "position"]
 
-class CardTypeViewSet(
-    _simple(
-        selectors.card_type_list,
-        serializers.CardTypeSerializer,
-        filters.CardTypeFilter,
-        ["slug", "name", "count", "position"],
-    )
-):
+
+class CardTypeViewSet(_Simple):
     """Kinds of card, with their count in the box and whether their faces are public."""
 
+    selector = staticmethod(selectors.card_type_list)
+    serializer_class = serializers.CardTypeSerializer
+    filterset_class = filters.CardTypeFilter
+    ordering_fields = ["slug", "name", "count", "position"]
 
-class VariantViewSet(
-    _simple(
-        selectors.variant_list,
-        serializers.VariantSerializer,
-        filters.VariantFilter,
-        ["slug", "name", "position"],
-    )
-):
+
+class VariantViewSet(_Simple):
     """Difficulties, modes, tournament formats and challenge modes with their setup numbers."""
+
+    selector = staticmethod(selectors.variant_list)
+    serializer_class = serializers.VariantSerializer
+    filterset_class = filters.VariantFilter
+    ordering_fields = ["slug", "name", "position"]
 
 
 class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
@@ -167,7 +153,8 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             return query_error_response(exc, "q")
 
     def paginate_queryset(self, queryset: Any) -> Any:
-        return super().paginate_queryset(selectors.IdsFirst(queryset))
+        # DRF's paginator slices what it is given: the two-step page stands in for the queryset.
+        return super().paginate_queryset(selectors.IdsFirst(queryset))  # type: ignore[arg-type]
 
     def filter_queryset(self, queryset: Any) -> Any:
         queryset = super().filter_queryset(queryset)

@@ -55,7 +55,7 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
         sections = list(selectors.rule_sections(game))
         for section in sections:
             for rule in section.rules.all():
-                rule.html = link_terms(rule.text, game)
+                rule.html = link_terms(rule.text, game)  # type: ignore[attr-defined]  # for the page
         content = render_to_string(
             "web/rules.html", {"game": game, "sections": sections}, request=request
         ).encode()
@@ -73,7 +73,7 @@ def glossary_page(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
     terms = list(selectors.glossary_list().filter(game=game).order_by("term"))
     for term in terms:
-        term.html = link_terms(term.definition, game, skip=term.slug)
+        term.html = link_terms(term.definition, game, skip=term.slug)  # type: ignore[attr-defined]
     return render(request, "web/glossary.html", {"game": game, "terms": terms})
 
 

@@ -167,8 +167,9 @@ def _substitute(state: BattleState, move: Substitute) -> Answer:
     p.hot_dogs_discarded = (p.hot_dogs_discarded or 0) + SUBSTITUTION_COST
     p.substituted = True
     interpretations = [R.SET_ASIDE, R.TO_BENCH, R.SUB_COST]
+    drawn: Hero | None
     if p.hero_deck:
-        drawn: Hero | None = p.hero_deck.pop(0)
+        drawn = p.hero_deck.pop(0)
         bench.append(drawn)
         draw_detail = f"{name} draws {drawn.label()} from the Hero Deck to the Bench"
     else:
@@ -462,7 +463,7 @@ def _pass_honors(
             _mode_reason("draw-keeps-honors", state, f"{who(state, state.honors)} keeps honors")
         )
         return
-    nxt.honors = winner  # type: ignore[assignment]
+    nxt.honors = winner
     reasons.append(
         _mode_reason("winner-gets-honors", state, f"{who(state, winner)} goes first next battle")
     )
@@ -561,7 +562,7 @@ def rule_sudden_death(state: BattleState, move: SuddenDeath) -> Answer:
     for p in nxt.players:
         p.set_aside.append(p.hero_deck.pop(0))
     if winner is not None:
-        nxt.phase, nxt.winner = "game-over", winner  # type: ignore[assignment]
+        nxt.phase, nxt.winner = "game-over", winner
         summary = f"{who(state, winner)} wins the game in Sudden Death."
     else:
         summary = "Sudden Death is tied again: reveal the next top cards."

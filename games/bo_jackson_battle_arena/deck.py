@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -77,7 +77,7 @@ class Format:
     interpretations: tuple[str, ...] = ()
 
 
-_PLAYMAKER = {"playbook": 30, "hot_dogs": 10}
+_PLAYMAKER: dict[str, Any] = {"playbook": 30, "hot_dogs": 10}
 _APPENDIX = "Tournament Rules, Appendix A"
 
 FORMATS: dict[str, Format] = {
@@ -288,7 +288,7 @@ def _check_heroes(fmt: Format, heroes: list[DeckCard], v: _Verdicts) -> None:
     if fmt.hero_limits and real:
         by_power = Counter(c.power for c in real)
         power, most = by_power.most_common(1)[0]
-        over = sorted(p for p, n in by_power.items() if n > 6)
+        over = sorted(p for p, n in by_power.items() if n > 6 and p is not None)
         v.add(
             not over,
             "six-heroes-per-power",

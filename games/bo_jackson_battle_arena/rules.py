@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
@@ -29,7 +30,7 @@ from games.bo_jackson_battle_arena.state import (
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
 from games.core.rules import strict_json
 
-_RULERS = {
+_RULERS: dict[type[Any], Callable[[BattleState, Any], battle.Answer]] = {
     Substitute: battle.rule_substitute,
     KeepHero: battle.rule_keep_hero,
     RunPlay: battle.rule_run_play,
@@ -41,7 +42,6 @@ _RULERS = {
 
 class BoJacksonBattleArenaRules(GameRules[State, Any]):
     slug = R.SLUG
-    State = State
     Move = Move
     reasons = R.REASONS
     interpretations = R.INTERPRETATIONS

@@ -176,6 +176,7 @@ def _check_turn(state: BattleState) -> None:
         raise InvalidState("state.to_act", f"nobody is to act in the {state.phase} phase")
     if state.phase == "substitution":
         # Players decide in honors order, so nobody after the one to act has substituted yet.
+        assert state.to_act is not None  # checked just above
         waiting = [state.to_act] if state.to_act != state.honors else [0, 1]
         for i in waiting:
             if state.players[i].substituted:

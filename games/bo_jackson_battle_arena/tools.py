@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints
 
 from games.bo_jackson_battle_arena.deck import FORMATS, DeckCard, DeckList, check_deck
 from games.core.errors import InvalidMove, InvalidState
@@ -18,6 +18,7 @@ from games.core.tools import CardCatalog, Tool
 SLUG = "bo-jackson-battle-arena"
 DECK_PARTS = ("hero_deck", "playbook", "hot_dog_deck")
 MAX_ENTRIES = 200
+FORMAT_SLUGS: list[JsonValue] = [*sorted(FORMATS)]
 
 CardReference = Annotated[
     str,
@@ -42,7 +43,7 @@ class DeckCheckRequest(BaseModel):
 
     format: str = Field(
         default="playmaker",
-        json_schema_extra={"enum": sorted(FORMATS)},
+        json_schema_extra={"enum": FORMAT_SLUGS},
         description="A mode or tournament format (see the game's variants).",
     )
     hero_deck: DeckPart = Field(default=None, max_length=MAX_ENTRIES)

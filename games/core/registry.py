@@ -100,4 +100,5 @@ def card_attribute_schemas(slug: str) -> Mapping[str, type[BaseModel]]:
     module = _submodule(slug, "cards")
     if module is None:
         return {}
-    return module.CARD_ATTRIBUTES
+    schemas: Mapping[str, type[BaseModel]] = module.CARD_ATTRIBUTES
+    return schemas

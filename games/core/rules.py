@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, get_args
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -125,6 +125,8 @@ def _first_error(prefix: str, exc: ValidationError) -> tuple[str, str]:
 
 class GameRules(ABC, Generic[StateT, MoveT]):
     slug: ClassVar[str]
+    # The board state model: the first type argument, `class MyRules(GameRules[State, Move])`
+    # (so that `State` in the engine's annotations stays the model, not a class attribute).
     State: ClassVar[type[BaseModel]]
     Move: ClassVar[Any]  # a pydantic model, or an Annotated union with a discriminator
     reasons: ClassVar[ReasonCatalog]
@@ -139,6 +141,16 @@ class GameRules(ABC, Generic[StateT, MoveT]):
     picture: BoardPicture | None = None
 
     _move_adapter: ClassVar[TypeAdapter[Any] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "State" in cls.__dict__:
+            return
+        for base in cls.__dict__.get("__orig_bases__", ()):
+            args = get_args(base)
+            if args and isinstance(args[0], type) and issubclass(args[0], BaseModel):
+                cls.State = args[0]
+                return
 
     # ----- parsing: JSON in, typed objects out, or BadInput naming the field -----
 
@@ -160,7 +172,7 @@ class GameRules(ABC, Generic[StateT, MoveT]):
 
     def parse_move(self, data: Any, state: StateT, field: str = "move") -> MoveT:
         try:
-            move = self.move_adapter().validate_json(
+            move: MoveT = self.move_adapter().validate_json(
                 strict_json(InvalidMove, field, data), strict=True
             )
         except ValidationError as exc:

@@ -68,9 +68,9 @@ class InMemoryCardCatalog:
                     folded.setdefault(value.casefold(), card)
         found: dict[str, CatalogCard] = {}
         for ref in refs:
-            card = next((by[ref] for by in exact if ref in by), None) or folded.get(ref.casefold())
-            if card is not None:
-                found[ref] = card
+            match = next((by[ref] for by in exact if ref in by), None) or folded.get(ref.casefold())
+            if match is not None:
+                found[ref] = match
         return found
 
 

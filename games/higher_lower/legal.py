@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
 from games.higher_lower.moves import Move as MoveType
-from games.higher_lower.state import AUTOMATIC_CALL, CATEGORIES, State
+from games.higher_lower.state import AUTOMATIC_CALL, CATEGORIES, Direction, State
 from games.higher_lower.table import candidate_values, player, winner
 
 
@@ -38,10 +38,13 @@ def _obeys(value: int, last: int, call: str) -> bool:
     return value > last if call == "higher" else value < last
 
 
+CALLS: tuple[Direction, ...] = ("higher", "lower")
+
+
 def _plays(value: int) -> list[MoveType]:
     if value in AUTOMATIC_CALL:
         return [PlayCard(kind="play", value=value)]
-    return [PlayCard(kind="play", value=value, call=c) for c in ("higher", "lower")]
+    return [PlayCard(kind="play", value=value, call=c) for c in CALLS]
 
 
 def _booster_moves(state: State) -> list[MoveType]:

@@ -3,7 +3,7 @@ state and the move, and has no side effects."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.core import Reason, Ruling
 from games.higher_lower import reasons as R
@@ -29,7 +29,7 @@ def _reason(code: str, detail: str) -> Reason:
     return REASONS.reason(code, detail)
 
 
-def _game_over(engine: GameRules, state: State) -> Ruling | None:
+def _game_over(engine: GameRules[Any, Any], state: State) -> Ruling | None:
     """Once a player is out of playing cards the game is over (rule 2.1)."""
     out = winner(state)
     if out is None:
@@ -41,7 +41,7 @@ def _game_over(engine: GameRules, state: State) -> Ruling | None:
     )
 
 
-def _not_now(engine: GameRules, state: State, name: str, what: str) -> Ruling | None:
+def _not_now(engine: GameRules[Any, Any], state: State, name: str, what: str) -> Ruling | None:
     """The checks every card move shares: the game must be on, and it must be the mover's
     turn."""
     over = _game_over(engine, state)
@@ -65,7 +65,7 @@ def _win_reasons(state: State, name: str, after: State) -> list[Reason]:
 # ----- lay a card -----
 
 
-def rule_play(engine: GameRules, state: State, move: PlayCard) -> Ruling:
+def rule_play(engine: GameRules[Any, Any], state: State, move: PlayCard) -> Ruling:
     name = mover(state, move)
     early = _not_now(engine, state, name, f"lay a {move.value}")
     if early is not None:
@@ -126,7 +126,7 @@ def _play_problems(state: State, move: PlayCard) -> tuple[list[Reason], list[str
     return reasons, list(dict.fromkeys(interpretations)), "No: " + "; and ".join(summaries) + "."
 
 
-def _legal_play(engine: GameRules, state: State, name: str, move: PlayCard) -> Ruling:
+def _legal_play(engine: GameRules[Any, Any], state: State, name: str, move: PlayCard) -> Ruling:
     value = move.value
     after = after_play(state, name, value, move.call)
     nxt = next_player(state, name)
@@ -162,7 +162,7 @@ def _legal_play(engine: GameRules, state: State, name: str, move: PlayCard) -> R
 # ----- match -----
 
 
-def rule_match(engine: GameRules, state: State, move: MatchCard) -> Ruling:
+def rule_match(engine: GameRules[Any, Any], state: State, move: MatchCard) -> Ruling:
     name = mover(state, move)
     early = _not_now(engine, state, name, "match")
     if early is not None:
@@ -208,7 +208,7 @@ def rule_match(engine: GameRules, state: State, move: MatchCard) -> Ruling:
 # ----- draw -----
 
 
-def rule_draw(engine: GameRules, state: State, move: DrawCard) -> Ruling:
+def rule_draw(engine: GameRules[Any, Any], state: State, move: DrawCard) -> Ruling:
     name = mover(state, move)
     early = _not_now(engine, state, name, "draw")
     if early is not None:
@@ -239,7 +239,7 @@ def rule_draw(engine: GameRules, state: State, move: DrawCard) -> Ruling:
 
 
 def _legal_draw(
-    engine: GameRules, state: State, name: str, move: DrawCard, on_trust: bool
+    engine: GameRules[Any, Any], state: State, name: str, move: DrawCard, on_trust: bool
 ) -> Ruling:
     after = after_draw(state, name, move.drawn)
     nxt = next_player(state, name)
@@ -277,7 +277,7 @@ def _legal_draw(
 # ----- boosters -----
 
 
-def rule_booster(engine: GameRules, state: State, move: PlayBooster) -> Ruling:
+def rule_booster(engine: GameRules[Any, Any], state: State, move: PlayBooster) -> Ruling:
     name = mover(state, move)
     label = move.name or f"{move.category} booster"
     over = _game_over(engine, state)

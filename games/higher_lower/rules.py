@@ -19,7 +19,6 @@ from games.higher_lower.state import State
 
 class HigherLowerRules(GameRules[State, MoveType]):
     slug: ClassVar[str] = SLUG
-    State: ClassVar[type[State]] = State
     Move: ClassVar[Any] = Move
     reasons = REASONS
     interpretations = INTERPRETATIONS

@@ -76,8 +76,9 @@ def after_booster(state: State, name: str, category: str) -> State:
     """The booster leaves the hand; its effect is unknown, so nothing else changes."""
     p = state.players[player_index(state, name) or 0]
     if isinstance(p.boosters, list):
-        boosters: list[str] | int = list(p.boosters)
-        boosters.remove(category)
+        kept = list(p.boosters)
+        kept.remove(category)
+        boosters: list[str] | int = kept
     else:
         boosters = p.boosters - 1
     updated = p.model_copy(update={"boosters": boosters})

@@ -90,10 +90,10 @@ def achievement(state: State, slug: str) -> tuple[bool, Reason, list[str]]:
 def judge_claim(state: State, move: Claim) -> Outcome:
     used = [rr.JUDGED_AT_WIN]
     if state.outcome != "won":
-        why = "the fourth run ended short" if state.outcome == "lost" else "the game goes on"
+        how = "the fourth run ended short" if state.outcome == "lost" else "the game goes on"
         return illegal(
             "No: the game is not won, so it earns nothing yet.",
-            [reason("game-not-won", f"the final card is not passed: {why}")],
+            [reason("game-not-won", f"the final card is not passed: {how}")],
             used,
         )
     won = reason("game-won", "the final Level Card is passed")

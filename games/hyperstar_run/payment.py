@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Literal
 
 from games.hyperstar_run.state import STAR, State
 
@@ -62,7 +63,7 @@ class Resource:
     level card passed this run (press)."""
 
     card: str
-    via: str  # "discard" | "press"
+    via: Literal["discard", "press"]
     buttons: tuple[str, ...]
 
 
@@ -104,7 +105,7 @@ def payments(
         capacity[i] = capacity[i + 1] + len(options[i][-1]) if options[i] else capacity[i + 1]
     need = Counter(icon for icon in cost if icon != STAR)
     # suffix[i][x]: buttons x still offered by cards i.. (to cut branches that cannot finish).
-    suffix = [Counter() for _ in range(len(available) + 1)]
+    suffix: list[Counter[str]] = [Counter() for _ in range(len(available) + 1)]
     for i in range(len(available) - 1, -1, -1):
         suffix[i] = suffix[i + 1] + Counter(available[i].buttons)
     yielded = 0

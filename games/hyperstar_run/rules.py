@@ -40,7 +40,6 @@ JUDGES: dict[type, Callable[[State, Any], Outcome]] = {
 
 class HyperstarRunRules(GameRules[State, Any]):
     slug = SLUG
-    State = State
     Move = Move
     reasons = REASONS
     interpretations: ClassVar[frozenset[str]] = INTERPRETATIONS

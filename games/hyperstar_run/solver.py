@@ -270,7 +270,7 @@ def to_moves(model: RunModel, state: State, steps: Sequence[Step]) -> tuple[list
         move = PassCard(
             cost=kind,  # type: ignore[arg-type]
             sources=[
-                Source(card=r.card, via=r.via, buttons=list(sub))  # type: ignore[arg-type]
+                Source(card=r.card, via=r.via, buttons=list(sub))
                 for r, sub in zip(chosen, subs, strict=True)
             ],
         )

@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from games.core.tools import CardCatalog, Tool
 from games.hyperstar_run import pages
+from games.hyperstar_run.example import example_state
 from games.hyperstar_run.solver import Solution, solve_json
 from games.hyperstar_run.state import State
 
@@ -34,5 +35,6 @@ TOOLS = {
         run=best_line,
         ruling_page=pages.best_line,
         aliases=("solve",),
+        example={"state": example_state()},
     )
 }

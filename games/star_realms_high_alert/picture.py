@@ -272,7 +272,7 @@ class Canvas:
 
     def row_of(self, count: int) -> list[tuple[float, float]]:
         """Positions for `count` cards, PER_ROW a row; moves the pen below them."""
-        spots = []
+        spots: list[tuple[float, float]] = []
         for i in range(count):
             row, col = divmod(i, PER_ROW)
             spots.append((MARGIN + col * (CARD_W + GAP), self.y + 4 + row * (CARD_H + GAP)))

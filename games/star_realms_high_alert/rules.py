@@ -61,7 +61,6 @@ from games.star_realms_high_alert.table import (
 
 class HighAlertRules(GameRules[State, AnyMove]):
     slug: ClassVar[str] = SLUG
-    State: ClassVar[type[State]] = State
     Move: ClassVar[Any] = Move
     reasons: ClassVar[ReasonCatalog] = REASONS
     interpretations: ClassVar[frozenset[str]] = INTERPRETATIONS
@@ -95,7 +94,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
         return self._use_tech(state, move)
 
     def apply(self, state: State, move: AnyMove) -> State:
-        return self.apply_checked(state, move)  # type: ignore[return-value]
+        return self.apply_checked(state, move)
 
     def legal_moves(self, state: State) -> Iterable[AnyMove]:
         return legal_moves(state)

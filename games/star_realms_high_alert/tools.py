@@ -36,5 +36,6 @@ TOOLS = {
         page=pages.view,
         ruling_page=pages.ruling_view,
         aliases=("options",),
+        example={"state": RULES.example()["state"]},
     )
 }

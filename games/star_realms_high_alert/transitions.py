@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from games.star_realms_high_alert.catalog import CARDS, SYMBOL_NAMES
-from games.star_realms_high_alert.state import GainedSymbol, LooseCard, State, TableHero, TableTech
+from games.star_realms_high_alert.state import (
+    Faction,
+    GainedSymbol,
+    LooseCard,
+    State,
+    TableHero,
+    TableTech,
+)
 
 
 def mark_ally_used(state: State, card_id: str, *, double: bool) -> State:
@@ -42,7 +49,7 @@ def acquire_free(state: State, card_id: str, effect_id: str) -> State:
     return after.model_copy(update={"free_acquires": effects})
 
 
-def use_tech(state: State, tech_id: str, faction: str | None) -> State:
+def use_tech(state: State, tech_id: str, faction: Faction | None) -> State:
     tech = next(t for t in state.techs if t.id == tech_id)
     cost = CARDS[tech.card].tech_cost or 0
     techs = [
@@ -53,7 +60,7 @@ def use_tech(state: State, tech_id: str, faction: str | None) -> State:
         name = CARDS[tech.card].name
         gained = GainedSymbol(symbol=faction, source=f"{name} ({tech_id})", card=tech.card)
         update["gained_symbols"] = [*state.gained_symbols, gained]
-    return state.model_copy(update=update)  # type: ignore[arg-type]
+    return state.model_copy(update=update)
 
 
 def scrap_hero(state: State, hero_id: str) -> State:

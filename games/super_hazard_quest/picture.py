@@ -472,7 +472,7 @@ def _exits(room: Room, card: Card, facts: list[str]) -> None:
     px, py = card.px, card.py
     door = 22  # half the width of a door in a wall
     for side in ("up", "down", "left", "right"):
-        action = room.exits.get(side)  # type: ignore[call-overload]
+        action = room.exits.get(side)
         if side in ("up", "down"):
             y = py if side == "up" else py + CELL_H
             if action is None:

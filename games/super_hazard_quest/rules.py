@@ -61,7 +61,6 @@ def _summary(move: Any, result: TurnResult) -> str:
 
 class SuperHazardQuestRules(GameRules[State, Any]):
     slug = SLUG
-    State = State
     Move = Move
     reasons = REASONS
     interpretations: ClassVar[frozenset[str]] = INTERPRETATIONS

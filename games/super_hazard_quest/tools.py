@@ -71,5 +71,6 @@ TOOLS = {
         page_title="Path finder",
         ruling_page=pages.where_can_i_go,
         aliases=("reachable",),
+        example={"state": RULES.example()["state"], "player": RULES.example()["move"]["player"]},
     )
 }

@@ -39,7 +39,8 @@ class Breach(Exception):
 def copy_state(state: State) -> State:
     """A private deep copy of a board to play a move on. A pickle round trip copies the same
     models as `model_copy(deep=True)`, twice as fast on a full dungeon."""
-    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    copied: State = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    return copied
 
 
 def draw_items(state: State, hero: Hero, count: int, known: list[Item], where: str) -> int:

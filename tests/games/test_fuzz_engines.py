@@ -216,7 +216,7 @@ def _high_alert_options(request: dict[str, Any]) -> Any:
 
 
 def _hazard_quest_reachable(request: dict[str, Any]) -> Any:
-    """As cardsdb.game_tools answers POST .../super-hazard-quest/reachable."""
+    """As the tool `reachable` answers POST .../super-hazard-quest/tools/reachable."""
     from games.super_hazard_quest.pathfinder import reachable
 
     state = registry["super-hazard-quest"].parse_state(request.get("state"))
