@@ -8,6 +8,7 @@ reads, those become words ("a community app on GitHub"); the Sources page lists 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django import template
 
@@ -108,7 +109,7 @@ _TERM_LINK = re.compile(r'href="[^"]*#term-([\w-]+)"')
 
 
 @register.simple_tag
-def game_glossary(game: object) -> dict[str, object]:
+def game_glossary(game: Any) -> dict[str, object]:
     """`{% game_glossary game as glossary %}`: the game's terms by slug, read once a page."""
     from cardsdb.models import GlossaryTerm
 

@@ -31,18 +31,16 @@ def what_now(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     if not lists_moves(d.engine):
         raise Http404(f"{saved.game.name} cannot list its moves.")
     state = saved.state_before
-    options: list[dict[str, Any]] | None = []
+    listed: list[dict[str, Any]] = []
     try:
         moves = d.engine.legal_moves_json(state)
     except BadInput:
         moves = None
-    if moves is None:
-        options = None
-    else:
+    if moves is not None:
         for move in moves[:MOVES_SHOWN]:
             ruling = d.engine.rule_json(state, move)
             first = ruling.reasons[0] if ruling.reasons else None
-            options.append(
+            listed.append(
                 {
                     "answer": ruling.answer or ruling.summary,
                     "rule": first.rule.rsplit(":", 1)[-1] if first else "",
@@ -54,7 +52,7 @@ def what_now(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         {
             "game": saved.game,
             "saved": saved,
-            "options": options,
+            "options": listed if moves is not None else None,
             "more": max(0, len(moves or []) - MOVES_SHOWN),
         },
     )

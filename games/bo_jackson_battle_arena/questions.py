@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 
 from games.bo_jackson_battle_arena.deck import FORMATS
 from games.core import Question
+from games.core.rules import labelled
 
 WeaponChoice = Literal[
     "none", "Alt", "Brawl", "Cyber", "Fire", "Glow", "Gum", "Hex", "Ice", "Steel", "Super"
@@ -93,7 +94,7 @@ def _battle(
 
 class CanISubstitute(BaseModel):
     mode: Literal["substitution", "playmaker"] = Field(
-        default="substitution", title="Mode", json_schema_extra={"options": MODES}
+        default="substitution", title="Mode", json_schema_extra=labelled(MODES)
     )
     battle: int = Field(default=1, ge=1, le=7, title="Battle", description="1 to 7.")
     i_have_honors: bool = Field(default=True, title="I have honors this battle")
@@ -147,7 +148,7 @@ def build_can_i_substitute(form: CanISubstitute) -> tuple[dict[str, Any], dict[s
 
 class WhoWinsThisBattle(BaseModel):
     mode: Literal["rookie", "substitution", "playmaker"] = Field(
-        default="playmaker", title="Mode", json_schema_extra={"options": MODES}
+        default="playmaker", title="Mode", json_schema_extra=labelled(MODES)
     )
     my_hero: str = Field(
         default="",
@@ -158,7 +159,7 @@ class WhoWinsThisBattle(BaseModel):
     )
     my_hero_power: PowerValue = Field(default=100, title="My Hero's Power")
     my_hero_weapon: WeaponChoice = Field(
-        default="none", title="My Hero's weapon", json_schema_extra={"options": WEAPONS}
+        default="none", title="My Hero's weapon", json_schema_extra=labelled(WEAPONS)
     )
     opponent_hero: str = Field(
         default="",
@@ -169,7 +170,7 @@ class WhoWinsThisBattle(BaseModel):
     )
     opponent_hero_power: PowerValue = Field(default=100, title="My opponent's Hero's Power")
     opponent_hero_weapon: WeaponChoice = Field(
-        default="none", title="My opponent's Hero's weapon", json_schema_extra={"options": WEAPONS}
+        default="none", title="My opponent's Hero's weapon", json_schema_extra=labelled(WEAPONS)
     )
     my_power_change_from_plays: int = Field(
         default=0,
@@ -274,13 +275,13 @@ def build_can_i_run_a_play(form: CanIRunAPlay) -> tuple[dict[str, Any], dict[str
 class WhoWinsSuddenDeath(BaseModel):
     my_revealed_power: PowerValue = Field(default=100, title="Power of the Hero I revealed")
     my_revealed_weapon: WeaponChoice = Field(
-        default="none", title="Its weapon", json_schema_extra={"options": WEAPONS}
+        default="none", title="Its weapon", json_schema_extra=labelled(WEAPONS)
     )
     opponent_revealed_power: PowerValue = Field(
         default=100, title="Power of the Hero my opponent revealed"
     )
     opponent_revealed_weapon: WeaponChoice = Field(
-        default="none", title="Its weapon", json_schema_extra={"options": WEAPONS}
+        default="none", title="Its weapon", json_schema_extra=labelled(WEAPONS)
     )
 
 
@@ -312,7 +313,7 @@ class IsMyDeckLegal(BaseModel):
     format: FormatChoice = Field(  # type: ignore[valid-type]
         default="playmaker-constructed",
         title="Mode or tournament format",
-        json_schema_extra={"options": FORMAT_NAMES},
+        json_schema_extra=labelled(FORMAT_NAMES),
     )
     heroes: list[str] = Field(
         default_factory=list,

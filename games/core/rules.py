@@ -104,6 +104,12 @@ class Question:
     moment: str = ""  # the moment of play it belongs to, in players' words ("On your turn")
 
 
+def labelled(options: Mapping[str, str], **extra: Any) -> dict[str, Any]:
+    """A question field's `json_schema_extra`: the words of its options (value -> label), and
+    any widget hint, for the website's forms."""
+    return {"options": dict(options), **extra}
+
+
 def _path(loc: Iterable[Any]) -> str:
     return ".".join(str(part) for part in loc)
 
@@ -306,5 +312,6 @@ __all__ = [
     "Question",
     "ReasonCatalog",
     "field",
+    "labelled",
     "strict_json",
 ]

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from games.core import Question
+from games.core.rules import labelled
 from games.higher_lower.cards import BoosterCategory
 
 JSON = dict[str, Any]
@@ -50,7 +51,7 @@ class CanIPlayThisCard(BaseModel):
         default="higher",
         title="The call you must follow",
         description="What the player on your right called.",
-        json_schema_extra={"options": CALLS},
+        json_schema_extra=labelled(CALLS),
     )
     my_card: int = Field(default=9, ge=1, le=15, title="The card you want to lay")
     my_call: Literal["higher", "lower", "none"] = Field(
@@ -82,7 +83,7 @@ class CanIDrawInstead(BaseModel):
     call_in_force: Literal["higher", "lower"] = Field(
         default="higher",
         title="The call you must follow",
-        json_schema_extra={"options": CALLS},
+        json_schema_extra=labelled(CALLS),
     )
     my_hand: list[int] = Field(
         default_factory=lambda: [3, 5, 9],

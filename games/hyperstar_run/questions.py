@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from games.core.rules import Question
+from games.core.rules import Question, labelled
 from games.hyperstar_run.shorthand import board, face, icons
 from games.hyperstar_run.state import (
     ACHIEVEMENT_DIFFICULTY,
@@ -35,7 +35,7 @@ ICONS_HINT = "Buttons as printed, separated by spaces; * is the star."
 
 class PressForm(BaseModel):
     difficulty: Difficulty = Field(
-        "standard", title="Difficulty", json_schema_extra={"options": DIFFICULTIES}
+        "standard", title="Difficulty", json_schema_extra=labelled(DIFFICULTIES)
     )
     current_card: int = Field(
         3,
@@ -235,7 +235,7 @@ def build_ability(form: AbilityForm) -> tuple[Json, Json]:
 
 class EndRunForm(BaseModel):
     difficulty: Difficulty = Field(
-        "standard", title="Difficulty", json_schema_extra={"options": DIFFICULTIES}
+        "standard", title="Difficulty", json_schema_extra=labelled(DIFFICULTIES)
     )
     run: int = Field(
         1, ge=1, le=4, title="The run that ends", description="The number on the Hero Card."
@@ -248,7 +248,7 @@ def build_end_run(form: EndRunForm) -> tuple[Json, Json]:
 
 class AchievementForm(BaseModel):
     achievement: AchievementSlug = Field(
-        "well-equipped", title="The achievement", json_schema_extra={"options": ACHIEVEMENTS}
+        "well-equipped", title="The achievement", json_schema_extra=labelled(ACHIEVEMENTS)
     )
     won_on_run: int = Field(3, ge=1, le=4, title="The run you won on")
     equipment_cards_left_in_hand: int = Field(

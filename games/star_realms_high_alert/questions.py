@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import Question
+from games.core.rules import labelled
 from games.star_realms_high_alert.catalog import (
     CARDS,
     CHOSEN_FACTION_TECH,
@@ -78,7 +79,7 @@ class AllyLiveForm(Form):
     card: AllyCard = Field(  # type: ignore[valid-type]
         default=AllyCard("hellfire"),
         title="The card whose ally ability you want to use",
-        json_schema_extra={"options": CARD_NAMES},
+        json_schema_extra=labelled(CARD_NAMES),
     )
     ability: Literal["ally", "double-ally"] = Field(
         default="ally",
@@ -90,22 +91,22 @@ class AllyLiveForm(Form):
         title="Your other cards in play, by faction symbol",
         description="How many of your other cards in play show each symbol; a merged card "
         "counts once, under its merged symbol.",
-        json_schema_extra={"options": SYMBOLS, "widget": "counts"},
+        json_schema_extra=labelled(SYMBOLS, widget="counts"),
     )
     gained_symbols: list[SymbolSlug] = Field(
         default_factory=list,
         title="Faction symbols you gained as effects this turn",
-        json_schema_extra={"options": SYMBOLS, "widget": "counts"},
+        json_schema_extra=labelled(SYMBOLS, widget="counts"),
     )
     heroes_played_this_turn: list[HeroCard] = Field(  # type: ignore[valid-type]
         default_factory=list,
         title="Heroes you played this turn",
-        json_schema_extra={"options": CARD_NAMES},
+        json_schema_extra=labelled(CARD_NAMES),
     )
     heroes_from_earlier_turns: list[HeroCard] = Field(  # type: ignore[valid-type]
         default_factory=list,
         title="Heroes in play from earlier turns",
-        json_schema_extra={"options": CARD_NAMES},
+        json_schema_extra=labelled(CARD_NAMES),
     )
     already_used_this_turn: bool = Field(
         default=False, title="I have already used this ability this turn"
@@ -132,23 +133,23 @@ class RequisitionPriceForm(Form):
     card: RequisitionCard = Field(  # type: ignore[valid-type]
         default=RequisitionCard("the-armory"),
         title="The Requisition card you want",
-        json_schema_extra={"options": CARD_NAMES},
+        json_schema_extra=labelled(CARD_NAMES),
     )
     cards_in_play: list[SymbolSlug] = Field(
         default_factory=lambda: ["star-empire", "star-empire"],
         title="Your cards in play, by faction symbol",
         description="How many of your cards in play show each symbol.",
-        json_schema_extra={"options": SYMBOLS, "widget": "counts"},
+        json_schema_extra=labelled(SYMBOLS, widget="counts"),
     )
     gained_symbols: list[SymbolSlug] = Field(
         default_factory=list,
         title="Faction symbols you gained as effects this turn",
-        json_schema_extra={"options": SYMBOLS, "widget": "counts"},
+        json_schema_extra=labelled(SYMBOLS, widget="counts"),
     )
     heroes_played_this_turn: list[HeroCard] = Field(  # type: ignore[valid-type]
         default_factory=list,
         title="Heroes you played this turn",
-        json_schema_extra={"options": CARD_NAMES},
+        json_schema_extra=labelled(CARD_NAMES),
     )
     trade: int = Field(default=5, ge=0, le=99, title="Trade you have")
 
@@ -169,7 +170,7 @@ def _build_price(form: RequisitionPriceForm) -> tuple[dict[str, Any], dict[str, 
 
 class TechForm(Form):
     tech: TechCard = Field(  # type: ignore[valid-type]
-        default=TechCard("laser"), title="The tech", json_schema_extra={"options": CARD_NAMES}
+        default=TechCard("laser"), title="The tech", json_schema_extra=labelled(CARD_NAMES)
     )
     trade: int = Field(default=1, ge=0, le=99, title="Trade you have")
     used_this_turn: bool = Field(default=False, title="I have already used it this turn")
@@ -178,7 +179,7 @@ class TechForm(Form):
         default="star-empire",
         title="The faction you choose",
         description="Only for a tech that has you choose a faction.",
-        json_schema_extra={"options": FACTIONS},
+        json_schema_extra=labelled(FACTIONS),
     )
 
 
@@ -202,7 +203,7 @@ class FreeAcquireForm(Form):
     card: AnyCard = Field(  # type: ignore[valid-type]
         default=AnyCard("hellfire"),
         title="The card you want to take",
-        json_schema_extra={"options": CARD_NAMES},
+        json_schema_extra=labelled(CARD_NAMES),
     )
     costing_at_most: int = Field(
         default=4,
@@ -214,7 +215,7 @@ class FreeAcquireForm(Form):
     cards_in_play: list[SymbolSlug] = Field(
         default_factory=list,
         title="Your cards in play, by faction symbol",
-        json_schema_extra={"options": SYMBOLS, "widget": "counts"},
+        json_schema_extra=labelled(SYMBOLS, widget="counts"),
     )
 
 
@@ -234,7 +235,7 @@ class HeroScrapForm(Form):
     hero: HeroCard = Field(  # type: ignore[valid-type]
         default=HeroCard("doctor-clark"),
         title="Your hero",
-        json_schema_extra={"options": CARD_NAMES},
+        json_schema_extra=labelled(CARD_NAMES),
     )
     played_this_turn: bool = Field(default=False, title="I played it this turn")
     phase: Literal["main", "discard", "draw"] = Field(

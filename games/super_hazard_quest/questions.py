@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from games.core import Question
+from games.core.rules import labelled
 from games.super_hazard_quest.state import (
     ALL_ACTIONS,
     COMBAT_ACTIONS,
@@ -60,27 +61,27 @@ class PassHazardForm(BaseModel):
         "attack",
         title="The hazard in your way",
         description="The action it calls for.",
-        json_schema_extra={"options": ACTIONS},
+        json_schema_extra=labelled(ACTIONS),
     )
     item_kind: ItemKind = Field(
         "super",
         title="The item you want to pass it with",
-        json_schema_extra={"options": ITEM_KINDS},
+        json_schema_extra=labelled(ITEM_KINDS),
     )
     item_action: Action = Field(
         "attack",
         title="The item's action",
         description="The first action a Dual Action Item prints.",
-        json_schema_extra={"options": ACTIONS},
+        json_schema_extra=labelled(ACTIONS),
     )
     item_second_action: Action = Field(
         "defend",
         title="Its second action",
         description="Only for a Dual Action Item.",
-        json_schema_extra={"options": ACTIONS},
+        json_schema_extra=labelled(ACTIONS),
     )
     inherent: Action = Field(
-        "climb", title="Your hero's Inherent Action", json_schema_extra={"options": ACTIONS}
+        "climb", title="Your hero's Inherent Action", json_schema_extra=labelled(ACTIONS)
     )
 
 
@@ -270,15 +271,15 @@ class BattleForm(BaseModel):
         json_schema_extra={"options": {"combat": "Combat hazard", "direction": "Direction hazard"}},
     )
     requested: Action = Field(
-        "attack", title="The action you ask for", json_schema_extra={"options": ACTIONS}
+        "attack", title="The action you ask for", json_schema_extra=labelled(ACTIONS)
     )
     defender_item_action: Action = Field(
         "attack",
         title="The action your opponent's Super Item gives",
-        json_schema_extra={"options": ACTIONS},
+        json_schema_extra=labelled(ACTIONS),
     )
     defender_inherent: Action = Field(
-        "climb", title="Your opponent's Inherent Action", json_schema_extra={"options": ACTIONS}
+        "climb", title="Your opponent's Inherent Action", json_schema_extra=labelled(ACTIONS)
     )
     defender_answers: bool = Field(True, title="My opponent answers with that item")
 
