@@ -58,3 +58,36 @@ def test_player_builds_a_dungeon_by_tapping_the_grid_and_asks_where_they_can_go(
     # The JSON stays behind "For developers".
     assert not page.locator("textarea[name=state]").is_visible()
     context.close()
+
+
+def test_player_describes_a_level_card_by_card_and_asks_for_the_best_line(
+    live_server: Any, browser: Any
+) -> None:
+    _load("hyperstar-run")
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/games/hyperstar-run/")
+    page.locator("nav.gamenav a", has_text="Best line").click()
+    form = page.locator("#level-form")
+    form.locator("select[name=difficulty]").select_option(label="Tutorial")
+    form.get_by_role("button", name="Update the cards").click()
+    form = page.locator("#level-form")
+    for name, value in {
+        "L1-buttons": "A",
+        "L1-enemy": "A",
+        "L2-buttons": "B",
+        "L2-enemy": "B *",
+        "H1-buttons": "A",
+        "H2-buttons": "B",
+        "H3-buttons": "A",
+        "E1": "A B",
+        "E2": "C D",
+    }.items():
+        form.locator(f"input[name={name}]").fill(value)
+    form.get_by_role("button", name="What's my best line?").click()
+    this_run = page.locator("#this-run").inner_text()
+    assert "past 2 cards" in this_run and "not given" in this_run
+    assert page.locator("#this-run-line li.step").count() == 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert "L1-buttons=A" in page.url  # the level is in the address
+    context.close()
