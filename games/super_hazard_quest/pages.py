@@ -21,7 +21,7 @@ from games.core.tools import Page, PageRequest, Picture, Reference, RulingBoard
 from games.super_hazard_quest import builder
 from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.rules import RULES
-from games.super_hazard_quest.state import Hero, Item, State
+from games.super_hazard_quest.state import ALL_ACTIONS, COMBAT_ACTIONS, HAND_SIZE, Hero, Item, State
 
 SLUG = "super-hazard-quest"
 TEMPLATE = "reachable.html"
@@ -295,8 +295,8 @@ def _built(request: PageRequest, context: dict[str, Any]) -> Page:
         "rows": rows,
         "selected": selected,
         "room": room,
-        "actions": [(a, a.capitalize()) for a in builder.ALL_ACTIONS],
-        "combat": [(a, a.capitalize()) for a in builder.COMBAT_ACTIONS],
+        "actions": [(a, a.capitalize()) for a in ALL_ACTIONS],
+        "combat": [(a, a.capitalize()) for a in COMBAT_ACTIONS],
         "sides": [
             (side, word, room.exits.get(side, "") if room else "")
             for side, word in (("up", "Up"), ("down", "Down"), ("left", "Left"), ("right", "Right"))
@@ -312,7 +312,7 @@ def _built(request: PageRequest, context: dict[str, Any]) -> Page:
                 "hero": h,
                 "at": f"{h.x},{h.y}" if h.x is not None else "",
                 "items": [f"{k}:{d}" if d else k for k, d in h.items]
-                + [""] * (builder.HAND_SIZE - len(h.items)),
+                + [""] * (HAND_SIZE - len(h.items)),
                 "words": h.item_words(),
             }
             for i, h in enumerate(board.heroes)
