@@ -4,17 +4,27 @@ reference rulings, factions, symbols) a tool's page or a board picture shows."""
 
 from __future__ import annotations
 
+import string
 from collections.abc import Collection, Iterable
 from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Q
+from django.db.models.functions import Lower
 
 from cardsdb.models import Card, Clarification, Faction, Rule, Symbol
 from cardsdb.response_cache import data_fingerprint
 from games.core.tools import CatalogCard, FactionFacts, SymbolFacts
 
 FACTS_SECONDS = 3600
+FOLD_BATCH = 900  # references a query matches in any case (SQLite allows 32766 parameters)
+
+
+ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def _folds(text: str) -> set[str]:
+    return {text.lower(), text.translate(ASCII_LOWER)}
 
 
 def _catalog_card(card: Card) -> CatalogCard:
@@ -30,8 +40,9 @@ def _catalog_card(card: Card) -> CatalogCard:
 
 
 class DatabaseCardCatalog:
-    """`CardCatalog` over the Card table: two queries for any number of references (the exact
-    matches, then the rest by name or number in any case), whatever the deck's size."""
+    """`CardCatalog` over the Card table: at most three queries for a deck of any size the
+    tools take (the exact matches; then the rest by name or number in any case, first their
+    ids, then those cards)."""
 
     def cards(self, game: str, refs: Collection[str]) -> dict[str, CatalogCard]:
         refs = set(refs)
@@ -50,18 +61,28 @@ class DatabaseCardCatalog:
                 found[ref] = match
         missing = sorted(refs - set(found))
         if missing:
-            any_case = Q()
+            # The rest by name or number in any case: one IN over the lower-cased text (an OR of
+            # case-insensitive matches would be one SQL term per reference, too deep for SQLite).
+            # Each text in two foldings: Python's lower case (PostgreSQL's LOWER) and ASCII-only
+            # (SQLite's LOWER, and its case-insensitive match), so either database finds what a
+            # case-insensitive match found before.
+            first: dict[str, tuple[int, int]] = {}  # folded text -> (position, id), the first
+            lowered = in_game.annotate(lname=Lower("name"), lnumber=Lower("number"))
+            for start in range(0, len(missing), FOLD_BATCH):
+                chunk = {f for ref in missing[start : start + FOLD_BATCH] for f in _folds(ref)}
+                rows = lowered.filter(Q(lname__in=chunk) | Q(lnumber__in=chunk))
+                for position, pk, name, number in rows.values_list(
+                    "position", "pk", "name", "number"
+                ):
+                    for fold in _folds(name) | (_folds(number) if number else set()):
+                        first[fold] = min(first.get(fold, (position, pk)), (position, pk))
+            wanted: dict[str, int] = {}
             for ref in missing:
-                any_case |= Q(name__iexact=ref) | Q(number__iexact=ref)
-            folded: dict[str, Card] = {}
-            for card in in_game.filter(any_case).order_by("position"):
-                for value in (card.name, card.number):
-                    if value:
-                        folded.setdefault(value.lower(), card)
-            for ref in missing:
-                match = folded.get(ref.lower())
-                if match is not None:
-                    found[ref] = match
+                hits = [first[f] for f in _folds(ref) if f in first]
+                if hits:
+                    wanted[ref] = min(hits)[1]
+            cards = in_game.in_bulk(set(wanted.values()))
+            found.update({ref: cards[pk] for ref, pk in wanted.items()})
         return {ref: _catalog_card(card) for ref, card in found.items()}
 
 

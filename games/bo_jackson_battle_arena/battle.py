@@ -7,11 +7,13 @@ passed in is never changed (next states are deep copies).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 from games.bo_jackson_battle_arena import reasons as R
 from games.bo_jackson_battle_arena.moves import (
+    CheckSetup,
     KeepHero,
     Pass,
     ResolveBattle,
@@ -19,7 +21,7 @@ from games.bo_jackson_battle_arena.moves import (
     Substitute,
     SuddenDeath,
 )
-from games.bo_jackson_battle_arena.state import BattleState, Hero
+from games.bo_jackson_battle_arena.state import BattleState, Hero, fold
 from games.core import Reason
 
 T = TypeVar("T")
@@ -34,6 +36,62 @@ class Answer:
     next_state: BattleState | None = None  # None: the move is illegal
     interpretations: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    answer: str = ""  # the question answered in plain words; "" falls back to the summary
+
+
+_PLURAL = {
+    "has": "have",
+    "does": "do",
+    "draws": "draw",
+    "pays": "pay",
+    "chooses": "choose",
+    "runs": "run",
+    "passes": "pass",
+    "places": "place",
+    "keeps": "keep",
+    "goes": "go",
+    "wins": "win",
+    "is": "are",
+    "was": "were",
+}
+_YOU_VERB = re.compile(r"\b([Yy]ou) (" + "|".join(_PLURAL) + r")\b")
+
+
+def agree(text: str) -> str:
+    """Words about a player named "You" made grammatical: "You win", "your Hero", never
+    "You wins" or "You's"."""
+    text = _YOU_VERB.sub(lambda m: f"{m.group(1)} {_PLURAL[m.group(2)]}", text)
+    return re.sub(r"\b([Yy])ou's\b", lambda m: f"{m.group(1)}our", text)
+
+
+def setup_numbers(mode: str) -> dict[str, int]:
+    """How a game of `mode` is set up, per player, with the numbers worked out (4.1.1, 4.2.1,
+    4.3.1): what each player brings and what is left in each deck after the deal."""
+    numbers = {"hero_deck": 60, "battle_zones": 7, "bench": 0, "hero_deck_after": 53}
+    if mode in ("substitution", "playmaker"):
+        numbers |= {"bench": 4, "hero_deck_after": 49, "hot_dogs": 10}
+    if mode == "playmaker":
+        numbers |= {"playbook": 30, "plays_in_hand": 4, "playbook_after": 26}
+    return numbers
+
+
+def setup_words(mode: str) -> str:
+    n = setup_numbers(mode)
+    words = (
+        f"each player shuffles a Hero Deck of {n['hero_deck']} and puts 7 Heroes face down "
+        "in the 7 Battle Zones"
+    )
+    if n["bench"]:
+        words += f", draws {n['bench']} more to the Bench"
+    words += f", leaving {n['hero_deck_after']} in the Hero Deck"
+    if "hot_dogs" in n:
+        words += f"; each brings a Hot Dog Deck of exactly {n['hot_dogs']}"
+    if "playbook" in n:
+        words += (
+            f"; each brings a Playbook of {n['playbook']} Plays (Bonus Plays on top) and draws "
+            f"{n['plays_in_hand']}, leaving {n['playbook_after']} plus any Bonus Plays"
+        )
+    return words
 
 
 def dogs(n: int | None) -> str:
@@ -65,6 +123,85 @@ def _mode_reason(base: str, state: BattleState, detail: str) -> Reason:
 
 def _illegal(summary: str, *reasons: Reason, interpretations: list[str] | None = None) -> Answer:
     return Answer(summary=summary, reasons=list(reasons), interpretations=interpretations or [])
+
+
+def position_faults(state: BattleState) -> list[Reason]:
+    """What in a position that can be laid out on a table breaks a rule: piles the mode does
+    not use, a finished game whose result the battles do not give."""
+    faults: list[Reason] = []
+    piles = {
+        "bench": "a Bench",
+        "hot_dogs": "Hot Dogs",
+        "hot_dogs_discarded": "Hot Dogs",
+        "substituted": "substitutions",
+        "hand": "Plays in Hand",
+        "playbook": "a Playbook",
+        "plays_used": "Plays",
+        "power_change": "Plays",
+    }
+    code = {"rookie": "rookie-mode-piles", "substitution": "substitution-mode-piles"}
+    if state.mode in code:
+        wanted = {
+            "rookie": (),
+            "substitution": ("bench", "hot_dogs", "hot_dogs_discarded", "substituted"),
+        }[state.mode]
+        for i, p in enumerate(state.players):
+            extra = [piles[f] for f in piles if f not in wanted and getattr(p, f) is not None]
+            if extra:
+                named = ", ".join(dict.fromkeys(extra))
+                faults.append(
+                    _reason(
+                        code[state.mode],
+                        f"{who(state, i)} has {named}, which {state.mode.title()} Mode "
+                        "does not use",
+                    )
+                )
+    if state.mode != "rookie":
+        for i, p in enumerate(state.players):
+            in_all = (p.hot_dogs or 0) + (p.hot_dogs_discarded or 0)
+            if in_all != 10:
+                faults.append(
+                    _mode_reason(
+                        "setup-hot-dogs-ten",
+                        state,
+                        f"{who(state, i)} has {dogs(in_all)} left and paid, in all; a Hot Dog "
+                        "Deck holds exactly 10",
+                    )
+                )
+            if len(p.bench or []) > 4:
+                faults.append(
+                    _mode_reason(
+                        "setup-bench-four",
+                        state,
+                        f"{who(state, i)} has {len(p.bench or [])} Heroes on the Bench; a "
+                        "substitution swaps one for one, so the Bench never holds more than 4",
+                    )
+                )
+    if state.phase == "game-over":
+        won = [p.trophies for p in state.players]
+        score = f"{who(state, 0)} won {won[0]} battles, {who(state, 1)} {won[1]}"
+        leader = None if won[0] == won[1] else (0 if won[0] > won[1] else 1)
+        if leader is not None and state.winner != leader:
+            faults.append(
+                _reason(
+                    "majority-of-battles-wins",
+                    f"{score}: {who(state, leader)} has the game, not "
+                    + ("nobody" if state.winner is None else who(state, state.winner)),
+                )
+            )
+        elif leader is None and state.ties_allowed and state.winner is not None:
+            faults.append(
+                _reason("equal-battles-tie", f"{score}: the game is a tie, with no winner")
+            )
+        elif leader is None and not state.ties_allowed and state.winner is None:
+            faults.append(
+                _reason(
+                    "tie-goes-to-sudden-death",
+                    f"{score} and ties are not allowed: the game is not over, Sudden Death "
+                    "decides it",
+                )
+            )
+    return faults
 
 
 def game_over_answer(state: BattleState) -> Answer:
@@ -136,7 +273,7 @@ def rule_substitute(state: BattleState, move: Substitute) -> Answer:
     name = who(state, move.player)
     bench = p.bench or []
     broken: list[Reason] = []
-    if not any(h.id == move.hero for h in bench):
+    if not any(fold(h.id) == fold(move.hero) for h in bench):
         broken.append(
             _mode_reason("substitute-from-bench", state, f"{move.hero!r} is not on {name}'s Bench")
         )
@@ -158,7 +295,7 @@ def _substitute(state: BattleState, move: Substitute) -> Answer:
     p = nxt.players[move.player]
     name = who(state, move.player)
     bench = _pile(p.bench)
-    incoming = next(h for h in bench if h.id == move.hero)
+    incoming = next(h for h in bench if fold(h.id) == fold(move.hero))
     outgoing = p.zones[state.battle - 1]
     bench.remove(incoming)
     p.zones[state.battle - 1] = incoming
@@ -200,6 +337,8 @@ def _substitute(state: BattleState, move: Substitute) -> Answer:
         ],
         next_state=nxt,
         interpretations=interpretations,
+        answer=f"Yes, {name} can substitute {incoming.label()} for {outgoing.label()}, paying "
+        "2 Hot Dogs.",
     )
 
 
@@ -218,6 +357,7 @@ def rule_keep_hero(state: BattleState, move: KeepHero) -> Answer:
             )
         ],
         next_state=nxt,
+        answer=f"Yes, {name} can keep the Hero in battle {state.battle}: substituting is a choice.",
     )
 
 
@@ -269,9 +409,13 @@ def rule_run_play(state: BattleState, move: RunPlay) -> Answer:
         return problem
     p = state.players[move.player]
     name = who(state, move.player)
-    card = next((c for c in p.hand or [] if c.id == move.play), None)
+    card = next((c for c in p.hand or [] if fold(c.id) == fold(move.play)), None)
     if card is None:
-        where = "in the Playbook" if any(c.id == move.play for c in p.playbook or []) else "used"
+        where = (
+            "in the Playbook"
+            if any(fold(c.id) == fold(move.play) for c in p.playbook or [])
+            else "used"
+        )
         return _illegal(
             f"{name} does not have that Play in Hand.",
             _reason("play-from-hand", f"{move.play!r} is {where}, not in {name}'s Hand"),
@@ -316,6 +460,7 @@ def _run_play(state: BattleState, move: RunPlay, card_id: str, paid: int) -> Ans
         next_state=nxt,
         interpretations=[R.PLAY_EFFECTS],
         notes=notes,
+        answer=f"Yes, {name} can run {card.label()} for {dogs(paid)}.",
     )
 
 
@@ -446,7 +591,20 @@ def _resolve(
     else:
         _end_game(nxt, reasons, interpretations)
     result = "a draw" if winner is None else f"won by {who(state, winner)}"
+    if winner is None:
+        answer = f"Battle {state.battle} is a draw: no Trophy is placed."
+    else:
+        answer = f"{who(state, winner)} wins battle {state.battle}."
+    if nxt.phase == "game-over":
+        won = [p.trophies for p in nxt.players]
+        if nxt.winner is None:
+            answer += f" The game ends in a tie, {won[0]} battles each."
+        else:
+            answer += f" {who(state, nxt.winner)} wins the game, {max(won)} battles to {min(won)}."
+    elif nxt.phase == "sudden-death":
+        answer += " The game is tied and ties are not allowed: Sudden Death follows."
     return Answer(
+        answer=answer,
         summary=f"Battle {state.battle} is {result}.",
         reasons=reasons,
         next_state=nxt,
@@ -566,4 +724,70 @@ def rule_sudden_death(state: BattleState, move: SuddenDeath) -> Answer:
         summary = f"{who(state, winner)} wins the game in Sudden Death."
     else:
         summary = "Sudden Death is tied again: reveal the next top cards."
-    return Answer(summary=summary, reasons=reasons, next_state=nxt, interpretations=interpretations)
+    answer = summary
+    return Answer(
+        summary=summary,
+        reasons=reasons,
+        next_state=nxt,
+        interpretations=interpretations,
+        answer=answer,
+    )
+
+
+# ----- the setup -----
+
+
+def rule_check_setup(state: BattleState, move: CheckSetup) -> Answer:
+    """A described setup ruled: right, or what is off, with the setup rule (4.x.1)."""
+    if state.battle != 1 or state.draws or any(p.trophies for p in state.players):
+        return _illegal(
+            "This is not a setup: battles have been played.",
+            _reason("setup-not-battle-one", f"the game is at battle {state.battle}"),
+        )
+    off: list[Reason] = []
+    n = setup_numbers(state.mode)
+    for i, p in enumerate(state.players):
+        name = who(state, i)
+        if state.mode == "rookie":
+            continue
+        bench = len(p.bench or [])
+        if bench != n["bench"] and not p.substituted:
+            off.append(
+                _mode_reason(
+                    "setup-bench-four",
+                    state,
+                    f"{name} has {bench} Heroes on the Bench, not {n['bench']}",
+                )
+            )
+        dogs_in_all = (p.hot_dogs or 0) + (p.hot_dogs_discarded or 0)
+        if dogs_in_all != n["hot_dogs"]:
+            off.append(
+                _mode_reason(
+                    "setup-hot-dogs-ten",
+                    state,
+                    f"{name} has {dogs(dogs_in_all)} in all, not {n['hot_dogs']}",
+                )
+            )
+        if state.mode == "playmaker":
+            plays = len(p.hand or []) + len(p.plays_used or [])
+            if plays != n["plays_in_hand"]:
+                off.append(
+                    _reason(
+                        "setup-plays-four",
+                        f"{name} has {plays} Plays in Hand, not {n['plays_in_hand']}",
+                    )
+                )
+    words = setup_words(state.mode)
+    if off:
+        return Answer(
+            summary=f"The setup is not right: {off[0].detail}.",
+            reasons=off,
+            answer="No, that setup is not right: " + "; ".join(r.detail for r in off) + ".",
+        )
+    return Answer(
+        summary="The setup is right.",
+        reasons=[_mode_reason("setup-is-right", state, words)],
+        next_state=_copy(state),
+        interpretations=[R.HONORS_BATTLE_ONE] if state.mode != "rookie" else [],
+        answer=f"Yes, that setup is right: {words}.",
+    )

@@ -392,6 +392,24 @@ def _check_hot_dogs(fmt: Format, hot_dogs: list[DeckCard], v: _Verdicts) -> None
     )
 
 
+# The checks each reading bears on: an illegal verdict rests only on the readings of the
+# checks that fail (not the Hero-variation reading on a deck ruled illegal for its size).
+_READING_OF = {
+    R.VARIATION: ("one-copy-per-variation",),
+    R.PLAYS_BY_NAME: ("plays-unique",),
+    R.HTD_COUNTS: ("playbook-thirty-plays", "sealed-playbook-twenty"),
+    R.SEALED: ("sealed-playbook-twenty",),
+    R.DBS_FORMATS: ("dbs-cap",),
+    R.TEAM: ("apex-hot-dog-deck-four", "hilo-hot-dog-deck-four"),
+}
+
+
+def _deciding(broken: list[Reason], interpretations: list[str]) -> list[str]:
+    """The readings an illegal verdict rests on: those of the failing checks."""
+    codes = {r.code for r in broken}
+    return [i for i in interpretations if set(_READING_OF.get(i, ())) & codes]
+
+
 def check_deck(deck: DeckList, format_slug: str) -> Ruling:
     """Rule on whether `deck` may be played in the mode or format `format_slug`.
 
@@ -407,6 +425,7 @@ def check_deck(deck: DeckList, format_slug: str) -> Ruling:
     v.interpretations.extend(fmt.interpretations)
     interpretations = list(dict.fromkeys(v.interpretations))
     if v.broken:
+        interpretations = _deciding(v.broken, interpretations)
         first = v.broken[0].detail
         more = f" (and {len(v.broken) - 1} more problem{'s' if len(v.broken) > 2 else ''})"
         return Ruling(

@@ -66,6 +66,12 @@ class SuddenDeath(_Move):
     claim: PlayerIndex | None = None
 
 
+class CheckSetup(_Move):
+    """Is the position in the state a correct setup for its mode, before battle 1?"""
+
+    kind: Literal["check-setup"] = "check-setup"
+
+
 class CheckDeck(_Move):
     """Is the deck in the state legal for this mode or tournament format?"""
 
@@ -73,5 +79,5 @@ class CheckDeck(_Move):
     format: str = Field(max_length=60, description="A mode or format slug, e.g. spec-playmaker")
 
 
-BattleMove = Substitute | KeepHero | RunPlay | Pass | ResolveBattle | SuddenDeath
+BattleMove = Substitute | KeepHero | RunPlay | Pass | ResolveBattle | SuddenDeath | CheckSetup
 Move = Annotated[BattleMove | CheckDeck, Field(discriminator="kind")]

@@ -32,6 +32,10 @@ _BY_MODE: dict[str, dict[str, str]] = {
     "substitution-replaces-hero": {"substitution": "4.2.2.2", "playmaker": "4.3.2.2"},
     "substitution-draws-replacement": {"substitution": "4.2.2.3", "playmaker": "4.3.2.3"},
     "one-substitution-per-battle": {"substitution": "4.2.2.4", "playmaker": "4.3.2.4"},
+    # setups (4.1.1, 4.2.1, 4.3.1)
+    "setup-is-right": {"rookie": "4.1.1.6", "substitution": "4.2.1.4", "playmaker": "4.3.1.7"},
+    "setup-bench-four": {"substitution": "4.2.1.5", "playmaker": "4.3.1.8"},
+    "setup-hot-dogs-ten": {"substitution": "4.2.1.2", "playmaker": "4.3.1.5"},
 }
 
 _SINGLE: dict[str, str] = {
@@ -40,6 +44,10 @@ _SINGLE: dict[str, str] = {
     "no-substitution-in-rookie": "4.1.2.6",
     "no-plays-in-rookie": "4.1.2.6",
     "no-plays-in-substitution": "4.2.2.9",
+    "rookie-mode-piles": "4.1.2.6",
+    "substitution-mode-piles": "4.2.2.9",
+    "setup-plays-four": "4.3.1.9",
+    "setup-not-battle-one": "4.1.2.5",
     # the Play Phase (Playmaker)
     "plays-only-in-play-phase": "4.3.2.6",
     "play-from-hand": "4.3.2.6",
@@ -155,6 +163,17 @@ INTERPRETATIONS = frozenset(
 REASONS.rules_in(
     {
         "battle": (
+            "rookie-mode-piles",
+            "substitution-mode-piles",
+            "setup-plays-four",
+            "setup-not-battle-one",
+            "setup-is-right",
+            "setup-is-right-in-substitution",
+            "setup-is-right-in-playmaker",
+            "setup-bench-four",
+            "setup-bench-four-in-playmaker",
+            "setup-hot-dogs-ten",
+            "setup-hot-dogs-ten-in-playmaker",
             "next-battle",
             "no-substitution-in-rookie",
             "no-plays-in-rookie",

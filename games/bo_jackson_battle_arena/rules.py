@@ -12,6 +12,7 @@ from games.bo_jackson_battle_arena import reasons as R
 from games.bo_jackson_battle_arena.deck import FORMATS, DeckList, check_deck
 from games.bo_jackson_battle_arena.moves import (
     CheckDeck,
+    CheckSetup,
     KeepHero,
     Move,
     Pass,
@@ -26,9 +27,11 @@ from games.bo_jackson_battle_arena.state import (
     State,
     check_battle_state,
     check_deck_state,
+    fold,
 )
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
 from games.core.rules import strict_json
+from games.core.ruling import SequenceRuling, Verdict
 
 _RULERS: dict[type[Any], Callable[[BattleState, Any], battle.Answer]] = {
     Substitute: battle.rule_substitute,
@@ -37,6 +40,7 @@ _RULERS: dict[type[Any], Callable[[BattleState, Any], battle.Answer]] = {
     Pass: battle.rule_pass,
     ResolveBattle: battle.rule_resolve,
     SuddenDeath: battle.rule_sudden_death,
+    CheckSetup: battle.rule_check_setup,
 }
 
 
@@ -88,14 +92,14 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         if isinstance(move, Substitute) and state.mode != "rookie":
             p = state.players[move.player]
             heroes = [*p.zones, *p.hero_deck, *p.set_aside, *(p.bench or [])]
-            if not any(h.id == move.hero for h in heroes):
+            if not any(fold(h.id) == fold(move.hero) for h in heroes):
                 raise InvalidMove(
                     f"{field}.hero", f"player {move.player} has no Hero {move.hero!r}"
                 )
         if isinstance(move, RunPlay) and state.mode == "playmaker":
             p = state.players[move.player]
             plays = [*(p.hand or []), *(p.playbook or []), *(p.plays_used or [])]
-            card = next((c for c in plays if c.id == move.play), None)
+            card = next((c for c in plays if fold(c.id) == fold(move.play)), None)
             if card is None:
                 raise InvalidMove(
                     f"{field}.play", f"player {move.player} has no Play {move.play!r}"
@@ -119,23 +123,70 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         inner = state.root
         if isinstance(move, CheckDeck):
             assert isinstance(inner, DeckList)
-            return check_deck(inner, move.format)
+            ruling = check_deck(inner, move.format)
+            said = ruling.summary[:1].lower() + ruling.summary[1:]
+            ruling.answer = f"{'Yes' if ruling.legal else 'No'}, {said}"
+            return ruling
         assert isinstance(inner, BattleState)
+        faults = battle.position_faults(inner)
+        if faults:
+            words = "; ".join(r.detail for r in faults)
+            return self.illegal(
+                battle.agree(f"This position breaks a rule: {words}."),
+                faults,
+                answer=battle.agree(
+                    f"No: this position breaks a rule. {words[:1].upper()}{words[1:]}."
+                ),
+            )
         if inner.phase == "game-over":
             answer = battle.game_over_answer(inner)
         else:
             answer = _RULERS[type(move)](inner, move)
+        summary = battle.agree(answer.summary)
         if answer.next_state is None:
             return self.illegal(
-                answer.summary, answer.reasons, answer.interpretations, answer.notes
+                summary,
+                answer.reasons,
+                answer.interpretations,
+                answer.notes,
+                answer=battle.agree(answer.answer or f"No: {answer.summary}"),
             )
         return self.legal(
-            answer.summary,
+            summary,
             answer.reasons,
             State(answer.next_state),
             answer.interpretations,
             answer.notes,
+            answer=battle.agree(answer.answer or f"Yes: {answer.summary}"),
         )
+
+    def rule_sequence_json(self, state_data: Any, moves_data: list[Any]) -> SequenceRuling:
+        """A whole game ruled, battle 1 to the end: the winner (or the tie), or the first
+        illegal move and who made it."""
+        ruled = super().rule_sequence_json(state_data, moves_data)
+        final = ruled.final_state or {}
+        players = final.get("players") or [{}, {}]
+        names = [p.get("name") or ("Player A", "Player B")[i] for i, p in enumerate(players)]
+        if ruled.verdict is Verdict.ILLEGAL and ruled.first_illegal is not None:
+            move = moves_data[ruled.first_illegal]
+            player = move.get("player") if isinstance(move, dict) else None
+            by = f", by {names[player]}" if isinstance(player, int) and 0 <= player < 2 else ""
+            ruled.summary = battle.agree(
+                f"Move {ruled.first_illegal + 1} of {len(moves_data)}{by}, is the first that "
+                f"breaks a rule: {ruled.rulings[-1].summary}"
+            )
+            return ruled
+        if final.get("phase") == "game-over":
+            won = [p.get("trophies", 0) for p in players]
+            winner = final.get("winner")
+            if winner is None:
+                result = f"the game is a tie, {won[0]} battles each"
+            elif won[0] == won[1]:
+                result = f"{names[winner]} wins the game in Sudden Death, {won[0]} battles each"
+            else:
+                result = f"{names[winner]} wins the game, {max(won)} battles to {min(won)}"
+            ruled.summary = battle.agree(f"All {len(moves_data)} moves are legal: {result}.")
+        return ruled
 
     def apply(self, state: State, move: Any) -> State:
         return self.apply_checked(state, move)

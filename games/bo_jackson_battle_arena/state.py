@@ -8,6 +8,7 @@ the game is not in (Hot Dogs in Rookie, Plays in Substitution) must be absent.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
@@ -24,6 +25,12 @@ Phase = Literal["substitution", "plays", "compare", "sudden-death", "game-over"]
 MAX_HEROES = 70  # the largest Hero Deck any format allows (SPEC+, Apex Madness)
 MAX_PLAYS = 120
 CardId = Annotated[str, Field(min_length=1, max_length=80)]
+
+
+def fold(text: str) -> str:
+    """Card ids and names as players read them: NFC-normalised and case-folded, so "Bo-1" and
+    "bo-1", or an accent typed either way, are the same card."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", text).casefold())
 
 
 class _Strict(BaseModel):
@@ -160,8 +167,8 @@ def _check_mode_fields(state: BattleState) -> None:
     for i, player in enumerate(state.players):
         for name in _ALL_MODE_FIELDS:
             present = getattr(player, name) is not None
-            if present and name not in needed:
-                raise InvalidState(f"state.players.{i}.{name}", f"{mode} Mode has no {name}")
+            # A pile the mode does not use can still be laid out on a table: the ruling says
+            # which rule it breaks (battle.position_faults), it is not bad input.
             if not present and name in needed:
                 raise InvalidState(f"state.players.{i}.{name}", f"required in {mode} Mode")
     if state.phase not in _PHASES[state.mode]:
@@ -215,13 +222,8 @@ def _check_result(state: BattleState, won: list[int]) -> None:
         if state.winner is not None:
             raise InvalidState("state.winner", "the game is not over")
         return
-    leader = None if tied else (0 if won[0] > won[1] else 1)
-    if leader is not None and state.winner != leader:
-        raise InvalidState("state.winner", f"player {leader} won more battles")
-    if leader is None and state.ties_allowed and state.winner is not None:
-        raise InvalidState("state.winner", "a tied game with ties allowed has no winner")
-    if leader is None and not state.ties_allowed and state.winner is None:
-        raise InvalidState("state.winner", "a tie that is not allowed ends in Sudden Death")
+    # A finished game whose result the battles do not give can be laid out on a table: the
+    # ruling names the rule it breaks (battle.position_faults).
 
 
 def _places(state: BattleState) -> Iterator[tuple[str, str]]:
@@ -236,9 +238,9 @@ def _places(state: BattleState) -> Iterator[tuple[str, str]]:
 def _check_cards(state: BattleState) -> None:
     seen: dict[str, str] = {}
     for card_id, path in _places(state):
-        if card_id in seen:
-            raise InvalidState(path, f"card {card_id!r} is also at {seen[card_id]}")
-        seen[card_id] = path
+        if fold(card_id) in seen:
+            raise InvalidState(path, f"card {card_id!r} is also at {seen[fold(card_id)]}")
+        seen[fold(card_id)] = path
     for i, p in enumerate(state.players):
         heroes = 7 + len(p.hero_deck) + len(p.set_aside) + len(p.bench or [])
         if heroes > MAX_HEROES:

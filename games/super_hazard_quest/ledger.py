@@ -8,12 +8,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from games.super_hazard_quest.state import INHERENT, Action, Item
+from games.super_hazard_quest.state import INHERENT, Action, Item, fold
 
 
 @dataclass(frozen=True, slots=True)
 class Ledger:
     dual: frozenset[tuple[str, Action]] = frozenset()  # (item, action) uses taken
+    # Dual Action Items printing one action twice whose second use is taken too (rule 9.3)
+    doubled: frozenset[str] = frozenset()
     magic: frozenset[str] = frozenset()  # Magic Items whose one use is taken
     supers: frozenset[str] = frozenset()  # Super Items in play
     super_magic: frozenset[tuple[str, Action]] = frozenset()  # (item, chosen action)
@@ -45,7 +47,7 @@ def spend(
     ledger: Ledger, inherent: Action, item: Item | None, source: str, action: Action
 ) -> Ledger | Refusal:
     """Take one use of `action` from `source` (an item id, or "inherent")."""
-    if source == INHERENT:
+    if fold(source) == INHERENT:
         if inherent != action:
             return Refusal(
                 "inherent-action-differs",
@@ -61,6 +63,8 @@ def spend(
                 "dual-action-lacks-action", f"item {item.id} gives {names}, not {action.title()}"
             )
         if (item.id, action) in ledger.dual:
+            if item.actions[0] == item.actions[1] and item.id not in ledger.doubled:
+                return replace(ledger, doubled=ledger.doubled | {item.id})
             return Refusal(
                 "dual-action-use-spent",
                 f"item {item.id}'s one use of {action.title()} is already taken this turn",

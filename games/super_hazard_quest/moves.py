@@ -144,6 +144,9 @@ class Setup(Strict):
     kind: Literal["setup"]
     draws: list[SetupDraw] = Field(min_length=1, max_length=8)
     first: PlayerName | None = Field(default=None, description="who the players say starts")
+    dealt: dict[PlayerName, Annotated[int, Field(ge=0, le=54)]] | None = Field(
+        default=None, max_length=8, description="Item Cards dealt to each player, if described"
+    )
 
 
 Move = Annotated[

@@ -30,9 +30,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.super_hazard_quest.ledger import Ledger
-from games.super_hazard_quest.movement import FLAG, Grid, Spot, grid_of, on_checkpoint, step
+from games.super_hazard_quest.movement import (
+    FLAG,
+    LEFT_SPACE,
+    Grid,
+    Spot,
+    grid_of,
+    on_checkpoint,
+    step,
+)
 from games.super_hazard_quest.state import (
     ALL_ACTIONS,
+    COMBAT_ACTIONS,
+    DIRECTION_ACTIONS,
     DIRECTIONS,
     INHERENT,
     OPPOSITE,
@@ -43,9 +53,15 @@ from games.super_hazard_quest.state import (
     Item,
     State,
 )
+from games.super_hazard_quest.transitions import (
+    HAZARD_ITEM_RULING,
+    PROPER_MOVEMENT,
+    SCRAMBLER_RULING,
+)
 
 ACTION_KINDS = ("dual-action", "super", "magic", "super-magic")
 NODE_LIMIT = 60_000  # a safety net: a 26-card dungeon with five items needs at most ~6,000
+PLACEMENT_LIMIT = 200  # searches with Hazard Items placed, at most, per question
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +119,11 @@ def _use(item: Item, action: int, bits: int) -> int:
     """An item's four bits after one use of `action`, or -1 when it cannot give it."""
     if item.kind == "dual-action":  # rule 9.3: one use of each of its two actions
         first, second = (_ACTION_INDEX[a] for a in item.actions)
-        bit = 1 if action == first else 2 if action == second else 0
-        return bits | bit if bit and not bits & bit else -1
+        if action == first and not bits & 1:
+            return bits | 1
+        if action == second and not bits & 2:  # also the second of an action printed twice
+            return bits | 2
+        return -1
     if item.kind == "super":  # rule 9.4: its one action, without limit
         return 1 if _ACTION_INDEX[item.action] == action else -1
     if item.kind == "magic":  # rule 9.5: one use of any action
@@ -170,6 +189,8 @@ class _Compiled:
                 if (item.id, first) in ledger.dual:
                     bits |= 1
                 if second != first and (item.id, second) in ledger.dual:
+                    bits |= 2
+                if second == first and item.id in ledger.doubled:
                     bits |= 2
             elif item.kind == "magic":
                 bits = int(item.id in ledger.magic)
@@ -299,6 +320,9 @@ class _Search:
 
     compiled: _Compiled
     truncated: bool = False
+    # (walker code, direction) of the steps met that ask for an action: the hazards a Hazard
+    # Item could change (to pass one the hand cannot, or to spare a use needed further on)
+    met: set[tuple[int, int]] = field(default_factory=set)
     walkers: list[int] = field(default_factory=list)
     ledgers: list[int] = field(default_factory=list)
     parent: list[int] = field(default_factory=list)
@@ -349,6 +373,7 @@ class _Search:
                 else:
                     found = memo.get(led * 8 + hazard)
                     options = uses(led, hazard) if found is None else found
+                    self.met.add((walkers[node], direction))
                 for source, after, canonical, cost in options:
                     if target < 0:
                         yield Event(node, target == _WIN, x, y, direction, hazard, source, after)
@@ -393,6 +418,21 @@ class Destination:
     leap_available: bool = False
     leap_route: list[dict[str, Any]] | None = None
 
+    def interpretations(self) -> list[str]:
+        """The reference rulings the route's turn rests on, as its ruling lists them."""
+        found = set()
+        for s in self.route:
+            if s.get("kind") == "go":
+                found.add(PROPER_MOVEMENT)
+            elif s.get("kind") == "place-hazard":
+                found.add(HAZARD_ITEM_RULING)
+        target = self.route[-1] if self.route else {}
+        if target.get("kind") == "go" and self.win:
+            found.add(SCRAMBLER_RULING)
+        return sorted(found)
+
+    win: bool = False
+
 
 @dataclass
 class Reachability:
@@ -413,6 +453,7 @@ class Reachability:
                 "route": d.route,
                 "leap_available": d.leap_available,
                 "leap_route": d.leap_route,
+                "interpretations": d.interpretations(),
             }
 
         return {
@@ -426,7 +467,9 @@ class Reachability:
         }
 
 
-def _spend_hazard_items(state: State, hero: Hero) -> list[dict[str, Any]] | None:
+def _spend_hazard_items(
+    state: State, hero: Hero, items: list[Item] | None = None
+) -> list[dict[str, Any]] | None:
     """Steps that use each Hazard Item in hand without changing the dungeon: the same hazard
     placed over itself (rule 9.8). None when some Hazard Item has nowhere to go."""
     combat = [
@@ -437,7 +480,7 @@ def _spend_hazard_items(state: State, hero: Hero) -> list[dict[str, Any]] | None
     ]
     direction = [(r, s, a) for r in state.dungeon for s, a in r.exits.items()]
     steps: list[dict[str, Any]] = []
-    for item in hero.hand:
+    for item in hero.hand if items is None else items:
         if item.kind != "hazard":
             continue
         spots = combat if item.hazard == "combat" else direction
@@ -457,35 +500,43 @@ def _spend_hazard_items(state: State, hero: Hero) -> list[dict[str, Any]] | None
     return steps
 
 
-def reachable(state: State, player: str) -> Reachability:
-    """Every Checkpoint the hero of `player` can end this turn on, fewest items first."""
-    hero = state.hero(player)
-    if hero is None or hero.x is None or hero.y is None:
-        raise ValueError(f"no hero of {player!r} on the table")
-    grid = grid_of(state.dungeon)
-    start = (hero.x, hero.y)
-    if start not in grid:
-        raise ValueError(f"the hero of {player!r} does not stand on a Dungeon Card")
+@dataclass
+class _Explored:
+    """One search from the hero's Checkpoint over one dungeon (with any hazards placed)."""
+
+    best: dict[tuple[int, int], Destination]
+    wins: dict[tuple[int, int], Destination]
+    openings: dict[tuple[int, int, int], dict[str, Any]]
+    full: dict[tuple[int, int], Destination]  # a turn there that spends every action item
+    met: list[tuple[int, int, str, Action]]  # (x, y, spot, action) of the hazards met
+    truncated: bool
+
+
+def _explore(
+    grid: Grid, hero: Hero, start: tuple[int, int], placed: list[dict[str, Any]]
+) -> _Explored:
     compiled = _Compiled(grid, hand_of(hero))
     search = _Search(compiled)
     best: dict[tuple[int, int], Destination] = {}
     wins: dict[tuple[int, int], Destination] = {}
     openings: dict[tuple[int, int, int], dict[str, Any]] = {}
-    full: dict[tuple[int, int], int] = {}
+    full: dict[tuple[int, int], Destination] = {}
+    spent = [p["item"] for p in placed]
     begin = compiled.walker_code(Walker(Spot(*start, FLAG)))
-    for found in search.run(begin, 0):
+    for found in search.run(begin, 0, len(placed)):
         if isinstance(found, Event):
             cell = (found.x, found.y)
+            items = spent + compiled.active(found.ledger)
             if found.win:
                 if cell not in wins:
-                    items = compiled.active(found.ledger)
-                    wins[cell] = Destination(*cell, items, search.event_route(found))
+                    route = placed + search.event_route(found)
+                    wins[cell] = Destination(*cell, items, route, win=True)
             elif (*cell, found.direction) not in openings:
                 openings[(*cell, found.direction)] = {
                     "x": found.x,
                     "y": found.y,
-                    "items": compiled.active(found.ledger),
-                    "route": search.event_route(found),
+                    "items": items,
+                    "route": placed + search.event_route(found),
                 }
             continue
         code = search.walkers[found]
@@ -496,30 +547,168 @@ def reachable(state: State, player: str) -> Reachability:
             continue
         ledger = search.ledgers[found]
         if (x, y) not in best:
-            best[(x, y)] = Destination(x, y, compiled.active(ledger), search.route(found))
+            items = spent + compiled.active(ledger)
+            best[(x, y)] = Destination(x, y, items, placed + search.route(found))
         if (x, y) not in full and compiled.whole_hand(ledger):
-            full[(x, y)] = found
-    leap_extra = _spend_hazard_items(state, hero)
-    leap_blocked = (
-        hero.unseen > 0 or leap_extra is None or any(i.kind == "special" for i in hero.hand)
-    )
+            items = spent + compiled.active(ledger)
+            full[(x, y)] = Destination(x, y, items, placed + search.route(found))
+    met: list[tuple[int, int, str, Action]] = []
+    for code, d in sorted(search.met):
+        x, y, station = compiled.place(code)
+        room = grid[(x, y)]
+        st = step(room, Spot(x, y, station), _DIRS[d])
+        if st.hazard is None or st.to is None:
+            continue
+        if st.space:
+            where = "left-space" if st.to.station == LEFT_SPACE else "right-space"
+            met.append((st.to.x, st.to.y, where, st.hazard))
+        else:
+            met.append((x, y, _DIRS[d], st.hazard))
+    return _Explored(best, wins, openings, full, list(dict.fromkeys(met)), search.truncated)
+
+
+def _givable(hero: Hero) -> set[Action]:
+    """The actions the hero can give this turn: its Inherent Action and its items'."""
+    out: set[Action] = {hero.inherent}
+    for item in hero.hand:
+        if item.kind == "dual-action":
+            out.update(item.actions)
+        elif item.kind == "super":
+            out.add(item.action)
+        elif item.kind in ("magic", "super-magic"):
+            out.update(ALL_ACTIONS)
+    return out
+
+
+def _placements(
+    explored: _Explored, hero: Hero, items: list[Item]
+) -> Iterator[tuple[Item, dict[str, Any]]]:
+    """Every hazard the hero's unused Hazard Items could put over a hazard it met, changing it
+    to another it can give (rules 9.7 to 9.10): a placement that may open a route, or spare a
+    use that a hazard further on needs."""
+    givable = _givable(hero)
+    seen: set[tuple[Any, ...]] = set()
+    for x, y, spot, action in explored.met:
+        combat = spot in ("left-space", "right-space")
+        for item in items:
+            if item.kind != "hazard" or (item.hazard == "combat") != combat:
+                continue
+            kinds = COMBAT_ACTIONS if combat else DIRECTION_ACTIONS
+            for new in kinds:
+                key = (item.hazard, x, y, spot, new)
+                if new == action or new not in givable or key in seen:
+                    continue
+                seen.add(key)
+                yield (
+                    item,
+                    {
+                        "kind": "place-hazard",
+                        "item": item.id,
+                        "x": x,
+                        "y": y,
+                        "spot": spot,
+                        "hazard": new,
+                    },
+                )
+
+
+def _with_hazard(grid: Grid, placement: dict[str, Any]) -> Grid:
+    cell = (placement["x"], placement["y"])
+    room = grid[cell].model_copy(deep=True)
+    if placement["spot"] in ("left-space", "right-space"):
+        setattr(room, placement["spot"].replace("-", "_"), placement["hazard"])
+    else:
+        room.exits[placement["spot"]] = placement["hazard"]
+    return {**grid, cell: room}
+
+
+def _better(new: Destination, old: Destination | None) -> bool:
+    return old is None or (len(new.items), len(new.route)) < (len(old.items), len(old.route))
+
+
+def reachable(state: State, player: str) -> Reachability:
+    """Every Checkpoint the hero of `player` can end this turn on, fewest items first, with
+    the hazards its Hazard Items could place to open a way (each placed at the turn's start)."""
+    hero = state.hero(player)
+    if hero is None or hero.x is None or hero.y is None:
+        raise ValueError(f"no hero of {player!r} on the table")
+    grid = grid_of(state.dungeon)
+    start = (hero.x, hero.y)
+    if start not in grid:
+        raise ValueError(f"the hero of {player!r} does not stand on a Dungeon Card")
+    hazard_items: list[Item] = [i for i in hero.hand if i.kind == "hazard"]
+    base = _explore(grid, hero, start, [])
+    best, wins, full = dict(base.best), dict(base.wins), dict(base.full)
+    openings = dict(base.openings)
+    truncated = base.truncated
+    frontier: list[tuple[Grid, list[dict[str, Any]], _Explored]] = [(grid, [], base)]
+    searches = 0
+    tried: set[frozenset[tuple[Any, ...]]] = set()  # placements in any order are one
+    placement_cut = False
+    for _ in range(len(hazard_items)):
+        after: list[tuple[Grid, list[dict[str, Any]], _Explored]] = []
+        for g, placed, explored in frontier:
+            used = {p["item"] for p in placed}
+            free = [i for i in hazard_items if i.id not in used]
+            for _item, placement in _placements(explored, hero, free):
+                together = frozenset(tuple(sorted(p.items())) for p in [*placed, placement])
+                if together in tried:
+                    continue
+                tried.add(together)
+                if searches >= PLACEMENT_LIMIT:
+                    truncated = placement_cut = True
+                    break
+                searches += 1
+                g2 = _with_hazard(g, placement)
+                now = _explore(g2, hero, start, [*placed, placement])
+                truncated = truncated or now.truncated
+                for cell, dest in now.best.items():
+                    if _better(dest, best.get(cell)):
+                        best[cell] = dest
+                for cell, dest in now.wins.items():
+                    if _better(dest, wins.get(cell)):
+                        wins[cell] = dest
+                for cell, dest in now.full.items():
+                    if _better(dest, full.get(cell)):
+                        full[cell] = dest
+                for key, gap in now.openings.items():
+                    openings.setdefault(key, gap)
+                after.append((g2, [*placed, placement], now))
+        frontier = after
+    specials = any(i.kind == "special" for i in hero.hand)
     for cell, dest in best.items():
-        if cell in full and not leap_blocked and leap_extra is not None:
+        whole = full.get(cell)
+        if whole is None or hero.unseen > 0 or specials:
+            continue
+        put = {s["item"] for s in whole.route if s.get("kind") == "place-hazard"}
+        rest = [i for i in hazard_items if i.id not in put]
+        extra = _spend_hazard_items(state, hero, rest)
+        if extra is not None:
             dest.leap_available = True
-            dest.leap_route = leap_extra + search.route(full[cell])
+            dest.leap_route = extra + whole.route
     ordered = sorted(best.values(), key=lambda d: (len(d.items), len(d.route), d.x, d.y))
     notes = []
-    if any(i.kind == "special" for i in hero.hand):
+    if specials:
         notes.append("A Special Item in hand rules out a Running Leap: using it ends the turn.")
     if hero.unseen:
         notes.append(f"{hero.unseen} card(s) in hand are not given: they are not searched.")
+    if hazard_items:
+        notes.append(
+            "Routes may place a hazard with a Hazard Item first, changing one the hero meets "
+            "to one it can pass."
+        )
+    if placement_cut:
+        notes.append(
+            f"Only the first {PLACEMENT_LIMIT} ways of placing the Hazard Items were searched: "
+            "a route needing another placement may be missing."
+        )
     return Reachability(
         player=player,
         start=start,
         checkpoints=ordered,
         openings=list(openings.values()),
         wins=list(wins.values()),
-        truncated=search.truncated,
+        truncated=truncated,
         notes=notes,
     )
 

@@ -117,12 +117,19 @@ def build_pass_hazard(form: PassHazardForm) -> tuple[dict[str, Any], dict[str, A
     state = {
         "dungeon": [start, west],
         "heroes": [
-            {"player": "You", "inherent": form.inherent, "x": 0, "y": 0, "hand": hand},
+            {
+                "player": "You",
+                "inherent": form.inherent,
+                "x": 0,
+                "y": 0,
+                "hand": hand,
+                "unseen": 5 - len(hand),
+            },
             _opponent(form.inherent),
         ],
         "turn": "You",
         "dungeon_deck": 24,
-        "item_deck": 30,
+        "item_deck": 44,  # 54 less the two hands of five
     }
     return state, {"kind": "standard-turn", "player": "You", "path": path}
 
@@ -140,12 +147,19 @@ def build_look_and_discard(form: LookAndDiscardForm) -> tuple[dict[str, Any], di
     state = {
         "dungeon": [{"x": 0, "y": 0}],
         "heroes": [
-            {"player": "You", "inherent": "climb", "x": 0, "y": 0, "hand": hand},
+            {
+                "player": "You",
+                "inherent": "climb",
+                "x": 0,
+                "y": 0,
+                "hand": hand,
+                "unseen": 5 - len(hand),
+            },
             _opponent("climb"),
         ],
         "turn": "You",
         "dungeon_deck": 25,
-        "item_deck": 30,
+        "item_deck": 44,  # 54 less the two hands of five
     }
     move: dict[str, Any] = {
         "kind": "discard-turn",
@@ -221,7 +235,7 @@ def build_wound(form: WoundForm) -> tuple[dict[str, Any], dict[str, Any]]:
         ],
         "turn": "You",
         "dungeon_deck": 25,
-        "item_deck": 30,
+        "item_deck": 44,  # 54 less the two hands of five
     }
     path = [{"kind": "go", "dir": "right"}] * 4 + [
         {"kind": "go", "dir": "right", "using": "inherent", "drawn": drawn}
@@ -295,6 +309,7 @@ def build_battle(form: BattleForm) -> tuple[dict[str, Any], dict[str, Any]]:
                 "x": 0,
                 "y": 0,
                 "hand": [{"kind": "hazard", "id": "trap", "hazard": form.hazard_item}],
+                "unseen": 4,
             },
             {
                 "player": "Your opponent",
@@ -303,11 +318,12 @@ def build_battle(form: BattleForm) -> tuple[dict[str, Any], dict[str, Any]]:
                 "y": 0,
                 "crystals": {"red": 1},
                 "hand": [{"kind": "super", "id": "shield", "action": form.defender_item_action}],
+                "unseen": 4,
             },
         ],
         "turn": "You",
         "dungeon_deck": 25,
-        "item_deck": 30,
+        "item_deck": 44,  # 54 less the two hands of five
     }
     request = {
         "item": "trap",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
+from games.core.ruling import SequenceRuling, Verdict
 from games.super_hazard_quest import short_moves
 from games.super_hazard_quest.moves import (
     Battle,
@@ -25,10 +26,133 @@ from games.super_hazard_quest.state import (
     BOX_ITEMS,
     COMBAT_ACTIONS,
     DIRECTION_ACTIONS,
+    HAND_SIZE,
     INHERENT,
     State,
+    fold,
 )
 from games.super_hazard_quest.transitions import Breach
+
+
+def _you(name: str) -> bool:
+    return fold(name) == "you"
+
+
+def subject(name: str) -> str:
+    """The player as the subject of a sentence: "Ana", or "you"."""
+    return "you" if _you(name) else name
+
+
+def possessive(name: str) -> str:
+    """ "Ana's", or "your" (never "You's")."""
+    return "your" if _you(name) else f"{name}'s"
+
+
+def verb(name: str, singular: str, plural: str) -> str:
+    """The verb agreeing with the player: "Ana wins", "you win"."""
+    return plural if _you(name) else singular
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+_ATTEMPT = {
+    "standard-turn": "make that turn",
+    "discard-turn": "take a Discard Turn",
+    "special-item": "play that Special Item",
+    "hero-battle": "battle that way",
+    "trade": "make that trade",
+    "trap-door": "use the Trap Door that way",
+}
+
+# The enabling rule a legal turn rests on, first found first said: the answer to the question
+# the player most likely brought.
+_ENABLED = (
+    ("walked-past-mini-boss", "{subj} can walk past the Mini-Boss without defeating it"),
+    (
+        "entered-without-entrance",
+        "{subj} can enter a card that has no entrance on that side",
+    ),
+    (
+        "entrance-hazard-ignored",
+        "the Direction Hazard of the card entered is ignored on the way in",
+    ),
+    ("super-item-unlimited", "a Super Item gives its action as often as needed that turn"),
+    (
+        "super-magic-unlimited",
+        "a Super Magic Item gives its chosen action as often as needed that turn",
+    ),
+    ("inherent-action-used", "a hero's Inherent Action can be used as often as the player likes"),
+)
+
+
+def _answer(move: Any, result: TurnResult) -> str:
+    state = result.state
+    if isinstance(move, Setup):
+        first = state.turn or ""
+        return (
+            f"Yes, that setup is right: {subject(first)} {verb(first, 'goes', 'go')} first. "
+            f"{cap(short_moves.setup_words(len(state.heroes)))}."
+        )
+    name = move.player
+    subj, poss = subject(name), possessive(name)
+    if result.outcome == "won":
+        return f"Yes, and {subj} {verb(name, 'wins', 'win')} the game: the Scrambler is defeated."
+    if isinstance(move, TrapDoor):
+        target = move.target
+        if result.outcome == "wounded":
+            return (
+                f"Yes: {possessive(target)} hero hits the Dead End and loses its crystals, "
+                "which nobody gains."
+            )
+        return f"Yes, {subj} can use the Trap Door: {possessive(target)} hero is moved."
+    hero = state.hero(name)
+    assert hero is not None
+    if result.outcome == "wounded":
+        return (
+            f"Yes, but {poss} hero is wounded: it goes back to the Checkpoint at "
+            f"({hero.x}, {hero.y}) and loses all its crystals."
+        )
+    if isinstance(move, DiscardTurn):
+        lacks = verb(name, "lacks", "lack")
+        return (
+            f"Yes, {subj} can take a Discard Turn: {subj} {lacks} the actions for a Standard Turn."
+        )
+    if isinstance(move, Trade):
+        return f"Yes, {subj} can make that trade; it is {poss} whole turn."
+    codes = [code for code, _ in result.reasons]
+    where = f"{cap(poss)} turn ends on the Checkpoint at ({hero.x}, {hero.y})."
+    if isinstance(move, SpecialItemTurn):
+        return f"Yes, {subj} can play that Special Item here; it ends the turn. {where}"
+    if isinstance(move, HeroBattleTurn) or "battle-won" in codes or "battle-answered" in codes:
+        foe = move.opponent if isinstance(move, HeroBattleTurn) else None
+        foe = foe or next(
+            (s.opponent for s in getattr(move, "path", []) if getattr(s, "kind", "") == "battle"),
+            "the opponent",
+        )
+        if "battle-won" in codes:
+            return (
+                f"Yes, and {subject(foe)} cannot answer every request: {possessive(foe)} "
+                f"crystals go to {subj}. {where}"
+            )
+        return (
+            f"Yes, but {subject(foe)} {verb(foe, 'answers', 'answer')} every request and "
+            f"{verb(foe, 'keeps', 'keep')} the crystals. {where}"
+        )
+    lead = next(
+        (text for code, text in _ENABLED if code in codes),
+        f"{subj} can make that turn",
+    )
+    lead = lead.format(subj=subj, poss=poss)
+    return f"Yes, {lead}. {where}"
+
+
+def _illegal_answer(move: Any, detail: str) -> str:
+    if isinstance(move, Setup):
+        return f"No, that setup is not right: {detail}."
+    name = move.player
+    return f"No, {subject(name)} cannot {_ATTEMPT[move.kind]}: {detail}."
 
 
 def _summary(move: Any, result: TurnResult) -> str:
@@ -90,21 +214,33 @@ class SuperHazardQuestRules(GameRules[State, Any]):
             result = self._play(state, move)
         except Breach as breach:
             reason = self.reasons.reason(breach.code, breach.detail)
+            more = [self.reasons.reason(code, detail) for code, detail in breach.more]
+            details = "; ".join([breach.detail, *(r.detail for r in more)])
             return self.illegal(
-                f"Not allowed: {breach.detail} ({reason.rule}).",
-                [reason],
+                f"Not allowed: {details} ({reason.rule}).",
+                [reason, *more],
                 interpretations=breach.interps,
+                answer=_illegal_answer(move, details),
             )
         reasons = [self.reasons.reason(code, detail) for code, detail in result.reasons]
+        voided = [self.reasons.reason(code, detail) for code, detail in result.voided]
         notes = list(result.notes)
         if any(h.unseen for h in result.state.heroes):
             notes.append("Cards held but not given are counted as unseen.")
+        answer = _answer(move, result)
+        summary = _summary(move, result)
+        if voided:
+            void_words = "; ".join(v.detail for v in voided)
+            answer += f" Part of the move does not count: {void_words}."
+            summary += f" Void: {void_words}."
         return self.legal(
-            _summary(move, result),
+            summary,
             reasons,
             result.state,
             interpretations=sorted(set(result.interps)),
             notes=notes,
+            answer=answer,
+            voided=voided,
         )
 
     def _play(self, state: State, move: Any) -> TurnResult:
@@ -112,7 +248,7 @@ class SuperHazardQuestRules(GameRules[State, Any]):
             return short_moves.setup(state, move, "move")
         if state.winner is not None:
             raise Breach("game-over", f"{state.winner} has already won")
-        if move.player != state.turn:
+        if state.turn is None or fold(move.player) != fold(state.turn):
             raise Breach("not-your-turn", f"it is {state.turn}'s turn, not {move.player}'s")
         if isinstance(move, StandardTurn):
             return TurnWalk(state, move, "move").run()
@@ -133,6 +269,32 @@ class SuperHazardQuestRules(GameRules[State, Any]):
 
     def apply(self, state: State, move: Any) -> State:
         return self.apply_checked(state, move)
+
+    def rule_sequence_json(self, state_data: Any, moves_data: list[Any]) -> SequenceRuling:
+        """A log ruled whole: the winner, or the first illegal move and who made it."""
+        ruled = super().rule_sequence_json(state_data, moves_data)
+        if ruled.verdict is Verdict.ILLEGAL and ruled.first_illegal is not None:
+            move = moves_data[ruled.first_illegal]
+            who = move.get("player") if isinstance(move, dict) else None
+            by = f", by {who}" if isinstance(who, str) else " (the setup)"
+            ruled.summary = (
+                f"Move {ruled.first_illegal + 1} of {len(moves_data)}{by}, is the first that "
+                f"breaks a rule: {ruled.rulings[-1].summary}"
+            )
+            return ruled
+        final = ruled.final_state or {}
+        winner = final.get("winner")
+        if winner:
+            ruled.summary = (
+                f"All {len(moves_data)} moves are legal, and {subject(winner)} "
+                f"{verb(winner, 'wins', 'win')}: the Scrambler is defeated."
+            )
+        elif final.get("turn"):
+            ruled.summary = (
+                f"All {len(moves_data)} moves are legal; nobody has won yet, and it is "
+                f"{possessive(final['turn'])} turn."
+            )
+        return ruled
 
     def legal_moves(self, state: State) -> None:
         # Paths carry the faces of the cards they draw: the move space is not finite.
@@ -167,22 +329,22 @@ def _check_dungeon(state: State) -> None:
 
 
 def _check_heroes(state: State) -> None:
-    names = [h.player for h in state.heroes]
+    names = [fold(h.player) for h in state.heroes]
     set_up = bool(state.dungeon)
     grid = {(r.x, r.y): r for r in state.dungeon}
     inherent_seen: set[str] = set()
     ids: set[str] = set()
     for k, hero in enumerate(state.heroes):
         at = f"state.heroes.{k}"
-        if names.count(hero.player) > 1:
+        if names.count(fold(hero.player)) > 1:
             raise InvalidState(f"{at}.player", f"player {hero.player!r} appears twice")
         if hero.inherent in inherent_seen:
             raise InvalidState(f"{at}.inherent", "each hero has its own Inherent Action")
         inherent_seen.add(hero.inherent)
         for j, item in enumerate(hero.hand):
-            if item.id in ids or item.id == INHERENT:
+            if fold(item.id) in ids or fold(item.id) == INHERENT:
                 raise InvalidState(f"{at}.hand.{j}.id", f"item id {item.id!r} is not unique")
-            ids.add(item.id)
+            ids.add(fold(item.id))
         if not set_up:
             if hero.x is not None or hero.y is not None or hero.held() or hero.crystals.total():
                 raise InvalidState(at, "before setup a hero is not placed and holds nothing")
@@ -198,15 +360,37 @@ def _check_heroes(state: State) -> None:
                 "Scrambler it defeated)",
             )
     held = sum(h.held() for h in state.heroes)
-    if held + state.item_deck + state.discard > BOX_ITEMS:
-        raise InvalidState("state.item_deck", "more Item Cards than the box holds (54)")
+    total = held + state.item_deck + state.discard
+    if total != BOX_ITEMS:
+        # Between turns every Item Card is in a hand, the Item deck or the discard pile: the
+        # Active Hand is discarded at the end of each turn (rule 5.10).
+        raise InvalidState(
+            "state.item_deck",
+            f"the hands ({held}), the Item deck ({state.item_deck}) and the discard pile "
+            f"({state.discard}) hold {total} Item Cards; they hold the box's {BOX_ITEMS}",
+        )
+    placed = len(state.dungeon)
+    if placed + state.dungeon_deck != BOX_DUNGEON_CARDS:
+        raise InvalidState(
+            "state.dungeon_deck",
+            f"{placed} Dungeon Cards on the table and {state.dungeon_deck} in the deck make "
+            f"{placed + state.dungeon_deck}; they make the box's {BOX_DUNGEON_CARDS}",
+        )
     if not set_up:
         if state.turn is not None or state.winner is not None:
             raise InvalidState("state.turn", "nobody has a turn before setup")
         return
-    if state.turn not in names:
+    if state.item_deck + state.discard > 0 and state.winner is None:
+        for k, hero in enumerate(state.heroes):
+            if hero.held() < HAND_SIZE:
+                raise InvalidState(
+                    f"state.heroes.{k}.hand",
+                    f"{cap(possessive(hero.player))} hand holds {hero.held()} Item Cards; a "
+                    f"player holds {HAND_SIZE} while there are cards to draw",
+                )
+    if state.turn is None or fold(state.turn) not in names:
         raise InvalidState("state.turn", f"no player {state.turn!r} in this game")
-    if state.winner is not None and state.winner not in names:
+    if state.winner is not None and fold(state.winner) not in names:
         raise InvalidState("state.winner", f"no player {state.winner!r} in this game")
 
 

@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 from games.core import InvalidMove
+from games.super_hazard_quest.ledger import Ledger, options
 from games.super_hazard_quest.moves import DiscardTurn, Setup, Trade, TrapDoor
+from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.standard_turn import TurnResult
-from games.super_hazard_quest.state import BOX_DUNGEON_CARDS, HAND_SIZE, PlacedRoom, State
+from games.super_hazard_quest.state import (
+    BOX_DUNGEON_CARDS,
+    BOX_ITEMS,
+    HAND_SIZE,
+    MAX_HEROES,
+    Action,
+    Hero,
+    PlacedRoom,
+    State,
+    fold,
+)
 from games.super_hazard_quest.transitions import (
     DISCARD_RULING,
     TIE_RULING,
     TRADE_RULING,
     TRAP_DOOR_RULING,
+    UNSEEN_RULING,
     Breach,
     copy_state,
     discard_items,
@@ -21,12 +34,13 @@ from games.super_hazard_quest.transitions import (
 
 def _ids(where: str, ids: list[str], owner: str, held: set[str]) -> set[str]:
     seen: set[str] = set()
+    folded = {fold(i) for i in held}
     for k, item_id in enumerate(ids):
-        if item_id not in held:
+        if fold(item_id) not in folded:
             raise InvalidMove(f"{where}.{k}", f"{owner} holds no item {item_id!r}")
-        if item_id in seen:
+        if fold(item_id) in seen:
             raise InvalidMove(f"{where}.{k}", f"item {item_id!r} is named twice")
-        seen.add(item_id)
+        seen.add(fold(item_id))
     return seen
 
 
@@ -36,6 +50,15 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
     if move.played:
         raise Breach(
             "discard-turn-only", f"item(s) {', '.join(move.played)} played in a Discard Turn"
+        )
+    mover = state.hero(move.player)
+    assert mover is not None
+    open_turn = standard_turn_open(state, mover)
+    if open_turn is not None:
+        raise Breach(
+            "discard-turn-not-allowed",
+            f"{mover.player} does not lack the actions for a Standard Turn: {open_turn}",
+            (DISCARD_RULING,),
         )
     state = copy_state(state)
     hero = state.hero(move.player)
@@ -49,12 +72,53 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
     drawn = draw_items(state, hero, gone, list(move.draws), f"{where}.draws")
     state.turn = next_player(state)
     result = TurnResult(state, interps=[DISCARD_RULING])
+    lacking = (
+        f"with its Inherent Action ({mover.inherent.title()}) and the items it holds, "
+        f"{mover.player}'s hero can reach no other Checkpoint, no empty space and no Mini-Boss "
+        "prize"
+    )
+    if mover.unseen:
+        lacking += (
+            f"; {mover.unseen} item(s) in hand are not given, so this rests on the player's word"
+        )
+        result.interps.append(UNSEEN_RULING)
+    result.reasons.append(("discard-turn-allowed", lacking))
     result.reasons.append(("discard-turn", f"{gone} item(s) discarded and {drawn} drawn"))
     return result
 
 
+def standard_turn_open(state: State, hero: Hero) -> str | None:
+    """What the hero's actions at hand allow this turn, in words, or None when it lacks the
+    actions for a Standard Turn (rule 6.1, read by `discard-turn-always-allowed`)."""
+    found = reachable(state, hero.player)
+    if found.wins:
+        win = found.wins[0]
+        return f"it can reach the Scrambler at ({win.x}, {win.y})"
+    if found.checkpoints:
+        dest = found.checkpoints[0]
+        using = f", using {', '.join(dest.items)}" if dest.items else ""
+        return f"it can walk to the Checkpoint at ({dest.x}, {dest.y}){using}"
+    if found.openings and state.dungeon_deck > 0:
+        gap = found.openings[0]
+        return f"it can walk into the empty space at ({gap['x']}, {gap['y']}) and draw a card"
+    room = state.room(hero.x or 0, hero.y or 0)
+    boss = room.mini_boss if room is not None else None
+    if room is not None and boss is not None and _can_pay(Ledger(), hero, list(boss.actions)):
+        return f"it can defeat the Mini-Boss of the card at ({room.x}, {room.y})"
+    return None
+
+
+def _can_pay(ledger: Ledger, hero: Hero, actions: list[Action]) -> bool:
+    if not actions:
+        return True
+    return any(
+        _can_pay(after, hero, actions[1:])
+        for _, after in options(ledger, hero.inherent, hero.hand, actions[0])
+    )
+
+
 def trade(state: State, move: Trade, where: str) -> TurnResult:
-    if move.partner == move.player or state.hero(move.partner) is None:
+    if fold(move.partner) == fold(move.player) or state.hero(move.partner) is None:
         raise InvalidMove(f"{where}.partner", f"{move.partner!r} is not another player")
     state = copy_state(state)
     mine, theirs = state.hero(move.player), state.hero(move.partner)
@@ -69,10 +133,10 @@ def trade(state: State, move: Trade, where: str) -> TurnResult:
             f"{len(give)} card(s) given for {len(take)}: both hands must stay at five",
             (TRADE_RULING,),
         )
-    moving_out = [i for i in mine.hand if i.id in give]
-    moving_in = [i for i in theirs.hand if i.id in take]
-    mine.hand = [i for i in mine.hand if i.id not in give] + moving_in
-    theirs.hand = [i for i in theirs.hand if i.id not in take] + moving_out
+    moving_out = [i for i in mine.hand if fold(i.id) in give]
+    moving_in = [i for i in theirs.hand if fold(i.id) in take]
+    mine.hand = [i for i in mine.hand if fold(i.id) not in give] + moving_in
+    theirs.hand = [i for i in theirs.hand if fold(i.id) not in take] + moving_out
     state.turn = next_player(state)
     result = TurnResult(state, interps=[TRADE_RULING])
     result.reasons.append(
@@ -85,7 +149,7 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
     target = state.hero(move.target)
     if target is None:
         raise InvalidMove(f"{where}.target", f"no player {move.target!r}")
-    if move.target == move.player:
+    if fold(move.target) == fold(move.player):
         raise Breach(
             "trap-door-on-self", "the FAQ's Trap Door moves an opponent", (TRAP_DOOR_RULING,)
         )
@@ -129,16 +193,58 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
     return result
 
 
+def setup_numbers(players: int) -> dict[str, int]:
+    """How a game of `players` is set up, with the numbers worked out (section 3)."""
+    if not 2 <= players <= MAX_HEROES:
+        raise ValueError(f"Super Hazard Quest is set up for 2 to {MAX_HEROES} players")
+    return {
+        "players": players,
+        "dungeon_cards_drawn": players,
+        "dungeon_deck_after": BOX_DUNGEON_CARDS - 1,
+        "items_per_player": HAND_SIZE,
+        "item_deck_after": BOX_ITEMS - HAND_SIZE * players,
+        "hero_tokens_unused": MAX_HEROES - players,
+    }
+
+
+def setup_words(players: int) -> str:
+    n = setup_numbers(players)
+    return (
+        f"each of the {players} players draws one Dungeon Card; the lowest Stage Number is "
+        "the Starting Card, the others are shuffled back, so the Dungeon deck holds "
+        f"{n['dungeon_deck_after']} cards; each player is dealt {HAND_SIZE} Item Cards, "
+        f"leaving {n['item_deck_after']} in the Item deck; {n['hero_tokens_unused']} hero "
+        "token(s) stay in the box"
+    )
+
+
 def setup(state: State, move: Setup, where: str) -> TurnResult:
     if state.dungeon:
         raise Breach("already-set-up", "the Starting Card is already on the table")
-    players = [h.player for h in state.heroes]
-    drawn_by = [d.player for d in move.draws]
-    if sorted(drawn_by) != sorted(players):
-        raise InvalidMove(f"{where}.draws", "each player draws exactly one Dungeon Card")
+    for k, d in enumerate(move.draws):
+        if state.hero(d.player) is None:
+            raise InvalidMove(f"{where}.draws.{k}.player", f"no player {d.player!r} in this game")
     colours = [d.card.scrambler for d in move.draws if d.card.scrambler]
     if len(colours) != len(set(colours)):
         raise InvalidMove(f"{where}.draws", "the box holds one Scrambler of each colour")
+    problems: list[tuple[str, str]] = []
+    drawn_by = [fold(d.player) for d in move.draws]
+    for hero in state.heroes:
+        count = drawn_by.count(fold(hero.player))
+        if count != 1:
+            problems.append(
+                ("setup-draw-count", f"{hero.player} drew {count} Dungeon Cards, not one")
+            )
+    if move.dealt is not None:
+        for k, (name, count) in enumerate(move.dealt.items()):
+            if state.hero(name) is None:
+                raise InvalidMove(f"{where}.dealt.{k}", f"no player {name!r} in this game")
+            if count != HAND_SIZE:
+                problems.append(
+                    ("setup-deal-wrong", f"{name} was dealt {count} Item Cards, not {HAND_SIZE}")
+                )
+    if problems:
+        raise Breach(*problems[0], more=tuple(problems[1:]))
     numbered = [(d.card.stage, d.player) for d in move.draws if d.card.stage is not None]
     if not numbered:
         raise Breach("setup-redraw", "no card drawn shows a Stage Number: everyone draws again")
@@ -150,15 +256,20 @@ def setup(state: State, move: Setup, where: str) -> TurnResult:
             f"{' and '.join(tied)} tie on Stage Number {lowest}: draw again",
             (TIE_RULING,),
         )
-    first = tied[0]
-    if move.first is not None and move.first != first:
+    first_hero = state.hero(tied[0])
+    assert first_hero is not None
+    first = first_hero.player
+    if move.first is not None and fold(move.first) != fold(first):
         raise Breach(
             "setup-wrong-first",
             f"{first} drew the lowest Stage Number ({lowest}), not {move.first}",
         )
-    card = next(d.card for d in move.draws if d.player == first)
+    card = next(d.card for d in move.draws if fold(d.player) == fold(first))
     if not card.checkpoint:
-        raise InvalidMove(f"{where}.draws", "the heroes start on the Starting Card's Checkpoint")
+        raise Breach(
+            "setup-start-no-checkpoint",
+            "the Starting Card has no Checkpoint for the heroes to stand on",
+        )
     state = copy_state(state)
     state.dungeon = [PlacedRoom(**card.model_dump(), x=0, y=0)]
     state.dungeon_deck = BOX_DUNGEON_CARDS - 1
@@ -170,5 +281,16 @@ def setup(state: State, move: Setup, where: str) -> TurnResult:
     result.reasons.append(
         ("setup-first", f"{first} drew the lowest Stage Number ({lowest}) and goes first")
     )
-    result.reasons.append(("setup-deal", "every hero starts on the Starting Card with five items"))
+    if len(numbered) < len(move.draws):
+        result.reasons.append(
+            (
+                "setup-no-stage-number",
+                "a card without a Stage Number cannot make the player who drew it go first",
+            )
+        )
+    result.reasons.append(("setup-redraw-shuffled", "the other drawn cards go back into the deck"))
+    result.reasons.append(
+        ("setup-heroes-placed", "every hero token goes on the Starting Card's Checkpoint flag")
+    )
+    result.reasons.append(("setup-deal", setup_words(len(state.heroes))))
     return result

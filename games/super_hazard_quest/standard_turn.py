@@ -3,6 +3,7 @@ its end (a Look, a Running Leap or a Special Item). Raises `Breach` at the first
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from games.core import InvalidMove
@@ -21,6 +22,7 @@ from games.super_hazard_quest.state import (
     Item,
     PlacedRoom,
     State,
+    fold,
 )
 from games.super_hazard_quest.transitions import (
     BATTLE_RULING,
@@ -49,6 +51,8 @@ class TurnResult:
     interps: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     outcome: str = "ended"  # "ended", "wounded", "won"
+    # parts of the move the rules make void (the move stands without them): (code, detail)
+    voided: list[tuple[str, str]] = field(default_factory=list)
 
 
 class TurnWalk:
@@ -70,6 +74,8 @@ class TurnWalk:
         self.moved = False
         self.expanded = False  # a card was placed this turn (rule 5.5)
         self.interps: set[str] = set()
+        self.uses: Counter[str] = Counter()  # uses taken this turn, by source
+        self.fought: set[tuple[int, int]] = set()  # cards whose Mini-Boss was fought
 
     # ----- helpers
 
@@ -84,11 +90,12 @@ class TurnWalk:
         return found
 
     def pay(self, action: Action, source: str, where: str, what: str) -> None:
-        item = None if source == INHERENT else self.item(source, where)
+        item = None if fold(source) == INHERENT else self.item(source, where)
         after = spend(self.ledger, self.hero.inherent, item, source, action)
         if isinstance(after, Refusal):
             raise Breach(after.code, f"{what}: {after.detail}")
         self.ledger = after
+        self.uses[INHERENT if item is None else item.id] += 1
 
     @property
     def spot(self) -> Spot:
@@ -103,10 +110,8 @@ class TurnWalk:
         for index, st in enumerate(self.move.path):
             where = f"{self.where}.path.{index}"
             if self.result.outcome != "ended":
-                raise Breach(
-                    "turn-already-over",
-                    f"step {index + 1} comes after the turn ended ({self.result.outcome})",
-                )
+                self.void_rest(index)
+                break
             if isinstance(st, Go):
                 self.go(st, where, index)
             elif isinstance(st, Fight):
@@ -119,6 +124,20 @@ class TurnWalk:
         self.settle()
         self.result.interps = sorted(self.interps)
         return self.result
+
+    def void_rest(self, index: int) -> None:
+        """The turn ended at once (a wound, rule 8.2; a win, rule 2.8): the steps after it
+        do not happen, and the move stands without them."""
+        rest = len(self.move.path) - index
+        steps = f"step {index + 1}" if rest == 1 else f"steps {index + 1} to {index + rest}"
+        if self.result.outcome == "won":
+            self.result.voided.append(
+                ("won-turn-over", f"{steps} come after the Scrambler is defeated: the game is won")
+            )
+        else:
+            self.result.voided.append(
+                ("turn-already-over", f"{steps} come after the hero is wounded: the turn ended")
+            )
 
     def go(self, g: Go, where: str, index: int) -> None:
         room = self.room_here()
@@ -155,7 +174,7 @@ class TurnWalk:
                     (PROPER_MOVEMENT,),
                 )
             self.pay(st.hazard, g.using, f"{where}.using", f"step {index + 1}")
-            by = "the Inherent Action" if g.using == INHERENT else f"item {g.using}"
+            by = "the Inherent Action" if fold(g.using) == INHERENT else f"item {g.using}"
             self.note(
                 "hazard-passed", f"step {index + 1}: {st.hazard.title()} hazard passed with {by}"
             )
@@ -167,6 +186,12 @@ class TurnWalk:
             )
         assert st.to is not None
         self.interps.add(PROPER_MOVEMENT)
+        if st.kind == "exit" and room.mini_boss is not None and (room.x, room.y) not in self.fought:
+            self.note(
+                "walked-past-mini-boss",
+                f"step {index + 1} leaves the Mini-Boss of ({room.x}, {room.y}) undefeated: "
+                "a Mini-Boss does not block the way",
+            )
         self.walker = Walker(
             st.to, g.dir, st.vertical or (self.walker.vertical_pending and not st.space)
         )
@@ -182,7 +207,21 @@ class TurnWalk:
         else:
             place_card(self.state, self.grid, *cell, g.drawn, f"{where}.drawn")
             self.new_cells.add(cell)
-        self.arrive(self.grid[cell])
+        entered = self.grid[cell]
+        back = OPPOSITE[g.dir]
+        if back in entered.exits:
+            self.note(
+                "entrance-hazard-ignored",
+                f"step {index + 1} enters ({cell[0]}, {cell[1]}) past its {back} Direction Hazard "
+                f"({entered.exits[back].title()}), which is not met on entering",
+            )
+        else:
+            self.note(
+                "entered-without-entrance",
+                f"step {index + 1} enters ({cell[0]}, {cell[1]}), which has no {back} exit: the "
+                "hero enters all the same, but cannot come back that way",
+            )
+        self.arrive(entered)
 
     def arrive(self, room: PlacedRoom) -> None:
         """Entering a card: a Dead End wounds, a Scrambler wins or wounds (rules 8.4, 8.5, 2.8)."""
@@ -226,7 +265,15 @@ class TurnWalk:
                 (FIGHT_RULING,),
             )
         for k, (action, source) in enumerate(zip(boss.actions, f.using, strict=True)):
+            used = None if fold(source) == INHERENT else self.hero.item(source)
+            if used is not None and used.kind == "hazard":
+                raise Breach(
+                    "hazard-against-mini-boss",
+                    f"Mini-Boss action {k + 1}: Hazard Item {used.id} cannot be used against a "
+                    "Mini-Boss",
+                )
             self.pay(action, source, f"{where}.using.{k}", f"Mini-Boss action {k + 1}")
+        self.fought.add((room.x, room.y))
         self.note(
             "mini-boss-defeated",
             "the four actions " + ", ".join(a.title() for a in boss.actions) + " are all used",
@@ -256,7 +303,7 @@ class TurnWalk:
                 raise Breach("no-item-to-take", "the discard pile is empty")
             state.discard -= 1
         taken = {i.id for h in state.heroes for i in h.hand}
-        if f.take.id in taken or f.take.id == INHERENT:
+        if fold(f.take.id) in {fold(t) for t in taken} or fold(f.take.id) == INHERENT:
             raise InvalidMove(f"{where}.take.id", f"item id {f.take.id!r} is already in use")
         self.hero.hand.append(f.take)
         self.note("prize-item", f"item {f.take.id} joins the hand and may be used this turn")
@@ -293,7 +340,7 @@ class TurnWalk:
                     "no-direction-hazard-there",
                     f"the card at ({p.x}, {p.y}) has no {p.spot} exit to cover",
                 )
-            room.exits[p.spot] = p.hazard  # type: ignore[index]
+            room.exits[p.spot] = p.hazard
         self.ledger = self.ledger.play_other(item.id)
         self.note(
             "hazard-placed",
@@ -339,8 +386,9 @@ class TurnWalk:
                     )
                 unanswered += 1
                 continue
-            answer = None if r.answer == INHERENT else foe.item(r.answer)
-            if r.answer != INHERENT and answer is None:
+            by_inherent = fold(r.answer) == INHERENT
+            answer = None if by_inherent else foe.item(r.answer)
+            if not by_inherent and answer is None:
                 raise InvalidMove(f"{at}.answer", f"{foe.player} holds no item {r.answer!r}")
             after = spend(defence, foe.inherent, answer, r.answer, r.action)
             if isinstance(after, Refusal):
@@ -368,31 +416,55 @@ class TurnWalk:
     def finish(self) -> None:
         m = self.move
         endings = [n for n, v in (("special", m.special), ("look", m.look), ("leap", m.leap)) if v]
+        words = {"special": "the Special Item", "look": "the Look", "leap": "the Running Leap"}
         if self.result.outcome != "ended":
             if endings:
-                raise Breach(
-                    "turn-already-over",
-                    f"the turn ended ({self.result.outcome}) before the {endings[0]}",
-                )
+                what = " and ".join(words[e] for e in endings)
+                if self.result.outcome == "won":
+                    self.result.voided.append(
+                        (
+                            "won-turn-over",
+                            f"{what} {'comes' if len(endings) == 1 else 'come'} after the game "
+                            "is won",
+                        )
+                    )
+                else:
+                    self.result.voided.append(
+                        ("turn-already-over", f"{what}: the turn ended when the hero was wounded")
+                    )
             return
         if not on_checkpoint(self.grid, self.spot):
             self.off_checkpoint()
             return
-        if m.special and m.leap:
-            raise Breach(
-                "leap-after-special", "the Special Item ends the turn and cancels the leap"
+        look, leap = m.look, m.leap
+        if m.special and leap:
+            self.result.voided.append(
+                (
+                    "leap-after-special",
+                    "the Special Item ends the turn and cancels the Running Leap",
+                )
             )
-        if m.special and m.look:
-            raise Breach("special-ends-turn", "the Special Item ends the turn: no Look after it")
-        if m.look and m.leap:
-            raise Breach("look-ends-turn", "the Look ends the turn: no Running Leap after it")
+            leap = None
+        if m.special and look:
+            self.result.voided.append(
+                (
+                    "special-ends-turn",
+                    "the Special Item ends the turn at once: the Look is not made",
+                )
+            )
+            look = None
+        if look and leap:
+            self.result.voided.append(
+                ("look-ends-turn", "the Look ends the turn at once: the Running Leap is not made")
+            )
+            leap = None
         if m.special:
             self.special(m.special)
-        if m.look:
+        if look:
             self.look()
         self.check_played()
-        if m.leap:
-            self.leap(m.leap)
+        if leap:
+            self.leap(leap)
         if not (self.moved or self.ledger.active() or self.new_cells or self.expanded):
             raise Breach(
                 "empty-turn", "nothing is played, the hero does not move and no card is placed"
@@ -447,7 +519,7 @@ class TurnWalk:
     def check_played(self) -> None:
         for k, item_id in enumerate(self.move.played):
             self.item(item_id, f"{self.where}.played.{k}")
-            if item_id not in self.ledger.active():
+            if fold(item_id) not in {fold(i) for i in self.ledger.active()}:
                 raise Breach("item-not-used", f"item {item_id} is laid out but never used")
 
     def leap(self, leap: Leap) -> None:
@@ -481,7 +553,34 @@ class TurnWalk:
 
     # ----- settling the turn: position, crystals, items, whose turn
 
+    def cite_uses(self) -> None:
+        """The rules that allow the uses taken: the Inherent Action as often as liked (4.9),
+        a Super Item or Super Magic Item without limit (9.4, 9.6)."""
+        if self.uses[INHERENT]:
+            times = self.uses[INHERENT]
+            self.note(
+                "inherent-action-used",
+                f"the Inherent Action ({self.hero.inherent.title()}) is used {times} time(s), "
+                "with no Item Card",
+            )
+        for item_id, times in self.uses.items():
+            item = self.hero.item(item_id) if item_id != INHERENT else None
+            if item is None or item.kind not in ("super", "super-magic"):
+                continue
+            if item.kind == "super":
+                self.note(
+                    "super-item-unlimited",
+                    f"Super Item {item.id} gives {item.action.title()} {times} time(s) this turn",
+                )
+            else:
+                chosen = next(a for i, a in self.ledger.super_magic if i == item.id)
+                self.note(
+                    "super-magic-unlimited",
+                    f"Super Magic Item {item.id} gives {chosen.title()} {times} time(s) this turn",
+                )
+
     def settle(self) -> None:
+        self.cite_uses()
         hero, state = self.hero, self.state
         if self.result.outcome == "wounded":
             lost = hero.crystals.total()

@@ -6,6 +6,7 @@ of the cards it talks about: the rooms on the table and the items in the hands i
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
@@ -52,6 +53,12 @@ INHERENT = "inherent"
 ItemId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,24}$")]
 PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=32)]
 Coord = Annotated[int, Field(ge=-COORD, le=COORD)]
+
+
+def fold(text: str) -> str:
+    """Names and ids are compared as players read them: after Unicode normalisation (NFC) and
+    case folding, so "Ana" and "ana", or an "é" typed either way, are one name."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", text).casefold())
 
 
 class Strict(BaseModel):
@@ -155,7 +162,8 @@ class Hero(Strict):
         return len(self.hand) + self.unseen
 
     def item(self, item_id: str) -> Item | None:
-        return next((i for i in self.hand if i.id == item_id), None)
+        wanted = fold(item_id)
+        return next((i for i in self.hand if fold(i.id) == wanted), None)
 
 
 class State(Strict):
@@ -171,4 +179,5 @@ class State(Strict):
         return next((r for r in self.dungeon if r.x == x and r.y == y), None)
 
     def hero(self, player: str) -> Hero | None:
-        return next((h for h in self.heroes if h.player == player), None)
+        wanted = fold(player)
+        return next((h for h in self.heroes if fold(h.player) == wanted), None)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from games.core import InvalidMove
 from games.super_hazard_quest.movement import Grid
-from games.super_hazard_quest.state import HAND_SIZE, Hero, Item, PlacedRoom, Room, State
+from games.super_hazard_quest.state import HAND_SIZE, Hero, Item, PlacedRoom, Room, State, fold
 
 # Keys of the reference rulings, written once.
 PROPER_MOVEMENT = "super-hazard-quest:proper-movement-model"
@@ -34,6 +34,7 @@ class Breach(Exception):
     code: str
     detail: str
     interps: tuple[str, ...] = field(default=())
+    more: tuple[tuple[str, str], ...] = field(default=())  # further faults: (code, detail)
 
 
 def copy_state(state: State) -> State:
@@ -57,11 +58,11 @@ def draw_items(state: State, hero: Hero, count: int, known: list[Item], where: s
         drawn += 1
     if len(known) > drawn:
         raise InvalidMove(where, f"{len(known)} items given as drawn, but only {drawn} are drawn")
-    taken = {i.id for h in state.heroes for i in h.hand}
+    taken = {fold(i.id) for h in state.heroes for i in h.hand}
     for item in known:
-        if item.id in taken or item.id == "inherent":
+        if fold(item.id) in taken or fold(item.id) == "inherent":
             raise InvalidMove(where, f"item id {item.id!r} is already in use")
-        taken.add(item.id)
+        taken.add(fold(item.id))
     hero.hand.extend(known)
     hero.unseen += drawn - len(known)
     return drawn
@@ -76,7 +77,8 @@ def refill(state: State, hero: Hero, known: list[Item], where: str) -> int:
 
 
 def discard_items(state: State, hero: Hero, ids: set[str]) -> int:
-    kept = [i for i in hero.hand if i.id not in ids]
+    folded = {fold(i) for i in ids}
+    kept = [i for i in hero.hand if fold(i.id) not in folded]
     gone = len(hero.hand) - len(kept)
     hero.hand = kept
     state.discard += gone
@@ -104,5 +106,7 @@ def place_card(
 
 def next_player(state: State) -> str:
     names = [h.player for h in state.heroes]
-    index = names.index(state.turn) if state.turn in names else -1
+    folded = [fold(n) for n in names]
+    turn = fold(state.turn) if state.turn is not None else None
+    index = folded.index(turn) if turn in folded else -1
     return names[(index + 1) % len(names)]

@@ -219,7 +219,10 @@ def corridor() -> dict[str, Any]:
         room(0, 1, checkpoint=False),
     ]
     hand = [dual("a", "attack", "climb"), super_item("s", "hide")]
-    return board(rooms, [hero("Ana", "unlock", hand=hand), hero("Ben", "dig", unseen=5)])
+    # Ana holds just these two (the Item deck and the discard pile are empty), so spending
+    # both opens a Running Leap.
+    heroes = [hero("Ana", "unlock", hand=hand, unseen=0), hero("Ben", "dig", unseen=5)]
+    return board(rooms, heroes, item_deck=0, discard=0)
 
 
 def test_the_ruling_page_offers_where_can_i_go(web: Client) -> None:
@@ -311,6 +314,7 @@ def test_a_hero_that_cannot_move_is_told_so(web: Client) -> None:
     state = corridor()
     state["heroes"][0]["hand"] = []
     state["heroes"][0]["unseen"] = 5
+    state["heroes"][1]["unseen"] -= 3  # the 54 Item Cards still add up
     ruling = settle(web, state, {"kind": "discard-turn", "player": "Ana", "discard_unseen": 1})
     words = text_of(web.get(ruling + "reachable/").content.decode())
     assert "It can reach no other Checkpoint" in words

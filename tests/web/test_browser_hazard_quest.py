@@ -31,7 +31,10 @@ def corridor() -> dict[str, Any]:
         room(2, 0, exits={"left": "lift"}),
     ]
     hand = [dual("a", "attack", "climb"), super_item("s", "hide")]
-    return board(rooms, [hero("Ana", "unlock", hand=hand, red=1), hero("Ben", "dig", unseen=5)])
+    # Ana holds just these two (the Item deck and the discard pile are empty), so spending
+    # both opens a Running Leap.
+    heroes = [hero("Ana", "unlock", hand=hand, red=1, unseen=0), hero("Ben", "dig", unseen=5)]
+    return board(rooms, heroes, item_deck=0, discard=0)
 
 
 def test_player_asks_whether_an_item_passes_a_hazard_and_where_they_can_go(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.bo_jackson_battle_arena.deck import DeckList, check_deck
+from games.bo_jackson_battle_arena.reasons import VARIATION
 
 from .helpers import (
     assert_illegal,
@@ -176,3 +177,18 @@ def test_booster_box_sealed_keeps_the_normal_restrictions() -> None:
     heroes = [*legal_heroes(59), deck_hero("Hero 0", 50, "Fire")]
     ruling = check(deck(heroes), "booster-box-sealed")
     assert_illegal(ruling, "one-copy-per-variation", "4.1.1.3")
+
+
+def test_a_deck_too_small_is_illegal_without_resting_on_the_variation_reading() -> None:
+    ruling = check(deck(heroes=legal_heroes(59)), "rookie")
+    assert_illegal(ruling, "hero-deck-size", "4.1.1.1")
+    assert VARIATION not in ruling.interpretations
+    legal = check(deck(heroes=legal_heroes(60)), "rookie")
+    assert legal.legal and VARIATION in legal.interpretations
+
+
+def test_a_deck_check_answers_yes_or_no_first() -> None:
+    assert check(deck(), "rookie").answer.startswith("Yes, this deck is legal for")
+    assert check(deck(heroes=legal_heroes(59)), "rookie").answer.startswith(
+        "No, this deck is not legal for"
+    )

@@ -59,8 +59,11 @@ def hero(
     hand: list[dict[str, Any]] | None = None,
     red: int = 0,
     blue: int = 0,
-    unseen: int = 0,
+    unseen: int | None = None,
 ) -> dict[str, Any]:
+    """A hero between turns holds five items (rule 5.10): those not given are unseen."""
+    if unseen is None:
+        unseen = max(0, 5 - len(hand or []))
     return {
         "player": player,
         "inherent": inherent,
@@ -77,9 +80,17 @@ def board(
     heroes: list[dict[str, Any]],
     turn: str | None = None,
     dungeon_deck: int | None = None,
-    item_deck: int = 20,
+    item_deck: int | None = None,
     discard: int = 5,
 ) -> dict[str, Any]:
+    """The Item deck holds what the hands and the discard pile do not: 54 in all (rule 1.1).
+    With the Item deck and the discard pile both empty, the last hero holds the rest unseen,
+    so that the others may hold fewer than five."""
+    held = sum(len(h.get("hand", [])) + h.get("unseen", 0) for h in heroes)
+    if item_deck is None:
+        item_deck = 54 - held - discard
+    elif item_deck == 0 and discard == 0 and held < 54:
+        heroes[-1]["unseen"] = heroes[-1].get("unseen", 0) + 54 - held
     return {
         "dungeon": rooms,
         "heroes": heroes,
@@ -140,3 +151,17 @@ def assert_illegal(ruling: Ruling, code: str, number: str) -> None:
 
 def two_heroes(*hand: dict[str, Any], inherent: str = "unlock", **kw: Any) -> list[dict]:
     return [hero("Ana", inherent, hand=list(hand), **kw), hero("Ben", "stomp")]
+
+
+# The Item deck and the discard pile are empty, so a hand may hold fewer than five (rule 7.7):
+# the boards of Running Leaps, where the whole hand is spent.
+LAST_ITEMS: dict[str, int] = {"item_deck": 0, "discard": 0}
+
+
+def assert_voided(ruling: Ruling, code: str, number: str) -> None:
+    """Legal, with one part of the move void under the rule that voids it."""
+    assert ruling.legal, ruling.summary
+    found = [v for v in ruling.voided if v.code == code]
+    assert found, [v.code for v in ruling.voided]
+    assert found[0].rule == key(number)
+    assert ruling.next_state is not None

@@ -118,4 +118,9 @@ def action_hand_states(draw: Any) -> dict[str, Any]:
     hand = draw(items("a", ("dual", "super", "magic", "smagic"), max_size=3).filter(bool))
     state["heroes"][0]["hand"] = hand
     state["heroes"][0]["unseen"] = 0
+    # Fewer than five in hand only once the Item deck and the discard pile are empty, every
+    # other Item Card being in Ben's hand.
+    state["item_deck"] = state["discard"] = 0
+    state["heroes"][1]["hand"] = []
+    state["heroes"][1]["unseen"] = 54 - len(hand)
     return state

@@ -59,7 +59,7 @@ def test_a_defender_who_answers_keeps_its_crystals_and_replaces_the_item() -> No
     ruling = rule(state, battle(ask("h", "hide", "d")))
     assert_legal(ruling, "battle-answered", "11.4")
     ben = ruling.next_state["heroes"][1]
-    assert (ben["crystals"]["blue"], ben["hand"], ben["unseen"]) == (1, [], 1)
+    assert (ben["crystals"]["blue"], ben["hand"], ben["unseen"]) == (1, [], 5)
 
 
 def test_a_defender_who_can_answer_must() -> None:
@@ -134,8 +134,8 @@ def test_a_trade_swaps_cards_and_is_the_whole_turn() -> None:
 
 def test_a_discard_turn_discards_and_draws_and_nothing_else() -> None:
     state = board(
-        ROOMS, [hero("Ana", "unlock", hand=[super_item("s", "hide")], unseen=4), hero("Ben", "dig")]
-    )
+        ROOMS, [hero("Ana", "climb", hand=[super_item("s", "hide")], unseen=4), hero("Ben", "dig")]
+    )  # no up exit, and Hide passes nothing on the way to the Unlock exit: no Standard Turn
     move = {"kind": "discard-turn", "player": "Ana", "discard": ["s"], "discard_unseen": 2}
     ruling = rule(state, move)
     assert_legal(ruling, "discard-turn", "6.2")
@@ -229,7 +229,7 @@ def test_two_hazard_items_make_one_battle_with_two_requests() -> None:
     assert_legal(ruling, "battle-won", "11.5")
     ana, ben = ruling.next_state["heroes"]
     assert (ana["crystals"]["blue"], ben["crystals"]["blue"]) == (1, 0)
-    assert (ben["hand"], ben["unseen"]) == ([], 1)  # the answering item is replaced at once
+    assert (ben["hand"], ben["unseen"]) == ([], 5)  # the answering item is replaced at once
 
 
 def test_two_small_battles_in_one_turn_but_each_hazard_item_once() -> None:
@@ -281,3 +281,27 @@ def test_a_stuck_hero_can_always_take_a_discard_turn() -> None:
     ruling = rule(state, {"kind": "discard-turn", "player": "Ana", "discard": ["s"]})
     assert_legal(ruling, "discard-turn", "6.2")
     assert "super-hazard-quest:discard-turn-always-allowed" in ruling.interpretations
+
+
+def test_a_defender_whose_inherent_action_is_asked_for_keeps_its_crystals() -> None:
+    # "lacks the use of the ACTIONS requested": a hero never lacks its own Inherent Action.
+    state = board(
+        ROOMS,
+        [hero("Ana", "unlock", hand=[hazard_item("h", "combat")]), hero("Ben", "hide", blue=1)],
+    )
+    ruling = rule(state, battle(ask("h", "hide", "inherent")))
+    assert_legal(ruling, "battle-answered", "11.4")
+    assert "super-hazard-quest:hero-battle-answers" in ruling.interpretations
+    assert ruling.answer.startswith("Yes, but Ben answers every request and keeps the crystals")
+    assert ruling.next_state["heroes"][1]["crystals"]["blue"] == 1
+
+
+def test_the_answer_says_whose_crystals_go_where() -> None:
+    state = board(
+        ROOMS,
+        [hero("You", "unlock", hand=[hazard_item("h", "combat")]), hero("Ben", "dig", red=1)],
+    )
+    move = {**battle(ask("h", "attack")), "player": "You"}
+    answer = rule(state, move).answer
+    assert answer.startswith("Yes, and Ben cannot answer every request: Ben's crystals go to you.")
+    assert answer.endswith("Your turn ends on the Checkpoint at (0, 0).")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tests.games.super_hazard_quest.helpers import (
     assert_illegal,
     assert_legal,
+    assert_voided,
     board,
     cross_right,
     dual,
@@ -96,7 +97,7 @@ def test_a_prize_item_can_be_used_in_the_same_turn() -> None:
     )
     ruling = rule(state, move)
     assert_legal(ruling, "prize-item", "7.6")
-    assert ruling.next_state["item_deck"] == 20 - 1 - 2  # prize, then two to refill
+    assert ruling.next_state["item_deck"] == state["item_deck"] - 1 - 2  # prize, two to refill
 
 
 def test_a_hazard_the_hero_cannot_pass_in_a_new_room_wounds_it() -> None:
@@ -144,14 +145,16 @@ def test_hitting_a_dead_end_wounds_at_once() -> None:
     assert ruling.next_state["heroes"][0]["crystals"]["red"] == 0
 
 
-def test_no_step_after_a_wound() -> None:
+def test_a_step_after_a_wound_is_void_and_the_wound_stands() -> None:
     state = board(
         [room(0, 0, exits={"right": "unlock"})], [hero("Ana", "unlock"), hero("Ben", "dig")]
     )
     ruling = rule(
         state, turn("Ana", *cross_right("inherent", drawn=face(dead_end=True)), go("right"))
     )
-    assert_illegal(ruling, "turn-already-over", "8.2")
+    assert_voided(ruling, "turn-already-over", "8.2")
+    assert_legal(ruling, "wounded-dead-end", "8.4")
+    assert ruling.next_state["heroes"][0]["x"] == 0
 
 
 def test_reaching_a_scrambler_without_its_crystal_wounds() -> None:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from tests.games.super_hazard_quest.helpers import (
+    LAST_ITEMS,
     assert_illegal,
     assert_legal,
+    assert_voided,
     board,
     cross_right,
     dual,
@@ -49,15 +51,20 @@ def test_no_look_onto_a_space_that_already_holds_a_card() -> None:
     assert_illegal(ruling, "look-space-taken", "8.9")
 
 
-def test_no_running_leap_after_a_look() -> None:
+def test_a_running_leap_after_a_look_is_void_and_the_look_stands() -> None:
     state = board(corridor(), [hero("Ana", "unlock"), hero("Ben", "dig")])
     move = turn("Ana", look={"dir": "up", "drawn": face()}, leap={"dir": "down", "drawn": face()})
-    assert_illegal(rule(state, move), "look-ends-turn", "8.8")
+    ruling = rule(state, move)
+    assert_voided(ruling, "look-ends-turn", "8.8")
+    assert_legal(ruling, "look-made", "8.7")
+    assert ruling.next_state["dungeon_deck"] == state["dungeon_deck"] - 1  # the Look's card only
 
 
 def test_a_running_leap_after_using_the_whole_hand() -> None:
     state = board(
-        corridor(), [hero("Ana", "unlock", hand=[super_item("s", "attack")]), hero("Ben", "dig")]
+        corridor(),
+        [hero("Ana", "unlock", hand=[super_item("s", "attack")], unseen=0), hero("Ben", "dig")],
+        **LAST_ITEMS,
     )
     move = turn(
         "Ana",
@@ -84,7 +91,10 @@ def test_a_special_item_cancels_the_running_leap() -> None:
         "item": "x",
         "leap": {"dir": "up", "drawn": face()},
     }
-    assert_illegal(rule(state, move), "leap-after-special", "10.3")
+    ruling = rule(state, move)
+    assert_voided(ruling, "leap-after-special", "10.3")
+    assert_legal(ruling, "special-item-played", "9.13")
+    assert ruling.next_state["heroes"][0]["x"] == 0  # no leap: the hero stays
 
 
 def test_a_special_item_is_played_on_a_checkpoint_and_ends_the_turn() -> None:
@@ -171,13 +181,15 @@ def test_no_look_from_halfway_across_a_card() -> None:
 def test_no_look_after_a_special_item() -> None:
     state = board(corridor(), [hero("Ana", "unlock", hand=[special("x")]), hero("Ben", "dig")])
     move = turn("Ana", special="x", look={"dir": "up", "drawn": face()})
-    assert_illegal(rule(state, move), "special-ends-turn", "9.13")
+    ruling = rule(state, move)
+    assert_voided(ruling, "special-ends-turn", "9.13")
+    assert ruling.next_state["dungeon_deck"] == state["dungeon_deck"]  # no card is placed
 
 
 def test_no_running_leap_with_unseen_cards_still_in_hand() -> None:
     state = board(
         corridor(),
-        [hero("Ana", "unlock", hand=[super_item("s", "attack")], unseen=2), hero("Ben", "dig")],
+        [hero("Ana", "unlock", hand=[super_item("s", "attack")], unseen=4), hero("Ben", "dig")],
     )
     move = turn("Ana", *cross_right("inherent", left="s"), leap={"dir": "right", "drawn": face()})
     assert_illegal(rule(state, move), "leap-hand-not-used", "10.1")
@@ -186,7 +198,9 @@ def test_no_running_leap_with_unseen_cards_still_in_hand() -> None:
 def test_no_running_leap_onto_a_card_on_the_table_without_a_checkpoint() -> None:
     rooms = [*corridor(), room(2, 0, checkpoint=False)]
     state = board(
-        rooms, [hero("Ana", "unlock", hand=[super_item("s", "attack")]), hero("Ben", "dig")]
+        rooms,
+        [hero("Ana", "unlock", hand=[super_item("s", "attack")], unseen=0), hero("Ben", "dig")],
+        **LAST_ITEMS,
     )
     move = turn("Ana", *cross_right("inherent", left="s"), leap={"dir": "right"})
     assert_illegal(rule(state, move), "leap-onto-no-checkpoint", "10.1")
@@ -195,7 +209,11 @@ def test_no_running_leap_onto_a_card_on_the_table_without_a_checkpoint() -> None
 def test_a_running_leap_onto_a_new_card_without_a_checkpoint_wounds() -> None:
     state = board(
         corridor(),
-        [hero("Ana", "unlock", hand=[super_item("s", "attack")], red=1), hero("Ben", "dig")],
+        [
+            hero("Ana", "unlock", hand=[super_item("s", "attack")], red=1, unseen=0),
+            hero("Ben", "dig"),
+        ],
+        **LAST_ITEMS,
     )
     leap = {"dir": "right", "drawn": face(checkpoint=False)}
     ruling = rule(state, turn("Ana", *cross_right("inherent", left="s"), leap=leap))
