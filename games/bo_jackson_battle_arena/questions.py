@@ -61,7 +61,7 @@ def _player(
         player |= {
             "bench": bench if bench is not None else [],
             "hot_dogs": hot_dogs,
-            "hot_dogs_discarded": 0 if battle == 1 else max(0, 10 - hot_dogs),
+            "hot_dogs_discarded": 10 - hot_dogs if hot_dogs <= 10 else 0,
             "substituted": substituted,
         }
     if mode == "playmaker":

@@ -199,11 +199,12 @@ class Board:
 
     def state(self) -> dict[str, Any]:
         """The board as the engine reads it: only what was built. The decks hold what the box
-        holds less what is on the table and in the hands shown."""
-        in_hands = sum(len(h.items) for h in self.heroes)
+        holds less what is on the table and in the hands."""
         heroes = []
         for h in self.heroes:
             hero: dict[str, Any] = {"player": h.player, "inherent": h.inherent, "hand": h.hand()}
+            # A player always holds five items; those not given are held, unseen.
+            hero["unseen"] = max(0, HAND_SIZE - len(h.items))
             if h.x is not None:
                 hero |= {"x": h.x, "y": h.y}
             if h.red or h.blue:
@@ -214,7 +215,7 @@ class Board:
             "heroes": heroes,
             "turn": self.heroes[0].player if self.heroes else None,
             "dungeon_deck": max(0, BOX_DUNGEON_CARDS - len(self.rooms)),
-            "item_deck": max(0, BOX_ITEMS - in_hands),
+            "item_deck": max(0, BOX_ITEMS - HAND_SIZE * len(self.heroes)),
         }
 
     def grid(self, selected: tuple[int, int] | None) -> list[list[dict[str, Any]]]:
