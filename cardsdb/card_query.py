@@ -34,6 +34,7 @@ from django.db.models.expressions import RawSQL
 import games
 from cardsdb import models as m
 from cardsdb import search
+from games.core.names import name_fold
 from games.core.registry import card_attribute_schemas
 
 MAX_LENGTH = 500
@@ -327,9 +328,10 @@ def _any_of(token: Token, *columns: str) -> Q:
 
 
 def _name(token: Token) -> Q:
+    """By the folded name: any case, with or without accents (games.core.names)."""
     if token.op == ":":
-        return Q(name__icontains=token.value)
-    q = Q(name__iexact=token.value)
+        return Q(name_folded__contains=name_fold(token.value))
+    q = Q(name_folded=name_fold(token.value))
     return ~q if token.op == "!=" else q
 
 

@@ -60,11 +60,11 @@ def _rule_links(slug: str, keys: list[str]) -> dict[str, dict[str, str]]:
 def ruling_links_add(slug: str, ruling: dict[str, Any]) -> dict[str, Any]:
     """Give each reason the link to its rule, and the ruling the full text of what it cites."""
     rulings = ruling.get("rulings") or [ruling]
-    keys = sorted({r["rule"] for one in rulings for r in one["reasons"]})
+    grounds = [r for one in rulings for r in [*one["reasons"], *one.get("voided", [])]]
+    keys = sorted({r["rule"] for r in grounds})
     links = _rule_links(slug, keys)
-    for one in rulings:
-        for reason in one["reasons"]:
-            reason["url"] = links.get(reason["rule"], {}).get("url", "")
+    for reason in grounds:
+        reason["url"] = links.get(reason["rule"], {}).get("url", "")
     ruling["cited_rules"] = [links[k] for k in keys if k in links]
     return ruling
 
@@ -162,6 +162,10 @@ def tool_run(slug: str, tool: str, body: dict[str, Any]) -> dict[str, Any]:
     if found.answers_ruling:
         answer["reference_version"] = desk.game.data_version
         answer = ruling_links_add(slug, answer)
+    if found.permalink:  # kept under a hash of its text (a checked deck's page)
+        from cardsdb.decks import deck_keep
+
+        answer = deck_keep(desk.game, found.permalink, answer)
     return answer
 
 

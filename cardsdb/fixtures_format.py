@@ -329,6 +329,24 @@ def read_cards_csv(path: Path) -> list[Card]:
     return cards
 
 
+class CardRedirect(Strict):
+    """A row of `card-redirects.csv`: a card's former slug, answered by a permanent redirect."""
+
+    former_slug: str = Field(pattern=SLUG)
+    slug: str = Field(pattern=SLUG)
+
+
+REDIRECTS_FILE = "card-redirects.csv"
+
+
+def read_redirects_csv(path: Path) -> list[CardRedirect]:
+    if not path.exists():
+        return []
+    with path.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    return [_validate(CardRedirect, path, row) for row in rows]
+
+
 class GameFixtures(BaseModel):
     """Everything in one game's folder, parsed."""
 
@@ -339,6 +357,7 @@ class GameFixtures(BaseModel):
     clarifications: ClarificationsFile
     cards: list[Card]
     card_files: list[str]
+    redirects: list[CardRedirect] = Field(default_factory=list)
 
 
 def read_game_folder(folder: Path) -> GameFixtures:
@@ -367,6 +386,7 @@ def read_game_folder(folder: Path) -> GameFixtures:
         clarifications=clarifications,
         cards=cards,
         card_files=card_files,
+        redirects=read_redirects_csv(folder / REDIRECTS_FILE),
     )
     check_references(fixtures)
     check_card_attributes(fixtures)
@@ -462,6 +482,16 @@ def check_references(fx: GameFixtures) -> None:
         for slug in clar.cards:
             if slug not in card_slugs:
                 raise FixtureError(clar_path, what, f"unknown card {slug!r}")
+
+    redirects_path = folder / REDIRECTS_FILE
+    _unique(redirects_path, "former slug", [r.former_slug for r in fx.redirects])
+    for r in fx.redirects:
+        if r.slug not in card_slugs:
+            raise FixtureError(redirects_path, f"former slug {r.former_slug}", "unknown card")
+        if r.former_slug in card_slugs:
+            raise FixtureError(
+                redirects_path, f"former slug {r.former_slug}", "is still a card's slug"
+            )
 
 
 def main(argv: list[str]) -> int:

@@ -17,6 +17,7 @@ from django.db import connection, models, transaction
 from cardsdb import models as m
 from cardsdb import response_cache, search
 from cardsdb.fixtures_format import FixtureError, GameFixtures, read_game_folder
+from games.core.names import name_fold
 
 Progress = Callable[[str], None]
 BATCH = 1000
@@ -378,6 +379,7 @@ class _GameLoader:
             {
                 "slug": c.slug,
                 "name": c.name,
+                "name_folded": name_fold(c.name),
                 "card_type": self.card_types.get(c.type) if c.type else None,
                 "expansion": self.expansions.get(c.expansion) if c.expansion else None,
                 "cost": c.cost,
@@ -400,6 +402,11 @@ class _GameLoader:
             "faction",
             [c.pk for c in self.cards.values()],
             {(self.cards[c.slug].pk, self.factions[f].pk) for c in cards for f in c.factions},
+        )
+        self.sync(
+            m.CardRedirect,
+            "former_slug",
+            [{"former_slug": r.former_slug, "card": self.cards[r.slug]} for r in self.fx.redirects],
         )
 
     def load_glossary(self) -> None:

@@ -12,6 +12,8 @@ from typing import Any
 from django.db import models
 from django.urls import reverse
 
+from games.core.names import name_fold
+
 
 class Provenance(models.TextChoices):
     RULEBOOK = "rulebook", "rulebook"
@@ -209,6 +211,13 @@ class Card(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="cards")
     slug = models.SlugField(max_length=200)
     name = models.CharField(max_length=200, db_index=True)
+    name_folded = models.CharField(
+        max_length=200,
+        blank=True,
+        editable=False,
+        help_text="the name case-folded and without accents (games.core.names.name_fold); "
+        "what lookups by name compare",
+    )
     card_type = models.ForeignKey(CardType, null=True, blank=True, on_delete=models.SET_NULL)
     expansion = models.ForeignKey(Expansion, null=True, blank=True, on_delete=models.SET_NULL)
     factions = models.ManyToManyField(Faction, blank=True, related_name="cards")
@@ -233,10 +242,16 @@ class Card(models.Model):
             # `game:x type:y`, the commonest card query: without it SQLite, which keeps no
             # statistics, may read every card of a type that a larger game shares
             models.Index(fields=["game", "card_type"], name="card_game_type"),
+            models.Index(fields=["game", "name_folded"], name="card_game_name_folded"),
+            models.Index(fields=["game", "number"], name="card_game_number"),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_folded = name_fold(self.name)
+        super().save(*args, **kwargs)
 
     @property
     def key(self) -> str:
@@ -244,6 +259,23 @@ class Card(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("web:card", args=[self.game.slug, self.slug])
+
+
+class CardRedirect(models.Model):
+    """A card's former slug (`fixtures/<game>/card-redirects.csv`): its page and API detail
+    answer with a permanent redirect to the card's slug now."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="card_redirects")
+    former_slug = models.SlugField(max_length=200)
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="redirects")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "former_slug"], name="card_redirect_slug")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.former_slug} -> {self.card_id}"
 
 
 class RuleSection(models.Model):
@@ -361,3 +393,20 @@ class SavedRuling(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("web:ruling", args=[self.game.slug, self.id])
+
+
+class SavedDeck(models.Model):
+    """A checked deck under a permalink: the id is derived from the deck's canonical text
+    (every card by its exact reference, in order), so the same deck gets the same link."""
+
+    id = models.CharField(primary_key=True, max_length=16)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="decks")
+    text = models.TextField(help_text="the deck list, one exact card reference a line")
+    result = models.JSONField(help_text="the check: legality per format, totals, the cards")
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.id
+
+    def get_absolute_url(self) -> str:
+        return reverse("web:deck", args=[self.game.slug, self.id])

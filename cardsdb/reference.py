@@ -9,7 +9,7 @@ from collections.abc import Collection, Iterable
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Q
+from django.db.models import BooleanField, Case, Q, Value, When
 from django.db.models.functions import Lower
 
 from cardsdb.models import Card, Clarification, Faction, Rule, Symbol
@@ -36,6 +36,10 @@ def _catalog_card(card: Card) -> CatalogCard:
         power=card.power,
         cost=card.cost,
         attributes=card.attributes or {},
+        expansion=card.expansion.slug if card.expansion else "",
+        expansion_name=card.expansion.name if card.expansion else "",
+        expansion_code=card.expansion.code if card.expansion else "",
+        has_text=bool(card.text),
     )
 
 
@@ -48,7 +52,7 @@ class DatabaseCardCatalog:
         refs = set(refs)
         if not refs:
             return {}
-        in_game = Card.objects.filter(game__slug=game).select_related("card_type")
+        in_game = Card.objects.filter(game__slug=game).select_related("card_type", "expansion")
         exact = in_game.filter(Q(slug__in=refs) | Q(number__in=refs) | Q(name__in=refs))
         by: list[dict[str, Card]] = [{}, {}, {}]
         for card in exact.order_by("position"):
@@ -84,6 +88,62 @@ class DatabaseCardCatalog:
             cards = in_game.in_bulk(set(wanted.values()))
             found.update({ref: cards[pk] for ref, pk in wanted.items()})
         return {ref: _catalog_card(card) for ref, card in found.items()}
+
+    def matching(
+        self,
+        game: str,
+        slugs: Collection[str] = (),
+        numbers: Collection[str] = (),
+        names: Collection[str] = (),
+    ) -> list[CatalogCard]:
+        """One query, whatever the number of keys: by slug, printed number or folded name
+        (`Card.name_folded`, indexed with the game)."""
+        wanted = Q(pk__in=[])
+        if slugs:
+            wanted |= Q(slug__in=sorted(slugs))
+        if numbers:
+            wanted |= Q(number__in=sorted(numbers))
+        if names:
+            wanted |= Q(name_folded__in=sorted(names))
+        rows = (
+            Card.objects.filter(game__slug=game)
+            .filter(wanted)
+            .annotate(
+                has_text=Case(
+                    When(text="", then=Value(False)),
+                    default=Value(True),
+                    output_field=BooleanField(),
+                )
+            )
+            .order_by("position", "id")
+            .values_list(*MATCHING_FIELDS)
+        )
+        return [_matched(row) for row in rows]
+
+
+def _matched(row: tuple[Any, ...]) -> CatalogCard:
+    values = dict(zip(MATCHING_NAMES, row, strict=True))
+    for name in ("kind", "expansion", "expansion_name", "expansion_code"):
+        values[name] = values[name] or ""
+    values["attributes"] = values["attributes"] or {}
+    return CatalogCard.model_construct(**values)  # the database's own values: no re-validation
+
+
+MATCHING = {
+    "slug": "slug",
+    "name": "name",
+    "number": "number",
+    "kind": "card_type__slug",
+    "power": "power",
+    "cost": "cost",
+    "attributes": "attributes",
+    "expansion": "expansion__slug",
+    "expansion_name": "expansion__name",
+    "expansion_code": "expansion__code",
+    "has_text": "has_text",
+}
+MATCHING_NAMES = tuple(MATCHING)
+MATCHING_FIELDS = tuple(MATCHING.values())
 
 
 class DatabaseReference:

@@ -1,4 +1,9 @@
-"""Writes and lookups with logic: plain typed functions the views call."""
+"""Writes and lookups with logic: plain typed functions the views call.
+
+Names are compared folded (`games.core.names.name_fold`: Unicode case folding, accents taken
+off), against `Card.name_folded`, which the loader fills: `CURAÇAO KID`, `curacao kid` and
+`Curaçao Kid` are one name, in any alphabet.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,8 @@ from django.db.models import QuerySet
 from rest_framework.exceptions import NotFound, ValidationError
 
 from cardsdb import selectors
-from cardsdb.models import Card
+from cardsdb.models import Card, CardRedirect
+from games.core.names import name_fold
 
 
 def _cards_in(game: str | None) -> QuerySet[Card]:
@@ -16,46 +22,59 @@ def _cards_in(game: str | None) -> QuerySet[Card]:
     return qs.filter(game__slug=game) if game else qs
 
 
+def _names_in(game: str | None) -> QuerySet[Card]:
+    return Card.objects.filter(game__slug=game) if game else Card.objects.all()
+
+
 def card_named(exact: str | None, fuzzy: str | None, game: str | None) -> Card:
-    """Scryfall-style named lookup: the exact name in any case, else the closest name."""
+    """Scryfall-style named lookup: the exact name in any case and with or without accents,
+    else the closest name."""
     if not exact and not fuzzy:
         raise ValidationError({"exact": ["Give `exact` or `fuzzy`."]})
     cards = _cards_in(game)
     if exact:
-        card = cards.filter(name__iexact=exact.strip()).order_by("position", "id").first()
+        card = cards.filter(name_folded=name_fold(exact)).order_by("position", "id").first()
         if card is None:
             raise NotFound(f"No card named {exact!r}.")
         return card
-    wanted = (fuzzy or "").strip().lower()
-    names = Card.objects.filter(game__slug=game) if game else Card.objects.all()
-    distinct = list(names.values_list("name", flat=True).distinct())
-    contains = sorted((n for n in distinct if wanted in n.lower()), key=len)
-    best = contains[:1] or difflib.get_close_matches(
-        wanted, [n.lower() for n in distinct], n=1, cutoff=0.6
-    )
+    wanted = name_fold(fuzzy or "")
+    distinct = list(_names_in(game).values_list("name_folded", flat=True).distinct())
+    contains = sorted((n for n in distinct if wanted in n), key=lambda n: (len(n), n))
+    best = contains[:1] or difflib.get_close_matches(wanted, distinct, n=1, cutoff=0.6)
     if not best:
         raise NotFound(f"No card name is close to {fuzzy!r}.")
-    return cards.filter(name__iexact=best[0]).order_by("position", "id").first()  # type: ignore[return-value]
+    return cards.filter(name_folded=best[0]).order_by("position", "id").first()  # type: ignore[return-value]
 
 
 def card_names_autocomplete(prefix: str, game: str | None, limit: int = 20) -> list[str]:
-    prefix = prefix.strip()
-    if not prefix:
+    """Up to `limit` printed names that start with, then contain, `prefix` (folded)."""
+    wanted = name_fold(prefix)
+    if not wanted:
         return []
-    names = Card.objects.filter(game__slug=game) if game else Card.objects.all()
+    names = _names_in(game)
     starts = list(
-        names.filter(name__istartswith=prefix)
-        .order_by("name")
+        names.filter(name_folded__startswith=wanted)
+        .order_by("name_folded", "name")
         .values_list("name", flat=True)
         .distinct()[:limit]
     )
     if len(starts) < limit:
         more = (
-            names.filter(name__icontains=prefix)
-            .exclude(name__istartswith=prefix)
-            .order_by("name")
+            names.filter(name_folded__contains=wanted)
+            .exclude(name_folded__startswith=wanted)
+            .order_by("name_folded", "name")
             .values_list("name", flat=True)
             .distinct()[: limit - len(starts)]
         )
         starts += list(more)
-    return starts
+    return list(dict.fromkeys(starts))
+
+
+def card_redirect_target(game: str, former_slug: str) -> Card | None:
+    """The card that a former slug now names (its slug changed), or None."""
+    redirect = (
+        CardRedirect.objects.select_related("card__game")
+        .filter(game__slug=game, former_slug=former_slug)
+        .first()
+    )
+    return redirect.card if redirect else None

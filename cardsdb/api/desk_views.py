@@ -137,8 +137,9 @@ def ruling_detail(request: Request, slug: str, key: str) -> Response:
     responses={
         200: OpenApiResponse(
             response=OpenApiTypes.OBJECT,
-            description="`{moves: [...]}` every legal move, or `moves: null` where the move "
-            "space is not finite for this game.",
+            description="`{moves: [...], listing}`: `listing` is `complete` (every legal "
+            "move is listed), `too-many` (finite, but too many to list: `moves` is null) or "
+            "`not-finite` (this game's move space is not finite: `moves` is null).",
         ),
         400: ERROR_RESPONSE,
     },
@@ -150,7 +151,7 @@ def ruling_detail(request: Request, slug: str, key: str) -> Response:
 @parser_classes([JSONParser])
 def legal_moves(request: Request, slug: str) -> Response:
     body = _parse(StateRequest, request)
-    return Response({"moves": desk.legal_moves_list(slug, body["state"])})
+    return Response(desk.desk_for(slug).engine.legal_moves_listing(body["state"]))
 
 
 @extend_schema(

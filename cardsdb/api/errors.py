@@ -37,10 +37,8 @@ def _flatten(detail: Any, path: str = "") -> list[dict[str, str]]:
 
 
 def bad_input_response(exc: BadInput) -> Response:
-    return Response(
-        error_body(exc.code, str(exc), [{"field": exc.field, "message": exc.message}]),
-        status=status.HTTP_400_BAD_REQUEST,
-    )
+    details = getattr(exc, "details", None) or [{"field": exc.field, "message": exc.message}]
+    return Response(error_body(exc.code, str(exc), details), status=status.HTTP_400_BAD_REQUEST)
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -86,6 +84,16 @@ class ErrorDetailSerializer(serializers.Serializer):
         required=False, allow_null=True, help_text="for a query: where in it"
     )
     token = serializers.CharField(required=False, help_text="for a card query: the word at fault")
+    line = serializers.IntegerField(
+        required=False, allow_null=True, help_text="for a deck list: the line, from 1"
+    )
+    text = serializers.CharField(required=False, help_text="for a deck list: the line as written")
+    candidates = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="for a card reference: every card it could mean, each with its exact "
+        "`reference` (name, release, number, parallel) and `slug`",
+    )
 
 
 class ErrorBodySerializer(serializers.Serializer):

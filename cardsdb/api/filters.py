@@ -11,6 +11,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.filters import OrderingFilter
 
 from cardsdb import models as m
+from games.core.names import name_fold
 
 
 class StrictOrderingFilter(OrderingFilter):
@@ -106,7 +107,7 @@ class CardTypeFilter(GameFilter):
 
 class CardFilter(GameFilter):
     name = df.CharFilter(
-        field_name="name", lookup_expr="icontains", help_text="part of the name, any case"
+        method="filter_name", help_text="part of the name, any case, with or without accents"
     )
     expansion = df.CharFilter(field_name="expansion__slug", help_text="expansion slug")
     type = df.CharFilter(field_name="card_type__slug", help_text="card type slug")
@@ -123,6 +124,9 @@ class CardFilter(GameFilter):
     class Meta:
         model = m.Card
         fields = ["game"]
+
+    def filter_name(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return queryset.filter(name_folded__contains=name_fold(value))
 
     def filter_weapon(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         return queryset.filter(attributes__weapon__iexact=value)

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from cardsdb import desk
 from cardsdb.api.desk_views import ERROR_RESPONSE, RulingThrottle, request_object
-from cardsdb.api.parsers import JSONParser
+from cardsdb.api.parsers import JSONParser, PlainTextParser
 from cardsdb.api.schema import TOOL_OPERATION
 
 
@@ -38,6 +38,11 @@ from cardsdb.api.schema import TOOL_OPERATION
 @api_view(["POST"])
 @permission_classes([AllowAny])
 @throttle_classes([RulingThrottle])
-@parser_classes([JSONParser])
+@parser_classes([JSONParser, PlainTextParser])
 def tool(request: Request, slug: str, tool: str, **kwargs: Any) -> Response:
-    return Response(desk.tool_run(slug, tool, request_object(request)))
+    if isinstance(request.data, str):  # a text/plain body: the deck list as pasted
+        body: dict[str, Any] = {"list": request.data}
+        desk.text_check_storable(body)
+    else:
+        body = request_object(request)
+    return Response(desk.tool_run(slug, tool, body))

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.http import HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action, api_view
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -162,10 +164,23 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             queryset = cards_filter(queryset, self.request.query_params.get("q", ""))
         return queryset
 
-    @extend_schema(responses=serializers.CardDetailSerializer)
+    @extend_schema(
+        responses={
+            200: serializers.CardDetailSerializer,
+            301: OpenApiResponse(description="a former slug: Location names the card's slug now"),
+        }
+    )
     @action(detail=False, url_path=r"(?P<game_slug>[a-z0-9-]+)/(?P<card_slug>[a-z0-9-]+)")
     def by_game(self, request: Request, game_slug: str, card_slug: str) -> Response:
-        card = get_object_or_404(selectors.card_detail(), game__slug=game_slug, slug=card_slug)
+        card = selectors.card_detail().filter(game__slug=game_slug, slug=card_slug).first()
+        if card is None:
+            from cardsdb.services import card_redirect_target
+
+            moved = card_redirect_target(game_slug, card_slug)
+            if moved is None:
+                raise NotFound(f"No card {card_slug!r} in {game_slug!r}.")
+            url = reverse("api:card-by-game", args=[game_slug, moved.slug])
+            return HttpResponsePermanentRedirect(url)  # type: ignore[return-value]
         return Response(serializers.CardDetailSerializer(card).data)
 
     @extend_schema(

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cardsdb.web import desk_views, moves_views, search_views, table_views, views
+from cardsdb.web import deck_views, desk_views, moves_views, search_views, table_views, views
 
 app_name = "web"
 
@@ -26,6 +26,8 @@ urlpatterns = [
     path("games/<slug:slug>/tools/<slug:tool>/", desk_views.game_tool_page, name="game-tool"),
     path("games/<slug:slug>/rulings/<str:key>/", desk_views.ruling_page, name="ruling"),
     path("games/<slug:slug>/rulings/<str:key>/what-now/", moves_views.what_now, name="what-now"),
+    path("games/<slug:slug>/decks/", deck_views.deck_check_page, name="deck-check"),
+    path("games/<slug:slug>/decks/<str:key>/", deck_views.deck_page, name="deck"),
     path(
         "games/<slug:slug>/rulings/<str:key>/<slug:tool>/",
         desk_views.ruling_tool,

@@ -7,16 +7,17 @@ from typing import Any
 
 from django.core.cache import cache
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.http import quote_etag
 
-from cardsdb import desk, response_cache, selectors
+from cardsdb import card_groups, desk, response_cache, selectors
 from cardsdb.api.filters import CardFilter
 from cardsdb.card_query import CardQueryError, attribute_keys_by_game, cards_filter
 from cardsdb.glossary_links import link_terms
 from cardsdb.models import Card, Clarification, Game
+from cardsdb.services import card_redirect_target
 
 
 def _game(slug: str) -> Game:
@@ -88,6 +89,7 @@ def clarifications_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 CARD_PAGE_SIZE = 60
+CARD_GROUP_PAGE_SIZE = 30
 
 
 def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -105,9 +107,26 @@ def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         errors = filterset.errors
         cards = Card.objects.none()
-    page = Paginator(selectors.IdsFirst(cards), CARD_PAGE_SIZE).get_page(request.GET.get("page"))
+    fields = card_groups.group_fields(slug)
+    grouped = bool(fields) and request.GET.get("printings") != "all"
+    groups: list[dict[str, Any]] = []
+    if grouped and fields:  # one row per card, its printings under it
+        page = Paginator(card_groups.card_groups(cards, fields), CARD_GROUP_PAGE_SIZE).get_page(
+            request.GET.get("page")
+        )
+        groups = card_groups.groups_with_printings(cards, list(page), fields)
+    else:
+        page = Paginator(selectors.IdsFirst(cards), CARD_PAGE_SIZE).get_page(
+            request.GET.get("page")
+        )
     query = request.GET.copy()
     query.pop("page", None)
+    if request.GET.get("partial") == "groups" and grouped:  # the list alone, as you type
+        return render(
+            request,
+            "web/card_groups.html",
+            {"game": game, "page": page, "groups": groups, "query": query.urlencode()},
+        )
     weapons = []
     if "weapon" in attribute_keys_by_game().get(game.slug, ()):  # a game whose cards have one
         weapons = [s for s in game.symbols.all() if s.kind == "icon"]
@@ -121,10 +140,18 @@ def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
             "errors": errors,
             "query": query.urlencode(),
             "weapons": weapons,
+            "grouped": grouped,
+            "groups": groups,
         },
     )
 
 
 def card_page(request: HttpRequest, slug: str, card_slug: str) -> HttpResponse:
-    card = get_object_or_404(selectors.card_detail(), game__slug=slug, slug=card_slug)
-    return render(request, "web/card.html", {"game": card.game, "card": card})
+    card = selectors.card_detail().filter(game__slug=slug, slug=card_slug).first()
+    if card is None:
+        moved = card_redirect_target(slug, card_slug)
+        if moved is None:
+            raise Http404(f"No card {card_slug!r} in {slug}.")
+        return HttpResponsePermanentRedirect(moved.get_absolute_url())
+    context = {"game": card.game, "card": card, "text_card": card_groups.text_printing(card)}
+    return render(request, "web/card.html", context)

@@ -69,3 +69,9 @@ CARD_ATTRIBUTES: dict[str, type[BaseModel]] = {
     "htd-play": PlayAttributes,
     "hot-dog": HotDogAttributes,
 }
+
+
+# Printings of one card, for lists that show each card once with its printings under it: cards
+# of a type whose name and these fields agree are one card (a Hero is its name, weapon and
+# Power; a Play or a Hot Dog its name). Keys are Card columns or `attributes.<key>`.
+PRINTINGS_OF_ONE_CARD: tuple[str, ...] = ("name", "attributes.weapon", "power")

@@ -1,8 +1,9 @@
 """Deck checks: is this Hero Deck, Playbook and Hot Dog Deck legal in this mode or format?
 
 Plain data in, a Ruling out. The card facts (name, number, Power, weapon, kind, DBS) come
-with the deck: the website resolves card numbers and names from its database and passes
-them in, so this module never looks a card up.
+with the deck: deck_list.py names each card of a list exactly (through the card catalog,
+never by a guess) and passes them in, so this module never looks a card up.
+`check_every_format` rules on one deck under every mode and format at once.
 
 Format limits are the rulebook's (4.1.1, 4.2.1, 4.3.1) and the official format summary's
 (Tournament Rules, Appendix A; rules 9.x); where the summary is silent we check nothing and
@@ -15,6 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -48,9 +50,9 @@ class DeckList(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["deck"] = "deck"
-    hero_deck: list[DeckCard] = Field(default_factory=list, max_length=200)
-    playbook: list[DeckCard] = Field(default_factory=list, max_length=200)
-    hot_dog_deck: list[DeckCard] = Field(default_factory=list, max_length=100)
+    hero_deck: list[DeckCard] = Field(default_factory=list, max_length=1000)
+    playbook: list[DeckCard] = Field(default_factory=list, max_length=1000)
+    hot_dog_deck: list[DeckCard] = Field(default_factory=list, max_length=1000)
 
 
 @dataclass(frozen=True)
@@ -236,6 +238,7 @@ FORMATS: dict[str, Format] = {
 # ----- identities -----
 
 
+@lru_cache(maxsize=8192)
 def _words(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().casefold()
 
@@ -414,11 +417,17 @@ def check_deck(deck: DeckList, format_slug: str) -> Ruling:
     """Rule on whether `deck` may be played in the mode or format `format_slug`.
 
     Raises KeyError for a slug that is not in FORMATS (callers validate it first)."""
-    fmt = FORMATS[format_slug]
+    parts = (_expand(deck.hero_deck), _expand(deck.playbook), _expand(deck.hot_dog_deck))
+    return _check_parts(deck, parts, FORMATS[format_slug])
+
+
+def _check_parts(
+    deck: DeckList, parts: tuple[list[DeckCard], list[DeckCard], list[DeckCard]], fmt: Format
+) -> Ruling:
     v = _Verdicts()
-    _check_heroes(fmt, _expand(deck.hero_deck), v)
-    _check_playbook(fmt, _expand(deck.playbook), v)
-    _check_hot_dogs(fmt, _expand(deck.hot_dog_deck), v)
+    _check_heroes(fmt, parts[0], v)
+    _check_playbook(fmt, parts[1], v)
+    _check_hot_dogs(fmt, parts[2], v)
     for code in fmt.extra_codes:
         v.add(True, code, f"{fmt.name} keeps the normal deck restrictions")
     v.notes.extend(fmt.notes)
@@ -445,3 +454,42 @@ def check_deck(deck: DeckList, format_slug: str) -> Ruling:
         notes=v.notes,
         next_state=deck.model_dump(mode="json"),
     )
+
+
+# ----- every format at once -----
+
+
+def format_kind(fmt: Format) -> Literal["mode", "format"]:
+    """The three modes of the rulebook, or a tournament format of the format summary."""
+    return "mode" if fmt.slug in R.MODES else "format"
+
+
+def check_every_format(deck: DeckList) -> list[tuple[Format, Ruling]]:
+    """The deck ruled on under every mode and every tournament format, in FORMATS order."""
+    parts = (_expand(deck.hero_deck), _expand(deck.playbook), _expand(deck.hot_dog_deck))
+    return [(fmt, _check_parts(deck, parts, fmt)) for fmt in FORMATS.values()]
+
+
+def deck_totals(deck: DeckList) -> dict[str, object]:
+    """What a deck page shows: counts per Power and per weapon, the total Power, the Deck
+    Balancing Score and the Plays that make it up (unknown scores counted apart)."""
+    heroes = [c for c in _expand(deck.hero_deck) if c.kind == "hero"]
+    plays = [c for c in deck.playbook if c.kind in PLAY_KINDS]
+    by_power = Counter(c.power for c in heroes if c.power is not None)
+    weapons = Counter(c.weapon.value for c in heroes if c.weapon is not None)
+    scored = sorted(
+        ({"name": c.name, "number": c.number, "dbs": c.dbs, "count": c.count} for c in plays),
+        key=lambda p: (-(p["dbs"] if isinstance(p["dbs"], int) else -1), str(p["name"])),
+    )
+    return {
+        "heroes": len(_expand(deck.hero_deck)),
+        "plays": sum(c.count for c in deck.playbook if c.kind in ("play", "htd-play")),
+        "bonus_plays": sum(c.count for c in deck.playbook if c.kind == "bonus-play"),
+        "hot_dogs": len(_expand(deck.hot_dog_deck)),
+        "total_power": sum(c.power or 0 for c in heroes),
+        "power_counts": [{"power": p, "heroes": n} for p, n in sorted(by_power.items())],
+        "weapons": [{"weapon": w, "heroes": n} for w, n in sorted(weapons.items())],
+        "dbs_total": sum((c.dbs or 0) * c.count for c in plays),
+        "dbs_unknown": sum(c.count for c in plays if c.dbs is None),
+        "dbs_plays": scored,
+    }

@@ -1,7 +1,10 @@
 """Battle Arena's tools: "Is this deck legal?", a deck list checked against the card catalog.
 
-The list names cards by printed number, slug or name; the catalog (`games.core.tools.CardCatalog`)
-resolves the whole list in one lookup, and `deck.check_deck` rules on the cards it finds.
+The list is pasted text (`list`, or a text/plain body) or JSON parts; each card is named
+exactly (slug, or name + release + number + parallel) or by a number or name that the catalog
+(`games.core.tools.CardCatalog.matching`) answers with every card it could be: a reference
+several cards share is asked about, never guessed (deck_list.py). The deck is ruled on under
+every mode and tournament format at once (deck.py).
 """
 
 from __future__ import annotations
@@ -10,20 +13,27 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints
 
-from games.bo_jackson_battle_arena.deck import FORMATS, DeckCard, DeckList, check_deck
-from games.core.errors import InvalidMove, InvalidState
-from games.core.ruling import Ruling
+from games.bo_jackson_battle_arena.deck import FORMATS
+from games.bo_jackson_battle_arena.deck_list import (
+    DEFAULT_FORMAT,
+    MAX_LINES,
+    deck_check_body,
+)
+from games.core.ruling import Reason, Ruling
 from games.core.tools import CardCatalog, Tool
 
 SLUG = "bo-jackson-battle-arena"
-DECK_PARTS = ("hero_deck", "playbook", "hot_dog_deck")
 MAX_ENTRIES = 200
 FORMAT_SLUGS: list[JsonValue] = [*sorted(FORMATS)]
 
 CardReference = Annotated[
     str,
-    StringConstraints(min_length=1, max_length=200, pattern=r"\S"),
-    Field(description="A card's printed number, slug or name, as in the card catalog."),
+    StringConstraints(min_length=1, max_length=300, pattern=r"\S"),
+    Field(
+        description="A card's slug, or name, release and number (`Burning Fever (G) PL-85`, "
+        "`Curaçao Kid (Alpha Update) BBF-24 [Blue Battlefoil]`); a bare number or name that "
+        "several cards share is answered with the candidates."
+    ),
 ]
 
 
@@ -38,13 +48,21 @@ DeckPart = list[CardReference | DeckEntry] | None
 
 
 class DeckCheckRequest(BaseModel):
-    """A deck list in a format: each part lists cards by number, slug or name, each a string
+    """A deck: `list`, the pasted text (one card a line, optional headings Heroes, Plays,
+    Bonus Plays, Hot Dogs; a text/plain body is the same), or the parts, each card a reference
     or `{"card": ..., "count": n}`."""
 
     format: str = Field(
-        default="playmaker",
+        default=DEFAULT_FORMAT,
         json_schema_extra={"enum": FORMAT_SLUGS},
-        description="A mode or tournament format (see the game's variants).",
+        description="The mode or tournament format whose verdict heads the answer (every one "
+        "is ruled on, in `formats`).",
+    )
+    list: str | None = Field(
+        default=None,
+        max_length=MAX_LINES * 301,
+        description="The deck list as players share it, one card a line: `2 Reload`, "
+        "`Burning Fever (G) PL-85`, `HD-20`.",
     )
     hero_deck: DeckPart = Field(default=None, max_length=MAX_ENTRIES)
     playbook: DeckPart = Field(
@@ -53,62 +71,33 @@ class DeckCheckRequest(BaseModel):
     hot_dog_deck: DeckPart = Field(default=None, max_length=MAX_ENTRIES)
 
 
-def _entries(part: str, raw: Any) -> list[tuple[str, str, int]]:
-    """(field path, card reference, count) for each entry of one part of a deck list."""
-    if raw is None:
-        return []
-    if not isinstance(raw, list) or len(raw) > MAX_ENTRIES:
-        raise InvalidState(part, f"give a list of at most {MAX_ENTRIES} card references")
-    out = []
-    for i, item in enumerate(raw):
-        path = f"{part}.{i}"
-        if isinstance(item, str):
-            ref, count = item, 1
-        elif isinstance(item, dict) and isinstance(item.get("card"), str):
-            ref, count = item["card"], item.get("count", 1)
-        else:
-            raise InvalidState(path, 'give a card number, slug or name, or {"card", "count"}')
-        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 100:
-            raise InvalidState(f"{path}.count", "a whole number from 1 to 100")
-        if not ref.strip() or len(ref) > 200:
-            raise InvalidState(path, "an empty or over-long card reference")
-        out.append((path, ref.strip(), count))
-    return out
+class FormatVerdict(BaseModel):
+    slug: str
+    name: str
+    kind: str = Field(description="`mode` (the rulebook's) or `format` (a tournament format)")
+    verdict: str
+    summary: str
+    errors: list[Reason] = Field(description="Each rule the deck breaks there")
+    notes: list[str]
+
+
+class DeckCheckAnswer(Ruling):
+    """The verdict for `format`, and every format's; the deck's totals, cards and text."""
+
+    format: str
+    formats: list[FormatVerdict]
+    totals: dict[str, Any] = Field(
+        description="heroes, plays, bonus_plays, hot_dogs, total_power, power_counts, "
+        "weapons, dbs_total, dbs_unknown, dbs_plays (the Plays that make the score up)"
+    )
+    cards: list[dict[str, Any]] = Field(description="Each line's card, with its exact reference")
+    text: str = Field(description="The deck written back, one exact reference a line")
+    id: str = Field(default="", description="The deck's permalink id (a hash of `text`)")
+    url: str = Field(default="", description="The deck's page")
 
 
 def deck_check(body: dict[str, Any], cards: CardCatalog | None) -> dict[str, Any]:
-    """Rule on a deck list given by card numbers, slugs or names from the catalog."""
-    assert cards is not None, "the deck check needs the card catalog"
-    if not isinstance(body, dict):
-        raise InvalidState("body", "send a JSON object")
-    fmt = body.get("format", "playmaker")
-    if not isinstance(fmt, str) or fmt not in FORMATS:
-        raise InvalidMove("format", f"unknown format; one of {', '.join(sorted(FORMATS))}")
-    entries = {part: _entries(part, body.get(part)) for part in DECK_PARTS}
-    found = cards.cards(SLUG, {ref for part in entries.values() for _, ref, _ in part})
-    deck: dict[str, list[DeckCard]] = {}
-    for part, items in entries.items():
-        deck[part] = []
-        for path, ref, count in items:
-            card = found.get(ref)
-            if card is None:
-                raise InvalidState(
-                    path, f"no Battle Arena card has the number, slug or name {ref!r}"
-                )
-            deck[part].append(
-                DeckCard(
-                    name=card.name,
-                    kind=card.kind or "hero",  # type: ignore[arg-type]
-                    number=card.number,
-                    power=card.power,
-                    weapon=card.attributes.get("weapon"),
-                    dbs=card.attributes.get("dbs"),
-                    count=count,
-                )
-            )
-    ruling = check_deck(DeckList(**deck), fmt).model_dump(mode="json")  # type: ignore[arg-type]
-    ruling["format"] = fmt
-    return ruling
+    return deck_check_body(body, cards)
 
 
 TOOLS = {
@@ -116,22 +105,25 @@ TOOLS = {
         slug="deck-check",
         title="Is this deck legal?",
         description=(
-            "Is this deck legal? `format` is a mode or tournament format slug (see "
-            "`/api/v1/variants/?game=bo-jackson-battle-arena`); `hero_deck`, `playbook` (Bonus "
-            "Plays included) and `hot_dog_deck` list cards by number, slug or name from the "
-            'catalog, each a string or `{"card": ..., "count": n}`.'
+            "Is this deck legal, and where? The deck as pasted text (`list`, or a `text/plain` "
+            "body) or as `hero_deck`, `playbook` (Bonus Plays included) and `hot_dog_deck`, "
+            "each card by slug or by name, release and number. A number or name several cards "
+            "share is a 400 (`unresolved-cards`) listing each line with every card it could "
+            "be. The answer rules under `format` and, in `formats`, under every mode and "
+            "tournament format; it carries the deck's totals, its text and its permalink."
         ),
         input=DeckCheckRequest,
-        result=Ruling,
+        result=DeckCheckAnswer,
         run=deck_check,
         needs_cards=True,
         answers_ruling=True,
         aliases=("decks/check",),
+        permalink="decks",
         example={
             "format": "playmaker",
-            "hero_deck": ["BoJax Ice ..."],
-            "playbook": ["PL-1", {"card": "Reload", "count": 1}],
-            "hot_dog_deck": [{"card": "HD-20", "count": 10}],
+            "list": "Heroes\n1 Curaçao Kid (Alpha Update) BBF-24 [Blue Battlefoil]\n"
+            "Plays\n1 Burning Fever (Griffey Edition) PL-85\n1 Reload (Alpha Edition) PL-8\n"
+            "Hot Dogs\n10 Becky Birddog (Alpha Edition) HD-20\n",
         },
     )
 }

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, get_args
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from games.core.errors import BadInput, InvalidMove, InvalidState
-from games.core.ruling import Reason, Ruling, SequenceRuling, Verdict
+from games.core.ruling import GameResult, Reason, Ruling, SequenceRuling, Verdict
 
 if TYPE_CHECKING:
     from games.core.pictures import BoardPicture
@@ -33,6 +33,10 @@ class IllegalMove(ValueError):
     def __init__(self, ruling: Ruling) -> None:
         super().__init__(ruling.summary)
         self.ruling = ruling
+
+
+class TooManyMoves(Exception):
+    """Raised by `legal_moves` when the move space is finite but too large to list."""
 
 
 class ReasonCatalog:
@@ -129,6 +133,21 @@ def _first_error(prefix: str, exc: ValidationError) -> tuple[str, str]:
     return _path(loc), err["msg"]
 
 
+BodyT = TypeVar("BodyT", bound=BaseModel)
+
+
+def read_body(model: type[BodyT], data: Any) -> BodyT:
+    """A tool's request body read as strictly as a state or a move, into its model: BadInput
+    (a 400) naming the field that does not fit."""
+    if not isinstance(data, dict):
+        raise InvalidState("body", "send a JSON object")
+    try:
+        return model.model_validate_json(strict_json(InvalidState, "body", data), strict=True)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        raise InvalidState(_path(err["loc"]) or "body", err["msg"]) from None
+
+
 class GameRules(ABC, Generic[StateT, MoveT]):
     slug: ClassVar[str]
     # The board state model: the first type argument, `class MyRules(GameRules[State, Move])`
@@ -203,7 +222,16 @@ class GameRules(ABC, Generic[StateT, MoveT]):
         """The state after `move`; raises IllegalMove when the move is not legal."""
 
     def legal_moves(self, state: StateT) -> Iterable[MoveT] | None:
-        """Every legal move in `state`, where the move space is finite; None where it is not."""
+        """Every legal move in `state`, where the move space is finite; None where it is not.
+        Raise TooManyMoves where it is finite but too large to list."""
+        return None
+
+    def game_result(self, state: StateT) -> GameResult:
+        """Whether the game is over in `state` and who won, for ruling a whole log."""
+        return GameResult()
+
+    def mover(self, state: StateT, move: MoveT) -> str | None:
+        """Who makes `move` in `state`, in players' words, where the game has several."""
         return None
 
     def example(self) -> dict[str, Any]:
@@ -261,7 +289,8 @@ class GameRules(ABC, Generic[StateT, MoveT]):
 
     def rule_sequence_json(self, state_data: Any, moves_data: list[Any]) -> SequenceRuling:
         """A game log is a fold of `apply`: rule each move in turn, stop at the first that
-        breaks. Each move is parsed against the state it is played in."""
+        breaks. Each move is parsed against the state it is played in. A log that reaches the
+        end of the game is ruled whole: who won (`game_result`)."""
         state = self.parse_state(state_data)
         rulings: list[Ruling] = []
         for index, move_data in enumerate(moves_data):
@@ -269,28 +298,56 @@ class GameRules(ABC, Generic[StateT, MoveT]):
             ruling = self.adjudicate(state, move)
             rulings.append(ruling)
             if not ruling.legal:
+                who = self.mover(state, move)
+                spoken = "you" if who is not None and who.casefold() == "you" else who
+                by = f", by {spoken}," if spoken else ""
+                why = ruling.answer.removeprefix("No: ").removeprefix("No, ")
                 return SequenceRuling(
                     verdict=Verdict.ILLEGAL,
+                    answer=f"No: move {index + 1}{by} breaks the rules: {why}",
                     summary=f"Move {index + 1} of {len(moves_data)} breaks: {ruling.summary}",
                     rulings=rulings,
                     first_illegal=index,
+                    first_illegal_by=who,
                     final_state=state.model_dump(mode="json"),
                 )
             state = self.apply(state, move)
+        end = self.game_result(state)
+        summary = f"All {len(moves_data)} moves are legal."
+        answer = "Yes: every move is legal."
+        if end.over:
+            summary += f" {end.result}"
+            answer = f"Yes: every move is legal. {end.result}"
         return SequenceRuling(
             verdict=Verdict.LEGAL,
-            summary=f"All {len(moves_data)} moves are legal.",
+            answer=answer,
+            summary=summary,
             rulings=rulings,
+            game_over=end.over,
+            winner=end.winner,
+            result=end.result,
             final_state=state.model_dump(mode="json"),
         )
 
     def legal_moves_json(self, state_data: Any) -> list[dict[str, Any]] | None:
+        moves: list[dict[str, Any]] | None = self.legal_moves_listing(state_data)["moves"]
+        return moves
+
+    def legal_moves_listing(self, state_data: Any) -> dict[str, Any]:
+        """`{moves, listing}`: `listing` is "complete" (every legal move is in `moves`),
+        "too-many" (the moves are finite but too many to list) or "not-finite"."""
         state = self.parse_state(state_data)
-        moves = self.legal_moves(state)
+        try:
+            moves = self.legal_moves(state)
+        except TooManyMoves:
+            return {"moves": None, "listing": "too-many"}
         if moves is None:
-            return None
+            return {"moves": None, "listing": "not-finite"}
         adapter = self.move_adapter()
-        return [adapter.dump_python(m, mode="json") for m in moves]
+        return {
+            "moves": [adapter.dump_python(m, mode="json") for m in moves],
+            "listing": "complete",
+        }
 
     def apply_checked(self, state: StateT, move: MoveT) -> StateT:
         """`apply` for engines that compute the next state inside `adjudicate`."""
@@ -311,7 +368,9 @@ __all__ = [
     "InvalidState",
     "Question",
     "ReasonCatalog",
+    "TooManyMoves",
     "field",
     "labelled",
+    "read_body",
     "strict_json",
 ]

@@ -69,12 +69,42 @@ class Ruling(BaseModel):
 
 
 class SequenceRuling(BaseModel):
-    """A game log ruled move by move: every ruling up to and including the first that breaks."""
+    """A game log ruled move by move: every ruling up to and including the first that breaks.
+
+    A log that runs to the end of the game is ruled whole: `game_over` is true and `winner`
+    names who won (or `result` says how it ended); a log that breaks names the first illegal
+    move and who made it."""
 
     verdict: Verdict
+    answer: str = Field(
+        default="", description="The log ruled in plain words: who won, or which move broke."
+    )
     summary: str
     rulings: list[Ruling]
     first_illegal: int | None = Field(
         default=None, description="Index of the first illegal move, or null when all are legal."
     )
+    first_illegal_by: str | None = Field(
+        default=None, description="Who made the first illegal move, where the game says."
+    )
+    game_over: bool = Field(
+        default=False, description="Whether the log reaches the end of the game."
+    )
+    winner: str | None = Field(
+        default=None, description="Who won, when the log reaches the end of the game."
+    )
+    result: str = Field(default="", description="How the game ended, in plain words, when it did.")
     final_state: dict[str, Any] | None = None
+
+    def model_post_init(self, context: Any, /) -> None:
+        if not self.answer:
+            self.answer = self.summary
+
+
+class GameResult(BaseModel):
+    """How a game stands at the end of a log: over or not, who won, in plain words."""
+
+    over: bool = False
+    winner: str | None = None
+    result: str = ""
+    reasons: list[Reason] = Field(default_factory=list)

@@ -21,6 +21,8 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
+from games.core.names import name_fold
+
 # ----------------------------------------------------------------- the card catalog
 
 
@@ -36,14 +38,30 @@ class CatalogCard(BaseModel):
     power: int | None = None
     cost: int | None = None
     attributes: dict[str, Any] = {}
+    expansion: str = ""  # the expansion's (set's) slug, name and code; "" when none
+    expansion_name: str = ""
+    expansion_code: str = ""
+    has_text: bool = False  # whether the catalog knows the card's text
 
 
 class CardCatalog(Protocol):
     """The cards of the catalog, looked up by reference: by slug, then printed number, then
     exact name, then name or number in any case. One call resolves a whole deck (600
-    references are one lookup, not 600): references that match no card are left out."""
+    references are one lookup, not 600): references that match no card are left out.
+
+    `matching` answers a tool that must not guess: every card whose slug, printed number or
+    folded name (`games.core.names.name_fold`) is one of those asked, in catalog order, so a
+    number several releases share comes back with all of them."""
 
     def cards(self, game: str, refs: Collection[str]) -> dict[str, CatalogCard]: ...
+
+    def matching(
+        self,
+        game: str,
+        slugs: Collection[str] = (),
+        numbers: Collection[str] = (),
+        names: Collection[str] = (),
+    ) -> list[CatalogCard]: ...
 
 
 class InMemoryCardCatalog:
@@ -72,6 +90,21 @@ class InMemoryCardCatalog:
             if match is not None:
                 found[ref] = match
         return found
+
+    def matching(
+        self,
+        game: str,
+        slugs: Collection[str] = (),
+        numbers: Collection[str] = (),
+        names: Collection[str] = (),
+    ) -> list[CatalogCard]:
+        self.calls += 1
+        slugs, numbers, names = set(slugs), set(numbers), set(names)
+        return [
+            card
+            for card in self._cards.get(game, [])
+            if card.slug in slugs or card.number in numbers or name_fold(card.name) in names
+        ]
 
 
 # ----------------------------------------------------------------- pages
@@ -229,6 +262,9 @@ class Tool:
     - `ruling_page(request, board)`: the tool run on a saved ruling's board; the ruling page
       then offers a button with the tool's title;
     - `aliases`: older API paths under `games/<slug>/` that still answer (deprecated);
+    - `permalink`: the answer is kept under a permalink, its id a hash of the answer's `text`,
+      shown at `/games/<slug>/<permalink>/<id>/` by the game's `<permalink>.html` template
+      (`decks`: a checked deck gets a page of its own);
     - `example`: a request body for the documentation.
     """
 
@@ -244,6 +280,7 @@ class Tool:
     page_title: str = ""
     ruling_page: Callable[[PageRequest, RulingBoard], Page] | None = None
     aliases: tuple[str, ...] = ()
+    permalink: str = ""
     example: dict[str, Any] | None = None
 
     @property

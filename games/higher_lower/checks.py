@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections import Counter
 
 from games.core import InvalidMove, InvalidState
-from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
+from games.core.names import fold
+from games.higher_lower.moves import CheckSetup, DrawCard, MatchCard, PlayBooster, PlayCard
 from games.higher_lower.moves import Move as MoveType
 from games.higher_lower.state import (
     AUTOMATIC_CALL,
@@ -27,6 +28,7 @@ from games.higher_lower.table import (
     hand_size,
     player,
     player_index,
+    seated_name,
     seen_copies,
 )
 
@@ -80,9 +82,9 @@ def _check_players(state: State) -> None:
         )
     seen: set[str] = set()
     for index, p in enumerate(state.players):
-        if p.name in seen:
+        if fold(p.name) in seen:
             raise InvalidState(f"state.players.{index}.name", f"two players are named {p.name!r}")
-        seen.add(p.name)
+        seen.add(fold(p.name))
 
 
 def _check_names(state: State) -> None:
@@ -90,6 +92,8 @@ def _check_names(state: State) -> None:
         raise InvalidState("state.turn", f"{state.turn!r} is not one of the players")
     if state.call_by is not None and player_index(state, state.call_by) is None:
         raise InvalidState("state.call_by", f"{state.call_by!r} is not one of the players")
+    if state.dealer is not None and player_index(state, state.dealer) is None:
+        raise InvalidState("state.dealer", f"{state.dealer!r} is not one of the players")
     for index, name in enumerate(state.match_chain):
         if player_index(state, name) is None:
             raise InvalidState(f"state.match_chain.{index}", f"{name!r} is not one of the players")
@@ -180,10 +184,14 @@ def _check_one_winner(state: State) -> None:
 
 
 def mover(state: State, move: MoveType) -> str:
-    return move.player if move.player is not None else state.turn
+    """Who makes the move, as seated (a name given in any case is the seated player's)."""
+    name = getattr(move, "player", None)
+    return seated_name(state, name) if name is not None else state.turn
 
 
 def check_move(state: State, move: MoveType, field: str) -> None:
+    if isinstance(move, CheckSetup):
+        return
     if move.player is not None and player_index(state, move.player) is None:
         raise InvalidMove(f"{field}.player", f"{move.player!r} is not one of the players")
     name = mover(state, move)

@@ -27,11 +27,15 @@ class PlayCard(_PlayerMove):
 
 
 class MatchCard(_PlayerMove):
-    """Lay a card of the same number as the last card played; no call is made."""
+    """Lay a card of the same number as the last card played; no call is made (a call said
+    with a match is void, rule 4.5)."""
 
     kind: Literal["match"]
     value: Value | None = Field(
         default=None, description="The number laid; null means the last card's number."
+    )
+    call: Direction | None = Field(
+        default=None, description="A call said with the match; it is void (rule 4.5)."
     )
 
 
@@ -41,6 +45,9 @@ class DrawCard(_PlayerMove):
     kind: Literal["draw"]
     drawn: Value | None = Field(
         default=None, description="The number drawn, when the player shows it."
+    )
+    call: Direction | None = Field(
+        default=None, description="A call said with the draw; it is void (rule 4.7)."
     )
 
 
@@ -57,7 +64,14 @@ class PlayBooster(_PlayerMove):
     )
 
 
+class CheckSetup(_Model):
+    """Ask whether the table is a correct setup: the deal, the decks and who opens (rules
+    3.1-3.6)."""
+
+    kind: Literal["setup"]
+
+
 Move = Annotated[
-    PlayCard | MatchCard | DrawCard | PlayBooster,
+    PlayCard | MatchCard | DrawCard | PlayBooster | CheckSetup,
     Field(discriminator="kind"),
 ]

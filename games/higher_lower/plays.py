@@ -10,6 +10,7 @@ from games.higher_lower import reasons as R
 from games.higher_lower.checks import mover
 from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
 from games.higher_lower.reasons import REASONS
+from games.higher_lower.speech import Who as W
 from games.higher_lower.state import AUTOMATIC_CALL, State
 from games.higher_lower.table import (
     hand_size,
@@ -17,6 +18,7 @@ from games.higher_lower.table import (
     obeys_call,
     playable_values,
     player,
+    seated_name,
     winner,
 )
 from games.higher_lower.transitions import after_booster, after_draw, after_match, after_play
@@ -35,9 +37,11 @@ def _game_over(engine: GameRules[Any, Any], state: State) -> Ruling | None:
     if out is None:
         return None
     return engine.illegal(
-        f"No: {out} has no playing cards left, so the game is over and {out} has won.",
-        [_reason("game-over", f"{out} holds no playing cards")],
+        f"No: {W(out)} {W(out).verb('has', 'have')} no playing cards left, so the game is "
+        f"over and {W(out)} {W(out).verb('has', 'have')} won.",
+        [_reason("game-over", f"{W(out)} {W(out).verb('holds', 'hold')} no playing cards")],
         interpretations=[R.GAME_ENDS_WHEN_SOMEONE_IS_OUT],
+        answer=f"No: the game is over, and {W(out)} {W(out).verb('has', 'have')} won.",
     )
 
 
@@ -49,16 +53,29 @@ def _not_now(engine: GameRules[Any, Any], state: State, name: str, what: str) ->
         return over
     if name != state.turn:
         return engine.illegal(
-            f"No: it is {state.turn}'s turn, not {name}'s, so {name} cannot {what} now.",
-            [_reason("not-your-turn", f"the turn is {state.turn}'s")],
+            f"No: it is {W(state.turn).poss} turn, not {W(name).owns}, so {W(name)} cannot "
+            f"{what} now.",
+            [_reason("not-your-turn", f"the turn is {W(state.turn).owns}")],
             interpretations=[R.TURNS_GO_LEFT],
+            answer=f"No: it is {W(state.turn).poss} turn, not {W(name).owns}.",
         )
     return None
 
 
+def _passes_left(state: State, name: str) -> Reason:
+    return _reason("turn-passes-left", f"the turn passes to {W(next_player(state, name))}")
+
+
 def _win_reasons(state: State, name: str, after: State) -> list[Reason]:
     if hand_size(player(after, name)) == 0:
-        return [_reason("player-wins", f"{name} has laid their last playing card")]
+        who = W(name)
+        return [
+            _reason(
+                "player-wins",
+                f"{who} {who.verb('has', 'have')} laid {who.verb('their', 'your')} last "
+                "playing card",
+            )
+        ]
     return []
 
 
@@ -70,60 +87,62 @@ def rule_play(engine: GameRules[Any, Any], state: State, move: PlayCard) -> Ruli
     early = _not_now(engine, state, name, f"lay a {move.value}")
     if early is not None:
         return early
-    problems = _play_problems(state, move)
+    last = state.last_card
+    if last is not None and move.value == last:
+        # The same number is a match, whatever the player called (rules 4.4, 4.5).
+        as_match = MatchCard(kind="match", value=move.value, call=move.call)
+        return rule_match(engine, state, as_match, laid_as_play=True)
+    problems = _play_problems(state, move, name)
     if problems:
-        reasons, interpretations, summary = problems
-        return engine.illegal(summary, reasons, interpretations=interpretations)
+        reasons, interpretations, summary, answer = problems
+        return engine.illegal(summary, reasons, interpretations=interpretations, answer=answer)
     return _legal_play(engine, state, name, move)
 
 
-def _play_problems(state: State, move: PlayCard) -> tuple[list[Reason], list[str], str] | None:
+def _play_problems(
+    state: State, move: PlayCard, name: str
+) -> tuple[list[Reason], list[str], str, str] | None:
     """What is wrong with laying this card, or None. The card must obey the call in force and
-    carry a proper call for the next player."""
+    carry a call for the next player (a 1 or a 15 carries its own, rule 4.8)."""
     value, last, call = move.value, state.last_card, state.call
     reasons: list[Reason] = []
     interpretations: list[str] = []
     summaries: list[str] = []
-    if last is not None and call is not None:
-        if value == last:
-            return (
-                [
-                    _reason(
-                        "match-makes-no-call",
-                        f"a {value} on a {last} is a match, and a match makes no call",
-                    )
-                ],
-                [R.EQUAL_NUMBER_IS_A_MATCH, R.MATCH_MEANS_SAME_NUMBER],
-                f"No: a {value} on the {last} is not {call} but a match; lay it as a match, "
-                "which makes no call.",
-            )
-        if not obeys_call(value, last, call):
-            code = "not-higher" if call == "higher" else "not-lower"
-            reasons.append(
-                _reason(
-                    code, f"the call in force is {call!r} and {value} is not {call} than {last}"
-                )
-            )
-            summaries.append(f"the call is {call!r} and {value} is not {call} than the {last}")
-            if value in AUTOMATIC_CALL:
-                interpretations.append(R.AUTOMATIC_CALLS)
-    automatic = AUTOMATIC_CALL.get(value)
-    if automatic is not None and move.call is not None and move.call != automatic:
+    answers: list[str] = []
+    if last is not None and call is not None and not obeys_call(value, last, call):
+        code = "not-higher" if call == "higher" else "not-lower"
         reasons.append(
-            _reason(
-                "contradicts-automatic-call",
-                f"a {value} always calls {automatic!r}; {move.call!r} cannot be called on it",
-            )
+            _reason(code, f"the call in force is {call!r} and {value} is not {call} than {last}")
         )
-        summaries.append(f"a {value} always calls {automatic!r}, never {move.call!r}")
-        interpretations.append(R.AUTOMATIC_CALLS)
-    if automatic is None and move.call is None:
+        summaries.append(f"the call is {call!r} and {value} is not {call} than the {last}")
+        answers.append(f"{_a(value)} is not {call} than the {last}")
+        if value in AUTOMATIC_CALL:
+            interpretations.append(R.AUTOMATIC_CALLS)
+    if value not in AUTOMATIC_CALL and move.call is None:
         code = "opening-call-missing" if last is None else "call-missing"
         reasons.append(_reason(code, f"no call was made with the {value}"))
         summaries.append("whoever lays a card must call 'higher' or 'lower' for the next player")
+        answers.append(f"with the {value}, {W(name)} must call higher or lower for the next player")
     if not reasons:
         return None
-    return reasons, list(dict.fromkeys(interpretations)), "No: " + "; and ".join(summaries) + "."
+    summary = "No: " + "; and ".join(summaries) + "."
+    answer = "No: " + "; and ".join(answers) + "."
+    return reasons, list(dict.fromkeys(interpretations)), summary, answer
+
+
+def _wins(name: str) -> str:
+    who = W(name)
+    has, wins = who.verb("has", "have"), who.verb("wins", "win")
+    return f"{who.start} {has} no playing cards left and {wins}."
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _a(value: int) -> str:
+    """ "an 8", "an 11", "a 9": the article a number takes when read aloud."""
+    return f"an {value}" if value in (8, 11) else f"a {value}"
 
 
 def _legal_play(engine: GameRules[Any, Any], state: State, name: str, move: PlayCard) -> Ruling:
@@ -131,9 +150,15 @@ def _legal_play(engine: GameRules[Any, Any], state: State, name: str, move: Play
     after = after_play(state, name, value, move.call)
     nxt = next_player(state, name)
     reasons: list[Reason] = []
+    voided: list[Reason] = []
     interpretations = [R.TURNS_GO_LEFT]
     if state.last_card is None:
-        reasons.append(_reason("opening-card", f"{name} opens the game, so any card may be laid"))
+        reasons.append(
+            _reason(
+                "opening-card",
+                f"{W(name)} {W(name).verb('opens', 'open')} the game, so any card may be laid",
+            )
+        )
     else:
         reasons.append(
             _reason(
@@ -142,27 +167,59 @@ def _legal_play(engine: GameRules[Any, Any], state: State, name: str, move: Play
             )
         )
     new_call = after.call
-    if value in AUTOMATIC_CALL:
+    automatic = AUTOMATIC_CALL.get(value)
+    if automatic is not None:
         reasons.append(_reason("automatic-call", f"a {value} always calls {new_call!r}"))
         interpretations.append(R.AUTOMATIC_CALLS)
+        if move.call is not None and move.call != automatic:
+            voided.append(
+                _reason(
+                    "automatic-call-void",
+                    f"{W(name)} called {move.call!r} on a {value}; a {value} calls {automatic!r} "
+                    "by its own number, so that call is void and the card stands",
+                )
+            )
     else:
         code = "opening-call" if state.last_card is None else "call-made"
-        reasons.append(_reason(code, f"{name} calls {new_call!r} for {nxt}"))
+        reasons.append(
+            _reason(code, f"{W(name)} {W(name).verb('calls', 'call')} {new_call!r} for {W(nxt)}")
+        )
+    won = winner(after) == name
+    if not won:
+        reasons.append(_passes_left(state, name))
     reasons.extend(_win_reasons(state, name, after))
-    if winner(after) == name:
+    if won:
         interpretations.append(R.WINNING_WITH_BOOSTERS_LEFT)
     on = "to open the game" if state.last_card is None else f"on the {state.last_card}"
-    then = f"{nxt} must now go {new_call} than {value}."
-    if winner(after) == name:
-        then = f"{name} has no playing cards left and wins."
-    summary = f"Yes: {name} may lay a {value} {on}, and {then}"
-    return engine.legal(summary, reasons, after, interpretations=interpretations)
+    then = f"{W(nxt)} must now go {new_call} than {value}."
+    if won:
+        then = f"{W(name)} {W(name).verb('has', 'have')} no playing cards left and " + W(name).verb(
+            "wins.", "win."
+        )
+    summary = f"Yes: {W(name)} may lay {_a(value)} {on}, and {then}"
+    if voided:
+        summary += f" The call {move.call!r} is void: a {value} always calls {automatic!r}."
+    answer = f"Yes, {W(name)} can lay the {value} {on}. "
+    if won:
+        answer += _wins(name)
+    elif voided:
+        answer += (
+            f"The call of {move.call} does not count: a {value} calls {automatic} by itself, "
+            f"so {W(nxt)} must go {new_call}."
+        )
+    else:
+        answer += f"{W(nxt).start} must now go {new_call}."
+    return engine.legal(
+        summary, reasons, after, interpretations=interpretations, answer=answer, voided=voided
+    )
 
 
 # ----- match -----
 
 
-def rule_match(engine: GameRules[Any, Any], state: State, move: MatchCard) -> Ruling:
+def rule_match(
+    engine: GameRules[Any, Any], state: State, move: MatchCard, *, laid_as_play: bool = False
+) -> Ruling:
     name = mover(state, move)
     early = _not_now(engine, state, name, "match")
     if early is not None:
@@ -170,39 +227,73 @@ def rule_match(engine: GameRules[Any, Any], state: State, move: MatchCard) -> Ru
     last = state.last_card
     if last is None:
         return engine.illegal(
-            f"No: no card has been laid yet, so there is nothing to match; {name} opens "
-            "by laying any card and making a call.",
+            f"No: no card has been laid yet, so there is nothing to match; {W(name)} "
+            f"{W(name).verb('opens', 'open')} by laying any card and making a call.",
             [_reason("nothing-to-match", "no card has been laid yet")],
+            answer=f"No: there is nothing to match before the first card; {W(name)} "
+            f"{W(name).verb('opens', 'open')} with any card.",
         )
     value = move.value if move.value is not None else last
     if value != last:
         return engine.illegal(
-            f"No: a {value} does not match the {last}; a match must be the same number.",
+            f"No: {_a(value)} does not match the {last}; a match must be the same number.",
             [_reason("not-a-match", f"the last card is a {last}, not a {value}")],
             interpretations=[R.MATCH_MEANS_SAME_NUMBER],
+            answer=f"No: {_a(value)} does not match the {last}; a match is the same number.",
         )
     after = after_match(state, name, value)
     nxt = next_player(state, name)
+    caller = state.call_by or ""
     interpretations = [R.MATCH_MEANS_SAME_NUMBER, R.TURNS_GO_LEFT]
+    if laid_as_play:
+        interpretations.insert(0, R.EQUAL_NUMBER_IS_A_MATCH)
     if state.match_chain:
         interpretations.append(R.CALL_AFTER_A_MATCH)
+    won = winner(after) == name
     reasons = [
-        _reason("matches-last-card", f"{name} lays a {value} on the {last}"),
+        _reason(
+            "matches-last-card", f"{W(name)} {W(name).verb('lays', 'lay')} a {value} on the {last}"
+        ),
         _reason(
             "call-passes-through",
-            f"{name} makes no call; {state.call_by}'s call {state.call!r} stands for {nxt}",
+            f"{W(name)} {W(name).verb('makes', 'make')} no call; {W(caller).poss} call "
+            f"{state.call!r} stands for {W(nxt)}",
         ),
+        *([] if won else [_passes_left(state, name)]),
         *_win_reasons(state, name, after),
     ]
-    if winner(after) == name:
+    voided: list[Reason] = []
+    if move.call is not None:
+        voided.append(
+            _reason(
+                "match-call-void",
+                f"{W(name)} called {move.call!r} with a match; a match makes no call, so that "
+                f"call is void and {W(caller).poss} call {state.call!r} stands",
+            )
+        )
+    if won:
         interpretations.append(R.WINNING_WITH_BOOSTERS_LEFT)
     summary = (
-        f"Yes: {name} may match the {last}; {name} makes no call, so {state.call_by}'s call "
-        f"{state.call!r} still holds for {nxt}."
+        f"Yes: {W(name)} may match the {last}; {W(name)} {W(name).verb('makes', 'make')} no "
+        f"call, so {W(caller).poss} call {state.call!r} still holds for {W(nxt)}."
     )
-    if winner(after) == name:
-        summary = f"Yes: {name} may match the {last}, and with no playing cards left wins."
-    return engine.legal(summary, reasons, after, interpretations=interpretations)
+    answer = (
+        f"Yes, {W(name)} can match the {last}. A match makes no call: {W(nxt)} must still go "
+        f"{state.call}, as {W(caller)} called."
+    )
+    if voided:
+        summary += f" The call {move.call!r} is void."
+        answer = (
+            f"Yes, {W(name)} can lay the {value}: it matches the {last}. The call of "
+            f"{move.call} does not count, since a match makes no call: {W(nxt)} must still go "
+            f"{state.call}, as {W(caller)} called."
+        )
+    if won:
+        summary = f"Yes: {W(name)} may match the {last}. {_wins(name)}"
+        answer = f"Yes, {W(name)} can match the {last}. {_wins(name)}"
+    return engine.legal(
+        summary, reasons, after, interpretations=interpretations, answer=answer, voided=voided
+    )
 
 
 # ----- draw -----
@@ -215,27 +306,38 @@ def rule_draw(engine: GameRules[Any, Any], state: State, move: DrawCard) -> Ruli
         return early
     if state.last_card is None:
         return engine.illegal(
-            f"No: {name} opens the game and may lay any card, so there is no reason to draw.",
+            f"No: {W(name)} {W(name).verb('opens', 'open')} the game and may lay any card, so "
+            "there is no reason to draw.",
             [_reason("must-lay-opening-card", "no card has been laid yet; any card may open")],
             interpretations=[R.DRAW_ONLY_WHEN_UNABLE],
+            answer=f"No: {W(name)} {W(name).verb('opens', 'open')} the game and may lay any "
+            f"card, so {W(name)} cannot draw.",
         )
     p = player(state, name)
     could = playable_values(state, p)
     if isinstance(p.hand, list) and could:
         shown = ", ".join(str(v) for v in could)
         return engine.illegal(
-            f"No: {name} can lay a card ({shown}) on the {state.last_card} under the call "
+            f"No: {W(name)} can lay a card ({shown}) on the {state.last_card} under the call "
             f"{state.call!r}, and a player draws only when unable to play.",
             [
                 _reason(
                     "can-play-instead",
-                    f"{name} holds {shown}, which can go on the {state.last_card} under the "
+                    f"{W(name)} {W(name).verb('holds', 'hold')} {shown}, which can go on the "
+                    f"{state.last_card} under the "
                     f"call {state.call!r} (obeying it or matching)",
                 )
             ],
             interpretations=[R.DRAW_ONLY_WHEN_UNABLE],
+            answer=f"No: {W(name)} can lay {_cards(could)} on the {state.last_card}, and a player "
+            "draws only when unable to play.",
         )
     return _legal_draw(engine, state, name, move, on_trust=bool(could))
+
+
+def _cards(values: list[int]) -> str:
+    named = [f"the {v}" for v in values]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
 
 
 def _legal_draw(
@@ -243,14 +345,16 @@ def _legal_draw(
 ) -> Ruling:
     after = after_draw(state, name, move.drawn)
     nxt = next_player(state, name)
+    caller = state.call_by or ""
     interpretations = [R.DRAW_ONLY_WHEN_UNABLE, R.DRAWING_ENDS_THE_TURN, R.CALL_AFTER_A_DRAW]
     notes: list[str] = []
-    why = f"{name} can neither go {state.call} than the {state.last_card} nor match it"
+    why = f"{W(name)} can neither go {state.call} than the {state.last_card} nor match it"
     if on_trust:
-        why = f"{name}'s hand is hidden; taken on trust that {name} cannot play"
+        why = f"{W(name).poss} hand is hidden; taken on trust that {W(name)} cannot play"
         interpretations.append(R.HIDDEN_HANDS_ON_TRUST)
         notes.append(
-            f"{name}'s hand is not shown, so the ruling assumes {name} holds no card that "
+            f"{_cap(W(name).poss)} hand is not shown, so the ruling assumes "
+            f"{W(name)} {W(name).verb('holds', 'hold')} no card that "
             f"obeys the call or matches the {state.last_card}; if they do, they must play it "
             "instead (rule 4.6)."
         )
@@ -258,20 +362,52 @@ def _legal_draw(
         _reason("unable-to-play", why),
         _reason(
             "call-still-in-force",
-            f"{state.call_by}'s call {state.call!r} on the {state.last_card} stands for {nxt}",
+            f"{W(caller).poss} call {state.call!r} on the {state.last_card} stands for {W(nxt)}",
         ),
     ]
-    took = f"{name} draws a card"
+    reasons.append(_passes_left(state, name))
+    voided: list[Reason] = []
+    if move.call is not None:
+        voided.append(
+            _reason(
+                "draw-call-void",
+                f"{W(name)} called {move.call!r} with a draw; after a draw the call in force "
+                f"passes on unchanged, so that call is void",
+            )
+        )
+    took = f"{W(name)} {W(name).verb('draws', 'draw')} a card"
     if state.deck == 0:
-        took = f"with the deck empty {name} draws nothing"
+        took = f"with the deck empty {W(name)} {W(name).verb('draws', 'draw')} nothing"
         interpretations.append(R.EMPTY_DECK_PASS)
         notes.append("The deck is empty: the rulebook is silent, and we rule the turn passes.")
     interpretations.append(R.TURNS_GO_LEFT)
     summary = (
-        f"Yes: {name} cannot play, so {took} and the turn ends; the call "
-        f"{state.call!r} on the {state.last_card} still holds for {nxt}."
+        f"Yes: {W(name)} cannot play, so {took} and the turn ends; the call "
+        f"{state.call!r} on the {state.last_card} still holds for {W(nxt)}."
     )
-    return engine.legal(summary, reasons, after, interpretations=interpretations, notes=notes)
+    answer = (
+        f"Yes, {W(name)} must draw: {W(name)} cannot play on the {state.last_card}. "
+        f"{W(nxt).start} must "
+        f"still go {state.call}."
+    )
+    if state.deck == 0:
+        answer = (
+            f"Yes, {W(name)} cannot play, and with the deck empty {W(name)} "
+            f"{W(name).verb('draws', 'draw')} nothing. {W(nxt).start} "
+            f"must still go {state.call}."
+        )
+    if voided:
+        summary += f" The call {move.call!r} is void."
+        answer += f" The call of {move.call} does not count: a draw makes no call."
+    return engine.legal(
+        summary,
+        reasons,
+        after,
+        interpretations=interpretations,
+        notes=notes,
+        answer=answer,
+        voided=voided,
+    )
 
 
 # ----- boosters -----
@@ -285,33 +421,40 @@ def rule_booster(engine: GameRules[Any, Any], state: State, move: PlayBooster) -
         return over
     if name != state.turn:
         return engine.illegal(
-            f"No: boosters are played only on your own turn, and it is {state.turn}'s turn, "
-            f"not {name}'s.",
-            [_reason("booster-not-your-turn", f"the turn is {state.turn}'s")],
+            f"No: boosters are played only on your own turn, and it is {W(state.turn).poss} "
+            f"turn, not {W(name).owns}.",
+            [_reason("booster-not-your-turn", f"the turn is {W(state.turn).owns}")],
             interpretations=[R.BOOSTERS_BEFORE_YOUR_CARD],
             notes=[R.BOOSTER_TEXT_UNKNOWN],
+            answer=f"No: boosters are played only on your own turn, and it is "
+            f"{W(state.turn).poss} turn.",
         )
-    if move.target == name:
+    target = seated_name(state, move.target) if move.target is not None else None
+    if target == name:
         return engine.illegal(
-            f"No: a booster is aimed at an opponent (or at nobody), not at {name} themself.",
-            [_reason("booster-at-self", f"{name} named themself as the target")],
+            f"No: a booster is aimed at an opponent (or at nobody), not at {W(name)} "
+            f"{W(name).themself}.",
+            [_reason("booster-at-self", f"{W(name)} named {W(name).themself} as the target")],
             interpretations=[R.BOOSTER_TARGET],
             notes=[R.BOOSTER_TEXT_UNKNOWN],
+            answer=f"No: {W(name)} cannot aim a booster at {W(name).themself}, only at an "
+            "opponent.",
         )
     after = after_booster(state, name, move.category)
-    at = f" at {move.target}" if move.target is not None else ""
+    at = f" at {W(target)}" if target is not None else ""
     reasons = [
-        _reason("booster-on-own-turn", f"it is {name}'s turn"),
+        _reason("booster-on-own-turn", f"it is {W(name).poss} turn"),
         _reason(
             "boosters-any-number",
-            f"{name} may play more boosters, then must still lay a card, match or draw",
+            f"{W(name)} may play more boosters, then must still lay a card, match or draw",
         ),
     ]
-    if move.target is not None:
-        reasons.append(_reason("booster-at-opponent", f"{move.target} is an opponent of {name}"))
-    reasons.append(_reason("booster-card-text", f"{name} must do what the {label} says"))
+    if target is not None:
+        reasons.append(_reason("booster-at-opponent", f"{W(target)} is an opponent of {W(name)}"))
+    reasons.append(_reason("booster-card-text", f"{W(name)} must do what the {label} says"))
     summary = (
-        f"Yes: {name} may play the {label}{at} now, on their own turn; do what the card "
+        f"Yes: {W(name)} may play the {label}{at} now, on {W(name).verb('their', 'your')} own "
+        "turn; do what the card "
         "says (its text is not in our reference)."
     )
     return engine.legal(
@@ -324,4 +467,6 @@ def rule_booster(engine: GameRules[Any, Any], state: State, move: PlayBooster) -
             R.BOOSTER_TEXT_NOT_IN_REFERENCE,
         ],
         notes=[R.BOOSTER_TEXT_NOTE],
+        answer=f"Yes, {W(name)} can play the {label}{at} now, then must still lay a card, match "
+        "or draw. Do what the card says.",
     )

@@ -9,12 +9,23 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from games.core import GameRules, Ruling
+from games.core.ruling import GameResult
 from games.higher_lower import checks, legal, plays
-from games.higher_lower.moves import DrawCard, MatchCard, Move, PlayBooster, PlayCard
+from games.higher_lower.moves import (
+    CheckSetup,
+    DrawCard,
+    MatchCard,
+    Move,
+    PlayBooster,
+    PlayCard,
+)
 from games.higher_lower.moves import Move as MoveType
 from games.higher_lower.questions import QUESTIONS
 from games.higher_lower.reasons import INTERPRETATIONS, REASONS, SLUG
+from games.higher_lower.setup import rule_setup
+from games.higher_lower.speech import Who
 from games.higher_lower.state import State
+from games.higher_lower.table import winner
 
 
 class HigherLowerRules(GameRules[State, MoveType]):
@@ -39,6 +50,8 @@ class HigherLowerRules(GameRules[State, MoveType]):
             return plays.rule_draw(self, state, move)
         if isinstance(move, PlayBooster):
             return plays.rule_booster(self, state, move)
+        if isinstance(move, CheckSetup):
+            return rule_setup(self, state)
         raise TypeError(f"not a Higher or Lower move: {move!r}")  # unreachable after parsing
 
     def apply(self, state: State, move: MoveType) -> State:
@@ -46,6 +59,23 @@ class HigherLowerRules(GameRules[State, MoveType]):
 
     def legal_moves(self, state: State) -> list[MoveType]:
         return legal.legal_moves(state)
+
+    def game_result(self, state: State) -> GameResult:
+        """The game ends when the first player is out of playing cards (rule 2.1)."""
+        out = winner(state)
+        if out is None:
+            return GameResult()
+        who = Who(out)
+        has, wins = who.verb("has", "have"), who.verb("wins", "win")
+        return GameResult(
+            over=True,
+            winner=out,
+            result=f"{who.start} {has} no playing cards left and {wins}.",
+            reasons=[REASONS.reason("player-wins", f"{who} {has} laid the last playing card")],
+        )
+
+    def mover(self, state: State, move: MoveType) -> str | None:
+        return None if isinstance(move, CheckSetup) else checks.mover(state, move)
 
     def example(self) -> dict[str, Any]:
         """Ana, with a 9 in hand, lays it on Cy's 7 under the call 'higher' and calls 'lower'."""

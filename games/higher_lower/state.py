@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -18,21 +19,30 @@ from pydantic import (
     ValidationInfo,
     ValidatorFunctionWrapHandler,
     field_validator,
+    model_validator,
 )
 
+from games.core.names import fold, nfc
 from games.higher_lower.cards import BoosterCategory
 
 CATEGORIES: tuple[str, ...] = get_args(BoosterCategory)
 
 Value = Annotated[int, Field(ge=1, le=15, description="A playing card's number, 1 to 15.")]
 Direction = Literal["higher", "lower"]
-Name = Annotated[str, Field(min_length=1, max_length=40, description="A player's name.")]
+# Names are kept in Unicode normal form C and compared case folded (`games.core.names`).
+Name = Annotated[
+    str,
+    Field(min_length=1, max_length=40, description="A player's name."),
+    AfterValidator(nfc),
+]
 
 LOWEST, HIGHEST = 1, 15
 COPIES_PER_VALUE = 4  # four colours of every number (rule 1.1)
 PLAYING_CARDS = 60
 BOOSTER_CARDS = 30
 MAX_PLAYERS = 6  # 10 cards each from 60 (rule 3.1; clarification how-many-players)
+HAND_AT_DEAL = 10  # rule 3.1
+BOOSTERS_AT_DEAL = 3  # rule 3.3
 
 # A 1 or a 15 carries its own call (rule 4.8).
 AUTOMATIC_CALL: dict[int, Direction] = {LOWEST: "higher", HIGHEST: "lower"}
@@ -113,3 +123,22 @@ class State(_Model):
     booster_deck: int | None = Field(
         default=None, ge=0, le=BOOSTER_CARDS, description="Booster cards left in their deck."
     )
+    dealer: Name | None = Field(
+        default=None,
+        description="Who dealt; the player on the dealer's left opens (rule 3.6). Null: not said.",
+    )
+
+    @model_validator(mode="after")
+    def _names_as_seated(self) -> State:
+        """A name given elsewhere in the state is the seated player's name, compared case
+        folded ("ana" is Ana); a name that is nobody's is left for the checks to refuse."""
+        seated = {fold(p.name): p.name for p in self.players}
+
+        def seat(name: str | None) -> str | None:
+            return seated.get(fold(name), name) if name is not None else None
+
+        self.turn = seat(self.turn) or self.turn
+        self.call_by = seat(self.call_by)
+        self.dealer = seat(self.dealer)
+        self.match_chain = [seat(n) or n for n in self.match_chain]
+        return self

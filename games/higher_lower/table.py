@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from games.core.names import fold
 from games.higher_lower.state import (
     AUTOMATIC_CALL,
     COPIES_PER_VALUE,
@@ -18,10 +19,18 @@ ALL_VALUES = range(LOWEST, HIGHEST + 1)
 
 
 def player_index(state: State, name: str) -> int | None:
+    """The seat of the player of that name, compared case folded (NFC)."""
+    key = fold(name)
     for index, player in enumerate(state.players):
-        if player.name == name:
+        if fold(player.name) == key:
             return index
     return None
+
+
+def seated_name(state: State, name: str) -> str:
+    """The name as the player is seated, for a name given in any case."""
+    index = player_index(state, name)
+    return state.players[index].name if index is not None else name
 
 
 def player(state: State, name: str) -> Player:

@@ -27,12 +27,6 @@ def _payment_problem(state: State, move: UseAbility) -> Reason | None:
     if move.pay == "flip":
         if not held.face_up:
             return reason("ability-flip-needs-face-up", f"{move.card} is already face down")
-        face_down = state.face_down_in_hand()
-        if face_down:
-            return reason(
-                "must-discard-face-down",
-                f"you already hold face-down {face_down[0]}: you must discard it instead",
-            )
     elif held.face_up:
         return reason(
             "ability-discard-needs-face-down",
@@ -66,19 +60,45 @@ def judge_ability(state: State, move: UseAbility) -> Outcome:
             f"Illegal: {card} has no ability to use.",
             [reason("no-ability", f"the face given for {card} shows no ability")],
             [rr.FACES_IN_STATE],
+            answer=f"No: {card} has no ability to use.",
         )
     if state.ability_used:
         return illegal(
             f"Illegal: {card}'s ability was already used; it may be used once.",
             [reason("ability-already-used", f"{card}'s ability has been used while it is current")],
+            answer=f"No: you have already used {card}'s ability, and it may be used once while "
+            "it is your current card.",
         )
     problem = _payment_problem(state, move)
     if problem is not None:
         return illegal(
-            f"Illegal: the ability cannot be paid this way: {problem.detail}.", [problem]
+            f"Illegal: the ability cannot be paid this way: {problem.detail}.",
+            [problem],
+            answer=f"No: you cannot pay for {card}'s ability that way: {problem.detail}.",
         )
+    voided: list[Reason] = []
+    face_down = state.face_down_in_hand()
+    if move.pay == "flip" and face_down:
+        # Rule 6.4 overrides the payment chosen: the ability stands, paid with the card
+        # already face down.
+        voided.append(
+            reason(
+                "flip-void-discard-instead",
+                f"you already hold face-down {face_down[0]}, so flipping {move.card} is void: "
+                f"{face_down[0]} is discarded to pay instead and {move.card} stays face up",
+            )
+        )
+        move = UseAbility(pay="discard", card=face_down[0])
     how = "flipping" if move.pay == "flip" else "discarding face-down"
-    found = [reason("ability-used", f"{card}'s ability is used, paid by {how} {move.card}")]
+    found = [
+        reason("ability-used", f"{card}'s ability is used, paid by {how} {move.card}"),
+        reason(
+            "ability-paid",
+            f"{move.card} goes to the discard pile face down"
+            if move.pay == "discard"
+            else f"{move.card} is flipped face down in your hand",
+        ),
+    ]
     used: list[str] = []
     if state.combo_running():
         found.append(reason("combo-ended-by-ability", "the running combo ends"))
@@ -94,12 +114,22 @@ def judge_ability(state: State, move: UseAbility) -> Outcome:
         used.append(rr.ABILITY_EFFECTS)
         notes.append(EFFECT_NOTE)
     text = f' ("{face.ability.text}")' if face.ability.text else ""
+    answer = f"Yes, you can use {card}'s ability{text} by {how} {move.card}."
+    if voided:
+        answer = (
+            f"Yes, you can use {card}'s ability{text}, but not by flipping: you already hold "
+            f"face-down {move.card}, so you discard it to pay."
+        )
+    if state.combo_running():
+        answer += " Using it ends your combo."
     return legal(
         f"Legal: you may use {card}'s ability{text} by {how} {move.card}.",
         found,
         after_ability(state, move),
         used,
         notes,
+        answer=answer,
+        voided=voided,
     )
 
 
@@ -114,6 +144,10 @@ def after_swap(state: State, move: Swap) -> State:
     hand = list(state.hand)
     hand[hand_index] = Held(card=slot.card, face_up=slot.face_up)
     fresh = slot_index == state.hero
+    if fresh and not held.face_up:
+        # The card under the hero is the current card and is played face up (rules 2.6,
+        # 4.4); see `judge_swap`.
+        level[slot_index] = level[slot_index].model_copy(update={"face_up": True})
     return state.model_copy(
         update={
             "level": level,
@@ -136,11 +170,15 @@ def judge_swap(state: State, move: Swap) -> Outcome:
             "Illegal: cards swap only as the effect of a swap ability you have just used.",
             [reason("no-swap-pending", "no swap ability is waiting to be carried out")],
             [rr.SWAPS],
+            answer="No: cards swap only as the effect of a swap ability you have just used.",
         )
     problems = swap_problems(state, move)
     if problems:
         return illegal(
-            f"Illegal: this swap cannot be made: {problems[0].detail}.", problems, [rr.SWAPS]
+            f"Illegal: this swap cannot be made: {problems[0].detail}.",
+            problems,
+            [rr.SWAPS],
+            answer=f"No: you cannot make this swap: {problems[0].detail}.",
         )
     nxt = after_swap(state, move)
     index = state.level_index(move.level_card)
@@ -153,6 +191,7 @@ def judge_swap(state: State, move: Swap) -> Outcome:
             f"{move.hand_card} enters the level {'pressed' if slot.pressed else 'unpressed'}",
         ),
     ]
+    notes = [SWAP_NOTE]
     if index == state.hero:
         found.append(
             reason(
@@ -160,10 +199,26 @@ def judge_swap(state: State, move: Swap) -> Outcome:
                 f"{move.hand_card} is now your current card; its ability may be used",
             )
         )
+        held = state.hand[state.hand_index(move.hand_card) or 0]
+        if not held.face_up:
+            found.append(
+                reason(
+                    "current-card-flipped-up",
+                    f"{move.hand_card} arrives face down as your current card and is flipped "
+                    "face up",
+                )
+            )
+            notes.append(
+                "A swapped card keeps its face (rule 10.1), and your current card is played "
+                "face up (rules 2.6, 4.4); the rulebook does not say which comes first when a "
+                "face-down card is swapped in under the hero. We flip it face up."
+            )
     return legal(
         f"Legal: {move.level_card} goes to your hand and {move.hand_card} takes its place.",
         found,
         nxt,
         [rr.SWAPS],
-        [SWAP_NOTE],
+        notes,
+        answer=f"Yes, you can swap: {move.level_card} goes to your hand and {move.hand_card} "
+        "takes its place in the level.",
     )

@@ -9,9 +9,8 @@ from games.hyperstar_run.state import (
     ACHIEVEMENT_DIFFICULTY,
     ALL_IDS,
     RUNS,
+    STAR,
     State,
-    level_size,
-    set_aside_size,
 )
 from games.hyperstar_run.swapping import swap_blocks
 
@@ -43,20 +42,38 @@ def check_cards(state: State) -> None:
 
 
 def check_sizes(state: State) -> None:
-    """Level size by difficulty and run (rules 2.1, 8.5); set-aside cards (rule 2.3)."""
-    want = level_size(state.difficulty, state.run)
-    if len(state.level) != want:
+    """Sizes that no table can hold. A level or set-aside pile that fits the box but not the
+    difficulty can be laid out: it is ruled on (`runs.table_problems`), not refused."""
+    if not state.level:
+        raise InvalidState("state.level", "the level holds at least 1 card in every run")
+
+
+def check_faces(state: State) -> None:
+    """A combo start cost is two matching icons (rule 7.2). A star in it is accepted and
+    flagged in the rulings that pay it (reference ruling `star-in-a-combo-start-cost`)."""
+    for card, face in state.faces.items():
+        start = face.combo_start
+        if start is None or STAR in start:
+            continue
+        if start[0] != start[1]:
+            raise InvalidState(
+                f"state.faces.{card}.combo_start",
+                f"{' '.join(start)} is not a combo start cost: it is two matching icons (rule 7.2)",
+            )
+
+
+def check_current_face_up(state: State) -> None:
+    """The current Level Card is face up (rules 2.6, 4.4, 8.8), once play has begun. A fresh
+    setup with it still face down is ruled on as a setup (`runs.setup_problems`)."""
+    if state.outcome != "playing" or state.hero >= len(state.level):
+        return
+    fresh = state.run == 1 and state.hero == 0 and not state.discard
+    fresh = fresh and not (state.combo or state.ability_used)
+    if not state.level[state.hero].face_up and not fresh:
         raise InvalidState(
-            "state.level",
-            f"a {state.difficulty} level holds {want} cards during run {state.run} "
-            f"(rules 2.1, 8.5), not {len(state.level)}",
-        )
-    aside = set_aside_size(state.difficulty)
-    if len(state.set_aside) != aside:
-        raise InvalidState(
-            "state.set_aside",
-            f"{state.difficulty} sets aside {aside} Level Card(s) (rule 2.3), "
-            f"not {len(state.set_aside)}",
+            f"state.level.{state.hero}.face_up",
+            f"{state.level[state.hero].card} is your current card, so it is face up "
+            "(rules 2.6, 4.4, 8.8)",
         )
 
 
@@ -91,6 +108,8 @@ def check_state(state: State) -> None:
     check_cards(state)
     check_sizes(state)
     check_progress(state)
+    check_faces(state)
+    check_current_face_up(state)
 
 
 def _needs_face(state: State, card: str, why: str) -> None:

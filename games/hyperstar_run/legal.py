@@ -5,6 +5,7 @@ Claims and setup checks are questions, not moves of play, so they are not listed
 
 from __future__ import annotations
 
+from games.core.rules import TooManyMoves
 from games.hyperstar_run.moves import EndRun, PassCard, Source, Swap, UseAbility
 from games.hyperstar_run.passing import combo_problems
 from games.hyperstar_run.payment import TooManyPayments, payments, resources
@@ -14,10 +15,6 @@ from games.hyperstar_run.swapping import possible_swaps, swap_blocks
 # Past this many ways to pay one card, the position is not listed (a hostile board of many
 # star icons could otherwise have millions).
 PAYMENT_LIMIT = 5000
-
-
-class TooManyMoves(Exception):
-    pass
 
 
 def ability_moves(state: State) -> list[UseAbility]:
@@ -52,14 +49,10 @@ def pass_moves(state: State) -> list[PassCard]:
     return found
 
 
-def legal_moves(state: State) -> list[PassCard | UseAbility | Swap | EndRun] | None:
-    """None when the position has too many ways to pay to list them."""
+def legal_moves(state: State) -> list[PassCard | UseAbility | Swap | EndRun]:
+    """Raises TooManyMoves when the position has too many ways to pay to list them."""
     if state.outcome != "playing":
         return []
     if swap_blocks(state):
         return list(possible_swaps(state))
-    try:
-        passes = pass_moves(state)
-    except TooManyMoves:
-        return None
-    return [*passes, *ability_moves(state), EndRun()]
+    return [*pass_moves(state), *ability_moves(state), EndRun()]

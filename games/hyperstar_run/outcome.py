@@ -19,6 +19,8 @@ class Outcome:
     next_state: State | None = None
     interpretations: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    answer: str = ""
+    voided: list[Reason] = field(default_factory=list)
 
 
 def reason(code: str, detail: str) -> Reason:
@@ -30,8 +32,12 @@ def illegal(
     reasons: list[Reason],
     interpretations: Iterable[str] = (),
     notes: Iterable[str] = (),
+    *,
+    answer: str = "",
 ) -> Outcome:
-    return Outcome(False, summary, reasons, None, _unique(interpretations), list(notes))
+    return Outcome(
+        False, summary, reasons, None, _unique(interpretations), list(notes), answer=answer
+    )
 
 
 def legal(
@@ -40,8 +46,20 @@ def legal(
     next_state: State,
     interpretations: Iterable[str] = (),
     notes: Iterable[str] = (),
+    *,
+    answer: str = "",
+    voided: Iterable[Reason] = (),
 ) -> Outcome:
-    return Outcome(True, summary, reasons, next_state, _unique(interpretations), list(notes))
+    return Outcome(
+        True,
+        summary,
+        reasons,
+        next_state,
+        _unique(interpretations),
+        list(notes),
+        answer=answer,
+        voided=list(voided),
+    )
 
 
 def _unique(keys: Iterable[str]) -> list[str]:
@@ -54,11 +72,15 @@ def game_over(state: State) -> Outcome | None:
         return illegal(
             "Illegal: the game is already won; there is nothing left to play.",
             [reason("game-already-won", "the hero has passed the final Level Card")],
+            answer="No: the final card is passed and the game is over; there is nothing left "
+            "to play.",
         )
     if state.outcome == "lost":
         return illegal(
             "Illegal: the game is already lost; the fourth run has ended.",
             [reason("game-already-lost", "the fourth run ended before the final card")],
+            answer="No: your fourth run has ended and the game is lost; there is nothing left "
+            "to play.",
         )
     return None
 

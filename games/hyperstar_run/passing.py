@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import product
+from math import prod
 
 from games.core import Reason
 from games.hyperstar_run import reasons as rr
@@ -16,7 +18,7 @@ from games.hyperstar_run.outcome import (
     ordinal_place,
     reason,
 )
-from games.hyperstar_run.payment import cover_gap, is_submultiset
+from games.hyperstar_run.payment import cover_gap, is_submultiset, pays, submultisets
 from games.hyperstar_run.state import STAR, Held, LevelFace, State
 from games.hyperstar_run.swapping import swap_unresolved
 
@@ -158,6 +160,45 @@ def lost_buttons(state: State, sources: list[Source]) -> list[Reason]:
     return found
 
 
+TRIM_LIMIT = 4096  # ways of keeping some of the named buttons, tried before giving up
+
+
+def trimmed(cost: list[str], sources: list[Source]) -> list[Source] | None:
+    """The sources with the buttons the cost does not need struck out, each card still giving
+    at least one button; None when no such choice pays the cost exactly."""
+    options = [[sub for sub in submultisets(s.buttons) if sub] for s in sources]
+    if prod(len(o) for o in options) > TRIM_LIMIT:
+        return None
+    for choice in product(*options):
+        played = [b for sub in choice for b in sub]
+        if pays(cost, played):
+            return [
+                s.model_copy(update={"buttons": list(sub)})
+                for s, sub in zip(sources, choice, strict=True)
+            ]
+    return None
+
+
+def voided_buttons(given: list[Source], kept: list[Source]) -> list[Reason]:
+    """A button named but not needed is void: a discarded card's unused button is lost and a
+    pressed card stays pressed (rule 5.6; reference rulings on exact payment)."""
+    found: list[Reason] = []
+    for before, after in zip(given, kept, strict=True):
+        left = Counter(before.buttons) - Counter(after.buttons)
+        if not left:
+            continue
+        gone = "is lost with the discarded card" if before.via == "discard" else "goes unused"
+        extra = describe(sorted(left.elements()))
+        found.append(
+            reason(
+                "unneeded-button-void",
+                f"{before.card} pays with {describe(after.buttons)}; the {extra} also named is "
+                f"not needed, so it is void and {gone}",
+            )
+        )
+    return found
+
+
 def after_pass(state: State, move: PassCard) -> State:
     """Discard and press the sources, move the hero on and flip the next card (rule 4.4)."""
     discarded = [s.card for s in move.sources if s.via == "discard"]
@@ -189,20 +230,36 @@ def _paid_with(move: PassCard) -> str:
         f"{'discarding' if s.via == 'discard' else 'pressing'} {s.card} {describe(s.buttons)}"
         for s in move.sources
     ]
-    return ", ".join(parts) or "nothing"
+    if len(parts) > 1:
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return parts[0] if parts else "nothing"
 
 
 def _legal_reasons(
     state: State, move: PassCard, cost: list[str], nxt: State
-) -> tuple[list[Reason], list[str]]:
+) -> tuple[list[Reason], list[str], list[str]]:
     card = state.level[state.hero].card
     used: list[str] = []
+    notes: list[str] = []
     found = [
         reason(
             "cost-paid",
             f"{card}'s {COST_NAMES[move.cost]} {describe(cost)} is paid by {_paid_with(move)}",
         )
     ]
+    for source in move.sources:
+        if source.via == "discard":
+            found.append(
+                reason("paid-by-discard", f"{source.card} is face up in your hand: discarded")
+            )
+        else:
+            found.append(
+                reason(
+                    "paid-by-press",
+                    f"{source.card} is face up in the level, passed this run and not yet "
+                    "pressed: pressed",
+                )
+            )
     played = [b for s in move.sources for b in s.buttons]
     if STAR in cost:
         found.append(
@@ -212,6 +269,9 @@ def _legal_reasons(
             used.append(rr.STAR_BUTTONS)
     found.extend(lost_buttons(state, move.sources))
     if move.cost == "combo-start":
+        if STAR in cost:
+            used.append(rr.STAR_IN_START)
+            notes.append(STAR_IN_START_NOTE)
         if state.combo_running():
             found.append(
                 reason("combo-ended", "the running combo ends: its continue cost is not paid")
@@ -224,10 +284,45 @@ def _legal_reasons(
     elif state.combo_running():
         found.append(reason("combo-ended", "the combo ends: the continue cost is not paid"))
     if nxt.outcome == "won":
-        found.append(reason("final-card-passed", f"{card} was the final card: you win"))
+        found += _final_card(state, nxt, card, used, notes)
     else:
         found.append(reason("hero-moves-on", f"the hero moves on to {nxt.level[nxt.hero].card}"))
-    return found, used
+    return found, used, notes
+
+
+def _final_card(
+    state: State, nxt: State, card: str, used: list[str], notes: list[str]
+) -> list[Reason]:
+    """Passing the final card wins (9.1); in challenge mode only with the achievement's
+    requirement met (12.2)."""
+    from games.hyperstar_run.claims import NAMES, achievement
+
+    if state.challenge is None:
+        return [reason("final-card-passed", f"{card} was the final card: you win")]
+    met, why, more = achievement(nxt, state.challenge)
+    name = NAMES[state.challenge]
+    used.append(rr.JUDGED_AT_WIN)
+    if state.challenge == "button-masher":
+        used.append(rr.THREE_STARS)
+    notes += more
+    if met:
+        return [
+            reason("final-card-passed", f"{card} was the final card"),
+            why,
+            reason("challenge-met", f"{name}'s requirement is met: you win the challenge"),
+        ]
+    return [
+        reason("final-card-passed", f"{card} was the final card"),
+        why,
+        reason("challenge-not-met", f"{name}: {why.detail}"),
+    ]
+
+
+STAR_IN_START_NOTE = (
+    "This combo start cost shows a star. The rulebook calls a start cost two matching buttons "
+    "and makes a star payable by any button; it does not say whether a star still has to "
+    "match the other icon. We let the star take any button."
+)
 
 
 def judge_pass(state: State, move: PassCard) -> Outcome:
@@ -247,6 +342,7 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
                 )
             ],
             [rr.FACES_IN_STATE],
+            answer=f"No: {card} has no {COST_NAMES[move.cost]} to pay.",
         )
     problems: list[Reason] = []
     used: list[str] = []
@@ -255,9 +351,17 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
     source_problems, source_rulings = check_sources(state, move.sources)
     problems += source_problems
     used += source_rulings
+    voided: list[Reason] = []
     if not source_problems:
         played = [b for s in move.sources for b in s.buttons]
         unpaid, surplus = cover_gap(cost, played)
+        kept = trimmed(cost, move.sources) if surplus and not unpaid else None
+        if kept is not None:
+            voided = voided_buttons(move.sources, kept)
+            used += [rr.COVER_EXACTLY, rr.SEVERAL_BUTTONS]
+            move = move.model_copy(update={"sources": kept})
+            played = [b for s in kept for b in s.buttons]
+            unpaid, surplus = cover_gap(cost, played)
         if unpaid and not played:
             problems.append(
                 reason("no-buttons-played", f"{describe(cost)} is paid with no button at all")
@@ -278,18 +382,43 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
             used.append(rr.STAR_BUTTONS)
     if problems:
         return illegal(
-            f"Illegal: {card} cannot be passed this way: {problems[0].detail}.", problems, used
+            f"Illegal: {card} cannot be passed this way: {problems[0].detail}.",
+            problems,
+            used,
+            answer=f"No: you cannot pass {card} this way: {problems[0].detail}.",
         )
     nxt = after_pass(state, move)
-    found, more = _legal_reasons(state, move, cost, nxt)
+    found, more, notes = _legal_reasons(state, move, cost, nxt)
     where = (
         "you win the game"
         if nxt.outcome == "won"
         else f"the hero moves on to {nxt.level[nxt.hero].card}"
     )
+    pays = "pays" if len(move.sources) == 1 else "pay"
+    answer = (
+        f"Yes, you can pass {card}: {_paid_with(move)} {pays} its {COST_NAMES[move.cost]} "
+        f"{describe(cost)}. {_then(state, nxt, found)}"
+    )
+    if voided:
+        answer += " " + " ".join(f"{v.detail[0].upper()}{v.detail[1:]}." for v in voided)
     return legal(
         f"Legal: paying {card}'s {COST_NAMES[move.cost]} passes it, and {where}.",
         found,
         nxt,
         used + more,
+        notes,
+        answer=answer,
+        voided=voided,
     )
+
+
+def _then(state: State, nxt: State, found: list[Reason]) -> str:
+    codes = {r.code for r in found}
+    if nxt.outcome != "won":
+        return f"The hero moves on to {nxt.level[nxt.hero].card}."
+    if "challenge-not-met" in codes:
+        why = next(r.detail for r in found if r.code == "challenge-not-met")
+        return f"That is the final card, but the challenge is not met ({why}), so it is lost."
+    if "challenge-met" in codes:
+        return "That is the final card and the challenge is met: you win."
+    return "That is the final card: you win."

@@ -16,6 +16,9 @@ REASONS = ReasonCatalog(
         "swap-not-resolved": "6.5",
         # passing the current card
         "cost-paid": "4.3",
+        "paid-by-discard": "5.4",
+        "paid-by-press": "5.5",
+        "unneeded-button-void": "5.6",
         "cost-not-printed": "1.2",
         "cost-not-covered": "5.1",
         "button-not-needed": "5.1",
@@ -41,12 +44,13 @@ REASONS = ReasonCatalog(
         "final-card-passed": "9.1",
         # abilities
         "ability-used": "6.1",
+        "ability-paid": "6.2",
         "no-ability": "6.1",
         "ability-already-used": "6.6",
         "ability-card-not-in-hand": "6.2",
         "ability-flip-needs-face-up": "6.2",
         "ability-discard-needs-face-down": "6.2",
-        "must-discard-face-down": "6.4",
+        "flip-void-discard-instead": "6.4",
         "ability-effect-is-yours": "6.5",
         "ability-swap-next": "6.5",
         # swaps
@@ -58,6 +62,7 @@ REASONS = ReasonCatalog(
         "swap-keeps-face": "10.1",
         "swap-takes-pressed-state": "10.2",
         "swap-fresh-current-card": "6.6",
+        "current-card-flipped-up": "2.6",
         # end of run
         "run-ends": "8.1",
         "fourth-run-lost": "8.2",
@@ -73,6 +78,8 @@ REASONS = ReasonCatalog(
         "setup-hand-equipment": "2.4",
         "setup-hero-start": "2.5",
         "setup-current-face-up": "2.6",
+        "setup-set-aside": "2.3",
+        "run-level-size": "8.5",
         # claims: winning, achievements, challenge mode
         "game-won": "9.1",
         "game-not-won": "9.1",
@@ -84,6 +91,7 @@ REASONS = ReasonCatalog(
         "speed-runner-not-earned": "11.4",
         "combo-pro-earned": "11.5",
         "combo-pro-not-earned": "11.5",
+        "challenge-played": "12.1",
         "challenge-met": "12.2",
         "challenge-not-met": "12.2",
     },
@@ -112,6 +120,7 @@ CONTINUE_NEEDS_COMBO = interp("continue-needs-a-running-combo")
 START_DURING_COMBO = interp("start-cost-during-a-combo")
 THREE_STARS = interp("three-star-cost")
 JUDGED_AT_WIN = interp("achievements-judged-at-the-win")
+STAR_IN_START = interp("star-in-a-combo-start-cost")
 
 INTERPRETATIONS: frozenset[str] = frozenset(
     {
@@ -132,6 +141,7 @@ INTERPRETATIONS: frozenset[str] = frozenset(
         START_DURING_COMBO,
         THREE_STARS,
         JUDGED_AT_WIN,
+        STAR_IN_START,
     }
 )
 
@@ -146,7 +156,9 @@ REASONS.rules_in(
             "ability-card-not-in-hand",
             "ability-flip-needs-face-up",
             "ability-discard-needs-face-down",
-            "must-discard-face-down",
+            "ability-paid",
+            "flip-void-discard-instead",
+            "current-card-flipped-up",
             "ability-effect-is-yours",
             "ability-swap-next",
             "no-swap-pending",
@@ -174,6 +186,9 @@ REASONS.rules_in(
         ),
         "passing": (
             "cost-paid",
+            "paid-by-discard",
+            "paid-by-press",
+            "unneeded-button-void",
             "cost-not-printed",
             "cost-not-covered",
             "button-not-needed",
@@ -211,6 +226,9 @@ REASONS.rules_in(
             "setup-hand-equipment",
             "setup-hero-start",
             "setup-current-face-up",
+            "setup-set-aside",
+            "run-level-size",
+            "challenge-played",
         ),
         "swapping": (
             "swap-not-resolved",

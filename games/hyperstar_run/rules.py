@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from games.core import GameRules, Ruling
 from games.core.rules import Question
+from games.core.ruling import GameResult
 from games.hyperstar_run.abilities import judge_ability, judge_swap
 from games.hyperstar_run.checks import check_move, check_state
 from games.hyperstar_run.claims import judge_claim
@@ -21,11 +22,11 @@ from games.hyperstar_run.moves import (
     Swap,
     UseAbility,
 )
-from games.hyperstar_run.outcome import Outcome
+from games.hyperstar_run.outcome import Outcome, illegal
 from games.hyperstar_run.passing import judge_pass
 from games.hyperstar_run.questions import QUESTIONS
 from games.hyperstar_run.reasons import INTERPRETATIONS, REASONS, SLUG
-from games.hyperstar_run.runs import judge_end_run, judge_setup
+from games.hyperstar_run.runs import judge_end_run, judge_setup, table_problems
 from games.hyperstar_run.state import State
 
 JUDGES: dict[type, Callable[[State, Any], Outcome]] = {
@@ -52,8 +53,18 @@ class HyperstarRunRules(GameRules[State, Any]):
         check_move(state, move, field)
 
     def judge(self, state: State, move: Any) -> Outcome:
-        """The outcome of a move, for a board and move already checked."""
-        return JUDGES[type(move)](state, move)
+        """The outcome of a move, for a board and move already checked. A table that breaks
+        the difficulty's numbers is ruled on before any move is (rules 2.1, 2.3, 8.5)."""
+        if not isinstance(move, CheckSetup | Claim):
+            problems = table_problems(state)
+            if problems:
+                return illegal(
+                    f"Illegal: this table does not fit the rules: {problems[0].detail}.",
+                    problems,
+                    answer=f"No: before any move, this table does not fit the rules: "
+                    f"{problems[0].detail}.",
+                )
+        return JUDGES[type(move)](state, canonical_move(state, move))
 
     def adjudicate(self, state: State, move: Any) -> Ruling:
         # Checked again here so that callers from code get InvalidState/InvalidMove, never a
@@ -63,9 +74,17 @@ class HyperstarRunRules(GameRules[State, Any]):
         out = self.judge(state, move)
         if out.legal and out.next_state is not None:
             return self.legal(
-                out.summary, out.reasons, out.next_state, out.interpretations, out.notes
+                out.summary,
+                out.reasons,
+                out.next_state,
+                out.interpretations,
+                out.notes,
+                answer=out.answer,
+                voided=out.voided,
             )
-        return self.illegal(out.summary, out.reasons, out.interpretations, out.notes)
+        return self.illegal(
+            out.summary, out.reasons, out.interpretations, out.notes, answer=out.answer
+        )
 
     def apply(self, state: State, move: Any) -> State:
         return self.apply_checked(state, move)
@@ -76,14 +95,61 @@ class HyperstarRunRules(GameRules[State, Any]):
 
         out = self.judge(state, move)
         if not out.legal or out.next_state is None:
-            raise IllegalMove(self.illegal(out.summary, out.reasons))
+            raise IllegalMove(self.illegal(out.summary, out.reasons, answer=out.answer))
         return out.next_state
 
     def legal_moves(self, state: State) -> list[Any] | None:
         return legal_moves(state)
 
+    def game_result(self, state: State) -> GameResult:
+        """Won when the final card is passed (9.1; in challenge mode, 12.2), lost when the
+        fourth run ends short of it (8.2)."""
+        if state.outcome == "lost":
+            return GameResult(
+                over=True,
+                result="Your fourth run ended short of the final card: you lose.",
+                reasons=[REASONS.reason("fourth-run-lost", "the fourth run has ended")],
+            )
+        if state.outcome != "won":
+            return GameResult()
+        if state.challenge is not None:
+            from games.hyperstar_run.claims import NAMES, achievement
+
+            met, why, _ = achievement(state, state.challenge)
+            name = NAMES[state.challenge]
+            if not met:
+                return GameResult(
+                    over=True,
+                    result=f"You passed the final card, but the {name} challenge is not met "
+                    f"({why.detail}), so it is lost.",
+                    reasons=[why],
+                )
+            return GameResult(
+                over=True,
+                winner="you",
+                result=f"You passed the final card and met the {name} challenge: you win.",
+                reasons=[why],
+            )
+        return GameResult(
+            over=True,
+            winner="you",
+            result=f"You passed the final card on run {state.run}: you win.",
+            reasons=[REASONS.reason("game-won", "the final Level Card is passed")],
+        )
+
     def example(self) -> dict[str, Any]:
         return {"state": example_state(), "move": example_move()}
+
+
+def canonical_move(state: State, move: Any) -> Any:
+    """A move's icons spelt as the board spells them (NFC, case folded): "a" pays "A"."""
+    if not isinstance(move, PassCard):
+        return move
+    sources = [
+        s.model_copy(update={"buttons": [state.spelling(b) for b in s.buttons]})
+        for s in move.sources
+    ]
+    return move.model_copy(update={"sources": sources})
 
 
 RULES = HyperstarRunRules()

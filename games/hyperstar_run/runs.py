@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pydantic import BaseModel, Field
+
 from games.core import Reason
 from games.hyperstar_run import reasons as rr
 from games.hyperstar_run.moves import EndRun
@@ -15,7 +17,19 @@ from games.hyperstar_run.outcome import (
 )
 from games.hyperstar_run.passing import COST_NAMES, combo_problems
 from games.hyperstar_run.payment import first_payment, resources
-from games.hyperstar_run.state import LEVEL_SIZE, RUNS, Held, State
+from games.hyperstar_run.state import (
+    ACHIEVEMENT_DIFFICULTY,
+    EQUIPMENT_IDS,
+    HAND_LEVEL_CARDS,
+    LEVEL_IDS,
+    LEVEL_SIZE,
+    RUNS,
+    Difficulty,
+    Held,
+    State,
+    level_size,
+    set_aside_size,
+)
 from games.hyperstar_run.swapping import swap_unresolved
 
 
@@ -88,6 +102,8 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
             lost,
             used,
             notes,
+            answer="Yes, the run ends here. It was your fourth run and the final card is not "
+            "passed, so you lose the game.",
         )
     nxt = next_run(state)
     first = state.level[0].card
@@ -108,12 +124,44 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
         nxt,
         used,
         notes,
+        answer=f"Yes, run {state.run} ends here. Run {nxt.run} starts at {nxt.level[0].card} "
+        f"with {len(nxt.hand)} cards in your hand, {first} among them.",
     )
+
+
+def table_problems(state: State) -> list[Reason]:
+    """What a table that fits in the box breaks of the difficulty's numbers: the level size
+    (rules 2.1, 8.5) and the Level Cards set aside (rule 2.3)."""
+    problems: list[Reason] = []
+    want = level_size(state.difficulty, state.run)
+    if len(state.level) != want:
+        code = "setup-level-size" if state.run == 1 else "run-level-size"
+        problems.append(
+            reason(
+                code,
+                f"a {state.difficulty.title()} level holds {want} cards in run {state.run}, "
+                f"and this one holds {len(state.level)}",
+            )
+        )
+    aside = set_aside_size(state.difficulty)
+    if len(state.set_aside) != aside:
+        problems.append(
+            reason(
+                "setup-set-aside",
+                f"{state.difficulty.title()} sets aside {_n(aside, 'Level Card')}, and "
+                f"{len(state.set_aside)} are set aside",
+            )
+        )
+    return problems
+
+
+def _n(n: int, what: str) -> str:
+    return f"{n} {what}" + ("" if n == 1 else "s")
 
 
 def setup_problems(state: State) -> list[Reason]:
     """How the board differs from a fresh setup (rules 2.1-2.6)."""
-    problems: list[Reason] = []
+    problems: list[Reason] = table_problems(state)
     if state.run != 1 or state.hero != 0 or state.outcome != "playing":
         problems.append(
             reason("setup-hero-start", "the hero must stand over the leftmost card, on run 1")
@@ -130,11 +178,11 @@ def setup_problems(state: State) -> list[Reason]:
             reason("setup-level-face-down", f"{', '.join(up)} should still be face down")
         )
     level_in_hand = [h for h in state.hand if h.card.startswith("L")]
-    if len(level_in_hand) != 3 or not all(h.face_up for h in level_in_hand):
+    if len(level_in_hand) != HAND_LEVEL_CARDS or not all(h.face_up for h in level_in_hand):
         problems.append(
             reason(
                 "setup-hand-level-cards",
-                f"the hand holds {len(level_in_hand)} Level Card(s); it needs 3, face up",
+                f"the hand holds {_n(len(level_in_hand), 'Level Card')}; it needs 3, face up",
             )
         )
     equipment = [h for h in state.hand if h.card.startswith("E")]
@@ -148,12 +196,98 @@ def setup_problems(state: State) -> list[Reason]:
 def judge_setup(state: State) -> Outcome:
     problems = setup_problems(state)
     if problems:
-        return illegal(f"Not a correct setup: {problems[0].detail}.", problems)
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        return illegal(
+            f"Not a correct setup: {problems[0].detail}.",
+            problems,
+            answer=f"No, this is not a correct setup: {problems[0].detail}{more}.",
+        )
     size = LEVEL_SIZE[state.difficulty]
     found = [
         reason("setup-level-size", f"{state.difficulty.title()} has {size} cards in the level"),
+        reason("setup-level-face-down", "the rest of the level is face down"),
         reason("setup-current-face-up", f"{state.level[0].card} is face up under the hero"),
-        reason("setup-hand-level-cards", "3 Level Cards in hand; the rest set aside"),
+        reason("setup-hand-level-cards", "3 Level Cards in hand, face up"),
+        reason("setup-set-aside", f"{_n(len(state.set_aside), 'Level Card')} set aside"),
         reason("setup-hand-equipment", "both Equipment Cards are in hand"),
+        reason("setup-hero-start", "the hero stands over the leftmost card, showing 1"),
     ]
-    return legal("Legal: this is a correct setup.", found, state)
+    used: list[str] = []
+    challenge = ""
+    if state.challenge is not None:
+        from games.hyperstar_run.claims import NAMES
+
+        found.append(
+            reason(
+                "challenge-played",
+                f"the {NAMES[state.challenge]} challenge is played at {state.difficulty.title()}",
+            )
+        )
+        challenge = f" for the {NAMES[state.challenge]} challenge"
+    return legal(
+        "Legal: this is a correct setup.",
+        found,
+        state,
+        used,
+        answer=f"Yes, this is a correct {state.difficulty.title()} setup{challenge}.",
+    )
+
+
+class SetupPlan(BaseModel):
+    """How do we set up? The numbers for a difficulty (or a challenge), rule by rule."""
+
+    difficulty: Difficulty
+    challenge: str | None = None
+    level_cards: int = Field(description="Face down in the level (rule 2.1)")
+    hand_level_cards: int = Field(description="Dealt face up to your hand (rule 2.3)")
+    set_aside: int = Field(description="Level Cards set aside for the game (rule 2.3)")
+    equipment_in_hand: int = Field(description="Rule 2.4")
+    hand_size: int = Field(description="Cards in your hand at the start of run 1")
+    steps: list[str]
+    rules: list[str]
+
+
+def setup_plan(difficulty: Difficulty | None = None, challenge: str | None = None) -> SetupPlan:
+    """The setup worked out for a difficulty, or for a challenge (played at its achievement's
+    difficulty, rule 12.1). Raises ValueError when neither is given or they disagree."""
+    if challenge is not None:
+        if challenge not in ACHIEVEMENT_DIFFICULTY:
+            raise ValueError(f"no achievement {challenge!r}")
+        wanted = ACHIEVEMENT_DIFFICULTY[challenge]
+        if difficulty is not None and difficulty != wanted:
+            raise ValueError(f"that challenge is played at {wanted} (rule 12.1)")
+        difficulty = wanted  # type: ignore[assignment]
+    if difficulty is None:
+        raise ValueError("give a difficulty or a challenge")
+    size = LEVEL_SIZE[difficulty]
+    aside = set_aside_size(difficulty)
+    hand = HAND_LEVEL_CARDS + len(EQUIPMENT_IDS)
+    steps = [
+        f"Shuffle the {len(LEVEL_IDS)} Level Cards and lay {size} face down in a row: the level.",
+        f"Deal {HAND_LEVEL_CARDS} of the remaining Level Cards face up to your hand"
+        + (
+            f" and set the {aside} left over aside for the game."
+            if aside
+            else "; none is left over."
+        ),
+        f"Add both Equipment Cards to your hand, face up: {hand} cards in hand.",
+        "Put the Hero Card above the leftmost card of the level with the 1 at the bottom.",
+        "Flip the card under the hero face up: it is your current Level Card.",
+    ]
+    rules = ["2.1", "2.2", "2.3", "2.4", "2.5", "2.6"]
+    if challenge is not None:
+        from games.hyperstar_run.claims import NAMES
+
+        steps.insert(0, f"The {NAMES[challenge]} challenge is played at {difficulty.title()}.")
+        rules = ["12.1", *rules, "12.2"]
+    return SetupPlan(
+        difficulty=difficulty,
+        challenge=challenge,
+        level_cards=size,
+        hand_level_cards=HAND_LEVEL_CARDS,
+        set_aside=aside,
+        equipment_in_hand=len(EQUIPMENT_IDS),
+        hand_size=hand,
+        steps=steps,
+        rules=[f"hyperstar-run:{n}" for n in rules],
+    )

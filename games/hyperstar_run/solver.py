@@ -11,7 +11,13 @@ Across runs, what one run spends does not carry over (end of run gives everythin
 without abilities each later run starts from the same board whatever happened before; the game
 can be won iff this run, or one of the runs left from its fresh start, can pass every card.
 
-Every line found is replayed through the engine (`RULES.apply`), so it is a legal line.
+Every line found is replayed through the engine (`RULES.judge`), so it is a legal line, and
+each step carries the reference rulings (interpretations) its ruling rests on. Where the
+rulebook leaves a reading open (pressing a card for several buttons, a combo line's colour, a
+star in a start cost, a start cost paid during a combo, a star button), the search is run
+twice: once allowing only steps that rest on no interpretation, and once allowing every step
+the rulings allow. The first line is preferred whenever it gets as far: it is legal under every
+reading.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from games.hyperstar_run.moves import EndRun, PassCard, Source
 from games.hyperstar_run.passing import connects
 from games.hyperstar_run.payment import pays, resources, submultisets
 from games.hyperstar_run.rules import RULES
-from games.hyperstar_run.runs import next_run
+from games.hyperstar_run.runs import next_run, table_problems
 from games.hyperstar_run.state import RUNS, STAR, State
 from games.hyperstar_run.swapping import swap_blocks
 
@@ -52,7 +58,8 @@ Step = tuple[int, str, tuple[int, ...]]  # (position, cost kind, kinds of cards 
 
 
 class RunSearch(BaseModel):
-    """One run searched to the end: how far it gets, and the line that gets there."""
+    """One run searched to the end: how far it gets, and the line that gets there, with the
+    interpretations each step rests on."""
 
     run: int
     start: int = Field(description="Index of the card the hero starts this search over")
@@ -63,6 +70,16 @@ class RunSearch(BaseModel):
         default=None, description="A card whose face is not given, where the search stopped"
     )
     line: list[dict[str, Any]] = Field(description="The moves, in order")
+    line_interpretations: list[list[str]] = Field(
+        default_factory=list,
+        description="For each move of the line, the reference rulings its ruling rests on",
+    )
+    interpretations: list[str] = Field(
+        default_factory=list, description="Every reference ruling the line rests on"
+    )
+    legal_under_every_reading: bool = Field(
+        default=True, description="True when no step rests on a reference ruling"
+    )
     states_explored: int
 
 
@@ -70,6 +87,9 @@ class Solution(BaseModel):
     this_run: RunSearch | None
     winnable: bool | None = Field(description="None when some face needed is not given")
     winning_line: list[dict[str, Any]] | None = None
+    winning_line_interpretations: list[str] = Field(
+        default_factory=list, description="Every reference ruling the winning line rests on"
+    )
     proof: list[RunSearch] = Field(
         default_factory=list,
         description="Each run searched, exhaustively: when none wins, no winning line exists",
@@ -92,8 +112,9 @@ class Costs:
 class RunModel:
     """The level ahead of the hero and the kinds of usable cards, as plain tuples."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, strict: bool = False) -> None:
         self.state = state
+        self.strict = strict  # only steps that rest on no interpretation
         self.size = len(state.level)
         self.start = state.hero
         self.costs: list[Costs | None] = []
@@ -142,8 +163,11 @@ class RunModel:
         result: tuple[int, tuple[Step, ...]] = (pos, ())
         costs = self.costs[pos] if pos < self.size else None
         if pos < self.size and costs is not None:
-            options = [("enemy", costs.enemy), ("combo-start", costs.start)]
-            if combo and self.links[pos]:
+            options = [("enemy", costs.enemy)]
+            start_is_open = costs.start is not None and (STAR in costs.start or combo)
+            if not (self.strict and start_is_open):
+                options.append(("combo-start", costs.start))
+            if combo and self.links[pos] and not self.strict:
                 options.append(("combo-continue", costs.cont))
             result = self._try(pos, counts, options, result)
         self.memo[key] = result
@@ -177,7 +201,7 @@ class RunModel:
         key = (cost, counts)
         found = self.pick_memo.get(key)
         if found is None:
-            found = self.pick_memo[key] = minimal_picks(cost, counts, self.kinds)
+            found = self.pick_memo[key] = minimal_picks(cost, counts, self.kinds, self.strict)
         return found
 
     def search(self) -> tuple[int, tuple[Step, ...]]:
@@ -189,9 +213,22 @@ def _tup(icons: Sequence[str] | None) -> tuple[str, ...] | None:
     return tuple(icons) if icons is not None else None
 
 
-def _feasible(cost: tuple[str, ...], cards: Sequence[tuple[str, ...]]) -> bool:
+def button_options(kind: Kind, strict: bool) -> list[tuple[str, ...]]:
+    """The ways one card of this kind may give buttons: any non-empty part of its buttons; in
+    a strict search, a press gives one button and no star button is played (the readings
+    `card-with-several-buttons` and `star-buttons`)."""
+    via, buttons = kind
+    options = [sub for sub in submultisets(buttons) if sub]
+    if strict:
+        options = [sub for sub in options if STAR not in sub]
+        if via == "press":
+            options = [sub for sub in options if len(sub) == 1]
+    return options
+
+
+def _feasible(cost: tuple[str, ...], cards: Sequence[Kind], strict: bool = False) -> bool:
     """Some choice of at least one button per card pays the cost exactly."""
-    options = [[s for s in submultisets(c) if s] for c in cards]
+    options = [button_options(c, strict) for c in cards]
     for choice in product(*options):
         played = [b for sub in choice for b in sub]
         if len(played) == len(cost) and pays(cost, played):
@@ -200,7 +237,7 @@ def _feasible(cost: tuple[str, ...], cards: Sequence[tuple[str, ...]]) -> bool:
 
 
 def minimal_picks(
-    cost: tuple[str, ...], counts: tuple[int, ...], kinds: Sequence[Kind]
+    cost: tuple[str, ...], counts: tuple[int, ...], kinds: Sequence[Kind], strict: bool = False
 ) -> list[tuple[int, ...]]:
     """Every multiset of card kinds that can pay `cost` and has no smaller one inside it."""
     wild = STAR in cost
@@ -221,7 +258,7 @@ def minimal_picks(
             if tried > PICK_LIMIT:
                 raise SearchTooBig(cost)
             more = picked + [k] * n
-            if _feasible(cost, [kinds[j][1] for j in more]):
+            if _feasible(cost, [kinds[j] for j in more], strict):
                 found.append(tuple(more))  # anything bigger through it is not minimal
             else:
                 walk(i + 1, more)
@@ -241,8 +278,8 @@ def _smaller(small: tuple[int, ...], big: tuple[int, ...]) -> bool:
 # ----- turning steps into engine moves, replayed through the engine -----
 
 
-def _assign(cost: Sequence[str], cards: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
-    options = [[s for s in submultisets(c) if s] for c in cards]
+def _assign(cost: Sequence[str], cards: list[Kind], strict: bool) -> list[tuple[str, ...]]:
+    options = [button_options(c, strict) for c in cards]
     for choice in product(*options):
         played = [b for sub in choice for b in sub]
         if pays(cost, played):
@@ -250,9 +287,13 @@ def _assign(cost: Sequence[str], cards: list[tuple[str, ...]]) -> list[tuple[str
     raise AssertionError("a feasible pick has a button assignment")
 
 
-def to_moves(model: RunModel, state: State, steps: Sequence[Step]) -> tuple[list[Any], State]:
-    """Concrete moves for the steps, each applied (and so checked) by the engine."""
+def to_moves(
+    model: RunModel, state: State, steps: Sequence[Step]
+) -> tuple[list[Any], list[list[str]], State]:
+    """Concrete moves for the steps, each ruled (and so checked) by the engine, with the
+    interpretations each ruling rests on."""
     moves: list[Any] = []
+    rests_on: list[list[str]] = []
     for pos, kind, pick in steps:
         available = resources(state)
         chosen = []
@@ -266,7 +307,7 @@ def to_moves(model: RunModel, state: State, steps: Sequence[Step]) -> tuple[list
             chosen.append(match)
         face = state.faces[state.level[pos].card]
         cost = face.cost(kind) or []
-        subs = _assign(cost, [r.buttons for r in chosen])
+        subs = _assign(cost, [(r.via, r.buttons) for r in chosen], model.strict)
         move = PassCard(
             cost=kind,  # type: ignore[arg-type]
             sources=[
@@ -274,18 +315,23 @@ def to_moves(model: RunModel, state: State, steps: Sequence[Step]) -> tuple[list
                 for r, sub in zip(chosen, subs, strict=True)
             ],
         )
-        state = RULES.apply_fast(state, move)
+        out = RULES.judge(state, move)
+        if not out.legal or out.next_state is None:
+            raise AssertionError(f"the solver's step is ruled illegal: {out.summary}")
+        state = out.next_state
         moves.append(move)
-    return moves, state
+        rests_on.append(list(out.interpretations))
+    return moves, rests_on, state
 
 
-def search_run(state: State) -> RunSearch:
-    model = RunModel(state)
+def _search_once(state: State, strict: bool) -> RunSearch:
+    model = RunModel(state, strict=strict)
     reach, steps = model.search()
-    moves, _ = to_moves(model, state, steps)
+    moves, rests_on, _ = to_moves(model, state, steps)
     blocked = None
     if reach < model.size and model.costs[reach] is None:
         blocked = state.level[reach].card
+    every = list(dict.fromkeys(key for keys in rests_on for key in keys))
     return RunSearch(
         run=state.run,
         start=state.hero,
@@ -294,8 +340,23 @@ def search_run(state: State) -> RunSearch:
         wins=reach == model.size,
         blocked_by_unknown=blocked,
         line=[m.model_dump(mode="json") for m in moves],
+        line_interpretations=rests_on,
+        interpretations=every,
+        legal_under_every_reading=not every,
         states_explored=len(model.memo),
     )
+
+
+def search_run(state: State) -> RunSearch:
+    """The furthest this run gets, by a line legal under every reading when one gets as far."""
+    full = _search_once(state, strict=False)
+    if full.legal_under_every_reading:
+        return full
+    safe = _search_once(state, strict=True)
+    if safe.furthest >= full.furthest:
+        safe.states_explored += full.states_explored
+        return safe
+    return full
 
 
 def unknown_faces(state: State) -> list[str]:
@@ -330,6 +391,13 @@ def _solve(state: State, started: float) -> Solution:
             winnable=None,
             notes=["A swap is waiting to be carried out; solve the board after it."],
         )
+    problems = table_problems(state)
+    if problems:
+        return Solution(
+            this_run=None,
+            winnable=None,
+            notes=[f"This table does not fit the rules: {problems[0].detail}."],
+        )
     this_run = search_run(state)
     notes = [ABILITY_NOTE]
     proof = [this_run]
@@ -337,6 +405,7 @@ def _solve(state: State, started: float) -> Solution:
     if this_run.wins:
         solution.winnable = True
         solution.winning_line = this_run.line
+        solution.winning_line_interpretations = this_run.interpretations
     elif unknown := unknown_faces(state):
         notes.append(f"Whether the game can be won needs the faces of {', '.join(unknown)}.")
     else:
@@ -350,6 +419,7 @@ def _solve(state: State, started: float) -> Solution:
             if attempt.wins:
                 solution.winnable = True
                 solution.winning_line = ends + attempt.line
+                solution.winning_line_interpretations = attempt.interpretations
                 break
     solution.proof = proof  # pydantic copied the list given at construction
     solution.notes = notes

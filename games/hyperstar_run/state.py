@@ -7,9 +7,18 @@ star. A Level Card's face is either given whole in `faces` or unknown.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    model_validator,
+)
+
+from games.core.names import fold, nfc
 
 STAR = "*"
 
@@ -32,7 +41,13 @@ LEVEL_IDS: tuple[str, ...] = tuple(f"L{n}" for n in range(1, 16))
 EQUIPMENT_IDS: tuple[str, ...] = ("E1", "E2")
 ALL_IDS: tuple[str, ...] = LEVEL_IDS + EQUIPMENT_IDS
 
-Icon = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
+# Icons are named by the player: kept in Unicode NFC and compared case folded, so "a" and "A",
+# or an accent typed two ways, are one icon (the board's first spelling is the one kept).
+Icon = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=24),
+    AfterValidator(nfc),
+]
 LevelId = Annotated[str, StringConstraints(pattern=r"^L(?:[1-9]|1[0-5])$")]
 EquipmentId = Annotated[str, StringConstraints(pattern=r"^E[12]$")]
 CardId = Annotated[str, StringConstraints(pattern=r"^(?:L(?:[1-9]|1[0-5])|E[12])$")]
@@ -118,6 +133,57 @@ class State(Frozen):
     ability_used: bool = False
     swap_pending: bool = False
     outcome: Outcome = "playing"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_spelling_per_icon(cls, data: Any) -> Any:
+        """Every icon of the board spelt as it is first spelt on it (NFC, case folded)."""
+        if not isinstance(data, dict):
+            return data
+        spelling: dict[str, str] = {}
+
+        def one(icon: Any) -> Any:
+            if not isinstance(icon, str) or not icon.strip():
+                return icon
+            return spelling.setdefault(fold(icon.strip()), nfc(icon.strip()))
+
+        def many(icons: Any) -> Any:
+            return [one(i) for i in icons] if isinstance(icons, list) else icons
+
+        faces = data.get("faces")
+        if isinstance(faces, dict):
+            fixed: dict[Any, Any] = {}
+            for card, face in faces.items():
+                if isinstance(face, dict):
+                    face = dict(face)
+                    for key in ("buttons", "combo_start", "enemy"):
+                        if key in face:
+                            face[key] = many(face[key])
+                    if "combo_continue" in face:
+                        face["combo_continue"] = one(face["combo_continue"])
+                fixed[card] = face
+            data = {**data, "faces": fixed}
+        equipment = data.get("equipment")
+        if isinstance(equipment, dict):
+            data = {**data, "equipment": {k: many(v) for k, v in equipment.items()}}
+        return data
+
+    def spelling(self, icon: str) -> str:
+        """An icon as this board spells it (a move may type it in another case)."""
+        key = fold(icon)
+        for printed in self.all_icons():
+            if fold(printed) == key:
+                return printed
+        return nfc(icon)
+
+    def all_icons(self) -> list[str]:
+        found: list[str] = []
+        for face in self.faces.values():
+            found += face.buttons + (face.combo_start or []) + (face.enemy or [])
+            found += [face.combo_continue] if face.combo_continue else []
+        for buttons in self.equipment.values():
+            found += buttons
+        return found
 
     # ----- small queries the engine and the solver share -----
 

@@ -58,5 +58,7 @@ def swap_unresolved(state: State) -> Outcome | None:
         return illegal(
             "Illegal: first carry out the swap of the ability you just used.",
             [reason("swap-not-resolved", "a swap ability was used and its swap is not done")],
+            answer="No: first make the swap of the ability you have just used; it resolves at "
+            "once.",
         )
     return None

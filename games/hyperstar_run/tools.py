@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
+from games.core.errors import InvalidState
+from games.core.rules import read_body
 from games.core.tools import CardCatalog, Tool
 from games.hyperstar_run import pages
 from games.hyperstar_run.example import example_state
+from games.hyperstar_run.runs import SetupPlan, setup_plan
 from games.hyperstar_run.solver import Solution, solve_json
-from games.hyperstar_run.state import State
+from games.hyperstar_run.state import AchievementSlug, Difficulty, State
 
 
 class SolveRequest(BaseModel):
@@ -21,7 +24,38 @@ def best_line(body: dict[str, Any], cards: CardCatalog | None) -> dict[str, Any]
     return solve_json(body.get("state"))
 
 
+class SetupRequest(BaseModel):
+    """A difficulty, or a challenge (played at its achievement's difficulty), or both."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    difficulty: Difficulty | None = None
+    challenge: AchievementSlug | None = None
+
+
+def how_to_set_up(body: dict[str, Any], cards: CardCatalog | None) -> dict[str, Any]:
+    request = read_body(SetupRequest, body)
+    try:
+        plan = setup_plan(request.difficulty, request.challenge)
+    except ValueError as err:
+        field = "challenge" if request.challenge is not None else "difficulty"
+        raise InvalidState(field, str(err)) from None
+    return plan.model_dump(mode="json")
+
+
 TOOLS = {
+    "setup": Tool(
+        slug="setup",
+        title="How do we set up?",
+        description=(
+            "`{difficulty}` or `{challenge}`: the setup worked out: Level Cards in the level, "
+            "in hand and set aside, the hand, the Hero Card, with the rules."
+        ),
+        input=SetupRequest,
+        result=SetupPlan,
+        run=how_to_set_up,
+        example={"difficulty": "hard"},
+    ),
     "best-line": Tool(
         slug="best-line",
         title="What's my best line?",
@@ -38,5 +72,5 @@ TOOLS = {
         page_title="Best line",
         aliases=("solve",),
         example={"state": example_state()},
-    )
+    ),
 }

@@ -15,13 +15,20 @@ from games.star_realms_high_alert.moves import (
     Acquire,
     AcquireFree,
     AnyMove,
+    CheckSetup,
     ScrapHero,
     UseAlly,
     UseDoubleAlly,
     UseTech,
 )
 from games.star_realms_high_alert.state import LooseCard, PlayedCard, State
-from games.star_realms_high_alert.table import facts, has_ally, has_double_ally, symbols_of
+from games.star_realms_high_alert.table import (
+    facts,
+    has_ally,
+    has_double_ally,
+    symbol_phrase,
+    symbols_of,
+)
 
 # Where each card type may lie. Heroes and tech never reach the play area or the discard
 # pile: they go to the table when acquired (rules 3.3, 4.3) and are not discarded (3.6, 4.6).
@@ -119,9 +126,68 @@ def _check_loose(state: State) -> None:
 
 
 def _check_gained(state: State) -> None:
+    """A symbol gained as an effect names the card that gave it, and that card is where it
+    could have given it: so one hero's symbol cannot count twice (rules 3.4, 3.8, 7.2)."""
+    from_card: Counter[str] = Counter()
     for i, symbol in enumerate(state.gained_symbols):
-        if symbol.card is not None:
-            _known(f"state.gained_symbols.{i}", symbol.card)
+        if symbol.card is None:
+            continue
+        path = f"state.gained_symbols.{i}"
+        card = _known(path, symbol.card)
+        from_card[card.slug] += 1
+        if card.is_hero:
+            _check_hero_symbol(state, path, card, symbol.symbol, from_card[card.slug])
+        elif card.is_tech:
+            used = [t for t in state.techs if t.card == card.slug and t.used_this_turn]
+            if from_card[card.slug] > len(used):
+                raise InvalidState(
+                    f"{path}.card",
+                    f"{card.name} gives its symbol when used, and no {card.name} on your "
+                    "table is marked used this turn" + (" for this one too" if used else ""),
+                )
+        elif not any(c.card == card.slug for c in state.play_area):
+            raise InvalidState(
+                f"{path}.card", f"{card.name} is not in your play area to have given it"
+            )
+
+
+def _check_hero_symbol(state: State, path: str, card: CardFacts, symbol: str, count: int) -> None:
+    if symbol != card.grants_symbol:
+        raise InvalidState(
+            f"{path}.symbol",
+            f"{card.name} gives the {symbol_phrase(card.grants_symbol or '')}, not the "
+            f"{symbol_phrase(symbol)}",
+        )
+    if any(h.card == card.slug for h in state.heroes):
+        raise InvalidState(
+            f"{path}.card",
+            f"{card.name} is on your table: its primary ability's symbol is counted from the "
+            "hero itself (played this turn), so listing it here would count it twice",
+        )
+    scrapped = sum(1 for c in state.scrap_heap if c.card == card.slug)
+    if not scrapped:
+        raise InvalidState(
+            f"{path}.card",
+            f"{card.name} is neither on your table nor in the scrap heap: no hero gave this",
+        )
+    if count > 2 * scrapped:
+        raise InvalidState(
+            f"{path}.card",
+            f"{card.name} gives its symbol at most twice (its primary ability the turn it is "
+            "played, its scrap ability once)",
+        )
+
+
+def _check_setup(move: CheckSetup, field: str) -> None:
+    for slug, copies in move.added.items():
+        path = f"{field}.added.{slug}"
+        card = CARDS.get(slug)
+        if card is None:
+            raise InvalidMove(path, f"{slug!r} is not a High Alert card")
+        if not 0 <= copies <= card.copies:
+            raise InvalidMove(
+                path, f"the set holds {card.copies} {card.name}, so 0 to {card.copies} (rule 1.2)"
+            )
 
 
 def check_state(state: State) -> None:
@@ -132,7 +198,9 @@ def check_state(state: State) -> None:
 
 
 def check_move(state: State, move: AnyMove, field: str) -> None:
-    if isinstance(move, UseAlly | UseDoubleAlly):
+    if isinstance(move, CheckSetup):
+        _check_setup(move, field)
+    elif isinstance(move, UseAlly | UseDoubleAlly):
         if not any(c.id == move.card for c in state.play_area):
             raise InvalidMove(f"{field}.card", f"no card {move.card!r} in the play area")
     elif isinstance(move, Acquire | AcquireFree):

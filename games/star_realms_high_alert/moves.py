@@ -6,7 +6,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from games.star_realms_high_alert.state import CardId, Faction, Strict
+from games.star_realms_high_alert.state import CardId, CardSlug, FactionSlug, Strict
+
+Destination = Literal["discard-pile", "table"]
 
 
 class UseAlly(Strict):
@@ -22,18 +24,33 @@ class UseDoubleAlly(Strict):
 class Acquire(Strict):
     kind: Literal["acquire"] = "acquire"
     card: CardId = Field(description="Id of a card in the trade row")
+    to: Destination | None = Field(
+        default=None,
+        description="Where the player puts the card; the rules decide (3.3, 4.3, 9.4), and a "
+        "wrong place is void",
+    )
+    pay: int | None = Field(
+        default=None,
+        ge=0,
+        le=99,
+        description="The Trade the player means to pay; a discount the rules do not give is "
+        "void (8.3)",
+    )
 
 
 class AcquireFree(Strict):
     kind: Literal["acquire-free"] = "acquire-free"
     card: CardId = Field(description="Id of a card in the trade row")
     effect: CardId = Field(description="Id of the pending free-acquire effect")
+    to: Destination | None = Field(
+        default=None, description="Where the player puts the card; a wrong place is void"
+    )
 
 
 class UseTech(Strict):
     kind: Literal["use-tech"] = "use-tech"
     tech: CardId = Field(description="Id of a tech on the table")
-    faction: Faction | None = Field(default=None, description="The faction chosen, for Stealth")
+    faction: FactionSlug | None = Field(default=None, description="The faction chosen, for Stealth")
 
 
 class ScrapHero(Strict):
@@ -41,8 +58,27 @@ class ScrapHero(Strict):
     hero: CardId = Field(description="Id of a hero on the table")
 
 
+class EndTurn(Strict):
+    """End the turn: what stays on the table, what resets and what expires (rules 3.6, 3.7,
+    4.4, 4.6, 7.2, 7.5)."""
+
+    kind: Literal["end-turn"] = "end-turn"
+
+
+class CheckSetup(Strict):
+    """Ask whether the cards shuffled into the trade deck are the mini-expansions' whole packs
+    (rules 1.3-1.6, 2.3, 2.4). `added` counts the copies of each card shuffled in."""
+
+    kind: Literal["setup"] = "setup"
+    added: dict[CardSlug, int] = Field(
+        max_length=48, description="High Alert card slug -> copies shuffled into the trade deck"
+    )
+
+
 Move = Annotated[
-    UseAlly | UseDoubleAlly | Acquire | AcquireFree | UseTech | ScrapHero,
+    UseAlly | UseDoubleAlly | Acquire | AcquireFree | UseTech | ScrapHero | EndTurn | CheckSetup,
     Field(discriminator="kind"),
 ]
-AnyMove = UseAlly | UseDoubleAlly | Acquire | AcquireFree | UseTech | ScrapHero
+AnyMove = (
+    UseAlly | UseDoubleAlly | Acquire | AcquireFree | UseTech | ScrapHero | EndTurn | CheckSetup
+)

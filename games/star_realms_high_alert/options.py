@@ -16,6 +16,7 @@ from games.star_realms_high_alert.moves import (
     Acquire,
     AcquireFree,
     AnyMove,
+    EndTurn,
     ScrapHero,
     UseAlly,
     UseDoubleAlly,
@@ -42,6 +43,10 @@ class AllyOption(BaseModel):
     status: Literal["live", "used", "not-live"]
     why: str
     rule: str = Field(description="Rule key that settles it")
+    interpretations: list[str] = Field(
+        default_factory=list,
+        description="Reference rulings the option rests on, where the sheet leaves it open",
+    )
 
 
 class TradeRowOption(BaseModel):
@@ -56,6 +61,10 @@ class TradeRowOption(BaseModel):
     free_with: list[str] = Field(
         default_factory=list, description="Ids of pending free-acquire effects that can take it"
     )
+    interpretations: list[str] = Field(
+        default_factory=list,
+        description="Reference rulings the option rests on, where the sheet leaves it open",
+    )
 
 
 class TechOption(BaseModel):
@@ -65,6 +74,10 @@ class TechOption(BaseModel):
     usable: bool
     why: str
     rule: str
+    interpretations: list[str] = Field(
+        default_factory=list,
+        description="Reference rulings the option rests on, where the sheet leaves it open",
+    )
 
 
 class HeroOption(BaseModel):
@@ -73,6 +86,10 @@ class HeroOption(BaseModel):
     can_scrap: bool
     why: str
     rule: str
+    interpretations: list[str] = Field(
+        default_factory=list,
+        description="Reference rulings the option rests on, where the sheet leaves it open",
+    )
 
 
 class PlayAreaEntry(BaseModel):
@@ -241,7 +258,9 @@ def _effect_symbols(state: State) -> list[EffectSymbol]:
 
 
 def options(state: State) -> Options:
-    return Options(
+    """Every option, each held to the ruling on taking it: an option offered as available is
+    ruled legal, with the interpretations that ruling rests on."""
+    found = Options(
         trade=state.trade,
         phase=state.phase,
         play_area=_play_area(state),
@@ -251,6 +270,55 @@ def options(state: State) -> Options:
         techs=_techs(state),
         heroes=_heroes(state),
     )
+    _agree_with_rulings(state, found)
+    return found
+
+
+def _agree_with_rulings(state: State, found: Options) -> None:
+    from games.star_realms_high_alert.rules import RULES  # the rulings use this module
+
+    def ruled(move: AnyMove) -> tuple[bool, list[str], str, str]:
+        ruling = RULES.adjudicate(state, move)
+        rule = ruling.reasons[0].rule if ruling.reasons else ""
+        return ruling.legal, ruling.interpretations, ruling.summary, rule
+
+    for ally in found.allies:
+        if ally.status != "live":
+            continue
+        move_type = UseDoubleAlly if ally.ability == "double-ally" else UseAlly
+        legal, interps, summary, rule = ruled(move_type(card=ally.card))
+        ally.interpretations = interps
+        if not legal:
+            ally.status, ally.why, ally.rule = "not-live", summary, rule
+    for row in found.trade_row:
+        if row.affordable:
+            legal, interps, summary, rule = ruled(Acquire(card=row.card))
+            row.interpretations = interps
+            if not legal:
+                row.affordable, row.why, row.rule = False, summary, rule
+        kept = []
+        for effect in row.free_with:
+            legal, interps, _, _ = ruled(AcquireFree(card=row.card, effect=effect))
+            if legal:
+                kept.append(effect)
+                row.interpretations = list(dict.fromkeys([*row.interpretations, *interps]))
+        row.free_with = kept
+    for tech in found.techs:
+        if not tech.usable:
+            continue
+        slug = next(t.card for t in state.techs if t.id == tech.tech)
+        faction = FACTIONS[0] if slug in CHOSEN_FACTION_TECH else None
+        legal, interps, summary, rule = ruled(UseTech(tech=tech.tech, faction=faction))  # type: ignore[arg-type]
+        tech.interpretations = interps
+        if not legal:
+            tech.usable, tech.why, tech.rule = False, summary, rule
+    for hero in found.heroes:
+        if not hero.can_scrap:
+            continue
+        legal, interps, summary, rule = ruled(ScrapHero(hero=hero.hero))
+        hero.interpretations = interps
+        if not legal:
+            hero.can_scrap, hero.why, hero.rule = False, summary, rule
 
 
 def legal_moves(state: State) -> list[AnyMove]:
@@ -273,6 +341,10 @@ def legal_moves(state: State) -> list[AnyMove]:
         else:
             moves.append(UseTech(tech=tech.tech))
     moves.extend(ScrapHero(hero=h.hero) for h in opts.heroes if h.can_scrap)
+    from games.star_realms_high_alert.setup import expansion_problems
+
+    if not expansion_problems(state):
+        moves.append(EndTurn())
     return moves
 
 

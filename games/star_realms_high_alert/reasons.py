@@ -49,6 +49,30 @@ REASONS = ReasonCatalog(
         # heroes
         "hero-scrapped": "3.8",
         "scrap-symbol-gained": "7.2",
+        # voided parts of a legal acquisition
+        "hero-placed-void": "3.3",
+        "tech-placed-void": "4.3",
+        "ship-placed-void": "9.4",
+        "effects-discount-void": "8.3",
+        "overpaid-void": "9.1",
+        "price-not-paid": "9.1",
+        # the end of the turn
+        "hero-stays-on-table": "3.6",
+        "hero-primary-ends": "3.7",
+        "tech-stays-on-table": "4.6",
+        "tech-use-resets": "4.4",
+        "effect-symbols-expire": "7.2",
+        "chosen-faction-expires": "7.2",
+        "ally-uses-reset": "7.5",
+        # setup
+        "requisition-pack": "1.3",
+        "tech-pack": "1.4",
+        "invasion-pack": "1.5",
+        "heroes-pack": "1.6",
+        "setup-pack-not-chosen": "2.3",
+        "setup-pack-incomplete": "2.4",
+        "setup-whole-packs": "2.4",
+        "expansion-not-added": "2.4",
     },
 )
 
@@ -121,6 +145,31 @@ REASONS.rules_in(
             "chosen-faction-is-an-effect",
             "hero-scrapped",
             "scrap-symbol-gained",
+            "hero-placed-void",
+            "tech-placed-void",
+            "ship-placed-void",
+            "effects-discount-void",
+            "overpaid-void",
+            "price-not-paid",
+        ),
+        "turn_end": (
+            "hero-stays-on-table",
+            "hero-primary-ends",
+            "tech-stays-on-table",
+            "tech-use-resets",
+            "effect-symbols-expire",
+            "chosen-faction-expires",
+            "ally-uses-reset",
+        ),
+        "setup": (
+            "requisition-pack",
+            "tech-pack",
+            "invasion-pack",
+            "heroes-pack",
+            "setup-pack-not-chosen",
+            "setup-pack-incomplete",
+            "setup-whole-packs",
+            "expansion-not-added",
         ),
     }
 )

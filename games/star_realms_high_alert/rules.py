@@ -7,6 +7,7 @@ reason catalog, and names the reference ruling it rests on where the sheet is si
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any, ClassVar, TypeVar
 
@@ -19,6 +20,8 @@ from games.star_realms_high_alert.moves import (
     Acquire,
     AcquireFree,
     AnyMove,
+    CheckSetup,
+    EndTurn,
     Move,
     ScrapHero,
     UseAlly,
@@ -42,6 +45,7 @@ from games.star_realms_high_alert.reasons import (
     STEALTH_EFFECT,
     TECH_SAME_TURN,
 )
+from games.star_realms_high_alert.setup import PACK_NAMES, expansion_problems, setup_problems
 from games.star_realms_high_alert.state import LooseCard, State
 from games.star_realms_high_alert.table import (
     AllyCount,
@@ -53,10 +57,12 @@ from games.star_realms_high_alert.table import (
     find_row,
     has_ally,
     has_double_ally,
+    hero_label,
     label,
     price_quote,
     printed_cost,
 )
+from games.star_realms_high_alert.turn_end import PLAY_AREA_NOTE, after_turn, turn_end_reasons
 
 
 class HighAlertRules(GameRules[State, AnyMove]):
@@ -79,6 +85,17 @@ class HighAlertRules(GameRules[State, AnyMove]):
 
     def adjudicate(self, state: State, move: AnyMove) -> Ruling:
         check_move(state, move, "move")  # a move naming a missing card is bad input, not illegal
+        if isinstance(move, CheckSetup):
+            return self._check_setup(state, move)
+        off = expansion_problems(state)
+        if off:
+            return self.illegal(
+                f"This table does not fit the setup: {off[0].detail}.",
+                off,
+                answer=f"No: before any move, this table does not fit the setup: {off[0].detail}.",
+            )
+        if isinstance(move, EndTurn):
+            return self._end_turn(state)
         if isinstance(move, ScrapHero):
             return self._scrap_hero(state, move)
         if state.phase != "main":
@@ -131,6 +148,58 @@ class HighAlertRules(GameRules[State, AnyMove]):
             f"That can only be done in your main phase, and this is the {state.phase} phase.",
             [self._r("outside-main-phase", f"the state is in the {state.phase} phase")],
             interpretations=[MAIN_PHASE],
+            answer=f"No: that is done in your main phase, and this is your {state.phase} phase.",
+        )
+
+    # ----- the end of the turn, and the setup -----
+
+    def _end_turn(self, state: State) -> Ruling:
+        reasons, said = turn_end_reasons(state)
+        after = after_turn(state)
+        interps = [HERO_NO_FACTION] if state.heroes else []
+        answer = "Yes, you can end your turn."
+        if said:
+            answer += " " + _sentence("; ".join(said))
+        return self.legal(
+            "Your turn ends: heroes and tech stay on your table; this turn's effects expire.",
+            reasons,
+            after,
+            interpretations=interps,
+            notes=[PLAY_AREA_NOTE] if state.play_area else [],
+            answer=answer,
+        )
+
+    def _check_setup(self, state: State, move: CheckSetup) -> Ruling:
+        added = Counter({slug: n for slug, n in move.added.items() if n > 0})
+        problems, chosen = setup_problems(state, added)
+        if problems:
+            return self.illegal(
+                f"Not a correct setup: {problems[0].detail}.",
+                problems,
+                answer=f"No, this is not a correct setup: {problems[0].detail}.",
+            )
+        if not chosen:
+            return self.illegal(
+                "Not a setup with High Alert: no High Alert card is shuffled in.",
+                [self._r("setup-pack-incomplete", "no card of any mini-expansion is added")],
+                answer="No: no High Alert card is shuffled into the trade deck.",
+            )
+        names = [PACK_NAMES[e] for e in chosen]
+        total = sum(added.values())
+        reasons = [
+            self._r(
+                "setup-whole-packs",
+                f"every card of {', '.join(names)} is shuffled in: {total} cards",
+            )
+        ]
+        for expansion in chosen:
+            reasons.append(self._r(f"{expansion}-pack", f"{PACK_NAMES[expansion]}: its whole pack"))
+        return self.legal(
+            "This is a correct setup.",
+            reasons,
+            state,
+            answer=f"Yes, this is a correct setup: the {total} cards of {_and(names)} are "
+            "shuffled into the trade deck.",
         )
 
     # ----- ally and double ally abilities -----
@@ -143,7 +212,9 @@ class HighAlertRules(GameRules[State, AnyMove]):
         if not has:
             code = "no-double-ally-ability" if double else "no-ally-ability"
             return self.illegal(
-                f"{name} has no {what}.", [self._r(code, f"{name} shows no {what}")]
+                f"{name} has no {what}.",
+                [self._r(code, f"{name} shows no {what}")],
+                answer=f"No: {name} has no {what}.",
             )
         used = card.double_ally_used if double else card.ally_used
         if used:
@@ -151,6 +222,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             return self.illegal(
                 f"{name}'s {what} was already used this turn; it cannot be used again.",
                 [self._r(code, f"{name}'s {what} is marked as used this turn")],
+                answer=f"No: you have already used {name}'s {what} this turn.",
             )
         count = ally_count(state, card)
         needed = 2 if double else 1
@@ -165,6 +237,8 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 f"{_factions(count)} in play, and there {_is_are(have)}.",
                 [self._r(code, detail), *grounds],
                 interpretations=interpretations,
+                answer=f"No: {name}'s {what} needs {_needs(needed)} of {_factions(count)} in "
+                f"play, and there {_is_are(have)}.",
             )
         code = "double-ally-triggered" if double else "ally-triggered"
         after = transitions.mark_ally_used(state, card.id, double=double)
@@ -176,6 +250,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             ],
             after,
             interpretations=interpretations,
+            answer=f"Yes, you can use {name}'s {what}: {count.describe()} triggers it.",
         )
 
     def _ally_grounds(self, count: AllyCount) -> list[Reason]:
@@ -262,26 +337,110 @@ class HighAlertRules(GameRules[State, AnyMove]):
             interps.append(HERO_NO_FACTION)
         return reasons, interps
 
-    def _destination(self, card: LooseCard) -> tuple[list[Reason], str]:
+    def _destination(
+        self, card: LooseCard, to: str | None
+    ) -> tuple[list[Reason], str, list[Reason]]:
+        """Where the card goes (rules 3.3, 4.3, 9.4), the words for it, and a place the player
+        named that the rules override (void)."""
         known = facts(card.card)
         name = label(card)
+        voided: list[Reason] = []
         if known is not None and known.is_hero:
             symbol = SYMBOL_NAMES[known.grants_symbol or ""]
-            return [
-                self._r("hero-enters-play", f"{name} goes to your table, not the discard pile"),
-                self._r("hero-primary-applies", f"{name} gives the {symbol} symbol this turn"),
-            ], f"; it goes straight into play and gives you the {symbol} symbol this turn"
+            if to == "discard-pile":
+                voided.append(
+                    self._r(
+                        "hero-placed-void",
+                        f"{name} was to go to your discard pile; a hero does not: it is "
+                        "played straight onto your table",
+                    )
+                )
+            return (
+                [
+                    self._r("hero-enters-play", f"{name} goes to your table, not the discard pile"),
+                    self._r("hero-primary-applies", f"{name} gives the {symbol} symbol this turn"),
+                ],
+                f"; it goes straight into play and gives you the {symbol} symbol this turn",
+                voided,
+            )
         if known is not None and known.is_tech:
+            if to == "discard-pile":
+                voided.append(
+                    self._r(
+                        "tech-placed-void",
+                        f"{name} was to go to your discard pile; a tech does not: it is "
+                        "played straight onto your table",
+                    )
+                )
+            return (
+                [self._r("tech-enters-play", f"{name} goes to your table, not the discard pile")],
+                "; it goes straight into play",
+                voided,
+            )
+        if to == "table":
+            voided.append(
+                self._r(
+                    "ship-placed-void",
+                    f"{name} was to go straight onto your table; a ship or base you acquire "
+                    "goes to your discard pile",
+                )
+            )
+        return [self._r("goes-to-discard-pile", f"{name} goes to your discard pile")], "", voided
+
+    def _payment(
+        self, state: State, quote: PriceQuote, pay: int | None
+    ) -> tuple[list[Reason], Ruling | None]:
+        """A sum the player means to pay, against the price: a discount the rules do not give
+        is void when the Trade covers the price (8.3); an overpayment is void (9.1)."""
+        name = label(quote.card)
+        if pay is None or pay == quote.price:
+            return [], None
+        if pay > quote.price:
             return [
-                self._r("tech-enters-play", f"{name} goes to your table, not the discard pile")
-            ], "; it goes straight into play"
-        return [self._r("goes-to-discard-pile", f"{name} goes to your discard pile")], ""
+                self._r(
+                    "overpaid-void",
+                    f"{pay} Trade was offered; {name}'s price is {quote.price}, and that is "
+                    "what you pay",
+                )
+            ], None
+        effects = quote.ignored_effects
+        if effects and quote.price <= state.trade:
+            return [
+                self._r(
+                    "effects-discount-void",
+                    f"paying {pay} counts {', '.join(effects)} toward the discount; symbols "
+                    f"gained as effects do not count, so you pay {quote.price}",
+                )
+            ], None
+        why = (
+            f"symbols gained as effects ({', '.join(effects)}) do not lower the price"
+            if effects
+            else f"nothing lowers it below {quote.price}"
+        )
+        return [], self.illegal(
+            f"{name} costs you {quote.price} Trade, not {pay}: {why}.",
+            [
+                self._r("price-not-paid", f"price {quote.price}, offered {pay}"),
+                *([self._r("effects-not-in-discount", ", ".join(effects))] if effects else []),
+                *(
+                    [self._r("not-enough-trade", f"Trade {state.trade}")]
+                    if quote.price > state.trade
+                    else []
+                ),
+            ],
+            notes=[f"Price: {quote.describe()}."],
+            answer=f"No: {name} costs you {quote.price} Trade, not {pay}; {why}.",
+        )
 
     def _acquire(self, state: State, move: Acquire) -> Ruling:
         card = _must(find_row(state, move.card))
         name = label(card)
         quote = price_quote(state, card)
         grounds, interps = self._discount_grounds(quote)
+        paid_void, refused = self._payment(state, quote, move.pay)
+        if refused is not None:
+            refused.interpretations = list(dict.fromkeys([*interps, *refused.interpretations]))
+            return refused
         if quote.price > state.trade:
             return self.illegal(
                 f"{name} costs you {quote.price} Trade and you have only {state.trade}.",
@@ -291,15 +450,22 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 ],
                 interpretations=interps,
                 notes=[f"Price: {quote.describe()}."],
+                answer=f"No: {name} costs you {quote.price} Trade and you have only {state.trade}.",
             )
-        where, tail = self._destination(card)
+        where, tail, placed_void = self._destination(card, move.to)
         after = transitions.acquire(state, card.id, quote.price)
+        voided = [*paid_void, *placed_void]
+        answer = f"Yes, you can acquire {name} for {quote.price} Trade{tail}."
+        if voided:
+            answer += " " + " ".join(_sentence(v.detail) for v in voided)
         return self.legal(
             f"You may acquire {name} for {quote.price} Trade{tail}.",
             [self._r("price-paid", f"{quote.price} of your {state.trade} Trade"), *grounds, *where],
             after,
             interpretations=interps,
             notes=[f"Price: {quote.describe()}."],
+            answer=answer,
+            voided=voided,
         )
 
     def _acquire_free(self, state: State, move: AcquireFree) -> Ruling:
@@ -321,11 +487,16 @@ class HighAlertRules(GameRules[State, AnyMove]):
             return self.illegal(
                 f"{name} costs {cost}, more than the {effect.max_cost} the effect allows.",
                 [self._r("over-free-limit", f"printed cost {cost} > {effect.max_cost}"), *printed],
+                answer=f"No: {name} costs {cost}, more than the {effect.max_cost} the effect "
+                "allows" + ("; a discount does not change its cost." if printed else "."),
             )
-        where, tail = self._destination(card)
+        where, tail, voided = self._destination(card, move.to)
         known = facts(card.card)
         interps = [FREE_HERO_OR_TECH] if known and (known.is_hero or known.is_tech) else []
         after = transitions.acquire_free(state, card.id, effect.id)
+        answer = f"Yes, you can take {name} without paying: it costs {cost}{tail}."
+        if voided:
+            answer += " " + " ".join(_sentence(v.detail) for v in voided)
         return self.legal(
             f"You may take {name} without paying: its cost {cost} is within "
             f"{effect.max_cost}{tail}.",
@@ -336,6 +507,8 @@ class HighAlertRules(GameRules[State, AnyMove]):
             ],
             after,
             interpretations=interps,
+            answer=answer,
+            voided=voided,
         )
 
     # ----- tech -----
@@ -348,14 +521,19 @@ class HighAlertRules(GameRules[State, AnyMove]):
             return self.illegal(
                 f"{known.name} was already used this turn; a tech works once a turn.",
                 [self._r("tech-already-used", f"{known.name} ({tech.id}) is marked used")],
+                answer=f"No: you have already used {known.name} this turn; a tech works once a "
+                "turn.",
             )
         if cost > state.trade:
             return self.illegal(
                 f"{known.name} costs {cost} Trade to use and you have only {state.trade}.",
                 [self._r("tech-not-enough-trade", f"cost {cost}, Trade {state.trade}")],
+                answer=f"No: {known.name} costs {cost} Trade to use and you have only "
+                f"{state.trade}.",
             )
         reasons = [self._r("tech-used", f"{cost} of your {state.trade} Trade; once this turn")]
         interps = [TECH_SAME_TURN] if tech.acquired_this_turn else []
+        chosen = ""
         if move.faction is not None:
             reasons.append(self._r("tech-has-no-faction", f"{known.name} itself has no faction"))
             reasons.append(
@@ -366,6 +544,10 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 )
             )
             interps.append(STEALTH_EFFECT)
+            chosen = (
+                f" The {FACTION_NAMES[move.faction]} you choose counts as one more card of that "
+                "faction for ally abilities this turn, and for nothing else."
+            )
         after = transitions.use_tech(state, tech.id, move.faction)
         return self.legal(
             f"You may use {known.name} for {cost} Trade.",
@@ -373,6 +555,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             after,
             interpretations=interps,
             notes=[f"Its effect, to apply at the table: {known.primary}."],
+            answer=f"Yes, you can use {known.name} for {cost} Trade, once this turn.{chosen}",
         )
 
     # ----- heroes -----
@@ -389,6 +572,8 @@ class HighAlertRules(GameRules[State, AnyMove]):
                         "hero-scrap-outside-main-phase", f"the state is in the {state.phase} phase"
                     )
                 ],
+                answer=f"No: you may scrap {known.name} only in your main phase, and this is "
+                f"your {state.phase} phase.",
             )
         symbol = SYMBOL_NAMES[known.grants_symbol or ""]
         interps = [MERGED_EFFECT_BOTH]
@@ -407,6 +592,8 @@ class HighAlertRules(GameRules[State, AnyMove]):
             after,
             interpretations=interps,
             notes=[f"Its scrap ability, to apply at the table: {known.scrap}."],
+            answer=f"Yes, you can scrap {hero_label(hero)} now for its scrap ability; its "
+            f"{symbol} symbol counts for ally abilities for the rest of this turn.",
         )
 
 
@@ -418,6 +605,14 @@ def _must(found: _T | None) -> _T:
     if found is None:
         raise InvalidMove("move", "the move names a card the state does not hold")
     return found
+
+
+def _sentence(text: str) -> str:
+    return text[0].upper() + text[1:] + "."
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _factions(count: AllyCount) -> str:

@@ -12,13 +12,25 @@ List lengths are sanity bounds on input, not rules of the game.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from games.core.names import fold
 
 CardId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="Unique in the state")]
 Faction = Literal["blob", "machine-cult", "star-empire", "trade-federation"]
+
+
 # A faction symbol or one of the six merged symbols (slugs as in game.toml).
+def _slug(value: Any) -> Any:
+    """A card or symbol named as a player types it: NFC, case folded, spaces as hyphens
+    ("The Armory" is `the-armory`)."""
+    if not isinstance(value, str):
+        return value
+    return "-".join(fold(value).split())
+
+
 SymbolSlug = Literal[
     "blob",
     "machine-cult",
@@ -31,6 +43,13 @@ SymbolSlug = Literal[
     "star-empire-machine-cult",
     "trade-federation-blob",
 ]
+# As typed in a state: "Star Empire" is `star-empire` (NFC, case folded).
+TypedSymbol = Annotated[SymbolSlug, BeforeValidator(_slug)]
+FactionSlug = Annotated[
+    Literal["blob", "machine-cult", "star-empire", "trade-federation"], BeforeValidator(_slug)
+]
+CardSlug = Annotated[str, BeforeValidator(_slug), Field(max_length=60)]
+ExpansionSlug = Literal["requisition", "tech", "invasion", "heroes"]
 OutsideType = Literal["ship", "base", "outpost"]
 Name = Annotated[str, Field(max_length=80)]
 
@@ -44,9 +63,9 @@ class PlayedCard(Strict):
     `factions`, `ally` and `double_ally` out (or give them as the card data has them)."""
 
     id: CardId
-    card: str | None = Field(default=None, max_length=60, description="High Alert card slug")
+    card: CardSlug | None = Field(default=None, description="High Alert card slug")
     name: Name = ""
-    factions: list[SymbolSlug] | None = Field(
+    factions: list[TypedSymbol] | None = Field(
         default=None, max_length=4, description="Faction and merged symbols on the card"
     )
     ally: bool | None = Field(default=None, description="Has an ally ability")
@@ -59,22 +78,22 @@ class GainedSymbol(Strict):
     """A faction or merged symbol gained this turn as an effect (rule 7.2). A hero's primary
     ability is not listed here: it is counted from the hero's `played_this_turn`."""
 
-    symbol: SymbolSlug
+    symbol: TypedSymbol
     source: Name = ""
-    card: str | None = Field(
-        default=None, max_length=60, description="High Alert card whose ability gave it, if any"
+    card: CardSlug | None = Field(
+        default=None, description="High Alert card whose ability gave it, if any"
     )
 
 
 class TableHero(Strict):
     id: CardId
-    card: str = Field(max_length=60, description="High Alert hero slug")
+    card: CardSlug = Field(description="High Alert hero slug")
     played_this_turn: bool = Field(default=False, description="Acquired (and played) this turn")
 
 
 class TableTech(Strict):
     id: CardId
-    card: str = Field(max_length=60, description="High Alert tech slug")
+    card: CardSlug = Field(description="High Alert tech slug")
     used_this_turn: bool = False
     acquired_this_turn: bool = False
 
@@ -83,10 +102,10 @@ class LooseCard(Strict):
     """A card in the trade row, the discard pile or the scrap heap."""
 
     id: CardId
-    card: str | None = Field(default=None, max_length=60, description="High Alert card slug")
+    card: CardSlug | None = Field(default=None, description="High Alert card slug")
     name: Name = ""
     type: OutsideType | None = Field(default=None, description="Outside High Alert only")
-    factions: list[SymbolSlug] | None = Field(default=None, max_length=4)
+    factions: list[TypedSymbol] | None = Field(default=None, max_length=4)
     cost: int | None = Field(default=None, ge=0, le=99)
 
 
@@ -109,3 +128,9 @@ class State(Strict):
     free_acquires: list[FreeAcquire] = Field(default_factory=list, max_length=5)
     discard_pile: list[LooseCard] = Field(default_factory=list, max_length=60)
     scrap_heap: list[LooseCard] = Field(default_factory=list, max_length=60)
+    expansions: list[ExpansionSlug] | None = Field(
+        default=None,
+        max_length=4,
+        description="The mini-expansions shuffled into the trade deck (rules 2.3, 2.4); "
+        "null: not said",
+    )

@@ -14,6 +14,7 @@ from games.star_realms_high_alert.catalog import (
     CHOSEN_FACTION_TECH,
     FACTION_NAMES,
     SYMBOL_FACTIONS,
+    SYMBOL_NAMES,
     CardFacts,
 )
 from games.star_realms_high_alert.state import LooseCard, PlayedCard, State, TableHero
@@ -21,16 +22,25 @@ from games.star_realms_high_alert.state import LooseCard, PlayedCard, State, Tab
 # ----- naming -----
 
 
+def symbol_phrase(slug: str) -> str:
+    """ "Blob symbol", "Machine Cult + Blob symbol": a symbol named in players' words."""
+    return SYMBOL_NAMES.get(slug, slug).removesuffix(" symbol") + " symbol"
+
+
 def facts(card: str | None) -> CardFacts | None:
     return CARDS.get(card) if card else None
 
 
 def label(card: PlayedCard | LooseCard) -> str:
-    """How a ruling names a card: its High Alert name, else the name given, else its id."""
+    """How a ruling names a card: its High Alert name, else the name given, else by its
+    factions ("the Blob card"), never by the id a program gave it."""
     known = facts(card.card)
     if known is not None:
         return known.name
-    return card.name or f"card {card.id}"
+    if card.name:
+        return card.name
+    factions = factions_of(card)
+    return f"the {faction_list(factions)} card" if factions else "the unnamed card"
 
 
 def hero_label(hero: TableHero) -> str:
@@ -126,7 +136,7 @@ def ally_count(state: State, card: PlayedCard) -> AllyCount:
             supporters.append(Supporter(label(other), "card", merged))
     for gained in state.gained_symbols:
         if SYMBOL_FACTIONS[gained.symbol] & mine:
-            name = gained.source or f"a {gained.symbol} symbol"
+            name = gained.source or f"a {symbol_phrase(gained.symbol)}"
             merged = len(SYMBOL_FACTIONS[gained.symbol]) > 1
             supporters.append(Supporter(name, "effect", merged))
     idle: list[str] = []
@@ -197,7 +207,7 @@ def price_quote(state: State, card: LooseCard) -> PriceQuote:
             counted.append(label(other))
             merged = merged or is_merged(symbols_of(other))
     ignored = [
-        g.source or f"a {g.symbol} symbol"
+        g.source or f"a {symbol_phrase(g.symbol)}"
         for g in state.gained_symbols
         if faction in SYMBOL_FACTIONS[g.symbol]
     ]

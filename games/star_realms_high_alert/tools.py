@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.rules import read_body
 from games.core.tools import CardCatalog, Tool
 from games.star_realms_high_alert import pages
 from games.star_realms_high_alert.options import Options
 from games.star_realms_high_alert.rules import RULES
-from games.star_realms_high_alert.state import State
+from games.star_realms_high_alert.setup import SetupPlan, setup_plan
+from games.star_realms_high_alert.state import ExpansionSlug, State
 
 
 class OptionsRequest(BaseModel):
@@ -22,7 +24,31 @@ def what_can_i_do(body: dict[str, Any], cards: CardCatalog | None) -> dict[str, 
     return RULES.options_json(body.get("state"))
 
 
+class SetupRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    expansions: list[ExpansionSlug] = Field(
+        min_length=1, max_length=4, description="The mini-expansions added (rule 2.3)"
+    )
+
+
+def how_to_set_up(body: dict[str, Any], cards: CardCatalog | None) -> dict[str, Any]:
+    return setup_plan(read_body(SetupRequest, body).expansions).model_dump(mode="json")
+
+
 TOOLS = {
+    "setup": Tool(
+        slug="setup",
+        title="How do we set up?",
+        description=(
+            "`{expansions}`: the High Alert cards to shuffle into the trade deck for the "
+            "mini-expansions chosen, pack by pack, with the rules."
+        ),
+        input=SetupRequest,
+        result=SetupPlan,
+        run=how_to_set_up,
+        example={"expansions": ["heroes", "tech"]},
+    ),
     "options": Tool(
         slug="options",
         title="What can I do now?",
@@ -37,5 +63,5 @@ TOOLS = {
         ruling_page=pages.ruling_view,
         aliases=("options",),
         example={"state": RULES.example()["state"]},
-    )
+    ),
 }

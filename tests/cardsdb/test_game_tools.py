@@ -36,7 +36,26 @@ def legal_hero_deck() -> list[str]:
 
 
 def thirty_plays() -> list[str]:
-    return [f"PL-{n}" for n in range(1, 31)]
+    """Alpha Edition's PL-1 to PL-30, each by release and number (a bare `PL-1` is in three
+    releases: asked about, never guessed)."""
+    return [f"(A) PL-{n}" for n in range(1, 31)]
+
+
+def test_a_playbook_by_bare_numbers_is_asked_about_line_by_line(api: Any) -> None:
+    body = {
+        "format": "playmaker",
+        "hero_deck": legal_hero_deck(),
+        "playbook": [f"PL-{n}" for n in range(1, 31)],
+        "hot_dog_deck": [{"card": "HD-20", "count": 10}],
+    }
+    response = api.post(DECK_CHECK, body, format="json")
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "unresolved-cards"
+    assert [d["field"] for d in error["details"]] == [f"playbook.{i}" for i in range(30)]
+    first = error["details"][0]
+    assert first["message"] == "PL-1 is in Alpha Edition, Alpha Update and Griffey Edition: which?"
+    assert {c["reference"] for c in first["candidates"]} >= {"Front Run (Alpha Edition) PL-1"}
 
 
 def test_a_legal_playmaker_deck_by_numbers_and_names(api: Any) -> None:

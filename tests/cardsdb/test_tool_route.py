@@ -30,12 +30,13 @@ def deck() -> dict[str, Any]:
     }
 
 
-def bodies() -> dict[str, dict[str, Any]]:
+def bodies() -> dict[str, dict[str, Any] | None]:
     """A request for each tool: its worked example where the game has one."""
     return {
         "deck-check": deck(),
         "best-line": {"state": registry["hyperstar-run"].example()["state"]},
         "options": {"state": registry["star-realms-high-alert"].example()["state"]},
+        "setup": None,  # each game's own example
         "reachable": {
             "state": registry["super-hazard-quest"].example()["state"],
             "player": registry["super-hazard-quest"].example()["move"]["player"],
@@ -54,7 +55,7 @@ def tools() -> list[tuple[str, Tool]]:
 
 @pytest.mark.parametrize(("slug", "tool"), tools(), ids=lambda x: getattr(x, "slug", x))
 def test_the_new_route_and_the_old_address_answer_the_same(api: Any, slug: str, tool: Tool) -> None:
-    body = bodies()[tool.slug]
+    body = bodies().get(tool.slug) or tool.example
     new = api.post(f"/api/v1/games/{slug}/tools/{tool.slug}", body, format="json")
     assert new.status_code == 200, new.content
     for alias in tool.aliases:
@@ -98,7 +99,8 @@ def test_the_game_detail_lists_its_tools(api: Any) -> None:
             "deprecated_urls": ["/api/v1/games/super-hazard-quest/reachable"],
         }
     ]
-    assert api.get("/api/v1/games/higher-lower/").json()["tools"] == []
+    listed = api.get("/api/v1/games/higher-lower/").json()["tools"]
+    assert [(t["slug"], t["title"]) for t in listed] == [("setup", "How do we set up?")]
 
 
 def test_the_game_page_lists_its_tools() -> None:
@@ -129,13 +131,25 @@ def test_the_schema_documents_each_tool_and_deprecates_the_old_addresses(api: An
 
 
 def test_the_database_catalog_resolves_a_deck_in_three_queries() -> None:
-    refs = legal_hero_deck() + thirty_plays() + ["front run", "FRONT RUN", "hd-20", "no such card"]
+    numbers = [f"PL-{n}" for n in range(1, 31)]  # cards() takes the first match of each
+    refs = legal_hero_deck() + numbers + ["front run", "FRONT RUN", "hd-20", "no such card"]
     with CaptureQueriesContext(connection) as queries:
         found = DatabaseCardCatalog().cards("bo-jackson-battle-arena", refs)
     assert len(queries) == 3  # the exact references; the others' ids in any case; those cards
     assert len(found) == len(refs) - 1 and "no such card" not in found
     assert found["front run"] == found["FRONT RUN"] == found["PL-1"]
     assert found["front run"].number == "PL-1" and found["hd-20"].number == "HD-20"
+
+
+def test_the_database_catalog_answers_every_card_a_shared_number_could_be() -> None:
+    with CaptureQueriesContext(connection) as queries:
+        found = DatabaseCardCatalog().matching(
+            "bo-jackson-battle-arena", numbers=["PL-85"], names=["curacao kid"]
+        )
+    assert len(queries) == 1
+    pl_85 = {c.expansion_name for c in found if c.number == "PL-85"}
+    assert pl_85 == {"Alpha Edition", "Alpha Update", "Griffey Edition"}
+    assert sum(c.name == "Curaçao Kid" for c in found) == 39
 
 
 def test_six_hundred_names_in_any_case_are_three_queries_not_six_hundred() -> None:

@@ -30,8 +30,11 @@ def test_the_four_tools_of_today_are_declared_by_their_games() -> None:
     declared = {(slug, tool.slug, tool.aliases) for slug, tool in every_tool()}
     assert declared == {
         ("bo-jackson-battle-arena", "deck-check", ("decks/check",)),
+        ("higher-lower", "setup", ()),
         ("hyperstar-run", "best-line", ("solve",)),
+        ("hyperstar-run", "setup", ()),
         ("star-realms-high-alert", "options", ("options",)),
+        ("star-realms-high-alert", "setup", ()),
         ("super-hazard-quest", "reachable", ("reachable",)),
     }
     on_ruling = {(slug, tool.title) for slug, tool in every_tool() if tool.on_ruling}
@@ -79,7 +82,7 @@ def test_an_unknown_card_names_its_entry() -> None:
     with pytest.raises(InvalidState) as exc:
         DECK_CHECK.run({"hero_deck": ["hero-1", "nobody"]}, catalog)
     assert exc.value.field == "hero_deck.1"
-    assert "no Battle Arena card has the number, slug or name 'nobody'" in exc.value.message
+    assert "no Battle Arena card is named or numbered 'nobody'" in exc.value.message
 
 
 def test_the_catalog_prefers_slug_then_number_then_name_then_any_case() -> None:

@@ -6,6 +6,9 @@ from typing import Any
 
 from games.core import Ruling
 from games.higher_lower.rules import RULES
+from tests.games.plain_answers import assert_answer_is_plain
+
+__all__ = ["RULES", "assert_answer_is_plain"]
 
 JSON = dict[str, Any]
 
@@ -77,5 +80,16 @@ def assert_legal(ruling: Ruling, code: str, rule_key: str) -> JSON:
     assert ruling.legal, ruling.summary
     assert code in codes(ruling), codes(ruling)
     assert rule_key in ruling.cited_rules()
+    assert ruling.next_state is not None
+    return ruling.next_state
+
+
+def assert_voided(ruling: Ruling, code: str, rule_key: str) -> JSON:
+    """Legal, with a part of the move void: the reason is in `voided`, citing its rule, and
+    the next state is the corrected one."""
+    assert ruling.legal, ruling.summary
+    assert code in [r.code for r in ruling.voided], [r.code for r in ruling.voided]
+    assert rule_key in ruling.cited_rules()
+    assert rule_key in [r.rule for r in ruling.voided]
     assert ruling.next_state is not None
     return ruling.next_state

@@ -36,12 +36,6 @@ def test_wrong_card_and_no_call_gives_both_reasons() -> None:
     assert_illegal(ruling, "call-missing", "higher-lower:4.3")
 
 
-def test_same_number_laid_as_higher_with_a_call_is_illegal_it_is_a_match() -> None:
-    ruling = rule(table(ana=[7, 2]), play(7, "lower"))
-    assert_illegal(ruling, "match-makes-no-call", "higher-lower:4.5")
-    assert "higher-lower:equal-number-is-a-match" in ruling.interpretations
-
-
 def test_a_one_needs_no_call_and_always_calls_higher() -> None:
     ruling = rule(table(ana=[1, 2], call="lower"), play(1))
     after = assert_legal(ruling, "automatic-call", "higher-lower:4.8")
@@ -53,16 +47,6 @@ def test_a_fifteen_needs_no_call_and_always_calls_lower() -> None:
     ruling = rule(table(ana=[15, 2]), play(15))
     after = assert_legal(ruling, "automatic-call", "higher-lower:4.8")
     assert after["call"] == "lower"
-
-
-def test_calling_lower_on_a_one_is_illegal() -> None:
-    ruling = rule(table(ana=[1, 2], call="lower"), play(1, "lower"))
-    assert_illegal(ruling, "contradicts-automatic-call", "higher-lower:4.8")
-
-
-def test_calling_higher_on_a_fifteen_is_illegal() -> None:
-    ruling = rule(table(ana=[15, 2]), play(15, "higher"))
-    assert_illegal(ruling, "contradicts-automatic-call", "higher-lower:4.8")
 
 
 def test_a_one_is_not_wild_it_cannot_go_on_a_higher_call() -> None:

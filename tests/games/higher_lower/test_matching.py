@@ -34,12 +34,6 @@ def test_matching_with_a_different_number_is_illegal() -> None:
     assert_illegal(ruling, "not-a-match", "higher-lower:4.4")
 
 
-def test_a_match_cannot_carry_a_call() -> None:
-    # The player lays the twin but also calls 'lower': that is laying, not matching.
-    ruling = rule(table(ana=[7, 2]), play(7, "lower"))
-    assert_illegal(ruling, "match-makes-no-call", "higher-lower:4.5")
-
-
 def test_nothing_can_be_matched_before_the_first_card() -> None:
     ruling = rule(table(ana=[7, 2], last=None), match(7))
     assert_illegal(ruling, "nothing-to-match", "higher-lower:3.6")

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from games.core import Ruling
 from games.core.errors import BadInput
-from games.higher_lower.moves import DrawCard
+from games.higher_lower.moves import DrawCard, PlayBooster
 from games.higher_lower.state import AUTOMATIC_CALL, CATEGORIES, Player, State
 
-from .helpers import RULES
+from .helpers import RULES, assert_answer_is_plain
 
 SETTINGS = settings(
     max_examples=int(os.environ.get("HL_EXAMPLES", "100")),
@@ -109,6 +109,7 @@ def test_every_move_from_legal_moves_is_ruled_legal(state: State) -> None:
     for move in RULES.legal_moves(state):
         ruling = RULES.rule_json(_dump(state), adapter.dump_python(move, mode="json"))
         assert ruling.legal, (move, ruling.summary)
+        assert_answer_is_plain(ruling)
 
 
 @SETTINGS
@@ -140,9 +141,16 @@ def test_a_shown_hand_gets_every_legal_card_move_and_no_other(state: State) -> N
     for value in set(mover.hand):
         tries.append({"kind": "match", "value": value})
         tries += [{"kind": "play", "value": value, "call": c} for c in ("higher", "lower", None)]
+    # What each offered move leads to: a move whose void parts are struck out leads to the
+    # same table as the move offered without them.
+    reached = {
+        json.dumps(RULES.adjudicate(state, m).next_state, sort_keys=True)
+        for m in RULES.legal_moves(state)
+    }
     for data in tries:
         move = RULES.parse_move(data, state)
         ruling = RULES.adjudicate(state, move)
+        assert_answer_is_plain(ruling)
         key = json.dumps(RULES.move_adapter().dump_python(move, mode="json"), sort_keys=True)
         if data["kind"] == "match" and data["value"] == state.last_card:
             key = key.replace(f'"value": {state.last_card}', '"value": null')
@@ -150,7 +158,10 @@ def test_a_shown_hand_gets_every_legal_card_move_and_no_other(state: State) -> N
             # A 1 or a 15 calls for itself: naming that same call is the same move (rule 4.8).
             automatic = AUTOMATIC_CALL[data["value"]]
             key = key.replace(f'"call": "{automatic}"', '"call": null')
-        assert ruling.legal == (key in offered), (data, ruling.summary)
+        if ruling.legal:
+            assert json.dumps(ruling.next_state, sort_keys=True) in reached, data
+        assert ruling.legal or key not in offered, (data, ruling.summary)
+        assert ruling.legal or not ruling.voided
 
 
 JSON_VALUES = st.recursive(
@@ -213,3 +224,63 @@ def test_a_damaged_real_state_or_move_is_ruled_or_refused(
     _rule_or_refuse(data, move)
     with contextlib.suppress(BadInput):
         RULES.legal_moves_json(data)
+
+
+@settings(SETTINGS, max_examples=max(10, SETTINGS.max_examples // 4))
+@given(st.integers(0, 2**32 - 1), st.integers(2, 4))
+def test_a_whole_game_from_the_deal_is_ruled_legal_and_names_who_ran_out(
+    seed: int, seats: int
+) -> None:
+    """Random legal play from a fresh deal, as a log from the setup check on: every move is
+    legal, and when someone runs out of playing cards the log names them the winner."""
+    rng = random.Random(seed)
+    state, deck = _deal(rng, seats)
+    start = state.model_copy(update={"dealer": state.players[-1].name})
+    log: list[dict[str, Any]] = [{"kind": "setup"}]
+    board = start
+    for _ in range(400):
+        moves = [m for m in RULES.legal_moves(board) if not isinstance(m, PlayBooster)]
+        if not moves:
+            break
+        move = rng.choice(moves)
+        if isinstance(move, DrawCard) and deck:
+            move = DrawCard(kind="draw", drawn=deck.pop())
+        log.append(RULES.move_adapter().dump_python(move, mode="json"))
+        board = RULES.apply(board, move)
+    result = RULES.rule_sequence_json(_dump(start), log)
+    assert result.verdict == "legal", result.summary
+    out = [
+        p.name for p in board.players if (p.hand if isinstance(p.hand, int) else len(p.hand)) == 0
+    ]
+    assert result.game_over == bool(out)
+    assert result.winner == (out[0] if out else None)
+
+
+SEATS_AS_ASKED = ("You", "the player on your left", "the player on your right")
+
+
+@settings(SETTINGS, max_examples=max(10, SETTINGS.max_examples // 2))
+@given(st.integers(0, 2**32 - 1))
+def test_every_answer_reads_right_when_you_are_one_of_the_players(seed: int) -> None:
+    """The website seats the asker as "You": every answer agrees with it ("you hold", "your
+    turn"), for every move a shown hand might try and every booster."""
+    rng = random.Random(seed)
+    state, deck = _deal(rng, 3)
+    names = {f"P{i}": name for i, name in enumerate(SEATS_AS_ASKED)}
+    data = _dump(state)
+    for p in data["players"]:
+        p["name"] = names[p["name"]]
+    data["turn"] = names[data["turn"]]
+    state = _play_out(rng, RULES.parse_state(data), deck, rng.randint(0, 30))
+    tries: list[dict[str, Any]] = [{"kind": "draw"}, {"kind": "setup"}]
+    for p in state.players:
+        tries.append({"kind": "play", "value": 7, "call": "higher", "player": p.name})
+        tries.append({"kind": "booster", "category": "Rare", "target": p.name})
+    for move in RULES.legal_moves(state):
+        tries.append(RULES.move_adapter().dump_python(move, mode="json"))
+    for data in tries:
+        try:
+            ruling = RULES.rule_json(_dump(state), data)
+        except BadInput:
+            continue
+        assert_answer_is_plain(ruling)

@@ -7,10 +7,11 @@ from typing import Any
 from games.core import Ruling
 from games.hyperstar_run.rules import RULES
 from games.hyperstar_run.shorthand import board, face
+from tests.games.plain_answers import assert_answer_is_plain
 
 JSON = dict[str, Any]
 
-__all__ = ["JSON", "RULES", "board", "face"]
+__all__ = ["JSON", "RULES", "assert_answer_is_plain", "board", "face"]
 
 
 def discard(card: str, *buttons: str) -> JSON:
@@ -80,3 +81,12 @@ def tutorial_run(**kw: Any) -> JSON:
     }
     args.update(kw)
     return board("tutorial", **args)
+
+
+def assert_voided(ruling: Ruling, code: str, rule_key: str) -> JSON:
+    """Legal, with part of the move void: the reason cites its rule; next_state is corrected."""
+    assert ruling.legal, (ruling.summary, codes(ruling))
+    assert code in [r.code for r in ruling.voided], [r.code for r in ruling.voided]
+    assert f"hyperstar-run:{rule_key}" in [r.rule for r in ruling.voided]
+    assert ruling.next_state is not None
+    return ruling.next_state

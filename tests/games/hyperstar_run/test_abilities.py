@@ -5,8 +5,10 @@ from __future__ import annotations
 from .helpers import (
     END_RUN,
     ability,
+    assert_answer_is_plain,
     assert_illegal,
     assert_legal,
+    assert_voided,
     board,
     codes,
     discard,
@@ -45,9 +47,14 @@ def test_the_effect_of_an_unknown_ability_is_the_players_to_apply() -> None:
     assert ruling.notes
 
 
-def test_with_a_face_down_card_in_hand_you_must_discard_it_to_use_an_ability() -> None:
+def test_flipping_while_holding_a_face_down_card_is_void_and_that_card_pays_instead() -> None:
     ruling = rule(_ability_board(face_down_hand=0), ability("flip", "L11"))
-    assert_illegal(ruling, "must-discard-face-down", "6.4")
+    after = assert_voided(ruling, "flip-void-discard-instead", "6.4")
+    assert after["discard"][-1] == {"card": "L10", "face_up": False}
+    assert {"card": "L11", "face_up": True} in after["hand"]
+    assert after["ability_used"] is True
+    assert "not by flipping" in ruling.answer
+    assert_answer_is_plain(ruling)
 
 
 def test_discarding_the_face_down_card_pays_for_an_ability_and_it_stays_face_down() -> None:

@@ -15,7 +15,7 @@ from games.core.errors import BadInput
 from games.hyperstar_run.shorthand import random_board
 from games.hyperstar_run.state import ALL_IDS, State
 
-from .helpers import RULES
+from .helpers import RULES, assert_answer_is_plain
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ICONS = ("A", "B", "C", "*")
@@ -68,6 +68,7 @@ def test_every_move_legal_moves_offers_is_ruled_legal(state: State) -> None:
     for move in RULES.legal_moves(state) or []:
         ruling = RULES.adjudicate(state, move)
         assert ruling.legal, (ruling.summary, move)
+        assert_answer_is_plain(ruling)
 
 
 @SETTINGS
@@ -164,3 +165,25 @@ def test_a_real_board_with_one_field_spoiled_is_answered_not_crashed(
         return
     assert isinstance(ruling, Ruling)
     assert moves is None or isinstance(moves, list)
+
+
+@settings(SETTINGS, max_examples=40)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["tutorial", "standard"]))
+def test_a_whole_game_across_the_runs_is_ruled_as_one_log(seed: int, difficulty: str) -> None:
+    """Random legal play from a fresh setup, ending runs along the way, as one log: every
+    move is legal, and the log ends the game exactly when the board says it is over."""
+    rng = random.Random(seed)
+    start = RULES.parse_state(random_board(rng, difficulty, 1, icons=ICONS))
+    log: list[dict[str, Any]] = [{"kind": "setup"}]
+    board = start
+    for _ in range(80):
+        moves = RULES.legal_moves(board)
+        if not moves:
+            break
+        move = rng.choice(moves)
+        log.append(RULES.move_adapter().dump_python(move, mode="json"))
+        board = RULES.apply(board, move)
+    result = RULES.rule_sequence_json(start.model_dump(mode="json"), log)
+    assert result.verdict == "legal", result.summary
+    assert result.game_over == (board.outcome != "playing")
+    assert (result.winner == "you") == (board.outcome == "won" and board.challenge is None)

@@ -77,7 +77,7 @@ def test_can_i_continue_across_colours() -> None:
 
 def test_can_i_flip_a_card_while_holding_a_face_down_one() -> None:
     ruling = _ask("can-i-use-this-ability", AbilityForm(face_down_card_in_hand=True))
-    assert not ruling.legal and "must-discard-face-down" in codes(ruling)
+    assert ruling.legal and "flip-void-discard-instead" in [r.code for r in ruling.voided]
 
 
 def test_the_fourth_run_ending_loses() -> None:

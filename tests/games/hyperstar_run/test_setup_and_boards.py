@@ -21,12 +21,21 @@ def test_a_fresh_setup_is_correct_at_every_difficulty(difficulty: str, size: int
     assert_legal(rule(state, SETUP), "setup-level-size", "2.1")
 
 
-def test_a_tutorial_level_of_ten_cards_is_refused_naming_the_level() -> None:
+def test_a_tutorial_level_of_ten_cards_is_not_a_correct_setup() -> None:
     state = board("standard")
     state["difficulty"] = "tutorial"
-    with pytest.raises(InvalidState) as err:
-        rule(state, SETUP)
-    assert err.value.field in {"state.level", "state.set_aside"}
+    ruling = rule(state, SETUP)
+    assert_illegal(ruling, "setup-level-size", "2.1")
+    assert_illegal(ruling, "setup-set-aside", "2.3")
+    assert "Tutorial level holds 9 cards in run 1, and this one holds 10" in ruling.answer
+
+
+def test_ten_level_cards_on_hard_is_ruled_on_before_any_move() -> None:
+    state = board("standard", level=[face("A", enemy="A")], hand=[face("A")])
+    state["difficulty"] = "hard"
+    ruling = rule(state, pass_card("enemy", discard("L11", "A")))
+    assert_illegal(ruling, "setup-level-size", "2.1")
+    assert ruling.answer.startswith("No: before any move, this table does not fit the rules")
 
 
 def test_the_first_card_must_be_flipped_face_up_at_setup() -> None:
@@ -117,6 +126,6 @@ def test_the_level_cards_left_over_are_set_aside() -> None:
     assert len(state["set_aside"]) == 3
     assert_legal(rule(state, SETUP), "setup-hand-level-cards", "2.3")
     state["hand"].append({"card": state["set_aside"].pop(), "face_up": True})
-    with pytest.raises(InvalidState) as err:
-        rule(state, SETUP)
-    assert err.value.field == "state.set_aside"
+    ruling = rule(state, SETUP)
+    assert_illegal(ruling, "setup-set-aside", "2.3")
+    assert_illegal(ruling, "setup-hand-level-cards", "2.3")

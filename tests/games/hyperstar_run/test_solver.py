@@ -142,3 +142,66 @@ def test_a_hopeless_level_is_proved_hopeless_run_by_run() -> None:
     assert answer["winnable"] is False
     assert [r["run"] for r in answer["proof"]] == [1, 2, 3, 4]
     assert answer["winning_line"] is None
+
+
+# ----- the interpretations a line rests on -----
+
+
+def _press_or_discard(hand: str) -> State:
+    """L1 [A B] passed behind the hero; L2's enemy costs [A B]; the hand's Level Cards show
+    `hand` (one icon each)."""
+    return RULES.parse_state(
+        board(
+            "tutorial",
+            hero=1,
+            level=[face("A B", enemy="A"), face("C", enemy="A B")],
+            hand=[face(icon) for icon in hand.split()],
+            equipment=("C D", "C D"),
+        )
+    )
+
+
+def test_the_best_line_prefers_a_line_legal_under_every_reading() -> None:
+    """Pressing L1 for both its buttons rests on our reading of several-button cards;
+    discarding L10 and L11 rests on none, and gets as far: the solver gives that line."""
+    answer = solve(_press_or_discard("A B C"))
+    assert answer.this_run is not None and answer.this_run.furthest == 2
+    assert answer.this_run.legal_under_every_reading
+    assert answer.this_run.line_interpretations == [[]]
+    ruling = RULES.rule_json(
+        _press_or_discard("A B C").model_dump(mode="json"), answer.this_run.line[0]
+    )
+    assert ruling.legal and ruling.interpretations == []
+
+
+def test_a_line_that_needs_a_reading_says_which() -> None:
+    answer = solve(_press_or_discard("C C C"))
+    assert answer.this_run is not None and answer.this_run.furthest == 2
+    assert not answer.this_run.legal_under_every_reading
+    assert "hyperstar-run:card-with-several-buttons" in answer.this_run.line_interpretations[0]
+    assert "hyperstar-run:card-with-several-buttons" in answer.this_run.interpretations
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_step_of_a_line_replays_legal_with_the_same_interpretations(seed: int) -> None:
+    state = _mid_run(seed + 100)
+    answer = solve(state)
+    if answer.this_run is None:
+        return
+    board_now = state
+    for move, rests_on in zip(
+        answer.this_run.line, answer.this_run.line_interpretations, strict=True
+    ):
+        ruling = RULES.rule_json(board_now.model_dump(mode="json"), move)
+        assert ruling.legal, ruling.summary
+        assert ruling.interpretations == rests_on
+        board_now = RULES.State.model_validate(ruling.next_state)
+    assert answer.this_run.legal_under_every_reading == (not answer.this_run.interpretations)
+
+
+def test_a_table_that_breaks_the_difficulty_is_not_solved() -> None:
+    data = board("standard", level=[face("A", enemy="A")], hand=[face("A")])
+    data["difficulty"] = "hard"
+    answer = solve(RULES.parse_state(data))
+    assert answer.this_run is None and answer.winnable is None
+    assert "does not fit the rules" in answer.notes[0]

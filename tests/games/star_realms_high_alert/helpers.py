@@ -7,6 +7,9 @@ from typing import Any
 from games.core import Reason, Ruling
 from games.star_realms_high_alert.reasons import SLUG
 from games.star_realms_high_alert.rules import RULES
+from tests.games.plain_answers import assert_answer_is_plain
+
+__all__ = ["RULES", "assert_answer_is_plain"]
 
 
 def rule(state: dict[str, Any], move: dict[str, Any]) -> Ruling:

@@ -15,7 +15,7 @@ from games.star_realms_high_alert.catalog import CARDS
 from games.star_realms_high_alert.options import options
 from games.star_realms_high_alert.state import State, SymbolSlug
 
-from .helpers import RULES
+from .helpers import RULES, assert_answer_is_plain
 
 SYMBOLS = list(get_args(SymbolSlug))
 ZONES = {
@@ -98,9 +98,16 @@ def test_every_move_from_legal_moves_is_ruled_legal_and_keeps_every_card_in_one_
     for move in RULES.legal_moves(state):
         ruling = RULES.adjudicate(state, move)
         assert ruling.legal, (move, ruling.summary)
+        assert_answer_is_plain(ruling)
         after = RULES.apply(state, move)
         RULES.check_state(after)  # the next state is a state that can exist
-        assert placements(after) == before
+        if move.kind == "end-turn":
+            # The sheet does not say where ships and bases go at the end of the turn: the
+            # next state leaves the play area out, and keeps everything else in place.
+            gone = Counter(c.id for c in state.play_area)
+            assert placements(after) == before - gone
+        else:
+            assert placements(after) == before
         assert after.trade >= 0
 
 
@@ -113,10 +120,15 @@ def test_every_live_option_is_ruled_legal_and_every_dead_one_illegal(data: dict[
         kind = "use-double-ally" if ally.ability == "double-ally" else "use-ally"
         ruling = RULES.rule_json(data, {"kind": kind, "card": ally.card})
         assert ruling.legal == (ally.status == "live"), (ally, ruling.summary)
+        assert_answer_is_plain(ruling)
+        if ruling.legal:  # the option rests on what its ruling rests on
+            assert ally.interpretations == ruling.interpretations
     for row in opts.trade_row:
         ruling = RULES.rule_json(data, {"kind": "acquire", "card": row.card})
         assert ruling.legal == row.affordable, (row, ruling.summary)
+        assert_answer_is_plain(ruling)
         if ruling.legal:
+            assert set(ruling.interpretations) <= set(row.interpretations)
             assert ruling.next_state is not None
             assert ruling.next_state["trade"] == state.trade - row.price
     for tech in opts.techs:
@@ -124,10 +136,16 @@ def test_every_live_option_is_ruled_legal_and_every_dead_one_illegal(data: dict[
         move: dict[str, Any] = {"kind": "use-tech", "tech": tech.tech}
         if card == "stealth":
             move["faction"] = "blob"
-        assert RULES.rule_json(data, move).legal == tech.usable, tech
+        ruled = RULES.rule_json(data, move)
+        assert ruled.legal == tech.usable, tech
+        if ruled.legal and card != "stealth":
+            assert tech.interpretations == ruled.interpretations
     for hero in opts.heroes:
         ruling = RULES.rule_json(data, {"kind": "scrap-hero", "hero": hero.hero})
         assert ruling.legal == hero.can_scrap, (hero, ruling.summary)
+        assert_answer_is_plain(ruling)
+        if ruling.legal:
+            assert hero.interpretations == ruling.interpretations
         assert hero.rule in ruling.cited_rules()
     for row in opts.trade_row:
         for effect in state.free_acquires:

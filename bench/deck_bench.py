@@ -1,0 +1,129 @@
+"""Benchmark: a 600-line Battle Arena deck list resolved (or refused) against the catalog, with
+the queries it takes, through the service and through the HTTP API (in-process Django client,
+SQLite by default or DATABASE_URL), median and p95.
+
+    make db && .venv/bin/python bench/deck_bench.py [--n 50]
+
+The service is the tool as the API runs it (resolve, rule under every format, keep the
+permalink). Three lists of 600 card lines each: every line an exact reference (name,
+release, number, parallel) that resolves; every line a bare number that several releases
+share (each answered with its candidates: refused); every line a name no card has (refused).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsdb.settings")
+
+SLUG = "bo-jackson-battle-arena"
+LINES = 600
+
+
+def _measure(fn: Callable[[], object], n: int) -> tuple[float, float, float]:
+    """Wall-clock median and p95, and the median CPU time of this process (what the work
+    costs on a core of its own: this machine's two cores are shared, so wall time waits)."""
+    for _ in range(min(5, n)):
+        fn()
+    times = []
+    cpu = []
+    for _ in range(n):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+    times.sort()
+    return (
+        statistics.median(times),
+        times[max(0, int(len(times) * 0.95) - 1)],
+        statistics.median(cpu),
+    )
+
+
+def lists() -> dict[str, str]:
+    from cardsdb.models import Card
+    from cardsdb.reference import DatabaseCardCatalog
+    from games.bo_jackson_battle_arena.deck_list import printing_of
+
+    slugs = list(
+        Card.objects.filter(game__slug=SLUG).order_by("position").values_list("slug", flat=True)
+    )
+    step = max(1, len(slugs) // LINES)
+    cards = DatabaseCardCatalog().matching(SLUG, slugs=slugs[::step][:LINES])
+    exact = "\n".join(f"1 {printing_of(c).reference}" for c in cards[:LINES])
+    shared = [f"PL-{n % 75 + 1}" for n in range(LINES)]
+    unknown = [f"No Such Card {n}" for n in range(LINES)]
+    return {
+        "600 exact references": exact,
+        "600 shared numbers": "\n".join(shared),
+        "600 unknown names": "\n".join(unknown),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--n", type=int, default=50)
+    args = parser.parse_args()
+
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from cardsdb.desk import tool_run
+    from cardsdb.reference import DatabaseCardCatalog
+    from games.bo_jackson_battle_arena.deck_list import (
+        catalog_lookup,
+        deck_list_parse,
+        entries_resolve,
+    )
+    from games.core.errors import BadInput
+
+    catalog = DatabaseCardCatalog()
+
+    settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["rulings"] = "1000000/min"
+    client = Client()
+    url = f"/api/v1/games/{SLUG}/tools/deck-check"
+    print(f"{'list':24} {'answer':>8} {'queries':>8} {'p50':>7} {'p95':>7} {'CPU p50':>8}  (ms)")
+    for label, text in lists().items():
+
+        def service(text: str = text) -> str:
+            try:
+                tool_run(SLUG, "deck-check", {"list": text, "format": "playmaker"})
+            except BadInput:
+                return "refused"
+            return "ruled"
+
+        def resolve(text: str = text) -> str:
+            found = entries_resolve(deck_list_parse(text), catalog_lookup(catalog))
+            return "refused" if found.problems else "resolved"
+
+        with CaptureQueriesContext(connection) as queries:
+            answer = resolve()
+        p50, p95, cpu = _measure(resolve, args.n)
+        print(f"{label:24} {answer:>8} {len(queries):>8} {p50:>7.1f} {p95:>7.1f} {cpu:>8.1f}")
+        with CaptureQueriesContext(connection) as queries:
+            answer = service()
+        p50, p95, cpu = _measure(service, args.n)
+        row = f"{answer:>8} {len(queries):>8} {p50:>7.1f} {p95:>7.1f} {cpu:>8.1f}"
+        print(f"{'  the whole check':24} {row}")
+        response = client.post(url, text, content_type="text/plain")
+        a50, a95, acpu = _measure(
+            lambda text=text: client.post(url, text, content_type="text/plain"), args.n
+        )
+        code = response.status_code
+        print(f"{'  through HTTP':24} {code:>8} {'':>8} {a50:>7.1f} {a95:>7.1f} {acpu:>8.1f}")
+
+
+if __name__ == "__main__":
+    main()

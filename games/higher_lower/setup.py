@@ -1,0 +1,187 @@
+"""Setting up: the deal checked as a ruling (rules 3.1-3.6), and "how do we set up?" worked out
+for a number of players."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, Field
+
+from games.core import Reason, Ruling
+from games.higher_lower import reasons as R
+from games.higher_lower.reasons import REASONS
+from games.higher_lower.speech import Who as W
+from games.higher_lower.state import (
+    BOOSTER_CARDS,
+    BOOSTERS_AT_DEAL,
+    HAND_AT_DEAL,
+    MAX_PLAYERS,
+    PLAYING_CARDS,
+    State,
+)
+from games.higher_lower.table import booster_count, hand_size, next_player
+
+if TYPE_CHECKING:
+    from games.core import GameRules
+
+MIN_PLAYERS = 2
+
+
+def _reason(code: str, detail: str) -> Reason:
+    return REASONS.reason(code, detail)
+
+
+def _cards(n: int, what: str) -> str:
+    return f"{n} {what}" if n != 1 else f"1 {what.removesuffix('s')}"
+
+
+def setup_problems(state: State) -> list[Reason]:
+    """How the table differs from a fresh deal, each with the setup rule it breaks."""
+    problems: list[Reason] = []
+    n = len(state.players)
+    if state.last_card is not None or state.discard:
+        problems.append(
+            _reason("setup-nothing-laid", "a card has already been laid, so play has begun")
+        )
+    for p in state.players:
+        if hand_size(p) != HAND_AT_DEAL:
+            problems.append(
+                _reason(
+                    "setup-hand-size",
+                    f"{p.name} holds {_cards(hand_size(p), 'playing cards')}, not {HAND_AT_DEAL}",
+                )
+            )
+    deck = PLAYING_CARDS - HAND_AT_DEAL * n
+    if state.deck != deck:
+        problems.append(
+            _reason(
+                "setup-deck",
+                f"the deck holds {state.deck}; after dealing {HAND_AT_DEAL} to each of {n} "
+                f"players it holds {deck}",
+            )
+        )
+    for p in state.players:
+        if booster_count(p) != BOOSTERS_AT_DEAL:
+            problems.append(
+                _reason(
+                    "setup-boosters",
+                    f"{W(p.name).start} {W(p.name).verb('holds', 'hold')} "
+                    f"{_cards(booster_count(p), 'booster cards')}, not "
+                    f"{BOOSTERS_AT_DEAL}",
+                )
+            )
+    booster_deck = BOOSTER_CARDS - BOOSTERS_AT_DEAL * n
+    if state.booster_deck is not None and state.booster_deck != booster_deck:
+        problems.append(
+            _reason(
+                "setup-booster-deck",
+                f"the booster deck holds {state.booster_deck}; after dealing "
+                f"{BOOSTERS_AT_DEAL} to each of {n} players it holds {booster_deck}",
+            )
+        )
+    if state.dealer is not None:
+        opener = next_player(state, state.dealer)
+        if state.turn != opener:
+            problems.append(
+                _reason(
+                    "setup-opener",
+                    f"{W(state.dealer).start} dealt, so {W(opener)}, on the dealer's left, "
+                    f"{W(opener).verb('opens', 'open')}, not {W(state.turn)}",
+                )
+            )
+    return problems
+
+
+def rule_setup(engine: GameRules[Any, Any], state: State) -> Ruling:
+    problems = setup_problems(state)
+    if problems:
+        first = problems[0].detail
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        return engine.illegal(
+            f"No: this is not a correct setup: {first}{more}.",
+            problems,
+            interpretations=[R.TURNS_GO_LEFT] if state.dealer is not None else [],
+            answer=f"No, this is not a correct setup: {first}{more}.",
+        )
+    n = len(state.players)
+    reasons = [
+        _reason("setup-hand-size", f"each of the {n} players holds {HAND_AT_DEAL} playing cards"),
+        _reason("setup-deck", f"the deck holds the other {state.deck}"),
+        _reason("setup-boosters", f"each player holds {BOOSTERS_AT_DEAL} booster cards"),
+    ]
+    if state.booster_deck is not None:
+        reasons.append(
+            _reason("setup-booster-deck", f"the booster deck holds {state.booster_deck}")
+        )
+    notes: list[str] = []
+    if state.dealer is not None:
+        reasons.append(
+            _reason(
+                "setup-opener",
+                f"{W(state.turn).start} {W(state.turn).verb('sits', 'sit')} on the left of "
+                f"{W(state.dealer)}, who dealt",
+            )
+        )
+        opens = W(state.turn).verb("opens", "open")
+        answer = f"Yes, this is a correct setup, and {W(state.turn)} {opens} with any card."
+    else:
+        reasons.append(
+            _reason("setup-dealer-unknown", "who dealt is not given, so the opener is not checked")
+        )
+        notes.append("Say who dealt to check the opener: the player on the dealer's left opens.")
+        answer = "Yes, the deal is correct. Who opens depends on who dealt: the player on the "
+        answer += "dealer's left."
+    return engine.legal(
+        "Yes: this is a correct setup.",
+        reasons,
+        state,
+        interpretations=[R.TURNS_GO_LEFT] if state.dealer is not None else [],
+        notes=notes,
+        answer=answer,
+    )
+
+
+class SetupPlan(BaseModel):
+    """How to set up for a number of players, with the rule behind each number."""
+
+    players: int
+    playing_cards_each: int = Field(description="Rule 3.1")
+    deck_after_deal: int = Field(description="Rule 3.2")
+    boosters_each: int = Field(description="Rule 3.3")
+    booster_deck_after_deal: int = Field(description="Rule 3.4")
+    opener: str = Field(description="Rule 3.6")
+    steps: list[str]
+    rules: list[str]
+
+
+def setup_plan(players: int) -> SetupPlan:
+    """How do we set up? The numbers for `players` players (2 to 6: rule 3.1 deals 10 each of
+    60). Raises ValueError for a number no table can be dealt."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(
+            f"{MIN_PLAYERS} to {MAX_PLAYERS} players: 10 playing cards each come from 60"
+        )
+    deck = PLAYING_CARDS - HAND_AT_DEAL * players
+    boosters = BOOSTER_CARDS - BOOSTERS_AT_DEAL * players
+    empty = " (it starts empty)" if deck == 0 else ""
+    return SetupPlan(
+        players=players,
+        playing_cards_each=HAND_AT_DEAL,
+        deck_after_deal=deck,
+        boosters_each=BOOSTERS_AT_DEAL,
+        booster_deck_after_deal=boosters,
+        opener="the player on the dealer's left",
+        steps=[
+            f"Shuffle the {PLAYING_CARDS} playing cards and deal {HAND_AT_DEAL} to each of the "
+            f"{players} players.",
+            f"Put the other {deck} face down as the deck{empty}.",
+            f"Shuffle the {BOOSTER_CARDS} booster cards and deal {BOOSTERS_AT_DEAL} to each "
+            "player.",
+            f"Put the other {boosters} face down as the booster deck.",
+            "Keep your cards hidden from your opponents.",
+            "The player on the dealer's left lays any card face up beside the deck and calls "
+            "'higher' or 'lower' for the next player.",
+        ],
+        rules=[REASONS.key(c) for c in ("setup-hand-size", "setup-deck", "setup-boosters")]
+        + [REASONS.key("setup-booster-deck"), "higher-lower:3.5", REASONS.key("setup-opener")],
+    )

@@ -1,0 +1,95 @@
+"""Ending the turn: what stays on the table, what resets and what expires (rules 3.6, 3.7,
+4.4, 4.6, 7.2, 7.5).
+
+The sheet rules on heroes, tech and the effects of this turn. What becomes of the ships and
+bases in the play area at the end of a turn is the base game's rule, which the sheet does not
+give: the next state leaves them out and the ruling says so.
+"""
+
+from __future__ import annotations
+
+from games.core import Reason
+from games.star_realms_high_alert.catalog import CARDS, SYMBOL_NAMES
+from games.star_realms_high_alert.reasons import REASONS
+from games.star_realms_high_alert.state import State
+from games.star_realms_high_alert.table import hero_label
+
+PLAY_AREA_NOTE = (
+    "What becomes of the ships and bases in your play area at the end of the turn is the "
+    "base game's rule, which the High Alert sheet does not give: the next state leaves them "
+    "out."
+)
+
+
+def _r(code: str, detail: str) -> Reason:
+    return REASONS.reason(code, detail)
+
+
+def after_turn(state: State) -> State:
+    """Your side of the table at the start of your next turn, as far as the sheet says."""
+    return state.model_copy(
+        update={
+            "phase": "main",
+            "trade": 0,
+            "play_area": [],
+            "gained_symbols": [],
+            "free_acquires": [],
+            "heroes": [h.model_copy(update={"played_this_turn": False}) for h in state.heroes],
+            "techs": [
+                t.model_copy(update={"used_this_turn": False, "acquired_this_turn": False})
+                for t in state.techs
+            ],
+        }
+    )
+
+
+def turn_end_reasons(state: State) -> tuple[list[Reason], list[str]]:
+    """The reasons, and the plain-words parts of the answer."""
+    reasons: list[Reason] = []
+    said: list[str] = []
+    if state.heroes:
+        names = _and([hero_label(h) for h in state.heroes])
+        reasons.append(_r("hero-stays-on-table", f"{names} stay on your table"))
+        said.append(f"{names} {'stays' if len(state.heroes) == 1 else 'stay'} on your table")
+    for hero in state.heroes:
+        if hero.played_this_turn:
+            symbol = SYMBOL_NAMES.get(CARDS[hero.card].grants_symbol or "", "its symbol")
+            reasons.append(
+                _r(
+                    "hero-primary-ends",
+                    f"{hero_label(hero)}'s primary ability ({symbol}) applies no longer",
+                )
+            )
+            said.append(f"{hero_label(hero)}'s primary ability no longer applies")
+    if state.techs:
+        names = _and([CARDS[t.card].name for t in state.techs])
+        reasons.append(_r("tech-stays-on-table", f"{names} stay on your table"))
+        reasons.append(_r("tech-use-resets", f"{names} may each be used once more next turn"))
+        said.append(f"your tech stays on the table and can be used again next turn ({names})")
+    chosen = [g for g in state.gained_symbols if g.card is not None and CARDS[g.card].is_tech]
+    others = [g for g in state.gained_symbols if g not in chosen]
+    if others:
+        listed = ", ".join(SYMBOL_NAMES.get(g.symbol, g.symbol) for g in others)
+        reasons.append(_r("effect-symbols-expire", f"gained this turn as effects: {listed}"))
+        said.append("the symbols you gained as effects expire")
+    if chosen:
+        listed = ", ".join(SYMBOL_NAMES.get(g.symbol, g.symbol) for g in chosen)
+        reasons.append(_r("chosen-faction-expires", f"chosen for this turn: {listed}"))
+        said.append("the faction you chose for this turn expires")
+    used = [c for c in state.play_area if c.ally_used or c.double_ally_used]
+    if used:
+        reasons.append(
+            _r(
+                "ally-uses-reset",
+                "ally abilities used this turn were used for this turn only: "
+                + ", ".join(c.name or c.card or c.id for c in used),
+            )
+        )
+        said.append("ally abilities can be used again next turn")
+    if not reasons:
+        reasons.append(_r("effect-symbols-expire", "nothing gained this turn carries over"))
+    return reasons, said
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
