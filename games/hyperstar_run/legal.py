@@ -9,6 +9,7 @@ from games.core.rules import TooManyMoves
 from games.hyperstar_run.moves import EndRun, PassCard, Source, Swap, UseAbility
 from games.hyperstar_run.passing import combo_problems
 from games.hyperstar_run.payment import TooManyPayments, payments, resources
+from games.hyperstar_run.runs import available_pass
 from games.hyperstar_run.state import State
 from games.hyperstar_run.swapping import possible_swaps, swap_blocks
 
@@ -55,4 +56,8 @@ def legal_moves(state: State) -> list[PassCard | UseAbility | Swap | EndRun]:
         return []
     if swap_blocks(state):
         return list(possible_swaps(state))
-    return [*pass_moves(state), *ability_moves(state), EndRun()]
+    passes = pass_moves(state)
+    # The run ends only when the current card cannot be passed (rules 3.2, 8.1; reference
+    # ruling `ending-a-run-voluntarily`): never while a pass is listed.
+    ends = [] if passes or available_pass(state) is not None else [EndRun()]
+    return [*passes, *ability_moves(state), *ends]

@@ -30,12 +30,13 @@ COST_NAMES = {
 
 
 def connects(before: LevelFace | None, current: LevelFace | None) -> bool:
-    """Reference ruling `combo-line-connects`: the earlier line reaches its right edge, the
-    current line its left edge, and both are the same colour."""
+    """Reference ruling `combo-line-connects`: the earlier line reaches its right edge and the
+    current line its left edge, so the two meet. Their colours play no part: the book never
+    makes a match of colours a condition (a line's colour is kept for the picture only)."""
     if before is None or current is None:
         return False
     a, b = before.combo_line, current.combo_line
-    return a is not None and b is not None and a.right and b.left and a.colour == b.colour
+    return a is not None and b is not None and a.right and b.left
 
 
 def combo_problems(state: State) -> tuple[list[Reason], list[str]]:
@@ -137,9 +138,13 @@ def check_sources(state: State, sources: list[Source]) -> tuple[list[Reason], li
                 )
             )
             used.append(rr.FACES_IN_STATE)
-        elif len(source.buttons) > 1 and source.via == "press":
-            used.append(rr.SEVERAL_BUTTONS)
     return problems, used
+
+
+def pressed_for_several(sources: list[Source]) -> list[Source]:
+    """Pressed cards named for more than one button: a pressed card gives one (rule 5.5,
+    reference ruling `card-with-several-buttons`)."""
+    return [s for s in sources if s.via == "press" and len(s.buttons) > 1]
 
 
 def lost_buttons(state: State, sources: list[Source]) -> list[Reason]:
@@ -165,8 +170,12 @@ TRIM_LIMIT = 4096  # ways of keeping some of the named buttons, tried before giv
 
 def trimmed(cost: list[str], sources: list[Source]) -> list[Source] | None:
     """The sources with the buttons the cost does not need struck out, each card still giving
-    at least one button; None when no such choice pays the cost exactly."""
-    options = [[sub for sub in submultisets(s.buttons) if sub] for s in sources]
+    at least one button and a pressed card exactly one (rule 5.5); None when no such choice
+    pays the cost exactly."""
+    options = [
+        [sub for sub in submultisets(s.buttons) if sub and (s.via == "discard" or len(sub) == 1)]
+        for s in sources
+    ]
     if prod(len(o) for o in options) > TRIM_LIMIT:
         return None
     for choice in product(*options):
@@ -181,14 +190,24 @@ def trimmed(cost: list[str], sources: list[Source]) -> list[Source] | None:
 
 def voided_buttons(given: list[Source], kept: list[Source]) -> list[Reason]:
     """A button named but not needed is void: a discarded card's unused button is lost and a
-    pressed card stays pressed (rule 5.6; reference rulings on exact payment)."""
+    pressed card stays pressed (rule 5.6; reference rulings on exact payment). A pressed card
+    gives one of its buttons, so any other named with it is void (rule 5.5)."""
     found: list[Reason] = []
     for before, after in zip(given, kept, strict=True):
         left = Counter(before.buttons) - Counter(after.buttons)
         if not left:
             continue
-        gone = "is lost with the discarded card" if before.via == "discard" else "goes unused"
         extra = describe(sorted(left.elements()))
+        if before.via == "press" and len(before.buttons) > 1:
+            found.append(
+                reason(
+                    "press-extra-button-void",
+                    f"{before.card} is pressed for {describe(after.buttons)}; a pressed card "
+                    f"gives one of its buttons, so the {extra} also named is void",
+                )
+            )
+            continue
+        gone = "is lost with the discarded card" if before.via == "discard" else "goes unused"
         found.append(
             reason(
                 "unneeded-button-void",
@@ -355,13 +374,26 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
     if not source_problems:
         played = [b for s in move.sources for b in s.buttons]
         unpaid, surplus = cover_gap(cost, played)
-        kept = trimmed(cost, move.sources) if surplus and not unpaid else None
+        several = pressed_for_several(move.sources)
+        kept = trimmed(cost, move.sources) if (surplus or several) and not unpaid else None
         if kept is not None:
             voided = voided_buttons(move.sources, kept)
-            used += [rr.COVER_EXACTLY, rr.SEVERAL_BUTTONS]
+            if surplus:
+                used.append(rr.COVER_EXACTLY)
+            used.append(rr.SEVERAL_BUTTONS)
             move = move.model_copy(update={"sources": kept})
             played = [b for s in kept for b in s.buttons]
             unpaid, surplus = cover_gap(cost, played)
+        elif several:
+            for source in several:
+                problems.append(
+                    reason(
+                        "press-gives-one-button",
+                        f"{source.card} is pressed for {describe(source.buttons)}, but a "
+                        "pressed card gives only one of its buttons",
+                    )
+                )
+            used.append(rr.SEVERAL_BUTTONS)
         if unpaid and not played:
             problems.append(
                 reason("no-buttons-played", f"{describe(cost)} is paid with no button at all")

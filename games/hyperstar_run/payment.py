@@ -95,9 +95,14 @@ def payments(
     size = len(cost)
     wild = STAR in cost
     named = set(cost) - {STAR}
-    # Only buttons that can pay some icon are worth offering.
+    # Only buttons that can pay some icon are worth offering; a pressed card gives one of its
+    # buttons (rule 5.5, reference ruling `card-with-several-buttons`).
     options = [
-        [sub for sub in submultisets(r.buttons) if all(wild or b in named for b in sub)]
+        [
+            sub
+            for sub in submultisets(r.buttons)
+            if all(wild or b in named for b in sub) and (r.via == "discard" or len(sub) <= 1)
+        ]
         for r in available
     ]
     capacity = [0] * (len(available) + 1)

@@ -19,6 +19,8 @@ REASONS = ReasonCatalog(
         "paid-by-discard": "5.4",
         "paid-by-press": "5.5",
         "unneeded-button-void": "5.6",
+        "press-extra-button-void": "5.5",
+        "press-gives-one-button": "5.5",
         "cost-not-printed": "1.2",
         "cost-not-covered": "5.1",
         "button-not-needed": "5.1",
@@ -65,6 +67,7 @@ REASONS = ReasonCatalog(
         "current-card-flipped-up": "2.6",
         # end of run
         "run-ends": "8.1",
+        "run-not-over": "8.1",
         "fourth-run-lost": "8.2",
         "discards-return": "8.4",
         "leftmost-to-hand": "8.5",
@@ -189,6 +192,8 @@ REASONS.rules_in(
             "paid-by-discard",
             "paid-by-press",
             "unneeded-button-void",
+            "press-extra-button-void",
+            "press-gives-one-button",
             "cost-not-printed",
             "cost-not-covered",
             "button-not-needed",
@@ -214,6 +219,7 @@ REASONS.rules_in(
         ),
         "runs": (
             "run-ends",
+            "run-not-over",
             "fourth-run-lost",
             "discards-return",
             "leftmost-to-hand",

@@ -36,8 +36,8 @@ from games.hyperstar_run.swapping import swap_unresolved
 def available_pass(state: State) -> str | None:
     """A cost of the current card the player could pay now, described; None if there is none.
 
-    Only used to say so in a note: ending a run is allowed either way (reference ruling
-    `ending-a-run-voluntarily`)."""
+    While there is one, the run may not end (rules 3.2, 8.1; reference ruling
+    `ending-a-run-voluntarily`). Abilities are not counted: their effects are not public."""
     card = state.level[state.hero].card
     face = state.faces.get(card)
     if face is None:
@@ -52,9 +52,21 @@ def available_pass(state: State) -> str | None:
             continue
         found = first_payment(cost, have)
         if found is not None:
-            cards = ", ".join(f"{r.card} {describe(b)}" for r, b in found)
-            return f"{card}'s {COST_NAMES[kind]} {describe(cost)} could be paid with {cards}"
+            cards = " and ".join(
+                f"{'discarding' if r.via == 'discard' else 'pressing'} {r.card} {describe(b)}"
+                for r, b in found
+            )
+            return f"{card}'s {COST_NAMES[kind]} {describe(cost)} can be paid by {cards}"
     return None
+
+
+def unseen_faces(state: State) -> list[str]:
+    """The current card and the cards that could give buttons now whose faces are not given:
+    whether the run must end then rests on the player's word (`faces-in-the-state`)."""
+    cards = [state.level[state.hero].card]
+    cards += [h.card for h in state.hand if h.face_up]
+    cards += [s.card for s in state.level[: state.hero] if s.face_up and not s.pressed]
+    return [c for c in cards if state.buttons_of(c) is None]
 
 
 def next_run(state: State) -> State:
@@ -84,13 +96,30 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
     if blocked is not None:
         return blocked
     card = state.level[state.hero].card
-    found = [reason("run-ends", f"run {state.run} ends at {card}, card {state.hero + 1}")]
-    used: list[str] = []
-    notes: list[str] = []
     could = available_pass(state)
     if could is not None:
-        used.append(rr.END_RUN_VOLUNTARILY)
-        notes.append(f"You could still pass: {could}. Ending the run now is your choice.")
+        return illegal(
+            f"Illegal: the run does not end while you can still pass {card}: {could}.",
+            [reason("run-not-over", f"you can still pass {card}: {could}")],
+            [rr.END_RUN_VOLUNTARILY],
+            answer=f"No: your run ends only when you cannot pass your current card, and you "
+            f"can still pass {card}: {could}.",
+        )
+    found = [
+        reason(
+            "run-ends",
+            f"run {state.run} ends at {card}, card {state.hero + 1}: no cost of it can be paid",
+        )
+    ]
+    used: list[str] = []
+    notes: list[str] = []
+    unseen = unseen_faces(state)
+    if unseen:
+        used.append(rr.FACES_IN_STATE)
+        notes.append(
+            f"The board does not give the faces of {', '.join(unseen)}, so we take your word "
+            f"that you cannot pass {card}."
+        )
     if state.run == RUNS:
         found.append(
             reason("fourth-run-lost", "this was the 4th run and the final card is not passed")

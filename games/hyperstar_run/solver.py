@@ -12,12 +12,16 @@ without abilities each later run starts from the same board whatever happened be
 can be won iff this run, or one of the runs left from its fresh start, can pass every card.
 
 Every line found is replayed through the engine (`RULES.judge`), so it is a legal line, and
-each step carries the reference rulings (interpretations) its ruling rests on. Where the
-rulebook leaves a reading open (pressing a card for several buttons, a combo line's colour, a
-star in a start cost, a start cost paid during a combo, a star button), the search is run
-twice: once allowing only steps that rest on no interpretation, and once allowing every step
-the rulings allow. The first line is preferred whenever it gets as far: it is legal under every
-reading.
+each step carries the reference rulings (interpretations) its ruling rests on. The search
+follows the engine's readings: a pressed card gives one of its buttons, a discarded one any of
+its buttons (`card-with-several-buttons`), and lines connect by their edges whatever their
+colours (`combo-line-connects`). A run ends only when the current card cannot be passed
+(`ending-a-run-voluntarily`), so a winning line on a later run first plays this run (and each
+run before the winning one) to where it stops, then ends it. Where the rulebook leaves a
+reading open (a star in a start cost, a start cost paid during a combo, a continue cost, a
+star button), the search is run twice: once allowing only steps that rest on no
+interpretation, and once allowing every step the rulings allow. The first line is preferred
+whenever it gets as far: it is legal under every reading.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from games.hyperstar_run.moves import EndRun, PassCard, Source
 from games.hyperstar_run.passing import connects
 from games.hyperstar_run.payment import pays, resources, submultisets
 from games.hyperstar_run.rules import RULES
-from games.hyperstar_run.runs import next_run, table_problems
+from games.hyperstar_run.runs import table_problems
 from games.hyperstar_run.state import RUNS, STAR, State
 from games.hyperstar_run.swapping import swap_blocks
 
@@ -214,15 +218,13 @@ def _tup(icons: Sequence[str] | None) -> tuple[str, ...] | None:
 
 
 def button_options(kind: Kind, strict: bool) -> list[tuple[str, ...]]:
-    """The ways one card of this kind may give buttons: any non-empty part of its buttons; in
-    a strict search, a press gives one button and no star button is played (the readings
-    `card-with-several-buttons` and `star-buttons`)."""
+    """The ways one card of this kind may give buttons: a discarded card any non-empty part of
+    its buttons, a pressed card one of them (reference ruling `card-with-several-buttons`); in
+    a strict search, no star button is played (the reading `star-buttons`)."""
     via, buttons = kind
-    options = [sub for sub in submultisets(buttons) if sub]
+    options = [sub for sub in submultisets(buttons) if sub and (via == "discard" or len(sub) == 1)]
     if strict:
         options = [sub for sub in options if STAR not in sub]
-        if via == "press":
-            options = [sub for sub in options if len(sub) == 1]
     return options
 
 
@@ -410,22 +412,35 @@ def _solve(state: State, started: float) -> Solution:
         notes.append(f"Whether the game can be won needs the faces of {', '.join(unknown)}.")
     else:
         solution.winnable = False
-        board, ends = state, []
+        board, attempt = state, this_run
+        played: list[dict[str, Any]] = []
+        rests_on: list[str] = []
         while board.run < RUNS:
-            board = next_run(board)
-            ends.append(EndRun().model_dump(mode="json"))
+            # The run ends only where it stops (rule 8.1): play its line there, then end it.
+            board = _play_to_the_end(board, attempt)
+            played += [*attempt.line, EndRun().model_dump(mode="json")]
+            rests_on += attempt.interpretations
             attempt = search_run(board)
             proof.append(attempt)
             if attempt.wins:
                 solution.winnable = True
-                solution.winning_line = ends + attempt.line
-                solution.winning_line_interpretations = attempt.interpretations
+                solution.winning_line = played + attempt.line
+                every = [*rests_on, *attempt.interpretations]
+                solution.winning_line_interpretations = list(dict.fromkeys(every))
                 break
     solution.proof = proof  # pydantic copied the list given at construction
     solution.notes = notes
     solution.states_explored = sum(r.states_explored for r in proof)
     solution.seconds = time.perf_counter() - started
     return solution
+
+
+def _play_to_the_end(state: State, search: RunSearch) -> State:
+    """The board after the run's line is played to where it stops and the run is ended, each
+    move ruled by the engine (which refuses to end a run while a pass is open)."""
+    for data in search.line:
+        state = RULES.apply_fast(state, RULES.parse_move(data, state))
+    return RULES.apply_fast(state, EndRun())
 
 
 def solve_json(state_data: Any) -> dict[str, Any]:

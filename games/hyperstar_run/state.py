@@ -64,7 +64,8 @@ class ComboLine(Frozen):
 
     left: bool = False
     right: bool = False
-    # Empty when the player names no colour: uncoloured lines match each other.
+    # For the picture only: lines connect by their edges, whatever their colours (reference
+    # ruling `combo-line-connects`). Empty when the player names no colour.
     colour: Annotated[str, StringConstraints(strip_whitespace=True, max_length=24)] = ""
 
 

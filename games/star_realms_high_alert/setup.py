@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import cast
 
 from pydantic import BaseModel, Field
 
@@ -100,7 +99,7 @@ def setup_plan(expansions: Iterable[str]) -> SetupPlan:
         if slug not in PACKS:
             raise ValueError(f"{name!r} is not a mini-expansion: {', '.join(PACKS)}")
         if slug not in chosen:
-            chosen.append(cast(ExpansionSlug, slug))  # one of PACKS, checked above
+            chosen.append(slug)  # one of PACKS, checked above
     if not chosen:
         raise ValueError("choose at least one mini-expansion")
     cards = {PACK_NAMES[e]: {CARDS[s].name: n for s, n in sorted(pack(e).items())} for e in chosen}

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import cast
 
 from games.core import InvalidMove
 from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, spend
@@ -19,7 +18,6 @@ from games.super_hazard_quest.state import (
     INHERENT,
     OPPOSITE,
     Action,
-    Direction,
     Hero,
     Item,
     PlacedRoom,
@@ -342,7 +340,7 @@ class TurnWalk:
                     "no-direction-hazard-there",
                     f"the card at ({p.x}, {p.y}) has no {p.spot} exit to cover",
                 )
-            room.exits[cast(Direction, p.spot)] = p.hazard  # not a space: an exit
+            room.exits[p.spot] = p.hazard  # not a space: an exit
         self.ledger = self.ledger.play_other(item.id)
         self.note(
             "hazard-placed",

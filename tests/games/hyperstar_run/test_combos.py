@@ -64,11 +64,25 @@ def test_the_continue_cost_cannot_be_paid_when_the_line_does_not_connect() -> No
     assert_illegal(ruling, "combo-line-not-connected", "7.4")
 
 
-def test_lines_of_different_colours_do_not_connect() -> None:
+def test_the_lines_meet_though_their_colours_differ() -> None:
+    """The book never makes matching colours a condition of connecting: a red line reaching
+    the right edge meets a blue one reaching the left edge."""
     state = _combo_board()
     state["faces"]["L2"]["combo_line"]["colour"] = "blue"
     ruling = rule(state, pass_card("combo-continue", discard("L11", "B")))
+    after = assert_legal(ruling, "combo-continued", "7.3")
+    assert after["combo"] is True
+    assert "hyperstar-run:combo-line-connects" in ruling.interpretations
+    assert after["faces"]["L2"]["combo_line"]["colour"] == "blue"  # kept for the picture
+
+
+def test_lines_that_do_not_reach_each_other_do_not_connect_even_in_one_colour() -> None:
+    state = _combo_board()
+    before = state["faces"]["L1"]["combo_line"]
+    state["faces"]["L1"]["combo_line"] = {**before, "right": False}
+    ruling = rule(state, pass_card("combo-continue", discard("L11", "B")))
     assert_illegal(ruling, "combo-line-not-connected", "7.4")
+    assert "hyperstar-run:combo-line-connects" in ruling.interpretations
 
 
 def test_after_passing_with_the_enemy_cost_the_combo_is_over() -> None:

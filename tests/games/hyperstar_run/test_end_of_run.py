@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from games.hyperstar_run.moves import EndRun
+
 from .helpers import (
     END_RUN,
+    RULES,
+    assert_answer_is_plain,
+    assert_illegal,
     assert_legal,
     board,
     codes,
@@ -81,11 +86,58 @@ def test_the_fourth_run_ending_short_loses_the_game() -> None:
     assert after["run"] == 4
 
 
-def test_a_player_may_end_a_run_while_a_cost_could_still_be_paid() -> None:
+def test_you_may_not_end_the_run_while_you_can_still_pay() -> None:
+    """L3's enemy cost [A *] can be paid from the hand: the run goes on (rule 8.1)."""
     ruling = rule(tutorial_run(), END_RUN)
+    assert_illegal(ruling, "run-not-over", "8.1")
+    assert ruling.interpretations == ["hyperstar-run:ending-a-run-voluntarily"]
+    assert "L3" in ruling.summary and "enemy cost" in ruling.summary
+    assert_answer_is_plain(ruling)
+
+
+def test_you_may_not_end_the_run_while_a_press_alone_would_pay() -> None:
+    """Only L1, passed this run and not pressed, shows the A that L2's enemy cost needs."""
+    state = board(
+        "tutorial",
+        hero=1,
+        level=[face("A", enemy="A"), face("B", enemy="A")],
+        hand=[face("C"), face("C"), face("C")],
+        equipment=("C D", "C D"),
+    )
+    assert_illegal(rule(state, END_RUN), "run-not-over", "8.1")
+    state["level"][0]["pressed"] = True
+    assert_legal(rule(state, END_RUN), "run-ends", "8.1")
+
+
+def test_an_open_continue_cost_keeps_the_run_going() -> None:
+    """L2's enemy and start costs cannot be paid, but the combo runs and its continue cost
+    [C] can: the run may not end."""
+    state = board(
+        "tutorial",
+        hero=1,
+        level=[face("A", enemy="A", line="R red"), face("B", enemy="F F", cont="C", line="L")],
+        hand=[face("C")],
+        equipment=("D E", "D E"),
+        combo=True,
+    )
+    ruling = rule(state, END_RUN)
+    assert_illegal(ruling, "run-not-over", "8.1")
+    assert "combo continue cost" in ruling.summary
+    state["combo"] = False
+    assert_legal(rule(state, END_RUN), "run-ends", "8.1")
+
+
+def test_legal_moves_offer_no_end_of_run_while_a_pass_is_open() -> None:
+    state = RULES.parse_state(tutorial_run())
+    assert EndRun() not in (RULES.legal_moves(state) or [])
+    assert EndRun() in (RULES.legal_moves(RULES.parse_state(_stuck_board())) or [])
+
+
+def test_ending_a_run_at_a_card_whose_face_is_not_given_takes_your_word() -> None:
+    ruling = rule(board("tutorial", hand=[face("A"), face("B"), face("C")]), END_RUN)
     assert_legal(ruling, "run-ends", "8.1")
-    assert "hyperstar-run:ending-a-run-voluntarily" in ruling.interpretations
-    assert any("could still pass" in note for note in ruling.notes)
+    assert "hyperstar-run:faces-in-the-state" in ruling.interpretations
+    assert any("take your word" in note for note in ruling.notes)
 
 
 def test_ending_a_run_when_no_cost_can_be_paid_rests_on_no_interpretation() -> None:

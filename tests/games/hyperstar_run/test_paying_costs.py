@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from .helpers import (
+    assert_answer_is_plain,
     assert_illegal,
     assert_legal,
+    assert_voided,
     board,
     discard,
     face,
@@ -180,3 +182,54 @@ def test_passing_a_card_moves_the_hero_on_and_flips_the_next_card_face_up() -> N
     assert after["hero"] == 3
     assert after["level"][3] == {"card": "L4", "face_up": True, "pressed": False}
     assert all(not s["face_up"] for s in after["level"][4:]), "only the next card is flipped"
+
+
+# ----- a card that shows several buttons (reference ruling `card-with-several-buttons`) -----
+
+
+def _two_button_press(current: dict) -> dict:
+    """L1 [A B] passed behind the hero; `current` is L2; the hand shows only C buttons."""
+    return board(
+        "tutorial",
+        hero=1,
+        level=[face("A B", enemy="A"), current],
+        hand=[face("C"), face("C"), face("C")],
+        equipment=("C D", "C D"),
+    )
+
+
+def test_a_pressed_card_with_two_buttons_pays_one() -> None:
+    """Pressing is "to use its button": L1 cannot give both A and B to pay [A B]."""
+    state = _two_button_press(face("C", enemy="A B"))
+    ruling = rule(state, pass_card("enemy", press("L1", "A", "B")))
+    assert_illegal(ruling, "press-gives-one-button", "5.5")
+    assert "hyperstar-run:card-with-several-buttons" in ruling.interpretations
+    assert_answer_is_plain(ruling)
+
+
+def test_a_second_button_named_on_a_pressed_card_is_void_when_the_pass_stands() -> None:
+    """[A *]: L1 pressed gives its A, L10 pays the star; the B named with the A is void."""
+    state = _two_button_press(face("C", enemy="A *"))
+    ruling = rule(state, pass_card("enemy", press("L1", "A", "B"), discard("L10", "C")))
+    after = assert_voided(ruling, "press-extra-button-void", "5.5")
+    assert "hyperstar-run:card-with-several-buttons" in ruling.interpretations
+    assert after["level"][0]["pressed"] is True and after["hero"] == 2
+
+
+def test_a_pressed_card_named_for_both_buttons_of_a_one_icon_cost_gives_one() -> None:
+    state = _two_button_press(face("C", enemy="B"))
+    ruling = rule(state, pass_card("enemy", press("L1", "A", "B")))
+    assert_voided(ruling, "press-extra-button-void", "5.5")
+    assert "hyperstar-run:card-with-several-buttons" in ruling.interpretations
+
+
+def test_a_discarded_level_card_gives_each_of_its_buttons() -> None:
+    state = board(
+        "tutorial",
+        level=[face("C", enemy="A B")],
+        hand=[face("A B"), face("C"), face("C")],
+        equipment=("C D", "C D"),
+    )
+    ruling = rule(state, pass_card("enemy", discard("L10", "A", "B")))
+    assert_legal(ruling, "paid-by-discard", "5.4")
+    assert ruling.voided == []

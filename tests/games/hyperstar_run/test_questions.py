@@ -71,7 +71,14 @@ def test_can_i_continue_after_using_an_ability() -> None:
 
 
 def test_can_i_continue_across_colours() -> None:
+    """Yes: lines connect by their edges, whatever their colours."""
     ruling = _ask("can-i-continue-my-combo", ComboForm(current_line_colour="blue"))
+    assert ruling.legal and "combo-continued" in codes(ruling)
+    assert "hyperstar-run:combo-line-connects" in ruling.interpretations
+
+
+def test_can_i_continue_when_the_lines_do_not_meet() -> None:
+    ruling = _ask("can-i-continue-my-combo", ComboForm(current_line_reaches_left=False))
     assert not ruling.legal and "combo-line-not-connected" in codes(ruling)
 
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.hyperstar_run.moves import PassCard
+from games.hyperstar_run.moves import EndRun, PassCard
 from games.hyperstar_run.shorthand import random_board
 from games.hyperstar_run.solver import solve, solve_json
 from games.hyperstar_run.state import RUNS, State
@@ -36,6 +36,16 @@ def brute_reach(state: State, memo: dict[tuple, int]) -> int:
     return best
 
 
+def _stopped(state: State) -> State:
+    """The run played on, by the first pass the engine lists, to where no pass is left: only
+    there may it end (reference ruling `ending-a-run-voluntarily`)."""
+    while True:
+        passes = [m for m in RULES.legal_moves(state) or [] if isinstance(m, PassCard)]
+        if not passes:
+            return state
+        state = RULES.apply_fast(state, passes[0])
+
+
 def brute_winnable(state: State) -> bool:
     board_now = state
     while True:
@@ -43,9 +53,9 @@ def brute_winnable(state: State) -> bool:
             return True
         if board_now.run == RUNS:
             return False
-        board_now = RULES.apply(
-            board_now, RULES.move_adapter().validate_python({"kind": "end-run"})
-        )
+        board_now = _stopped(board_now)
+        assert EndRun() in (RULES.legal_moves(board_now) or [])
+        board_now = RULES.apply(board_now, EndRun())
 
 
 def replay(state: State, line: list[dict]) -> State:
@@ -161,9 +171,9 @@ def _press_or_discard(hand: str) -> State:
     )
 
 
-def test_the_best_line_prefers_a_line_legal_under_every_reading() -> None:
-    """Pressing L1 for both its buttons rests on our reading of several-button cards;
-    discarding L10 and L11 rests on none, and gets as far: the solver gives that line."""
+def test_the_solver_never_presses_a_card_for_two_buttons() -> None:
+    """Discarding L10 and L11 pays L2's [A B]; pressing L1 for both its buttons is no line at
+    all, since a pressed card gives one button (`card-with-several-buttons`)."""
     answer = solve(_press_or_discard("A B C"))
     assert answer.this_run is not None and answer.this_run.furthest == 2
     assert answer.this_run.legal_under_every_reading
@@ -174,12 +184,23 @@ def test_the_best_line_prefers_a_line_legal_under_every_reading() -> None:
     assert ruling.legal and ruling.interpretations == []
 
 
-def test_a_line_that_needs_a_reading_says_which() -> None:
+def test_a_pressed_card_with_two_buttons_pays_one_so_the_solver_stops_there() -> None:
+    """Only L1 [A B] shows an A or a B: pressed, it gives one of them, and [A B] needs both."""
     answer = solve(_press_or_discard("C C C"))
+    assert answer.this_run is not None and answer.this_run.furthest == 1
+    assert answer.this_run.line == []
+
+
+def test_a_line_that_needs_a_reading_says_which() -> None:
+    """L2's start cost [A *] can be paid by pressing L1 for A and a C for the star: that rests
+    on our reading of a star in a start cost, and no line without it gets as far."""
+    state = _press_or_discard("C C C")
+    faces = state.faces | {"L2": state.faces["L2"].model_copy(update={"combo_start": ["A", "*"]})}
+    answer = solve(state.model_copy(update={"faces": faces}))
     assert answer.this_run is not None and answer.this_run.furthest == 2
     assert not answer.this_run.legal_under_every_reading
-    assert "hyperstar-run:card-with-several-buttons" in answer.this_run.line_interpretations[0]
-    assert "hyperstar-run:card-with-several-buttons" in answer.this_run.interpretations
+    assert "hyperstar-run:star-in-a-combo-start-cost" in answer.this_run.line_interpretations[0]
+    assert "hyperstar-run:star-in-a-combo-start-cost" in answer.this_run.interpretations
 
 
 @pytest.mark.parametrize("seed", range(8))

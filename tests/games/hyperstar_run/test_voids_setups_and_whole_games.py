@@ -142,7 +142,13 @@ def _line(first: int, last: int, opener: str) -> list[dict[str, Any]]:
 
 
 def test_a_game_won_on_the_second_run_is_ruled_whole() -> None:
-    state = board("tutorial", level=[PLAIN] * 9, hand=[face("A")] * 3)
+    """Nothing pays L1's [F] in run 1, so the run ends there; in run 2 L1 is in hand."""
+    state = board(
+        "tutorial",
+        level=[face("A", enemy="F")] + [PLAIN] * 8,
+        hand=[face("A")] * 3,
+        equipment=("B C", "C D"),
+    )
     log = [SETUP, END_RUN, *_line(2, 9, "L10")]
     result = RULES.rule_sequence_json(state, log)
     assert result.verdict == "legal", result.summary
