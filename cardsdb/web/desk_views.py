@@ -16,6 +16,7 @@ from cardsdb import desk
 from cardsdb.models import Clarification, Game, Rule, SavedRuling
 from cardsdb.reference import DatabaseReference
 from cardsdb.web.boards import board_picture, ruling_overlay
+from cardsdb.web.moves_views import lists_moves
 from cardsdb.web.schema_forms import form_fields, read_form
 from games.core.errors import BadInput
 from games.core.tools import Links, Page, PageRequest, Picture, RulingBoard, Tool
@@ -24,12 +25,31 @@ from games.core.tools import Links, Page, PageRequest, Picture, RulingBoard, Too
 def _questions(engine: Any, posted: str | None = None, **state: Any) -> list[dict[str, Any]]:
     out = []
     for q in engine.questions:
+        first_error = ""
         if q.slug == posted:
             fields = form_fields(q.form, state.get("values"), state.get("errors"))
+            first_error = next((f.name for f in fields if f.error), "")
         else:
             fields = form_fields(q.form)
-        out.append({"slug": q.slug, "title": q.title, "help": q.help, "fields": fields})
+        out.append(
+            {
+                "slug": q.slug,
+                "title": q.title,
+                "help": q.help,
+                "moment": q.moment,
+                "fields": fields,
+                "first_error": first_error,
+            }
+        )
     return out
+
+
+def _moments(questions: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The questions grouped by the moment of play, in the order the engine lists them."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for q in questions:
+        groups.setdefault(q["moment"] or "Questions", []).append(q)
+    return list(groups.items())
 
 
 def _page(request: HttpRequest, slug: str, status: int = 200, **extra: Any) -> HttpResponse:
@@ -38,9 +58,11 @@ def _page(request: HttpRequest, slug: str, status: int = 200, **extra: Any) -> H
         example = json.dumps(d.engine.example(), indent=2, ensure_ascii=False)
     except NotImplementedError:
         example = '{"state": {}, "move": {}}'
+    questions = _questions(d.engine, extra.pop("posted", None), **extra)
     context = {
         "game": d.game,
-        "questions": _questions(d.engine, extra.pop("posted", None), **extra),
+        "questions": questions,
+        "moments": _moments(questions),
         "json_text": extra.pop("json_text", example),
         **extra,
     }
@@ -66,7 +88,8 @@ def dispute_question(request: HttpRequest, slug: str, question: str) -> HttpResp
             posted=question,
             values=values,
             errors=errors,
-            error="Please correct the fields marked below.",
+            error=f"“{match.title}”: please correct the field{'s' if len(errors) > 1 else ''} "
+            "marked below.",
         )
     try:
         state, move = match.build(form)
@@ -79,7 +102,7 @@ def dispute_question(request: HttpRequest, slug: str, question: str) -> HttpResp
             posted=question,
             values=values,
             errors={},
-            error=f"That position cannot exist: {exc.field}: {exc.message}",
+            error=f"“{match.title}”: that position cannot happen in the game ({exc.message}).",
         )
     return redirect(saved.get_absolute_url())
 
@@ -125,6 +148,11 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     interpretation_keys = {k for one in rulings for k in one.get("interpretations", [])}
     interpretations = Clarification.objects.filter(key__in=interpretation_keys)
     state, after = saved.state_before, saved.state_after
+    # The answer first, with the rule that decides it: the first reason of the ruling that
+    # settles the question (in a sequence, the move that breaks, else the last).
+    deciding_ruling = rulings[-1]
+    deciding_key = next((r["rule"] for r in deciding_ruling.get("reasons", [])), None)
+    deciding = next((r for r in rules if r.key == deciding_key), None)
     return render(
         request,
         "web/ruling.html",
@@ -132,6 +160,8 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "game": saved.game,
             "saved": saved,
             "ruling": ruling,
+            "answer": ruling.get("answer") or ruling.get("summary", ""),
+            "deciding": deciding,
             "rulings": rulings,
             "rules": rules,
             "interpretations": interpretations,
@@ -140,6 +170,7 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             ),
             "board_after": board_picture(slug, after, "After the move") if after else None,
             "tools": ruling_tools(slug),
+            "lists_moves": lists_moves(desk.desk_for(slug).engine),
             "request_json": json.dumps(saved.request, indent=2, ensure_ascii=False),
         },
     )

@@ -1,17 +1,49 @@
 """Render an engine's flat pydantic question form as HTML inputs, and read it back.
 
-Supported field shapes: str, int, number, bool, enum/Literal (a select), and lists of those
-(typed as comma-separated text). Everything the player types is validated by the pydantic
-model itself; errors come back per field.
+Everything a player reads is declared with the question, never derived from a field name or a
+value: the label is the field's `title`, the hint its `description`, and an option's words come
+from `json_schema_extra={"options": {value: label}}` (a value with no label is shown as
+written, so only plain-word values such as "higher" may go without one).
+
+Widgets, chosen from the field's type and its `json_schema_extra`:
+
+- a number: a number input with its bounds (`ge`/`le`), a default and -/+ steppers;
+- yes/no: a checkbox inside its label;
+- one of a few options (up to four): radio buttons; more: a drop-down;
+- a list of options: checkboxes (`"widget": "counts"`: a stepper per option, for repeats);
+- a list of words (`"widget": "lines"`): a multi-line box, one entry a line;
+- a card (`"card": "<game slug>"`): a text box with autocomplete from the card database;
+  the printed name is matched without regard to case or accents, a near miss answers
+  "did you mean ...?".
+
+Typed option names (a list of options written as text, or an option given by its words) are
+matched the same way. Every error comes back on its field, in words.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import difflib
+import unicodedata
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.http import QueryDict
 from pydantic import BaseModel, ValidationError
+
+RADIO_MAX = 4  # up to this many options show as radio buttons (one tap each on a phone)
+
+
+def fold(text: str) -> str:
+    """A name as compared: no case, no accents, single spaces, ё as е."""
+    text = unicodedata.normalize("NFKD", text.casefold().replace("ё", "е"))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return " ".join(text.replace("-", " ").replace("_", " ").split())
+
+
+@dataclass
+class Choice:
+    value: str
+    label: str
 
 
 @dataclass
@@ -19,10 +51,33 @@ class FormField:
     name: str
     label: str
     help: str
-    widget: str  # text | number | checkbox | select | list
+    widget: str  # text | number | checkbox | select | radio | multi | counts | lines | card
     value: Any
-    choices: list[str]
+    choices: list[Choice] = field(default_factory=list)
     error: str = ""
+    minimum: int | float | None = None
+    maximum: int | float | None = None
+    step: str = "1"
+    card_game: str = ""
+    max_length: int | None = None
+
+    @property
+    def selected(self) -> set[str]:
+        """The chosen values of a list of options."""
+        value = self.value
+        if isinstance(value, str):
+            value = [part.strip() for part in value.split(",")]
+        return {str(v) for v in value or []}
+
+    @property
+    def counts(self) -> list[tuple[Choice, int]]:
+        """(option, how many times it is in the list), for the stepper-per-option widget."""
+        value = self.value if isinstance(self.value, list) else []
+        return [(c, sum(1 for v in value if str(v) == c.value)) for c in self.choices]
+
+    @property
+    def lines(self) -> str:
+        return "\n".join(str(v) for v in self.value) if isinstance(self.value, list) else ""
 
 
 def _resolve(schema: dict[str, Any], prop: dict[str, Any]) -> dict[str, Any]:
@@ -48,18 +103,29 @@ def _resolve(schema: dict[str, Any], prop: dict[str, Any]) -> dict[str, Any]:
 
 
 def _default(model: type[BaseModel], name: str) -> Any:
-    field = model.model_fields[name]
-    if field.default_factory is not None:
-        return field.default_factory()  # type: ignore[call-arg]
-    return None if field.is_required() else field.default
+    info = model.model_fields[name]
+    if info.default_factory is not None:
+        return info.default_factory()  # type: ignore[call-arg]
+    return None if info.is_required() else info.default
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if hasattr(value, "value"):
+        return value.value
+    return value
 
 
 def _display(value: Any) -> Any:
+    value = _plain(value)
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    if hasattr(value, "value"):
-        return value.value
+        return value
     return "" if value is None else value
+
+
+def _choices(values: list[Any], labels: dict[str, str]) -> list[Choice]:
+    return [Choice(str(v), labels.get(str(v), str(v))) for v in values]
 
 
 def form_fields(
@@ -71,63 +137,221 @@ def form_fields(
     fields: list[FormField] = []
     for name, raw in schema.get("properties", {}).items():
         prop = _resolve(schema, raw)
+        labels = {str(k): str(v) for k, v in prop.get("options", {}).items()}
         kind = prop.get("type")
-        choices = [str(c) for c in prop.get("enum", [])]
+        enum = list(prop.get("enum", []))
         if "const" in prop:
-            choices = [str(prop["const"])]
-        if choices:
-            widget = "select"
+            enum = [prop["const"]]
+        choices = _choices(enum, labels)
+        extra = {"minimum": prop.get("minimum"), "maximum": prop.get("maximum")}
+        if enum:
+            widget = "radio" if len(enum) <= RADIO_MAX else "select"
         elif kind == "boolean":
             widget = "checkbox"
         elif kind in ("integer", "number"):
             widget = "number"
+            if kind == "number":
+                extra["step"] = "any"
         elif kind == "array":
-            widget = "list"
             items = _resolve(schema, prop.get("items", {}))
-            choices = [str(c) for c in items.get("enum", [])]
+            item_enum = list(items.get("enum", []))
+            if "const" in items:
+                item_enum = [items["const"]]
+            choices = _choices(item_enum, labels)
+            widget = prop.get("widget", "multi") if choices else "lines"
+        elif prop.get("card"):
+            widget = "card"
         else:
-            widget = "text"
+            widget = prop.get("widget", "text")
         value = (values or {}).get(name, _display(_default(model, name)))
-        if widget == "select" and value in ("", None) and choices:
-            value = choices[0]  # what a browser submits for a select left alone
+        if widget in ("select", "radio") and value in ("", None) and choices:
+            value = choices[0].value  # what a browser submits for a drop-down left alone
         fields.append(
             FormField(
                 name=name,
-                label=prop.get("title", name.replace("_", " ").capitalize()),
+                label=str(prop.get("title") or name),
                 help=prop.get("description", ""),
                 widget=widget,
                 value=value,
                 choices=choices,
                 error=(errors or {}).get(name, ""),
+                card_game=str(prop.get("card", "")),
+                max_length=prop.get("maxLength"),
+                **{k: v for k, v in extra.items() if v is not None},
             )
         )
     return fields
 
 
+# ----- reading a form back -----
+
+
+class _Refused(ValueError):
+    pass
+
+
+def _near(text: str, options: list[str]) -> str:
+    close = difflib.get_close_matches(fold(text)[:80], [fold(o) for o in options], n=1, cutoff=0.6)
+    if close:
+        by_fold = {fold(o): o for o in options}
+        return f"did you mean {by_fold[close[0]]}?"
+    return "choose one of: " + ", ".join(options) + "."
+
+
+def _match(text: str, choices: list[Choice]) -> str:
+    """An option given by its words or its value, in any case and with or without accents."""
+    wanted = fold(text)
+    for c in choices:
+        if wanted in (fold(c.label), fold(c.value)):
+            return c.value
+    raise _Refused(
+        f"No option called “{text.strip()[:80]}”: {_near(text, [c.label for c in choices])}"
+    )
+
+
+def _card_name(text: str, game: str) -> str:
+    """A card's printed name from the card database, typed in any case, with or without
+    accents; a near miss is refused with the nearest name."""
+    from cardsdb.models import Card
+
+    wanted = text.strip()
+    cards = Card.objects.filter(game__slug=game)
+    exact = cards.filter(name__iexact=wanted).values_list("name", flat=True).first()
+    if exact:
+        return str(exact)
+    folded = fold(wanted)
+    first = folded.split(" ")[0][:3] if folded else ""
+    # Accents: compare folded names among the cards that share the first letters.
+    nearby = list(
+        cards.filter(name__icontains=first).values_list("name", flat=True).distinct()[:2000]
+        if first
+        else []
+    )
+    for name in nearby:
+        if fold(name) == folded:
+            return str(name)
+    close = difflib.get_close_matches(folded, [fold(n) for n in nearby], n=1, cutoff=0.6)
+    if close:
+        name = next(n for n in nearby if fold(n) == close[0])
+        raise _Refused(f"No card called “{wanted[:80]}”: did you mean {name}?")
+    raise _Refused(f"No card called “{wanted[:80]}” in the card list.")
+
+
+def _words(err: dict[str, Any], spec: FormField | None) -> str:
+    """A pydantic error in a player's words."""
+    kind, ctx = err.get("type", ""), err.get("ctx") or {}
+    low = spec.minimum if spec else None
+    high = spec.maximum if spec else None
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        if low is not None and high is not None:
+            return f"Give a number from {low} to {high}."
+        bound = ctx.get("ge", ctx.get("le", ctx.get("gt", ctx.get("lt"))))
+        word = "at least" if kind.startswith("greater") else "at most"
+        return f"Give a number {word} {bound}."
+    if kind in ("int_parsing", "int_from_float", "int_type"):
+        return "Give a whole number."
+    if kind in ("float_parsing", "float_type"):
+        return "Give a number."
+    if kind == "missing":
+        return "Fill this in."
+    if kind in ("literal_error", "enum"):
+        return "Choose one of the options."
+    if kind == "string_too_long":
+        return f"At most {ctx.get('max_length')} characters."
+    if kind == "string_too_short":
+        return "Fill this in."
+    if kind == "too_short":
+        return f"Give at least {ctx.get('min_length')}."
+    if kind == "too_long":
+        return f"Give at most {ctx.get('max_length')}."
+    message = str(err.get("msg", "Not accepted."))
+    return message.removeprefix("Value error, ")
+
+
+def default_post(model: type[BaseModel]) -> dict[str, Any]:
+    """What a browser sends for this form left as it opens (for tests and examples)."""
+    data: dict[str, Any] = {}
+    for f in form_fields(model):
+        if f.widget == "checkbox":
+            if f.value:
+                data[f.name] = "on"
+        elif f.widget == "multi":
+            data[f.name] = sorted(f.selected - {""})
+        elif f.widget == "counts":
+            for i, (_choice, n) in enumerate(f.counts):
+                data[f"{f.name}--{i}"] = str(n)
+        elif f.widget == "lines":
+            data[f.name] = f.lines
+        else:
+            data[f.name] = f.value
+    return data
+
+
 def read_form(
     model: type[BaseModel], data: QueryDict
 ) -> tuple[BaseModel | None, dict[str, Any], dict[str, str]]:
-    """(the validated form or None, the raw values to show again, field -> error)."""
+    """(the validated form or None, the raw values to show again, field -> error in words)."""
     values: dict[str, Any] = {}
     payload: dict[str, Any] = {}
-    for field in form_fields(model):
-        raw = data.get(field.name, "")
-        if field.widget == "checkbox":
-            payload[field.name] = field.name in data
-            values[field.name] = payload[field.name]
-            continue
-        values[field.name] = raw
-        if field.widget == "list":
-            payload[field.name] = [part.strip() for part in raw.split(",") if part.strip()]
-        elif raw.strip() == "" and _default(model, field.name) is None:
-            payload[field.name] = None
-        else:
-            payload[field.name] = raw.strip()
+    errors: dict[str, str] = {}
+    specs = {f.name: f for f in form_fields(model)}
+    for spec in specs.values():
+        name = spec.name
+        try:
+            if spec.widget == "checkbox":
+                payload[name] = values[name] = name in data
+            elif spec.widget == "multi":
+                picked = data.getlist(name)
+                values[name] = picked
+                payload[name] = [_match(p, spec.choices) for p in picked]
+            elif spec.widget == "counts":
+                chosen: list[str] = []
+                for i, choice in enumerate(spec.choices):
+                    raw_count = data.get(f"{name}--{i}", "0").strip() or "0"
+                    if not raw_count.isdigit() or int(raw_count) > 20:
+                        raise _Refused(f"{choice.label}: give a number from 0 to 20.")
+                    chosen += [choice.value] * int(raw_count)
+                payload[name] = values[name] = chosen
+            elif spec.widget == "names":
+                raw = data.get(name, "")
+                values[name] = raw
+                parts = [p.strip() for p in raw.replace("\n", ",").split(",") if p.strip()]
+                payload[name] = [_match(p, spec.choices) for p in parts]
+            elif spec.widget == "lines":
+                raw = data.get(name, "")
+                lines = [line.strip() for line in raw.splitlines() if line.strip()]
+                values[name] = lines
+                payload[name] = lines
+            else:
+                raw = data.get(name, "")
+                values[name] = raw
+                text = raw.strip()
+                if text == "" and _default(model, name) is None:
+                    payload[name] = None
+                elif spec.widget in ("select", "radio"):
+                    payload[name] = _match(text, spec.choices)
+                    values[name] = payload[name]
+                elif spec.widget == "card" and text:
+                    payload[name] = _card_name(text, spec.card_game)
+                    values[name] = payload[name]
+                elif spec.widget == "number":
+                    try:
+                        payload[name] = float(text) if spec.step == "any" else int(text)
+                    except ValueError:
+                        raise _Refused(
+                            "Give a whole number." if spec.step != "any" else "Give a number."
+                        ) from None
+                else:
+                    payload[name] = text
+        except _Refused as exc:
+            errors[name] = str(exc)
+    for name in errors:  # refused already: its default stands in, to check the others
+        payload[name] = _default(model, name)
     try:
-        return model.model_validate(payload), values, {}
+        form = model.model_validate(payload)
     except ValidationError as exc:
-        errors: dict[str, str] = {}
         for err in exc.errors(include_url=False):
             name = str(err["loc"][0]) if err["loc"] else "__all__"
-            errors.setdefault(name, err["msg"])
+            errors.setdefault(name, _words(dict(err), specs.get(name)))
         return None, values, errors
+    return (None, values, errors) if errors else (form, values, {})

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cardsdb.web import deck_views, desk_views, search_views, views
+from cardsdb.web import deck_views, desk_views, moves_views, search_views, table_views, views
 
 app_name = "web"
 
@@ -13,6 +13,8 @@ urlpatterns = [
     path("games/<slug:slug>/glossary/", views.glossary_page, name="glossary"),
     path("games/<slug:slug>/clarifications/", views.clarifications_page, name="clarifications"),
     path("games/<slug:slug>/cards/", views.cards_page, name="cards"),
+    path("games/<slug:slug>/quick/", table_views.quick_reference, name="quick"),
+    path("games/<slug:slug>/sources/", table_views.sources_page, name="sources"),
     path("games/<slug:slug>/cards/<slug:card_slug>/", views.card_page, name="card"),
     path("games/<slug:slug>/disputes/", desk_views.disputes, name="disputes"),
     path("games/<slug:slug>/disputes/json/", desk_views.dispute_json, name="dispute-json"),
@@ -23,6 +25,7 @@ urlpatterns = [
     ),
     path("games/<slug:slug>/tools/<slug:tool>/", desk_views.game_tool_page, name="game-tool"),
     path("games/<slug:slug>/rulings/<str:key>/", desk_views.ruling_page, name="ruling"),
+    path("games/<slug:slug>/rulings/<str:key>/what-now/", moves_views.what_now, name="what-now"),
     path("games/<slug:slug>/decks/", deck_views.deck_check_page, name="deck-check"),
     path("games/<slug:slug>/decks/<str:key>/", deck_views.deck_page, name="deck"),
     path(

@@ -25,7 +25,7 @@ from games.bo_jackson_battle_arena.battle import battle_winner, who
 from games.bo_jackson_battle_arena.cards import Weapon
 from games.bo_jackson_battle_arena.deck import PLAY_KINDS, DeckCard, DeckList
 from games.bo_jackson_battle_arena.state import BattleState, Hero, PlayCard, Player
-from games.core.pictures import BoardPicture
+from games.core.pictures import BoardPicture, possessive
 from games.core.pictures import plural as _plural
 from games.core.pictures import short as _short
 from games.core.tools import Reference
@@ -66,7 +66,18 @@ def _weapon(hero: Hero) -> str:
     return f"★ {hero.weapon.value}" if hero.weapon is Weapon.SUPER else hero.weapon.value
 
 
+# A Hero the question did not describe (the rules need seven Battle Zones and a Hero Deck, so
+# the website's forms put one there under this name): drawn as not described, never as a Hero.
+UNDESCRIBED = "not described"
+
+
+def described(hero: Hero) -> bool:
+    return hero.name != UNDESCRIBED
+
+
 def _hero_tip(hero: Hero) -> str:
+    if not described(hero):
+        return "a Hero you did not describe"
     weapon = hero.weapon.value if hero.weapon is not None else "weapon not given"
     return f"{hero.name or hero.id}: Power {hero.power}, {weapon} (card {hero.id})"
 
@@ -95,16 +106,18 @@ class Zone:
         return self.hero.id
 
     @property
-    def power(self) -> int:
-        return self.hero.power
+    def power(self) -> int | str:
+        return self.hero.power if described(self.hero) else "?"
 
     @property
     def weapon(self) -> str:
-        return _weapon(self.hero)
+        if not described(self.hero):
+            return ""
+        return "none" if self.hero.weapon is None else _weapon(self.hero)
 
     @property
     def name(self) -> str:
-        return _short(self.hero.name or self.hero.id, 9)
+        return _short(self.hero.name or self.hero.id, 9) if described(self.hero) else "not given"
 
     @property
     def tooltip(self) -> str:
@@ -207,7 +220,12 @@ def _zones(state: BattleState, top: int) -> tuple[list[Zone], list[dict[str, Any
         name = _short(who(state, player), 30)
         label_y = rows[player] - 6 if player == 0 else rows[player] + ZONE_H + 14
         texts.append(
-            {"x": ZONES_LEFT, "y": label_y, "text": f"{name}'s Battle Zones", "cls": "ba-small"}
+            {
+                "x": ZONES_LEFT,
+                "y": label_y,
+                "text": f"{possessive(name)} Battle Zones",
+                "cls": "ba-small",
+            }
         )
         for i, hero in enumerate(state.players[player].zones):
             battle = i + 1
@@ -223,6 +241,8 @@ def _zones(state: BattleState, top: int) -> tuple[list[Zone], list[dict[str, Any
                 label = f"battle {battle}, face down until its reveal"
             if hero.weapon is Weapon.SUPER:
                 classes.append("ba-super")
+            if not described(hero):
+                classes.append("ba-unknown")
             x = ZONES_LEFT + i * (ZONE_W + ZONE_GAP)
             zones.append(Zone(hero, x, rows[player], ZONE_W, ZONE_H, classes, f"{name}, {label}"))
     middle = rows[0] + ZONE_H + 17
@@ -252,6 +272,11 @@ def _fighter(
         f.tooltip = f"{who(state, player)}: the Hero Deck is empty"
         return f
     f.hero_id = hero.id
+    if not described(hero):
+        f.classes.append("ba-empty")
+        f.texts.append({"x": x + 10, "y": y + 60, "text": "Hero not given", "cls": "ba-small"})
+        f.tooltip = f"{who(state, player)}: a Hero you did not describe"
+        return f
     total = _total(state, player, hero) if where == "zone" else hero.power
     f.power = total
     if hero.weapon is Weapon.SUPER:
@@ -322,7 +347,7 @@ def _arena_say(state: BattleState, fighters: list[Fighter]) -> str:
     name = _short(who(state, winner), 20)
     if a == b:
         return f"Tied at {a}: the Super Weapon wins it for {name}"
-    return f"Power {a} to {b}: {name}'s Hero is ahead"
+    return f"Power {a} to {b}: {possessive(name)} Hero is ahead"
 
 
 def _bench(player: Player, x0: int, top: int, name: str) -> tuple[list[Zone], int]:
@@ -332,7 +357,7 @@ def _bench(player: Player, x0: int, top: int, name: str) -> tuple[list[Zone], in
         x = x0 + (i % MINI_PER_ROW) * (MINI_W + MINI_GAP)
         y = top + (i // MINI_PER_ROW) * (MINI_H + MINI_GAP)
         classes = ["ba-zone", "ba-bench"] + (["ba-super"] if hero.weapon is Weapon.SUPER else [])
-        cards.append(Zone(hero, x, y, MINI_W, MINI_H, classes, f"{name}'s Bench"))
+        cards.append(Zone(hero, x, y, MINI_W, MINI_H, classes, f"{possessive(name)} Bench"))
     rows = -(-min(len(bench), MINI_SHOWN) // MINI_PER_ROW)
     return cards, top + rows * (MINI_H + MINI_GAP)
 
@@ -378,7 +403,11 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
     y += LINE + 2
     panel.texts.append({"x": x0, "y": y, "text": " · ".join(facts), "cls": "ba-small"})
     y += LINE
-    piles = f"Hero Deck: {_plural(len(p.hero_deck), 'card')} · set aside: {len(p.set_aside)}"
+    if p.hero_deck and not any(described(h) for h in p.hero_deck):
+        deck_words = "not given"
+    else:
+        deck_words = _plural(len(p.hero_deck), "card")
+    piles = f"Hero Deck: {deck_words} · set aside: {len(p.set_aside)}"
     panel.texts.append({"x": x0, "y": y, "text": piles, "cls": "ba-small"})
     if p.bench is not None:
         y += LINE + 2

@@ -12,12 +12,21 @@ from pydantic import BaseModel, Field
 
 from games.bo_jackson_battle_arena.deck import FORMATS
 from games.core import Question
+from games.core.rules import labelled
 
 WeaponChoice = Literal[
     "none", "Alt", "Brawl", "Cyber", "Fire", "Glow", "Gum", "Hex", "Ice", "Steel", "Super"
 ]
 FormatChoice = Literal[tuple(FORMATS)]  # type: ignore[valid-type]
 PowerValue = Annotated[int, Field(ge=0, le=1000)]
+GAME = "bo-jackson-battle-arena"
+
+MODES = {"rookie": "Rookie", "substitution": "Substitution", "playmaker": "Playmaker"}
+WEAPONS = {"none": "No weapon"}
+FORMAT_NAMES = {slug: f.name for slug, f in FORMATS.items()}
+# A Hero the player did not describe: the rules need seven Battle Zones and a Hero Deck, and
+# the picture draws these as not described.
+UNDESCRIBED = "not described"  # the picture's name for it too (picture.UNDESCRIBED)
 
 
 def _hero(card_id: str, power: int, weapon: str = "Steel", name: str = "") -> dict[str, Any]:
@@ -41,11 +50,13 @@ def _player(
     hot_dogs: int = 10,
     substituted: bool = False,
 ) -> dict[str, Any]:
-    """A player at `battle`: filler Heroes of 100 Power, `zone` in the current Battle Zone."""
-    zones = [_hero(f"{prefix}-zone-{i + 1}", 100) for i in range(7)]
+    """A player at `battle`: `zone` in the current Battle Zone; the other zones and the Hero
+    Deck hold Heroes the player did not describe (named so, and drawn as not described)."""
+    zones = [_hero(f"{prefix}-zone-{i + 1}", 100, "none", UNDESCRIBED) for i in range(7)]
     if zone is not None:
         zones[battle - 1] = zone
-    player: dict[str, Any] = {"name": name, "zones": zones, "hero_deck": deck or []}
+    deck = deck if deck is not None else [_hero(f"{prefix}-deck-1", 100, "none", UNDESCRIBED)]
+    player: dict[str, Any] = {"name": name, "zones": zones, "hero_deck": deck}
     if mode != "rookie":
         player |= {
             "bench": bench if bench is not None else [],
@@ -82,16 +93,26 @@ def _battle(
 
 
 class CanISubstitute(BaseModel):
-    mode: Literal["substitution", "playmaker"] = "substitution"
-    battle: int = Field(default=1, ge=1, le=7)
-    i_have_honors: bool = True
-    opponent_has_decided: bool = Field(
-        default=False, description="Your opponent (with honors) has substituted or kept their Hero"
+    mode: Literal["substitution", "playmaker"] = Field(
+        default="substitution", title="Mode", json_schema_extra=labelled(MODES)
     )
-    i_already_substituted_this_battle: bool = False
-    my_hot_dogs: int = Field(default=10, ge=0, le=10)
-    hero_in_battle_zone_power: PowerValue = 100
-    bench_hero_power: PowerValue = 100
+    battle: int = Field(default=1, ge=1, le=7, title="Battle", description="1 to 7.")
+    i_have_honors: bool = Field(default=True, title="I have honors this battle")
+    opponent_has_decided: bool = Field(
+        default=False,
+        title="My opponent has already substituted or kept their Hero",
+        description="Only matters when your opponent has honors.",
+    )
+    i_already_substituted_this_battle: bool = Field(
+        default=False, title="I have already substituted this battle"
+    )
+    my_hot_dogs: int = Field(default=10, ge=0, le=10, title="Hot Dogs I have left")
+    hero_in_battle_zone_power: PowerValue = Field(
+        default=100, title="Power of my Hero in this Battle Zone"
+    )
+    bench_hero_power: PowerValue = Field(
+        default=100, title="Power of the Bench Hero I want to bring in"
+    )
 
 
 def build_can_i_substitute(form: CanISubstitute) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -126,14 +147,57 @@ def build_can_i_substitute(form: CanISubstitute) -> tuple[dict[str, Any], dict[s
 
 
 class WhoWinsThisBattle(BaseModel):
-    mode: Literal["rookie", "substitution", "playmaker"] = "playmaker"
-    my_hero_power: PowerValue = 100
-    my_hero_weapon: WeaponChoice = "none"
-    opponent_hero_power: PowerValue = 100
-    opponent_hero_weapon: WeaponChoice = "none"
-    my_power_change_from_plays: int = Field(default=0, ge=-1000, le=1000)
-    opponent_power_change_from_plays: int = Field(default=0, ge=-1000, le=1000)
-    claim: Literal["no claim", "I win", "my opponent wins", "draw"] = "no claim"
+    mode: Literal["rookie", "substitution", "playmaker"] = Field(
+        default="playmaker", title="Mode", json_schema_extra=labelled(MODES)
+    )
+    my_hero: str = Field(
+        default="",
+        max_length=100,
+        title="My Hero (optional)",
+        description="Its printed name; start typing to pick it from the card list.",
+        json_schema_extra={"card": GAME},
+    )
+    my_hero_power: PowerValue = Field(default=100, title="My Hero's Power")
+    my_hero_weapon: WeaponChoice = Field(
+        default="none", title="My Hero's weapon", json_schema_extra=labelled(WEAPONS)
+    )
+    opponent_hero: str = Field(
+        default="",
+        max_length=100,
+        title="My opponent's Hero (optional)",
+        description="Its printed name; start typing to pick it from the card list.",
+        json_schema_extra={"card": GAME},
+    )
+    opponent_hero_power: PowerValue = Field(default=100, title="My opponent's Hero's Power")
+    opponent_hero_weapon: WeaponChoice = Field(
+        default="none", title="My opponent's Hero's weapon", json_schema_extra=labelled(WEAPONS)
+    )
+    my_power_change_from_plays: int = Field(
+        default=0,
+        ge=-1000,
+        le=1000,
+        title="Power my Plays added to my Hero",
+        description="Playmaker only; negative if they took Power away.",
+    )
+    opponent_power_change_from_plays: int = Field(
+        default=0,
+        ge=-1000,
+        le=1000,
+        title="Power my opponent's Plays added to their Hero",
+        description="Playmaker only.",
+    )
+    claim: Literal["no claim", "I win", "my opponent wins", "draw"] = Field(
+        default="no claim",
+        title="What is claimed at the table",
+        json_schema_extra={
+            "options": {
+                "no claim": "Nothing: just tell us",
+                "I win": "I win",
+                "my opponent wins": "My opponent wins",
+                "draw": "It is a draw",
+            }
+        },
+    )
 
 
 def build_who_wins(form: WhoWinsThisBattle) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -142,14 +206,19 @@ def build_who_wins(form: WhoWinsThisBattle) -> tuple[dict[str, Any], dict[str, A
         "You",
         form.mode,
         1,
-        _hero("your-hero", form.my_hero_power, form.my_hero_weapon, "your Hero"),
+        _hero("your-hero", form.my_hero_power, form.my_hero_weapon, form.my_hero or "your Hero"),
     )
     them = _player(
         "b",
         "Your opponent",
         form.mode,
         1,
-        _hero("their-hero", form.opponent_hero_power, form.opponent_hero_weapon, "their Hero"),
+        _hero(
+            "their-hero",
+            form.opponent_hero_power,
+            form.opponent_hero_weapon,
+            form.opponent_hero or "their Hero",
+        ),
     )
     if form.mode == "playmaker":
         me["power_change"] = form.my_power_change_from_plays
@@ -163,15 +232,23 @@ def build_who_wins(form: WhoWinsThisBattle) -> tuple[dict[str, Any], dict[str, A
 
 
 class CanIRunAPlay(BaseModel):
-    battle: int = Field(default=1, ge=1, le=7)
-    i_have_honors: bool = True
+    battle: int = Field(default=1, ge=1, le=7, title="Battle", description="1 to 7.")
+    i_have_honors: bool = Field(default=True, title="I have honors this battle")
     opponent_has_passed: bool = Field(
-        default=False, description="Your opponent, who has honors, has passed"
+        default=False,
+        title="My opponent has already passed",
+        description="Only matters when your opponent has honors.",
     )
-    i_already_passed: bool = False
-    my_hot_dogs: int = Field(default=10, ge=0, le=10)
-    play_name: str = Field(default="my Play", max_length=100)
-    play_cost: int = Field(default=1, ge=0, le=20)
+    i_already_passed: bool = Field(default=False, title="I have already passed this battle")
+    my_hot_dogs: int = Field(default=10, ge=0, le=10, title="Hot Dogs I have left")
+    play_name: str = Field(
+        default="",
+        max_length=100,
+        title="The Play (optional)",
+        description="Its printed name; start typing to pick it from the card list.",
+        json_schema_extra={"card": GAME},
+    )
+    play_cost: int = Field(default=1, ge=0, le=20, title="Its Hot Dog cost")
 
 
 def build_can_i_run_a_play(form: CanIRunAPlay) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -185,7 +262,8 @@ def build_can_i_run_a_play(form: CanIRunAPlay) -> tuple[dict[str, Any], dict[str
     else:
         to_act = 0 if form.opponent_has_passed else 1
     me = _player("a", "You", "playmaker", form.battle, hot_dogs=form.my_hot_dogs)
-    me["hand"] = [{"id": "your-play", "name": form.play_name, "cost": form.play_cost}]
+    play = form.play_name or "your Play"
+    me["hand"] = [{"id": "your-play", "name": play, "cost": form.play_cost}]
     them = _player("b", "Your opponent", "playmaker", form.battle)
     state = _battle("playmaker", form.battle, phase, honors, to_act, [me, them])
     return state, {"kind": "run-play", "player": 0, "play": "your-play"}
@@ -195,10 +273,16 @@ def build_can_i_run_a_play(form: CanIRunAPlay) -> tuple[dict[str, Any], dict[str
 
 
 class WhoWinsSuddenDeath(BaseModel):
-    my_revealed_power: PowerValue = 100
-    my_revealed_weapon: WeaponChoice = "none"
-    opponent_revealed_power: PowerValue = 100
-    opponent_revealed_weapon: WeaponChoice = "none"
+    my_revealed_power: PowerValue = Field(default=100, title="Power of the Hero I revealed")
+    my_revealed_weapon: WeaponChoice = Field(
+        default="none", title="Its weapon", json_schema_extra=labelled(WEAPONS)
+    )
+    opponent_revealed_power: PowerValue = Field(
+        default=100, title="Power of the Hero my opponent revealed"
+    )
+    opponent_revealed_weapon: WeaponChoice = Field(
+        default="none", title="Its weapon", json_schema_extra=labelled(WEAPONS)
+    )
 
 
 def build_sudden_death(form: WhoWinsSuddenDeath) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -226,16 +310,24 @@ def build_sudden_death(form: WhoWinsSuddenDeath) -> tuple[dict[str, Any], dict[s
 
 
 class IsMyDeckLegal(BaseModel):
-    format: FormatChoice = "playmaker-constructed"  # type: ignore[valid-type]
+    format: FormatChoice = Field(  # type: ignore[valid-type]
+        default="playmaker-constructed",
+        title="Mode or tournament format",
+        json_schema_extra=labelled(FORMAT_NAMES),
+    )
     heroes: list[str] = Field(
         default_factory=list,
-        description="One Hero a line: name; Power; weapon (e.g. 'Bandelero; 110; Fire')",
+        max_length=200,
+        title="Your Hero Deck",
+        description="One Hero a line: name; Power; weapon (for example: Bandelero; 110; Fire).",
     )
     plays: list[str] = Field(
         default_factory=list,
-        description="One Play a line: name; kind (play, bonus-play or htd-play); DBS if known",
+        max_length=200,
+        title="Your Playbook",
+        description="One Play a line: name; kind (play, bonus-play or htd-play); DBS if known.",
     )
-    hot_dogs: int = Field(default=10, ge=0, le=100, description="How many Hot Dogs")
+    hot_dogs: int = Field(default=10, ge=0, le=100, title="Hot Dogs in your Hot Dog Deck")
 
 
 def _fields(line: str) -> list[str]:
@@ -282,38 +374,43 @@ def build_deck(form: IsMyDeckLegal) -> tuple[dict[str, Any], dict[str, Any]]:
 
 QUESTIONS: tuple[Question, ...] = (
     Question(
+        slug="is-my-deck-legal",
+        title="Is my deck legal?",
+        form=IsMyDeckLegal,
+        build=build_deck,
+        help="Before you play: does your deck meet the mode or the tournament format?",
+        moment="Before the game",
+    ),
+    Question(
         slug="can-i-substitute",
         title="Can I substitute now?",
         form=CanISubstitute,
         build=build_can_i_substitute,
-        help="Substitution and Playmaker: 2 Hot Dogs, once per battle, in honors order.",
+        help="Before the battle: may you swap in a Bench Hero (2 Hot Dogs, once a battle)?",
+        moment="In a battle",
     ),
     Question(
         slug="who-wins-this-battle",
         title="Who wins this battle?",
         form=WhoWinsThisBattle,
         build=build_who_wins,
-        help="Compares Power after Plays; in Playmaker a Super Weapon breaks a tie.",
+        help="When the Heroes are compared: who takes the battle, or is it a draw?",
+        moment="In a battle",
     ),
     Question(
         slug="can-i-run-a-play",
         title="Can I run a Play now?",
         form=CanIRunAPlay,
         build=build_can_i_run_a_play,
-        help="Playmaker: honors first, one opportunity each, pay the Hot Dog cost.",
+        help="In Playmaker, before the Power is compared: is it your chance to run a Play?",
+        moment="In a battle",
     ),
     Question(
         slug="who-wins-sudden-death",
         title="Who wins Sudden Death?",
         form=WhoWinsSuddenDeath,
         build=build_sudden_death,
-        help="Top cards of the Hero Decks: higher Power wins, then a Super Weapon.",
-    ),
-    Question(
-        slug="is-my-deck-legal",
-        title="Is my deck legal?",
-        form=IsMyDeckLegal,
-        build=build_deck,
-        help="Hero Deck, Playbook and Hot Dog Deck against a mode or tournament format.",
+        help="After a tied game: who wins when the top Heroes are revealed?",
+        moment="End of the game",
     ),
 )

@@ -104,7 +104,14 @@ class Question:
     title: str
     form: type[BaseModel]
     build: Callable[[Any], tuple[dict[str, Any], dict[str, Any]]]
-    help: str = ""
+    help: str = ""  # one line: when to use this question
+    moment: str = ""  # the moment of play it belongs to, in players' words ("On your turn")
+
+
+def labelled(options: Mapping[str, str], **extra: Any) -> dict[str, Any]:
+    """A question field's `json_schema_extra`: the words of its options (value -> label), and
+    any widget hint, for the website's forms."""
+    return {"options": dict(options), **extra}
 
 
 def _path(loc: Iterable[Any]) -> str:
@@ -363,6 +370,7 @@ __all__ = [
     "ReasonCatalog",
     "TooManyMoves",
     "field",
+    "labelled",
     "read_body",
     "strict_json",
 ]

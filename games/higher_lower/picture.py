@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core.pictures import BoardPicture
+from games.core.pictures import BoardPicture, possessive
 from games.core.pictures import plural as _plural
 from games.core.pictures import short as _short
 from games.core.tools import Reference
@@ -199,7 +199,9 @@ def layout(
     if out is not None:
         heading = f"{_short(out, NAME_CHARS)} has no playing cards left: the game is over"
     else:
-        heading = f"{len(state.players)} players · {_short(state.turn, NAME_CHARS)}'s turn"
+        heading = (
+            f"{len(state.players)} players · {possessive(_short(state.turn, NAME_CHARS))} turn"
+        )
     texts.append({"x": LEFT, "y": 50, "text": heading, "cls": "hl-head"})
     order = " → ".join(_short(p.name, 12) for p in state.players)
     order += f" → {_short(state.players[0].name, 12)}"

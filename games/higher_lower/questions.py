@@ -8,11 +8,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from games.core import Question
+from games.core.rules import labelled
 from games.higher_lower.cards import BoosterCategory
 
 JSON = dict[str, Any]
-# You sit as Ana; Ben is on your left; Cy, on your right, made the call in force.
-ME, LEFT, OTHER = "Ana", "Ben", "Cy"
+# The seats as the player says them: you, the player on your left (who plays after you) and
+# the player on your right, who made the call in force.
+ME, LEFT, OTHER = "You", "the player on your left", "the player on your right"
 
 
 def _table(
@@ -34,20 +36,36 @@ def _table(
     }
 
 
+CALLS = {"higher": "Higher", "lower": "Lower"}
+
+
 class CanIPlayThisCard(BaseModel):
     last_card: int = Field(
-        default=7, ge=0, le=15, description="The last card laid (0 if none has been laid yet)."
+        default=7,
+        ge=0,
+        le=15,
+        title="The last card laid",
+        description="Its number; 0 if no card has been laid yet.",
     )
     call_in_force: Literal["higher", "lower"] = Field(
-        default="higher", description="The call you must obey."
+        default="higher",
+        title="The call you must follow",
+        description="What the player on your right called.",
+        json_schema_extra=labelled(CALLS),
     )
-    my_card: int = Field(default=9, ge=1, le=15, description="The card you want to lay.")
+    my_card: int = Field(default=9, ge=1, le=15, title="The card you want to lay")
     my_call: Literal["higher", "lower", "none"] = Field(
         default="lower",
-        description="Your call for the next player ('none' for a match, or a 1 or a 15).",
+        title="Your call for the player on your left",
+        description="No call when you match the last card, or lay a 1 or a 15.",
+        json_schema_extra={"options": {**CALLS, "none": "No call"}},
     )
     cards_in_my_hand: int = Field(
-        default=5, ge=1, le=30, description="How many playing cards you hold, this one included."
+        default=5,
+        ge=1,
+        le=30,
+        title="Cards in your hand",
+        description="Number cards you hold, counting the one you lay.",
     )
 
 
@@ -61,14 +79,20 @@ def build_play(form: CanIPlayThisCard) -> tuple[JSON, JSON]:
 
 
 class CanIDrawInstead(BaseModel):
-    last_card: int = Field(default=7, ge=1, le=15, description="The last card laid.")
+    last_card: int = Field(default=7, ge=1, le=15, title="The last card laid")
     call_in_force: Literal["higher", "lower"] = Field(
-        default="higher", description="The call you must obey."
+        default="higher",
+        title="The call you must follow",
+        json_schema_extra=labelled(CALLS),
     )
     my_hand: list[int] = Field(
-        default_factory=lambda: [3, 5, 9], description="The numbers of the cards in your hand."
+        default_factory=lambda: [3, 5, 9],
+        min_length=1,
+        max_length=30,
+        title="The numbers in your hand",
+        description="One number a line, 1 to 15.",
     )
-    deck_size: int = Field(default=20, ge=0, le=40, description="Cards left in the deck.")
+    deck_size: int = Field(default=20, ge=0, le=40, title="Cards left in the draw pile")
 
 
 def build_draw(form: CanIDrawInstead) -> tuple[JSON, JSON]:
@@ -77,11 +101,24 @@ def build_draw(form: CanIDrawInstead) -> tuple[JSON, JSON]:
 
 
 class CanIPlayABooster(BaseModel):
-    my_turn: bool = Field(default=True, description="Is it your turn?")
-    category: BoosterCategory = Field(default="Rare", description="The booster's category.")
-    booster_name: str = Field(default="", max_length=80, description="Its name, if you like.")
+    my_turn: bool = Field(default=True, title="It is my turn")
+    category: BoosterCategory = Field(
+        default="Rare", title="The booster's category", description="As printed on the booster."
+    )
+    booster_name: str = Field(
+        default="", max_length=80, title="Its name (optional)", description="As printed."
+    )
     aimed_at: Literal["the player on my left", "another opponent", "myself", "nobody"] = Field(
-        default="another opponent", description="Whom the booster is aimed at."
+        default="another opponent",
+        title="Aimed at",
+        json_schema_extra={
+            "options": {
+                "the player on my left": "The player on your left",
+                "another opponent": "Another opponent",
+                "myself": "Yourself",
+                "nobody": "Nobody",
+            }
+        },
     )
 
 
@@ -113,24 +150,23 @@ QUESTIONS: tuple[Question, ...] = (
         title="Can I play this card?",
         form=CanIPlayThisCard,
         build=build_play,
-        help="You are Ana; Cy, on your right, made the call. Give the last card, the call "
-        "you must obey, your card and the call you make. To match, lay the same number and "
-        "choose 'none'.",
+        help="Before you lay a card: does it follow the call, and may you make your call?",
+        moment="On your turn",
     ),
     Question(
         slug="can-i-draw-instead",
         title="Can I draw instead of playing?",
         form=CanIDrawInstead,
         build=build_draw,
-        help="You are Ana. List the numbers in your hand: you may draw only if none of them "
-        "can be laid.",
+        help="When you want to draw: you may only if no card in your hand can be laid.",
+        moment="On your turn",
     ),
     Question(
         slug="can-i-play-a-booster",
         title="Can I play a booster now, at this player?",
         form=CanIPlayABooster,
         build=build_booster,
-        help="You are Ana; Ben is on your left. Boosters go on your own turn, at any opponent "
-        "or at nobody. What the booster itself does is not in our reference.",
+        help="Before you play a booster: is it the right time, and the right target?",
+        moment="Boosters",
     ),
 )

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from games.core.errors import BadInput
 from games.core.tools import Page, PageRequest, Picture, RulingBoard
+from games.hyperstar_run import level_builder as level_words
 from games.hyperstar_run.moves import PassCard
 from games.hyperstar_run.outcome import describe
 from games.hyperstar_run.rules import RULES
@@ -201,3 +202,44 @@ def best_line(request: PageRequest, saved: RulingBoard) -> Page:
         context["board"] = Picture(state, "The board as described")
     status = 400 if found["error"] else 200
     return Page(TEMPLATE, context, status=status)
+
+
+def level_builder(request: PageRequest) -> Page:
+    """ "What's my best line?" on a level described card by card in a plain form (no JSON);
+    the form stays in the address, so a link brings the level back."""
+    form = request.query
+    context: dict[str, Any] = {"base_url": request.links.page}
+    built: dict[str, Any] = {
+        "difficulties": list(level_words.DIFFICULTIES.items()),
+        "lines": list(level_words.LINES.items()),
+        "e1": str(form.get("E1", "") or "")[:60],
+        "e2": str(form.get("E2", "") or "")[:60],
+    }
+    try:
+        difficulty, run, hero = level_words.settings(form)
+        built.update(difficulty=difficulty, run=run, hero=hero, cards=level_words.cards(form))
+        state = level_words.state(form) if "solve" in form else None
+    except BadInput as exc:
+        built.update(error=f"{exc.message} ({exc.field}).", difficulty="standard", run=1, hero=1)
+        built["cards"] = level_words.cards({})
+        state = None
+    context["builder"] = built
+    if state is None:
+        return Page(TEMPLATE, context, status=400 if "error" in built else 200)
+    found = answer(state, request.links.rules)
+    context.update(found)
+    context["rules"] = request.reference.rules(found.get("cited") or [])
+    solution = found.get("solution")
+    if found["error"] is None and solution is not None:
+        this_run = solution["this_run"]
+        context["board"] = Picture(
+            state,
+            "The level you described, with this run's line",
+            this_run["line"] if this_run else None,
+        )
+        if found["winning_steps"]:
+            context["board_winning"] = Picture(
+                state, "The level, with the winning line", solution["winning_line"]
+            )
+        context["milliseconds"] = round(solution["seconds"] * 1000, 1)
+    return Page(TEMPLATE, context)

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from games.core.rules import Question
+from games.core.rules import Question, labelled
 from games.hyperstar_run.shorthand import board, face, icons
 from games.hyperstar_run.state import (
     ACHIEVEMENT_DIFFICULTY,
@@ -18,14 +18,40 @@ from games.hyperstar_run.state import (
 
 Json = dict[str, Any]
 
+DIFFICULTIES = {
+    "tutorial": "Tutorial",
+    "standard": "Standard",
+    "hard": "Hard",
+    "expert": "Expert",
+}
+ACHIEVEMENTS = {
+    "button-masher": "Button Masher",
+    "well-equipped": "Well Equipped",
+    "speed-runner": "Speed Runner",
+    "combo-pro": "Combo Pro",
+}
+ICONS_HINT = "Buttons as printed, separated by spaces; * is the star."
+
 
 class PressForm(BaseModel):
-    difficulty: Difficulty = "standard"
-    current_card: int = Field(3, ge=1, le=12, description="Position of the card under the hero")
-    press_card: int = Field(1, ge=1, le=12, description="Position of the card you want to press")
-    press_card_button: str = Field("A", min_length=1, max_length=24)
-    press_card_face_up: bool = True
-    already_pressed_this_run: bool = False
+    difficulty: Difficulty = Field(
+        "standard", title="Difficulty", json_schema_extra=labelled(DIFFICULTIES)
+    )
+    current_card: int = Field(
+        3,
+        ge=1,
+        le=12,
+        title="The card your hero is on",
+        description="Counted from the left of the level, 1 first.",
+    )
+    press_card: int = Field(
+        1, ge=1, le=12, title="The card you want to press", description="Counted from the left."
+    )
+    press_card_button: str = Field(
+        "A", min_length=1, max_length=24, title="Its button", description="As printed."
+    )
+    press_card_face_up: bool = Field(True, title="That card is face up")
+    already_pressed_this_run: bool = Field(False, title="I have already pressed it this run")
 
 
 def build_press(form: PressForm) -> tuple[Json, Json]:
@@ -50,19 +76,35 @@ def build_press(form: PressForm) -> tuple[Json, Json]:
 
 
 class PayForm(BaseModel):
-    cost_kind: Literal["enemy", "combo-start"] = "enemy"
-    cost: str = Field("A A *", max_length=200, description="Icons of the cost; * is the star")
+    cost_kind: Literal["enemy", "combo-start"] = Field(
+        "enemy",
+        title="Which cost",
+        json_schema_extra={"options": {"enemy": "Enemy cost", "combo-start": "Combo start cost"}},
+    )
+    cost: str = Field("A A *", max_length=200, title="The cost", description=ICONS_HINT)
     discard_level_buttons: str = Field(
-        "A", max_length=200, description="Buttons of Level Cards you discard, one per card"
+        "A",
+        max_length=200,
+        title="Buttons of the Level Cards you discard",
+        description="One button a card, separated by spaces.",
     )
     discard_equipment_buttons: str = Field(
-        "A B", max_length=60, description="The two buttons of an Equipment Card you discard"
+        "A B",
+        max_length=60,
+        title="The two buttons of the Equipment Card you discard",
+        description="Leave empty if you discard none.",
     )
     equipment_buttons_used: str = Field(
-        "A", max_length=60, description="Which of its buttons you use (empty: both)"
+        "A",
+        max_length=60,
+        title="Which of its buttons you use",
+        description="Leave empty to use both.",
     )
     press_buttons: str = Field(
-        "C", max_length=200, description="Buttons of cards passed this run that you press"
+        "C",
+        max_length=200,
+        title="Buttons of the cards you press",
+        description="Cards you passed this run; one button a card.",
     )
 
 
@@ -98,15 +140,39 @@ def build_pay(form: PayForm) -> tuple[Json, Json]:
 
 class ComboForm(BaseModel):
     previous_card_passed_with: Literal["combo start cost", "combo continue cost", "enemy cost"] = (
-        "combo start cost"
+        Field(
+            "combo start cost",
+            title="How you passed the card before this one",
+            json_schema_extra={
+                "options": {
+                    "combo start cost": "Its combo start cost",
+                    "combo continue cost": "Its combo continue cost",
+                    "enemy cost": "Its enemy cost",
+                }
+            },
+        )
     )
-    previous_line_reaches_right: bool = True
-    previous_line_colour: str = Field("red", max_length=24)
-    current_line_reaches_left: bool = True
-    current_line_colour: str = Field("red", max_length=24)
-    ability_used_on_current_card: bool = False
-    continue_cost: str = Field("A", min_length=1, max_length=24)
-    button_played: str = Field("A", min_length=1, max_length=24)
+    previous_line_reaches_right: bool = Field(
+        True, title="The card before has a combo line to its right edge"
+    )
+    previous_line_colour: str = Field("red", max_length=24, title="That line's colour")
+    current_line_reaches_left: bool = Field(
+        True, title="This card has a combo line from its left edge"
+    )
+    current_line_colour: str = Field("red", max_length=24, title="This line's colour")
+    ability_used_on_current_card: bool = Field(
+        False, title="I have used this card's ability already"
+    )
+    continue_cost: str = Field(
+        "A",
+        min_length=1,
+        max_length=24,
+        title="This card's combo continue cost",
+        description=ICONS_HINT,
+    )
+    button_played: str = Field(
+        "A", min_length=1, max_length=24, title="The button you play", description="As printed."
+    )
 
 
 def build_combo(form: ComboForm) -> tuple[Json, Json]:
@@ -136,11 +202,18 @@ def build_combo(form: ComboForm) -> tuple[Json, Json]:
 
 
 class AbilityForm(BaseModel):
-    current_card_has_ability: bool = True
-    ability_already_used_on_this_card: bool = False
-    face_down_card_in_hand: bool = False
-    pay_by: Literal["flipping a face-up hand card", "discarding my face-down hand card"] = (
-        "flipping a face-up hand card"
+    current_card_has_ability: bool = Field(True, title="The card my hero is on has an ability")
+    ability_already_used_on_this_card: bool = Field(False, title="I have used that ability already")
+    face_down_card_in_hand: bool = Field(False, title="I have a face-down card in my hand")
+    pay_by: Literal["flipping a face-up hand card", "discarding my face-down hand card"] = Field(
+        "flipping a face-up hand card",
+        title="How you pay",
+        json_schema_extra={
+            "options": {
+                "flipping a face-up hand card": "Flip a face-up card in my hand",
+                "discarding my face-down hand card": "Discard my face-down card",
+            }
+        },
     )
 
 
@@ -161,8 +234,12 @@ def build_ability(form: AbilityForm) -> tuple[Json, Json]:
 
 
 class EndRunForm(BaseModel):
-    difficulty: Difficulty = "standard"
-    run: int = Field(1, ge=1, le=4, description="The number on the Hero Card")
+    difficulty: Difficulty = Field(
+        "standard", title="Difficulty", json_schema_extra=labelled(DIFFICULTIES)
+    )
+    run: int = Field(
+        1, ge=1, le=4, title="The run that ends", description="The number on the Hero Card."
+    )
 
 
 def build_end_run(form: EndRunForm) -> tuple[Json, Json]:
@@ -170,11 +247,19 @@ def build_end_run(form: EndRunForm) -> tuple[Json, Json]:
 
 
 class AchievementForm(BaseModel):
-    achievement: AchievementSlug = "well-equipped"
-    won_on_run: int = Field(3, ge=1, le=4)
-    equipment_cards_left_in_hand: int = Field(1, ge=0, le=2)
-    unpressed_cards_left_in_level: int = Field(3, ge=0, le=12)
-    three_cards_in_a_row_with_three_star_costs: bool = False
+    achievement: AchievementSlug = Field(
+        "well-equipped", title="The achievement", json_schema_extra=labelled(ACHIEVEMENTS)
+    )
+    won_on_run: int = Field(3, ge=1, le=4, title="The run you won on")
+    equipment_cards_left_in_hand: int = Field(
+        1, ge=0, le=2, title="Equipment Cards still in your hand"
+    )
+    unpressed_cards_left_in_level: int = Field(
+        3, ge=0, le=12, title="Cards in the level you never pressed"
+    )
+    three_cards_in_a_row_with_three_star_costs: bool = Field(
+        False, title="Three cards in a row each had a cost of three stars"
+    )
 
 
 def build_achievement(form: AchievementForm) -> tuple[Json, Json]:
@@ -204,41 +289,47 @@ QUESTIONS: tuple[Question, ...] = (
         "Can I press this card?",
         PressForm,
         build_press,
-        "Only face-up cards you passed during this run can be pressed, once each.",
+        "Before you press a card: did you pass it this run, face up, and not press it yet?",
+        moment="Passing a card",
     ),
     Question(
         "can-i-pay",
         "Can I pay this cost with these cards?",
         PayForm,
         build_pay,
-        "Each button pays one icon; a star takes any button.",
+        "When you pay a cost: do these buttons cover it?",
+        moment="Passing a card",
     ),
     Question(
         "can-i-continue-my-combo",
         "Can I continue my combo?",
         ComboForm,
         build_combo,
-        "The line must connect, the combo must be running, and no ability used on this card.",
+        "When you want to pay the cheaper combo cost: does the combo go on?",
+        moment="Passing a card",
     ),
     Question(
         "can-i-use-this-ability",
         "Can I use this ability, and how do I pay for it?",
         AbilityForm,
         build_ability,
-        "Flip a face-up hand card, or discard your face-down one; once per current card.",
+        "Before you use a card's ability: may you, and how do you pay?",
+        moment="Passing a card",
     ),
     Question(
         "what-happens-when-my-run-ends",
         "What happens when my run ends?",
         EndRunForm,
         build_end_run,
-        "The five end-of-run steps, or the loss if it was the fourth run.",
+        "When you cannot go on: what changes for the next run?",
+        moment="End of a run",
     ),
     Question(
         "did-i-earn-this-achievement",
         "Did I earn this achievement?",
         AchievementForm,
         build_achievement,
-        "Judged on the board as it stands when you pass the final card.",
+        "After you win: does this game earn the achievement?",
+        moment="End of the game",
     ),
 )

@@ -68,6 +68,8 @@ TOOLS = {
         result=Solution,
         run=best_line,
         ruling_page=pages.best_line,
+        page=pages.level_builder,
+        page_title="Best line",
         aliases=("solve",),
         example={"state": example_state()},
     ),

@@ -43,7 +43,7 @@ HEADING = 26
 # The colour words the fixtures use in a faction's description ("Green.", "Yellow star."),
 # drawn as these fills; a faction whose description names no colour gets a neutral one.
 COLOUR_WORDS = {
-    "green": "#2e8b3d",
+    "green": "#237a33",
     "red": "#c62828",
     "yellow": "#e3b000",
     "blue": "#1f5fbf",
@@ -67,9 +67,21 @@ class Look:
     initials: str
 
 
-def _ink(colour: str) -> str:
+def _luminance(colour: str) -> float:
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
     r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return "#1d2330" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def _ink(colour: str) -> str:
+    """Dark or white text, whichever contrasts more with `colour` (WCAG)."""
+    fill = _luminance(colour)
+    on_white = 1.05 / (fill + 0.05)
+    on_dark = (fill + 0.05) / (_luminance("#1d2330") + 0.05)
+    return "#ffffff" if on_white >= on_dark else "#1d2330"
 
 
 def _initials(name: str) -> str:

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import Question
+from games.core.rules import labelled
 from games.star_realms_high_alert.catalog import (
     CARDS,
     CHOSEN_FACTION_TECH,
@@ -30,6 +31,19 @@ RequisitionCard = _choices("RequisitionCard", [c.slug for c in requisition_cards
 TechCard = _choices("TechCard", [c.slug for c in CARDS.values() if c.is_tech])
 HeroCard = _choices("HeroCard", [c.slug for c in CARDS.values() if c.is_hero])
 AnyCard = _choices("AnyCard", list(CARDS))
+
+# What the player reads: printed names, never slugs.
+CARD_NAMES = {slug: card.name for slug, card in CARDS.items()}
+SYMBOLS = {
+    slug: name.removesuffix(" symbol") + (" (merged card)" if "+" in name else "")
+    for slug, name in SYMBOL_NAMES.items()
+}
+FACTIONS = {
+    "blob": "Blob",
+    "machine-cult": "Machine Cult",
+    "star-empire": "Star Empire",
+    "trade-federation": "Trade Federation",
+}
 
 
 class Form(BaseModel):
@@ -63,19 +77,40 @@ def _heroes(now: list[Any], earlier: list[Any]) -> list[dict[str, Any]]:
 
 class AllyLiveForm(Form):
     card: AllyCard = Field(  # type: ignore[valid-type]
-        default=AllyCard("hellfire"), description="The card whose ally ability you want to use"
+        default=AllyCard("hellfire"),
+        title="The card whose ally ability you want to use",
+        json_schema_extra=labelled(CARD_NAMES),
     )
-    ability: Literal["ally", "double-ally"] = "ally"
+    ability: Literal["ally", "double-ally"] = Field(
+        default="ally",
+        title="Which ability",
+        json_schema_extra={"options": {"ally": "Ally ability", "double-ally": "Double ally"}},
+    )
     other_cards_in_play: list[SymbolSlug] = Field(
         default_factory=lambda: ["star-empire-trade-federation"],
-        description="The faction symbol of each OTHER card in your play area (one entry a card)",
+        title="Your other cards in play, by faction symbol",
+        description="How many of your other cards in play show each symbol; a merged card "
+        "counts once, under its merged symbol.",
+        json_schema_extra=labelled(SYMBOLS, widget="counts"),
     )
     gained_symbols: list[SymbolSlug] = Field(
-        default_factory=list, description="Faction symbols gained as effects this turn"
+        default_factory=list,
+        title="Faction symbols you gained as effects this turn",
+        json_schema_extra=labelled(SYMBOLS, widget="counts"),
     )
-    heroes_played_this_turn: list[HeroCard] = Field(default_factory=list)  # type: ignore[valid-type]
-    heroes_from_earlier_turns: list[HeroCard] = Field(default_factory=list)  # type: ignore[valid-type]
-    already_used_this_turn: bool = False
+    heroes_played_this_turn: list[HeroCard] = Field(  # type: ignore[valid-type]
+        default_factory=list,
+        title="Heroes you played this turn",
+        json_schema_extra=labelled(CARD_NAMES),
+    )
+    heroes_from_earlier_turns: list[HeroCard] = Field(  # type: ignore[valid-type]
+        default_factory=list,
+        title="Heroes in play from earlier turns",
+        json_schema_extra=labelled(CARD_NAMES),
+    )
+    already_used_this_turn: bool = Field(
+        default=False, title="I have already used this ability this turn"
+    )
 
 
 def _build_ally(form: AllyLiveForm) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -95,16 +130,28 @@ def _build_ally(form: AllyLiveForm) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 class RequisitionPriceForm(Form):
-    card: RequisitionCard = RequisitionCard("the-armory")  # type: ignore[valid-type]
+    card: RequisitionCard = Field(  # type: ignore[valid-type]
+        default=RequisitionCard("the-armory"),
+        title="The Requisition card you want",
+        json_schema_extra=labelled(CARD_NAMES),
+    )
     cards_in_play: list[SymbolSlug] = Field(
         default_factory=lambda: ["star-empire", "star-empire"],
-        description="The faction symbol of each card in your play area",
+        title="Your cards in play, by faction symbol",
+        description="How many of your cards in play show each symbol.",
+        json_schema_extra=labelled(SYMBOLS, widget="counts"),
     )
     gained_symbols: list[SymbolSlug] = Field(
-        default_factory=list, description="Faction symbols gained as effects this turn"
+        default_factory=list,
+        title="Faction symbols you gained as effects this turn",
+        json_schema_extra=labelled(SYMBOLS, widget="counts"),
     )
-    heroes_played_this_turn: list[HeroCard] = Field(default_factory=list)  # type: ignore[valid-type]
-    trade: int = Field(default=5, ge=0, le=99)
+    heroes_played_this_turn: list[HeroCard] = Field(  # type: ignore[valid-type]
+        default_factory=list,
+        title="Heroes you played this turn",
+        json_schema_extra=labelled(CARD_NAMES),
+    )
+    trade: int = Field(default=5, ge=0, le=99, title="Trade you have")
 
 
 def _build_price(form: RequisitionPriceForm) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -122,11 +169,18 @@ def _build_price(form: RequisitionPriceForm) -> tuple[dict[str, Any], dict[str, 
 
 
 class TechForm(Form):
-    tech: TechCard = TechCard("laser")  # type: ignore[valid-type]
-    trade: int = Field(default=1, ge=0, le=99)
-    used_this_turn: bool = False
-    acquired_this_turn: bool = False
-    stealth_faction: Faction | None = Field(default=None, description="Only for Stealth")
+    tech: TechCard = Field(  # type: ignore[valid-type]
+        default=TechCard("laser"), title="The tech", json_schema_extra=labelled(CARD_NAMES)
+    )
+    trade: int = Field(default=1, ge=0, le=99, title="Trade you have")
+    used_this_turn: bool = Field(default=False, title="I have already used it this turn")
+    acquired_this_turn: bool = Field(default=False, title="I acquired it this turn")
+    stealth_faction: Faction = Field(
+        default="star-empire",
+        title="The faction you choose",
+        description="Only for a tech that has you choose a faction.",
+        json_schema_extra=labelled(FACTIONS),
+    )
 
 
 def _build_tech(form: TechForm) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -138,7 +192,7 @@ def _build_tech(form: TechForm) -> tuple[dict[str, Any], dict[str, Any]]:
     }
     move: dict[str, Any] = {"kind": "use-tech", "tech": "t1"}
     if str(form.tech) in CHOSEN_FACTION_TECH:
-        move["faction"] = form.stealth_faction or "star-empire"
+        move["faction"] = form.stealth_faction
     return {"trade": form.trade, "techs": [tech]}, move
 
 
@@ -146,9 +200,23 @@ def _build_tech(form: TechForm) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 class FreeAcquireForm(Form):
-    card: AnyCard = AnyCard("hellfire")  # type: ignore[valid-type]
-    costing_at_most: int = Field(default=4, ge=0, le=99, description='N in "costing N or less"')
-    cards_in_play: list[SymbolSlug] = Field(default_factory=list)
+    card: AnyCard = Field(  # type: ignore[valid-type]
+        default=AnyCard("hellfire"),
+        title="The card you want to take",
+        json_schema_extra=labelled(CARD_NAMES),
+    )
+    costing_at_most: int = Field(
+        default=4,
+        ge=0,
+        le=99,
+        title="The effect's cost limit",
+        description='N in "costing N or less".',
+    )
+    cards_in_play: list[SymbolSlug] = Field(
+        default_factory=list,
+        title="Your cards in play, by faction symbol",
+        json_schema_extra=labelled(SYMBOLS, widget="counts"),
+    )
 
 
 def _build_free(form: FreeAcquireForm) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -164,9 +232,23 @@ def _build_free(form: FreeAcquireForm) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 class HeroScrapForm(Form):
-    hero: HeroCard = HeroCard("doctor-clark")  # type: ignore[valid-type]
-    played_this_turn: bool = False
-    phase: Literal["main", "discard", "draw"] = "main"
+    hero: HeroCard = Field(  # type: ignore[valid-type]
+        default=HeroCard("doctor-clark"),
+        title="Your hero",
+        json_schema_extra=labelled(CARD_NAMES),
+    )
+    played_this_turn: bool = Field(default=False, title="I played it this turn")
+    phase: Literal["main", "discard", "draw"] = Field(
+        default="main",
+        title="When",
+        json_schema_extra={
+            "options": {
+                "main": "During my main phase",
+                "discard": "During my discard phase",
+                "draw": "During my draw phase",
+            }
+        },
+    )
 
 
 def _build_hero(form: HeroScrapForm) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -180,33 +262,39 @@ QUESTIONS: tuple[Question, ...] = (
         title="Is my ally ability live?",
         form=AllyLiveForm,
         build=_build_ally,
-        help="List the faction symbol of each other card you have in play; a merged card is "
-        "one entry. Heroes have no faction: only a hero played this turn gives its symbol.",
+        help="Before you use an ally ability: is another card of its faction in play?",
+        moment="Playing cards",
     ),
     Question(
         slug="requisition-price",
         title="What does this Requisition card cost me?",
         form=RequisitionPriceForm,
         build=_build_price,
-        help="Only cards in your play area lower the price; symbols gained as effects do not.",
+        help="Before you buy a Requisition card: what does it cost you now?",
+        moment="Buying cards",
     ),
     Question(
         slug="tech-usable",
         title="Can I use this tech now?",
         form=TechForm,
         build=_build_tech,
+        help="Before you use a tech: can you pay for it, and have you used it already?",
+        moment="Playing cards",
     ),
     Question(
         slug="free-acquire",
         title='Can I take this card with "acquire a card costing N or less"?',
         form=FreeAcquireForm,
         build=_build_free,
-        help="The effect reads the printed cost; the Requisition discount does not help.",
+        help="When an effect lets you take a card free: is this card cheap enough?",
+        moment="Buying cards",
     ),
     Question(
         slug="hero-scrap",
         title="Can I scrap my hero now?",
         form=HeroScrapForm,
         build=_build_hero,
+        help="Before you scrap a hero for its scrap ability: is now allowed?",
+        moment="Playing cards",
     ),
 )

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import urlencode
 
 from games.core.errors import BadInput
 from games.core.tools import Page, PageRequest, Picture, Reference, RulingBoard
+from games.super_hazard_quest import builder
 from games.super_hazard_quest.pathfinder import reachable
-from games.super_hazard_quest.rules import EXAMPLE_STATE, RULES
-from games.super_hazard_quest.state import Hero, Item, State
+from games.super_hazard_quest.rules import RULES
+from games.super_hazard_quest.state import ALL_ACTIONS, COMBAT_ACTIONS, HAND_SIZE, Hero, Item, State
 
 SLUG = "super-hazard-quest"
 TEMPLATE = "reachable.html"
@@ -255,17 +257,90 @@ def where_can_i_go(request: PageRequest, saved: RulingBoard) -> Page:
     return _page(request, state_data, what, context)
 
 
+def _built(request: PageRequest, context: dict[str, Any]) -> Page:
+    """The dungeon builder: the board kept in the address (`d`, `h`), one room or hero edited
+    per form sent (`edit`), the selected cell (`sel`); `go` asks "Where can I go?" for you."""
+    query = request.query
+    try:
+        board = builder.parse(query)
+        edit = str(query.get("edit", "") or "")
+        if edit == "room":
+            board = builder.edit_room(board, query)
+        elif edit == "hero":
+            board = builder.edit_hero(board, query)
+        elif edit == "add-hero":
+            board = builder.add_hero(board)
+    except BadInput as exc:
+        context["error"] = f"{exc.message} ({exc.field})."
+        board = builder.parse({})
+        edit = ""
+    selected: tuple[int, int] | None = None
+    try:
+        selected = _cell(str(query.get("sel", "") or "") or None)
+    except ValueError:
+        selected = None
+    codes = board.codes()
+    base = request.links.page
+
+    def link(**extra: str) -> str:
+        return f"{base}?{urlencode({**codes, **extra})}"
+
+    rows = board.grid(selected)
+    for row in rows:
+        for cell in row:
+            cell["link"] = link(sel=f"{cell['x']},{cell['y']}") + "#editor"
+    room = board.rooms.get(selected) if selected else None
+    context["builder"] = {
+        "codes": codes,
+        "rows": rows,
+        "selected": selected,
+        "room": room,
+        "actions": [(a, a.capitalize()) for a in ALL_ACTIONS],
+        "combat": [(a, a.capitalize()) for a in COMBAT_ACTIONS],
+        "sides": [
+            (side, word, room.exits.get(side, "") if room else "")
+            for side, word in (("up", "Up"), ("down", "Down"), ("left", "Left"), ("right", "Right"))
+        ],
+        "prizes": list(builder.PRIZE_WORDS.items()),
+        "boss": [(i + 1, room.boss[0][i] if room and room.boss else "") for i in range(4)],
+        "prize": room.boss[1] if room and room.boss else "",
+        "removable": room is not None and selected != (0, 0),
+        "items": builder.item_choices(),
+        "heroes": [
+            {
+                "index": i,
+                "hero": h,
+                "at": f"{h.x},{h.y}" if h.x is not None else "",
+                "items": [f"{k}:{d}" if d else k for k, d in h.items]
+                + [""] * (HAND_SIZE - len(h.items)),
+                "words": h.item_words(),
+            }
+            for i, h in enumerate(board.heroes)
+        ],
+        "cells": [f"{x},{y}" for (x, y) in board.rooms],
+        "link_go": link(go="1") + "#answer-built",
+        "link_add_hero": link(edit="add-hero"),
+        "link_new": base,
+    }
+    state_data = board.state()
+    context["json_text"] = json.dumps(state_data, indent=2)
+    if "go" in query and "error" not in context:
+        return _page(request, state_data, "the dungeon you built", context, "You")
+    context["board"] = Picture(state_data, "The dungeon you built")
+    return Page(TEMPLATE, context, status=400 if "error" in context else 200)
+
+
 def standalone(request: PageRequest) -> Page:
-    """The path finder on a board pasted as JSON (prefilled with the worked example)."""
+    """The path finder on a dungeon built by tapping a grid (kept in the address), or, for
+    developers, on a board pasted as JSON."""
     context: dict[str, Any] = {
         "standalone": True,
         "base_url": request.links.page,
     }
     if request.method != "POST":
-        text = json.dumps(EXAMPLE_STATE, indent=2)
         rules = _rules_used(request.reference)
-        context.update(json_text=text, rules=rules, movement=MOVEMENT_MODEL)
-        return Page(TEMPLATE, context)
+        context.update(rules=rules, movement=MOVEMENT_MODEL)
+        return _built(request, context)
     text = request.form.get("state", "")
     player = request.form.get("player", "").strip()[:40] or None
     context.update(json_text=text, player=player or "", to=request.form.get("to", "")[:20])

@@ -30,7 +30,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from games.core.pictures import BoardPicture
+from games.core.pictures import BoardPicture, possessive
 from games.core.pictures import short as _short
 from games.core.tools import Reference
 from games.super_hazard_quest.movement import FLAG, Spot, step
@@ -55,8 +55,8 @@ SPACE_W, SPACE_H = 32, 16
 TOKEN_R = 9
 LINE = 18
 LEGEND_CHARS = 92
-PLAYER_PAINTS = (
-    "#d9822b",
+PLAYER_PAINTS = (  # each holds white initials at 4.5:1 or more
+    "#b35c00",
     "#2457c5",
     "#7a3fb0",
     "#17803a",
@@ -352,7 +352,8 @@ def _trace_move(state: State, move: Any, frame: Frame | None, trace: Trace) -> N
         if frame is None:
             return
         a, b = frame.centre(target.x, target.y), frame.centre(move.x, move.y)
-        tip = f"{move.player} uses the Trap Door: {move.target}'s hero to ({move.x}, {move.y})"
+        whose = possessive(move.target)
+        tip = f"{move.player} uses the Trap Door: {whose} hero to ({move.x}, {move.y})"
         trace.paths.append(Path([a, b], "hq-path hq-trap", tip))
         return
     if not isinstance(move, StandardTurn):
@@ -723,7 +724,7 @@ def _status(state: State) -> list[str]:
     if state.winner is not None:
         found.append(f"{state.winner} has won: a Scrambler is defeated.")
     elif state.turn is not None:
-        found.append(f"{state.turn}'s turn.")
+        found.append(f"{possessive(state.turn)} turn.")
     else:
         found.append("Before setup: nobody has a turn yet.")
     return found
@@ -739,7 +740,7 @@ def _move_words(move: Any) -> str:
             said += ", then " + " and ".join(ends)
         return _short(said + ". Numbers mark the hazards passed.", 110)
     if isinstance(move, TrapDoor):
-        return f"The Trap Door in the move: {move.target}'s hero to ({move.x}, {move.y})."
+        return f"The Trap Door in the move: {possessive(move.target)} hero to ({move.x}, {move.y})."
     who = getattr(move, "player", None)
     return f"The move: {move.kind.replace('-', ' ')}" + (f" by {who}." if who else ".")
 

@@ -10,17 +10,33 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from games.core import Question
-from games.super_hazard_quest.state import ALL_ACTIONS, COMBAT_ACTIONS, Action
+from games.core.rules import labelled
+from games.super_hazard_quest.state import (
+    ALL_ACTIONS,
+    COMBAT_ACTIONS,
+    DIRECTION_ACTIONS,
+    Action,
+)
 
 ItemKind = Literal["dual-action", "super", "magic", "super-magic", "hazard", "special"]
 # The next action round the list: a hero's action that differs from a given one.
 OTHER: dict[str, Action] = dict(zip(ALL_ACTIONS, ALL_ACTIONS[1:] + ALL_ACTIONS[:1], strict=True))
 
+ACTIONS = {a: a.capitalize() for a in ALL_ACTIONS}
+ITEM_KINDS = {
+    "dual-action": "Dual Action Item",
+    "super": "Super Item",
+    "magic": "Magic Item",
+    "super-magic": "Super Magic Item",
+    "hazard": "Hazard Item",
+    "special": "Special Item",
+}
+
 
 def _opponent(inherent: str) -> dict[str, Any]:
     """A second hero, needed because the game has at least two players."""
     spare = next(a for a in ALL_ACTIONS if a != inherent)
-    return {"player": "Opponent", "inherent": spare, "x": 0, "y": 0, "unseen": 5}
+    return {"player": "Your opponent", "inherent": spare, "x": 0, "y": 0, "unseen": 5}
 
 
 def _item(kind: str, item_id: str, first: str, second: str) -> dict[str, Any]:
@@ -41,11 +57,32 @@ def _item(kind: str, item_id: str, first: str, second: str) -> dict[str, Any]:
 
 
 class PassHazardForm(BaseModel):
-    hazard: Action = Field(description="The action the hazard names")
-    item_kind: ItemKind = Field(description="The item you want to pass it with")
-    item_action: Action = Field(description="The item's (first) action, if it prints one")
-    item_second_action: Action = Field(description="A Dual Action item's second action")
-    inherent: Action = Field(description="Your hero's Inherent Action")
+    hazard: Action = Field(
+        "attack",
+        title="The hazard in your way",
+        description="The action it calls for.",
+        json_schema_extra=labelled(ACTIONS),
+    )
+    item_kind: ItemKind = Field(
+        "super",
+        title="The item you want to pass it with",
+        json_schema_extra=labelled(ITEM_KINDS),
+    )
+    item_action: Action = Field(
+        "attack",
+        title="The item's action",
+        description="The first action a Dual Action Item prints.",
+        json_schema_extra=labelled(ACTIONS),
+    )
+    item_second_action: Action = Field(
+        "defend",
+        title="Its second action",
+        description="Only for a Dual Action Item.",
+        json_schema_extra=labelled(ACTIONS),
+    )
+    inherent: Action = Field(
+        "climb", title="Your hero's Inherent Action", json_schema_extra=labelled(ACTIONS)
+    )
 
 
 def build_pass_hazard(form: PassHazardForm) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -58,9 +95,14 @@ def build_pass_hazard(form: PassHazardForm) -> tuple[dict[str, Any], dict[str, A
     west: dict[str, Any] = {"x": -1, "y": 0}
     path: list[dict[str, Any]] = []
     if form.hazard in COMBAT_ACTIONS:
-        start["exits"]["left"] = "lift"
+        # The exit itself asks for your Inherent Action when that is a direction action, so
+        # nothing is added; only a hero whose Inherent Action is a combat action gets a
+        # Super Item for the exit (the rules give every exit a Direction Hazard).
         exit_using = "inherent"
-        if form.inherent != "lift":
+        if form.inherent in DIRECTION_ACTIONS:
+            start["exits"]["left"] = form.inherent
+        else:
+            start["exits"]["left"] = "lift"
             hand.append({"kind": "super", "id": "helper", "action": "lift"})
             exit_using = "helper"
         west["right_space"] = form.hazard
@@ -96,8 +138,8 @@ def build_pass_hazard(form: PassHazardForm) -> tuple[dict[str, Any], dict[str, A
 
 
 class LookAndDiscardForm(BaseModel):
-    discard: int = Field(ge=0, le=5, description="How many items you discard")
-    look: bool = Field(description="Do you also Look this turn?")
+    discard: int = Field(2, ge=0, le=5, title="How many items you discard")
+    look: bool = Field(True, title="I also Look this turn")
 
 
 def build_look_and_discard(form: LookAndDiscardForm) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -140,9 +182,23 @@ class WoundForm(BaseModel):
         "dead-end",
         "red-scrambler",
         "blue-scrambler",
-    ] = Field(description="What the card you drew on entering a new room holds")
-    red_crystals: int = Field(ge=0, le=9, description="Red crystals you hold")
-    blue_crystals: int = Field(ge=0, le=9, description="Blue crystals you hold")
+    ] = Field(
+        "hazard-i-cannot-pass",
+        title="The room card you drew",
+        description="What the card holds on the side you came in from.",
+        json_schema_extra={
+            "options": {
+                "checkpoint-on-arrival": "A Checkpoint",
+                "hazard-i-cannot-pass": "A hazard I cannot pass",
+                "hazard-i-can-pass": "A hazard I can pass",
+                "dead-end": "A dead end",
+                "red-scrambler": "A red Scrambler",
+                "blue-scrambler": "A blue Scrambler",
+            }
+        },
+    )
+    red_crystals: int = Field(0, ge=0, le=9, title="Red crystals you hold")
+    blue_crystals: int = Field(0, ge=0, le=9, title="Blue crystals you hold")
 
 
 def build_wound(form: WoundForm) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -192,15 +248,23 @@ def build_wound(form: WoundForm) -> tuple[dict[str, Any], dict[str, Any]]:
 
 class WhoStartsForm(BaseModel):
     stage_numbers: list[int] = Field(
+        default_factory=lambda: [3, 5],
         min_length=2,
         max_length=8,
-        description="The Stage Number each player drew, in seating order; 0 for a card without one",
+        title="The Stage Number each player drew",
+        description="One a line, in seating order starting with you; 0 for a card without one.",
     )
-    claimed_first: int = Field(ge=1, le=8, description="Who the table says starts (seat number)")
+    claimed_first: int = Field(
+        2,
+        ge=1,
+        le=8,
+        title="Who the table says starts",
+        description="Their seat: 1 is you, 2 the player on your left, and so on.",
+    )
 
 
 def build_who_starts(form: WhoStartsForm) -> tuple[dict[str, Any], dict[str, Any]]:
-    players = [f"Seat {k + 1}" for k in range(len(form.stage_numbers))]
+    players = ["You", *(f"Seat {k + 1}" for k in range(1, len(form.stage_numbers)))]
     heroes = [{"player": p, "inherent": ALL_ACTIONS[k]} for k, p in enumerate(players)]
     draws = [
         {"player": p, "card": {"stage": s or None}}
@@ -215,11 +279,23 @@ def build_who_starts(form: WhoStartsForm) -> tuple[dict[str, Any], dict[str, Any
 
 
 class BattleForm(BaseModel):
-    hazard_item: Literal["combat", "direction"] = Field(description="Your Hazard Item's kind")
-    requested: Action = Field(description="The action you ask for")
-    defender_item_action: Action = Field(description="The action the defender's Super Item gives")
-    defender_inherent: Action = Field(description="The defender's Inherent Action")
-    defender_answers: bool = Field(description="Does the defender answer with that item?")
+    hazard_item: Literal["combat", "direction"] = Field(
+        "combat",
+        title="Your Hazard Item",
+        json_schema_extra={"options": {"combat": "Combat hazard", "direction": "Direction hazard"}},
+    )
+    requested: Action = Field(
+        "attack", title="The action you ask for", json_schema_extra=labelled(ACTIONS)
+    )
+    defender_item_action: Action = Field(
+        "attack",
+        title="The action your opponent's Super Item gives",
+        json_schema_extra=labelled(ACTIONS),
+    )
+    defender_inherent: Action = Field(
+        "climb", title="Your opponent's Inherent Action", json_schema_extra=labelled(ACTIONS)
+    )
+    defender_answers: bool = Field(True, title="My opponent answers with that item")
 
 
 def build_battle(form: BattleForm) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -236,7 +312,7 @@ def build_battle(form: BattleForm) -> tuple[dict[str, Any], dict[str, Any]]:
                 "unseen": 4,
             },
             {
-                "player": "Defender",
+                "player": "Your opponent",
                 "inherent": form.defender_inherent,
                 "x": 0,
                 "y": 0,
@@ -257,34 +333,50 @@ def build_battle(form: BattleForm) -> tuple[dict[str, Any], dict[str, Any]]:
     return state, {
         "kind": "hero-battle",
         "player": "You",
-        "opponent": "Defender",
+        "opponent": "Your opponent",
         "requests": [request],
     }
 
 
 QUESTIONS: tuple[Question, ...] = (
     Question(
+        "who-starts",
+        "Who goes first?",
+        WhoStartsForm,
+        build_who_starts,
+        help="At setup: whose Stage Number starts the game?",
+        moment="Setting up",
+    ),
+    Question(
         "pass-hazard",
         "Can I pass this hazard with this item?",
         PassHazardForm,
         build_pass_hazard,
-        help="One hazard on the way to the next Checkpoint.",
+        help="When a hazard blocks your way: does this item get you past it?",
+        moment="On your turn",
     ),
     Question(
         "look-and-discard",
         "Can I Look and discard in one turn?",
         LookAndDiscardForm,
         build_look_and_discard,
+        help="On a turn you discard items: may you Look as well?",
+        moment="On your turn",
     ),
     Question(
         "was-i-wounded",
         "Was I wounded?",
         WoundForm,
         build_wound,
-        help="You enter a new room and draw its card.",
+        help="When you enter a new room and draw its card: do you take a wound?",
+        moment="On your turn",
     ),
-    Question("who-starts", "Who goes first?", WhoStartsForm, build_who_starts),
     Question(
-        "hero-battle", "Do I steal the crystal in this Hero Battle?", BattleForm, build_battle
+        "hero-battle",
+        "Do I steal the crystal in this Hero Battle?",
+        BattleForm,
+        build_battle,
+        help="When you battle a hero in your room: does your request win the crystal?",
+        moment="On your turn",
     ),
 )

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from cardsdb.models import Clarification, Rule
-from cardsdb.web.schema_forms import form_fields
+from cardsdb.web.schema_forms import default_post
 from games import registry
 
 pytestmark = pytest.mark.django_db
@@ -140,13 +140,7 @@ def test_disputes_page_offers_forms_and_a_json_box(slug: str) -> None:
 def test_every_question_form_submits_with_its_defaults(slug: str) -> None:
     client = Client()
     for question in registry[slug].questions:
-        data: dict[str, Any] = {}
-        for f in form_fields(question.form):
-            if f.widget == "checkbox":
-                if f.value:
-                    data[f.name] = "on"
-            else:
-                data[f.name] = f.value
+        data: dict[str, Any] = default_post(question.form)
         response = client.post(f"/games/{slug}/disputes/{question.slug}/", data)
         if any(value == "" for value in data.values()):
             # A field with no default must be filled in: the form comes back with its errors.

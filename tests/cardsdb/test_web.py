@@ -42,7 +42,7 @@ def test_rules_page_has_permalinks_sources_and_glossary_links(web: Client) -> No
     page = web.get("/games/hyperstar-run/rules/").content.decode()
     assert 'id="1.1"' in page and 'href="#1.1"' in page
     assert 'class="term"' in page
-    assert "from “" in page
+    assert "from the rulebook, “" in page
 
 
 def test_game_page_shows_titles_in_each_language_and_marks(web: Client) -> None:

@@ -9,6 +9,8 @@ refuses (a ruling saved under an older engine), gets the generic drawing of the 
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -30,7 +32,33 @@ def board_picture(slug: str, state: Any, title: str, overlay: Any = None) -> Saf
         return board_svg(state, title)  # a position the engine refuses: draw its JSON
     context = picture.layout(parsed, title, overlay, DatabaseReference(slug))
     svg = render_to_string(f"games/{slug}/{picture.template}", context)
-    return mark_safe(svg)  # the templates escape every text node and attribute
+    return mark_safe(described(svg))  # the templates escape every text node and attribute
+
+
+_TEXT = re.compile(r"<text\b[^>]*>(.*?)</text>", re.S)
+_TAGS = re.compile(r"<[^>]+>")
+DESCRIPTION_CHARS = 900
+
+
+def described(svg: str) -> str:
+    """The picture with a text alternative that says the position: its own words (every label
+    it draws, in drawing order, each once) as the SVG's description, read after its title."""
+    words: list[str] = []
+    for raw in _TEXT.findall(svg):
+        text = " ".join(html.unescape(_TAGS.sub("", raw)).split())
+        if text and text not in words:
+            words.append(text)
+    if not words or "<desc" in svg:
+        return svg
+    said = "; ".join(words)
+    if len(said) > DESCRIPTION_CHARS:
+        said = said[: DESCRIPTION_CHARS - 1].rsplit(";", 1)[0] + "; …"
+    desc = f"<desc>{html.escape(said)}</desc>"
+    head_end = svg.find(">") + 1
+    if "</title>" in svg:
+        at = svg.index("</title>") + len("</title>")
+        return svg[:at] + desc + svg[at:]
+    return svg[:head_end] + desc + svg[head_end:]
 
 
 def ruling_overlay(slug: str, request: Any) -> Any:

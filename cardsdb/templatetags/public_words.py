@@ -1,0 +1,124 @@
+"""Filters that put the data's bookkeeping into players' words on public pages.
+
+Sources in the fixtures name the documents they were taken from as the editors keep them (a
+file of public facts, a card-data file, a repository path at a commit). On a page a player
+reads, those become words ("a community app on GitHub"); the Sources page lists the documents.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+PROVENANCE_WORDS = {
+    "rulebook": "from the rulebook",
+    "official": "from the publisher",
+    "review": "from published reviews",
+    "community": "community catalog, unverified",
+    "editorial": "our reading",
+}
+
+# owner/repo:path@commit -> "a community app on GitHub (owner/repo)"
+_REPO = re.compile(r"\b([\w.-]+/[\w.-]+):[^;@]*@[0-9a-f]{7,40}")
+_FACTS_FILE = re.compile(r"\s*\(?\bgames-public-facts\.md(?:, section [A-Z])?\)?")
+_DATA_FILE = re.compile(r"\b[\w.-]+\.(?:json|csv|toml|md)\b(?:\s*\([^)]*\))?")
+_SEED_FILE = re.compile(r"\b\d{3}_[0-9a-f]{16}\.txt\b")
+
+
+@register.filter
+def rule_number(key: str) -> str:
+    """`<game>:5.3` -> `5.3`."""
+    return str(key).rsplit(":", 1)[-1]
+
+
+@register.filter
+def provenance_words(value: str) -> str:
+    return PROVENANCE_WORDS.get(str(value), str(value))
+
+
+@register.filter
+def public_source(text: str) -> str:
+    """A source as a player reads it: no file names, repository paths or commit hashes."""
+    out = str(text or "")
+    repos = list(dict.fromkeys(m.group(1) for m in _REPO.finditer(out)))
+    if repos:
+        out = _REPO.sub("", out)
+        out = "community apps on GitHub (" + ", ".join(repos) + ")" + out
+    out = _SEED_FILE.sub("the rulebook", out)
+    out = _FACTS_FILE.sub("", out)
+    out = _DATA_FILE.sub("", out)
+    out = re.sub(r"\s*;\s*(;\s*)+", "; ", out)
+    out = re.sub(r"\(\s*\)|\[\s*\]", "", out)
+    out = re.sub(r"\s+([;,.)])", r"\1", out)
+    return out.strip(" ;,") or ""
+
+
+@register.simple_tag
+def setup_words(slug: str, setup: dict[str, object]) -> list[str]:
+    """`{% setup_words game.slug v.setup as words %}`: a variant's setup numbers as facts."""
+    from cardsdb.web.table_views import table_for
+
+    return table_for(slug).setup_words(dict(setup or {}))
+
+
+@register.simple_tag
+def has_any(items: object, attribute: str) -> bool:
+    """`{% has_any game.symbols.all "glyph" as with_glyph %}`: drop a column no row fills."""
+    return any(getattr(item, attribute, None) for item in items)  # type: ignore[attr-defined]
+
+
+@register.filter
+def attribute_label(key: str) -> str:
+    """A card attribute's key as a label: `hot_dog_cost` -> "Hot dog cost"."""
+    return str(key).replace("_", " ").replace("-", " ").strip().capitalize()
+
+
+@register.filter
+def plain_value(value: object) -> str:
+    """A value as words: lists joined, mappings as "key: value", never a Python repr."""
+    if isinstance(value, list | tuple):
+        return ", ".join(plain_value(v) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{attribute_label(k)}: {plain_value(v)}" for k, v in value.items())
+    return str(value)
+
+
+# Bookkeeping kept beside a card's facts for editors: not shown to players.
+EDITOR_KEYS = {"sources", "source", "confidence", "open_points", "catalog_id", "deck_builder_id"}
+
+
+@register.filter
+def public_attributes(attributes: dict[str, object] | None) -> list[tuple[str, str]]:
+    """A card's attributes as (label, words), without the editors' bookkeeping, empty values
+    or slugs standing for a printed name."""
+    out: list[tuple[str, str]] = []
+    for key, value in (attributes or {}).items():
+        if key in EDITOR_KEYS or key.endswith("_faction") or value in (None, "", [], {}, False):
+            continue
+        words = "yes" if value is True else public_source(plain_value(value))
+        if words:
+            out.append((attribute_label(key), words))
+    return out
+
+
+_TERM_LINK = re.compile(r'href="[^"]*#term-([\w-]+)"')
+
+
+@register.simple_tag
+def game_glossary(game: Any) -> dict[str, object]:
+    """`{% game_glossary game as glossary %}`: the game's terms by slug, read once a page."""
+    from cardsdb.models import GlossaryTerm
+
+    return {t.slug: t for t in GlossaryTerm.objects.filter(game=game)}
+
+
+@register.simple_tag
+def terms_in(html: str, glossary: dict[str, object]) -> list[object]:
+    """`{% terms_in r.html glossary as terms %}`: the terms linked in a rule, in order, so
+    their definitions can open in place."""
+    slugs = dict.fromkeys(_TERM_LINK.findall(str(html)))
+    return [glossary[s] for s in slugs if s in glossary]

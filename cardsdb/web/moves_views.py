@@ -1,0 +1,58 @@
+""" "What can I do now?" in words, for every game whose moves can be listed: each legal move in
+the position of a saved ruling, with the engine's own answer for it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from cardsdb import desk
+from games.core.errors import BadInput
+from games.core.rules import GameRules
+
+MOVES_SHOWN = 60
+
+
+WHAT_NOW = "What can I do now?"
+
+
+def lists_moves(engine: GameRules[Any, Any]) -> bool:
+    """Whether this page serves the game: the engine can list its legal moves (some positions
+    may still have too many to list) and the game has no tool of its own that answers it."""
+    own = any(getattr(t, "title", "") == WHAT_NOW for t in engine.tools.values())
+    return type(engine).legal_moves is not GameRules.legal_moves and not own
+
+
+def what_now(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    saved = desk.ruling_get(slug, key)
+    d = desk.desk_for(slug)
+    if not lists_moves(d.engine):
+        raise Http404(f"{saved.game.name} cannot list its moves.")
+    state = saved.state_before
+    listed: list[dict[str, Any]] = []
+    try:
+        moves = d.engine.legal_moves_json(state)
+    except BadInput:
+        moves = None
+    if moves is not None:
+        for move in moves[:MOVES_SHOWN]:
+            ruling = d.engine.rule_json(state, move)
+            first = ruling.reasons[0] if ruling.reasons else None
+            listed.append(
+                {
+                    "answer": ruling.answer or ruling.summary,
+                    "rule": first.rule.rsplit(":", 1)[-1] if first else "",
+                }
+            )
+    return render(
+        request,
+        "web/what_now.html",
+        {
+            "game": saved.game,
+            "saved": saved,
+            "options": listed if moves is not None else None,
+            "more": max(0, len(moves or []) - MOVES_SHOWN),
+        },
+    )
