@@ -23,6 +23,7 @@ from games.bo_jackson_battle_arena.moves import (
 )
 from games.bo_jackson_battle_arena.state import BattleState, Hero, fold
 from games.core import Reason
+from games.core.words import possessive
 
 T = TypeVar("T")
 SUBSTITUTION_COST = 2
@@ -51,6 +52,8 @@ _PLURAL = {
     "keeps": "keep",
     "goes": "go",
     "wins": "win",
+    "reveals": "reveal",
+    "substitutes": "substitute",
     "is": "are",
     "was": "were",
 }
@@ -244,11 +247,13 @@ def _substitution_turn_problem(state: BattleState, player: int) -> Answer | None
     if state.to_act != player:
         if player == state.honors:
             other = who(state, 1 - player)
-            detail = f"{name} had honors and already kept their Hero; it is now {other}'s turn"
+            detail = (
+                f"{name} had honors and already kept their Hero; it is now {possessive(other)} turn"
+            )
         else:
             detail = f"{who(state, state.honors)} has honors and decides first"
         return _illegal(
-            f"It is not {name}'s turn to substitute.",
+            f"It is not {possessive(name)} turn to substitute.",
             _mode_reason("substitution-in-honors-order", state, detail),
             interpretations=[R.HONORS_BATTLE_ONE] if state.battle == 1 else [],
         )
@@ -275,7 +280,9 @@ def rule_substitute(state: BattleState, move: Substitute) -> Answer:
     broken: list[Reason] = []
     if not any(fold(h.id) == fold(move.hero) for h in bench):
         broken.append(
-            _mode_reason("substitute-from-bench", state, f"{move.hero!r} is not on {name}'s Bench")
+            _mode_reason(
+                "substitute-from-bench", state, f"{move.hero!r} is not on {possessive(name)} Bench"
+            )
         )
     if (p.hot_dogs or 0) < SUBSTITUTION_COST:
         broken.append(
@@ -311,7 +318,7 @@ def _substitute(state: BattleState, move: Substitute) -> Answer:
         draw_detail = f"{name} draws {drawn.label()} from the Hero Deck to the Bench"
     else:
         drawn = None
-        draw_detail = f"{name}'s Hero Deck is empty: nothing is drawn"
+        draw_detail = f"{possessive(name, start=True)} Hero Deck is empty: nothing is drawn"
         interpretations.append(R.EMPTY_DECK)
     _after_decision(nxt, move.player)
     return Answer(
@@ -418,7 +425,7 @@ def rule_run_play(state: BattleState, move: RunPlay) -> Answer:
         )
         return _illegal(
             f"{name} does not have that Play in Hand.",
-            _reason("play-from-hand", f"{move.play!r} is {where}, not in {name}'s Hand"),
+            _reason("play-from-hand", f"{move.play!r} is {where}, not in {possessive(name)} Hand"),
         )
     paid = card.cost if move.hot_dogs is None else move.hot_dogs
     paid = paid or 0  # check_move makes sure a Play of unknown cost states what was paid
@@ -453,7 +460,7 @@ def _run_play(state: BattleState, move: RunPlay, card_id: str, paid: int) -> Ans
         reasons=[
             _reason(
                 "play-run",
-                f"{card.label()} is in {name}'s Hand and {name} pays {paid} of "
+                f"{card.label()} is in {possessive(name)} Hand and {name} pays {paid} of "
                 f"{dogs(state.players[move.player].hot_dogs)}",
             ),
         ],
@@ -499,7 +506,7 @@ def _power_text(state: BattleState, player: int) -> str:
         if total != hero.power
         else ""
     )
-    return f"{who(state, player)}'s {hero.name or hero.id} has {total}{plays}"
+    return f"{possessive(who(state, player), start=True)} {hero.name or hero.id} has {total}{plays}"
 
 
 def battle_winner(state: BattleState) -> tuple[int | None, list[Reason], list[str]]:
@@ -512,7 +519,9 @@ def battle_winner(state: BattleState) -> tuple[int | None, list[Reason], list[st
     supers = [state.zone_hero(i).super for i in (0, 1)]
     if state.mode == "playmaker" and supers[0] != supers[1]:
         winner = 0 if supers[0] else 1
-        detail = f"{powers}: tied, and only {who(state, winner)}'s Hero has a Super Weapon"
+        detail = (
+            f"{powers}: tied, and only {possessive(who(state, winner))} Hero has a Super Weapon"
+        )
         return winner, [_reason("super-tie-breaker", detail)], []
     reasons = [_mode_reason("equal-power-draw", state, powers)]
     interpretations: list[str] = []
@@ -634,7 +643,7 @@ def _draw_plays(nxt: BattleState, reasons: list[Reason], interpretations: list[s
             _pile(p.hand).append(p.playbook.pop(0))
             drawn.append(f"{who(nxt, i)} draws a Play")
         else:
-            drawn.append(f"{who(nxt, i)}'s Playbook is empty: no Play drawn")
+            drawn.append(f"{possessive(who(nxt, i), start=True)} Playbook is empty: no Play drawn")
             interpretations.append(R.EMPTY_DECK)
     reasons.append(_reason("draw-a-play", "; ".join(drawn)))
 

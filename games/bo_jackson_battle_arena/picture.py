@@ -25,10 +25,11 @@ from games.bo_jackson_battle_arena.battle import battle_winner, who
 from games.bo_jackson_battle_arena.cards import Weapon
 from games.bo_jackson_battle_arena.deck import PLAY_KINDS, DeckCard, DeckList
 from games.bo_jackson_battle_arena.state import BattleState, Hero, PlayCard, Player
-from games.core.pictures import BoardPicture, possessive
+from games.core.pictures import BoardPicture
 from games.core.pictures import plural as _plural
 from games.core.pictures import short as _short
 from games.core.tools import Reference
+from games.core.words import possessive, subject
 
 WIDTH = 480
 LEFT = 16
@@ -223,7 +224,7 @@ def _zones(state: BattleState, top: int) -> tuple[list[Zone], list[dict[str, Any
             {
                 "x": ZONES_LEFT,
                 "y": label_y,
-                "text": f"{possessive(name)} Battle Zones",
+                "text": f"{possessive(name, start=True)} Battle Zones",
                 "cls": "ba-small",
             }
         )
@@ -346,7 +347,7 @@ def _arena_say(state: BattleState, fighters: list[Fighter]) -> str:
     fighters[winner].classes.append("ba-ahead")
     name = _short(who(state, winner), 20)
     if a == b:
-        return f"Tied at {a}: the Super Weapon wins it for {name}"
+        return f"Tied at {a}: the Super Weapon wins it for {subject(name)}"
     return f"Power {a} to {b}: {possessive(name)} Hero is ahead"
 
 
@@ -357,7 +358,9 @@ def _bench(player: Player, x0: int, top: int, name: str) -> tuple[list[Zone], in
         x = x0 + (i % MINI_PER_ROW) * (MINI_W + MINI_GAP)
         y = top + (i // MINI_PER_ROW) * (MINI_H + MINI_GAP)
         classes = ["ba-zone", "ba-bench"] + (["ba-super"] if hero.weapon is Weapon.SUPER else [])
-        cards.append(Zone(hero, x, y, MINI_W, MINI_H, classes, f"{possessive(name)} Bench"))
+        cards.append(
+            Zone(hero, x, y, MINI_W, MINI_H, classes, f"{possessive(name, start=True)} Bench")
+        )
     rows = -(-min(len(bench), MINI_SHOWN) // MINI_PER_ROW)
     return cards, top + rows * (MINI_H + MINI_GAP)
 

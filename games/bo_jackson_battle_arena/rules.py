@@ -133,7 +133,7 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
             words = "; ".join(r.detail for r in faults)
             return self.illegal(
                 battle.agree(f"This position breaks a rule: {words}."),
-                faults,
+                [r.model_copy(update={"detail": battle.agree(r.detail)}) for r in faults],
                 answer=battle.agree(
                     f"No: this position breaks a rule. {words[:1].upper()}{words[1:]}."
                 ),
@@ -143,17 +143,18 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         else:
             answer = _RULERS[type(move)](inner, move)
         summary = battle.agree(answer.summary)
+        reasons = [r.model_copy(update={"detail": battle.agree(r.detail)}) for r in answer.reasons]
         if answer.next_state is None:
             return self.illegal(
                 summary,
-                answer.reasons,
+                reasons,
                 answer.interpretations,
                 answer.notes,
                 answer=battle.agree(answer.answer or f"No: {answer.summary}"),
             )
         return self.legal(
             summary,
-            answer.reasons,
+            reasons,
             State(answer.next_state),
             answer.interpretations,
             answer.notes,

@@ -37,10 +37,3 @@ def short(text: str, limit: int) -> str:
 
 def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
-def possessive(name: str) -> str:
-    """ "You" -> "Your", "Ana" -> "Ana's", "the player on your left" -> "… left's"."""
-    if name.strip().casefold() == "you":
-        return "Your" if name[:1].isupper() else "your"
-    return f"{name}'s"

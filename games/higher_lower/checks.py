@@ -10,6 +10,7 @@ from collections import Counter
 
 from games.core import InvalidMove, InvalidState
 from games.core.names import fold
+from games.core.words import says
 from games.higher_lower.moves import CheckSetup, DrawCard, MatchCard, PlayBooster, PlayCard
 from games.higher_lower.moves import Move as MoveType
 from games.higher_lower.state import (
@@ -211,9 +212,9 @@ def _check_holds(state: State, name: str, value: int, field: str) -> None:
     hand = player(state, name).hand
     if isinstance(hand, list):
         if value not in hand:
-            raise InvalidMove(field, f"{name} holds no {value}")
+            raise InvalidMove(field, f"{says(name, 'holds', 'hold', True)} no {value}")
     elif hand == 0:
-        raise InvalidMove(field, f"{name} holds no playing cards")
+        raise InvalidMove(field, f"{says(name, 'holds', 'hold', True)} no playing cards")
     elif seen_copies(state)[value] >= COPIES_PER_VALUE:
         raise InvalidMove(
             field, f"all {COPIES_PER_VALUE} cards numbered {value} are accounted for elsewhere"
@@ -238,6 +239,12 @@ def _check_booster(state: State, name: str, move: PlayBooster, field: str) -> No
     boosters = player(state, name).boosters
     if isinstance(boosters, list):
         if move.category not in boosters:
-            raise InvalidMove(f"{field}.category", f"{name} holds no {move.category} booster")
+            raise InvalidMove(
+                f"{field}.category",
+                f"{says(name, 'holds', 'hold', True)} no {move.category} booster",
+            )
     elif boosters == 0:
-        raise InvalidMove(f"{field}.category", f"{name} holds no booster cards")
+        raise InvalidMove(
+            f"{field}.category",
+            f"{says(name, 'holds', 'hold', True)} no booster cards",
+        )

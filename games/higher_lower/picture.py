@@ -16,10 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core.pictures import BoardPicture, possessive
+from games.core.pictures import BoardPicture
 from games.core.pictures import plural as _plural
 from games.core.pictures import short as _short
 from games.core.tools import Reference
+from games.core.words import possessive
 from games.higher_lower.state import AUTOMATIC_CALL, Player, State
 from games.higher_lower.table import (
     booster_count,

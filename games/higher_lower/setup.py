@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, Field
 
 from games.core import Reason, Ruling
+from games.core.words import says
 from games.higher_lower import reasons as R
 from games.higher_lower.reasons import REASONS
 from games.higher_lower.speech import Who as W
@@ -48,7 +49,8 @@ def setup_problems(state: State) -> list[Reason]:
             problems.append(
                 _reason(
                     "setup-hand-size",
-                    f"{p.name} holds {_cards(hand_size(p), 'playing cards')}, not {HAND_AT_DEAL}",
+                    f"{says(p.name, 'holds', 'hold', True)} "
+                    f"{_cards(hand_size(p), 'playing cards')}, not {HAND_AT_DEAL}",
                 )
             )
     deck = PLAYING_CARDS - HAND_AT_DEAL * n

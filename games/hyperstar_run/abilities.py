@@ -123,7 +123,7 @@ def judge_ability(state: State, move: UseAbility) -> Outcome:
     if state.combo_running():
         answer += " Using it ends your combo."
     return legal(
-        f"Legal: you may use {card}'s ability{text} by {how} {move.card}.",
+        f"You may use {card}'s ability{text} by {how} {move.card}.",
         found,
         after_ability(state, move),
         used,
@@ -214,7 +214,7 @@ def judge_swap(state: State, move: Swap) -> Outcome:
                 "face-down card is swapped in under the hero. We flip it face up."
             )
     return legal(
-        f"Legal: {move.level_card} goes to your hand and {move.hand_card} takes its place.",
+        f"{move.level_card} goes to your hand and {move.hand_card} takes its place.",
         found,
         nxt,
         [rr.SWAPS],

@@ -434,7 +434,7 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
     if voided:
         answer += " " + " ".join(f"{v.detail[0].upper()}{v.detail[1:]}." for v in voided)
     return legal(
-        f"Legal: paying {card}'s {COST_NAMES[move.cost]} passes it, and {where}.",
+        f"Paying {card}'s {COST_NAMES[move.cost]} passes it, and {where}.",
         found,
         nxt,
         used + more,

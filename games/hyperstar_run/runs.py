@@ -126,7 +126,7 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
         )
         lost = state.model_copy(update={"outcome": "lost"})
         return legal(
-            "Legal: your fourth run ends short of the final card, so you lose the game.",
+            "Your fourth run ends short of the final card, so you lose the game.",
             found,
             lost,
             used,
@@ -147,7 +147,7 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
         ),
     ]
     return legal(
-        f"Legal: run {state.run} ends; run {nxt.run} starts at {nxt.level[0].card} with "
+        f"Run {state.run} ends; run {nxt.run} starts at {nxt.level[0].card} with "
         f"{len(nxt.hand)} cards in hand.",
         found,
         nxt,
@@ -254,7 +254,7 @@ def judge_setup(state: State) -> Outcome:
         )
         challenge = f" for the {NAMES[state.challenge]} challenge"
     return legal(
-        "Legal: this is a correct setup.",
+        "This is a correct setup.",
         found,
         state,
         used,

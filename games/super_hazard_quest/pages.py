@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 
 from games.core.errors import BadInput
 from games.core.tools import Page, PageRequest, Picture, Reference, RulingBoard
+from games.core.words import possessive, says
 from games.super_hazard_quest import builder
 from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.rules import RULES
@@ -157,7 +158,10 @@ def _cell(text: str | None) -> tuple[int, int] | None:
 def _whose(state: State, asked: str | None) -> tuple[Hero | None, str | None]:
     """The hero to search for: the one named, or the one whose turn it is; or why none."""
     if state.winner is not None:
-        return None, f"The game is over: {state.winner} has won, so nobody moves any more."
+        return (
+            None,
+            f"The game is over: {says(state.winner, 'has', 'have')} won, so nobody moves any more.",
+        )
     name = asked or state.turn
     if name is None:
         return None, "Nobody has a turn yet: the game is not set up (rule on the setup first)."
@@ -165,7 +169,7 @@ def _whose(state: State, asked: str | None) -> tuple[Hero | None, str | None]:
     if hero is None:
         return None, f"player: there is no player {name[:40]!r} in this game."
     if hero.x is None or hero.y is None:
-        return None, f"{hero.player}'s hero is not on the dungeon yet."
+        return None, f"{possessive(hero.player, start=True)} hero is not on the dungeon yet."
     return hero, None
 
 
@@ -215,7 +219,8 @@ def _page(
     checkpoints = found["checkpoints"]
     if selected is not None and not any(c["selected"] for c in checkpoints):
         context["error"] = (
-            f"to: ({selected[0]}, {selected[1]}) is not a Checkpoint {hero.player}'s hero can "
+            f"to: ({selected[0]}, {selected[1]}) is not a Checkpoint "
+            f"{possessive(hero.player)} hero can "
             "reach this turn."
         )
         context.update(found)

@@ -30,9 +30,10 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from games.core.pictures import BoardPicture, possessive
+from games.core.pictures import BoardPicture
 from games.core.pictures import short as _short
 from games.core.tools import Reference
+from games.core.words import possessive, says
 from games.super_hazard_quest.movement import FLAG, Spot, step
 from games.super_hazard_quest.moves import (
     Battle,
@@ -353,7 +354,10 @@ def _trace_move(state: State, move: Any, frame: Frame | None, trace: Trace) -> N
             return
         a, b = frame.centre(target.x, target.y), frame.centre(move.x, move.y)
         whose = possessive(move.target)
-        tip = f"{move.player} uses the Trap Door: {whose} hero to ({move.x}, {move.y})"
+        tip = (
+            f"{says(move.player, 'uses', 'use', True)} the Trap Door: {whose} hero to "
+            f"({move.x}, {move.y})"
+        )
         trace.paths.append(Path([a, b], "hq-path hq-trap", tip))
         return
     if not isinstance(move, StandardTurn):
@@ -722,9 +726,9 @@ def layout(
 def _status(state: State) -> list[str]:
     found = []
     if state.winner is not None:
-        found.append(f"{state.winner} has won: a Scrambler is defeated.")
+        found.append(f"{says(state.winner, 'has', 'have', True)} won: a Scrambler is defeated.")
     elif state.turn is not None:
-        found.append(f"{possessive(state.turn)} turn.")
+        found.append(f"{possessive(state.turn, start=True)} turn.")
     else:
         found.append("Before setup: nobody has a turn yet.")
     return found

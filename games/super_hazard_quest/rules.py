@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
 from games.core.ruling import SequenceRuling, Verdict
+from games.core.words import cap, owns, possessive, says, subject, verb
 from games.super_hazard_quest import short_moves
 from games.super_hazard_quest.moves import (
     Battle,
@@ -32,30 +33,6 @@ from games.super_hazard_quest.state import (
     fold,
 )
 from games.super_hazard_quest.transitions import Breach
-
-
-def _you(name: str) -> bool:
-    return fold(name) == "you"
-
-
-def subject(name: str) -> str:
-    """The player as the subject of a sentence: "Ana", or "you"."""
-    return "you" if _you(name) else name
-
-
-def possessive(name: str) -> str:
-    """ "Ana's", or "your" (never "You's")."""
-    return "your" if _you(name) else f"{name}'s"
-
-
-def verb(name: str, singular: str, plural: str) -> str:
-    """The verb agreeing with the player: "Ana wins", "you win"."""
-    return plural if _you(name) else singular
-
-
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
 
 _ATTEMPT = {
     "standard-turn": "make that turn",
@@ -92,7 +69,7 @@ def _answer(move: Any, result: TurnResult) -> str:
     if isinstance(move, Setup):
         first = state.turn or ""
         return (
-            f"Yes, that setup is right: {subject(first)} {verb(first, 'goes', 'go')} first. "
+            f"Yes, that setup is right: {says(first, 'goes', 'go')} first. "
             f"{cap(short_moves.setup_words(len(state.heroes)))}."
         )
     name = move.player
@@ -137,7 +114,7 @@ def _answer(move: Any, result: TurnResult) -> str:
                 f"crystals go to {subj}. {where}"
             )
         return (
-            f"Yes, but {subject(foe)} {verb(foe, 'answers', 'answer')} every request and "
+            f"Yes, but {says(foe, 'answers', 'answer')} every request and "
             f"{verb(foe, 'keeps', 'keep')} the crystals. {where}"
         )
     lead = next(
@@ -158,29 +135,31 @@ def _illegal_answer(move: Any, detail: str) -> str:
 def _summary(move: Any, result: TurnResult) -> str:
     state = result.state
     if result.outcome == "won":
-        return f"Legal, and {move.player} wins: the Scrambler is defeated."
+        return f"{says(move.player, 'wins', 'win', True)}: the Scrambler is defeated."
     if isinstance(move, TrapDoor):
         if result.outcome == "wounded":
             return (
-                f"Legal: {move.target}'s hero hits the Dead End and loses its crystals to nobody."
+                f"{possessive(move.target, start=True)} hero hits the Dead End and loses "
+                f"its crystals to nobody."
             )
-        return f"Legal: the Trap Door moves {move.target}'s hero."
+        return f"The Trap Door moves {possessive(move.target)} hero."
     if result.outcome == "wounded":
         hero = state.hero(move.player)
         assert hero is not None
         return (
-            f"Legal, but the hero is wounded: it goes back to ({hero.x}, {hero.y}) "
-            "and loses all its crystals."
+            f"The hero is wounded: it goes back to ({hero.x}, {hero.y}) and loses all its crystals."
         )
     if isinstance(move, Setup):
-        return f"{state.turn} goes first; every hero starts on the Starting Card."
+        return (
+            f"{says(state.turn, 'goes', 'go', True)} first; every hero starts on the Starting Card."
+        )
     if isinstance(move, DiscardTurn):
-        return "Legal: a Discard Turn, nothing else happens this turn."
+        return "A Discard Turn: nothing else happens this turn."
     if isinstance(move, Trade):
-        return "Legal: the trade is the whole turn."
+        return "The trade is the whole turn."
     hero = state.hero(move.player)
     assert hero is not None
-    return f"Legal: the turn ends on the Checkpoint at ({hero.x}, {hero.y})."
+    return f"The turn ends on the Checkpoint at ({hero.x}, {hero.y})."
 
 
 class SuperHazardQuestRules(GameRules[State, Any]):
@@ -247,9 +226,14 @@ class SuperHazardQuestRules(GameRules[State, Any]):
         if isinstance(move, Setup):
             return short_moves.setup(state, move, "move")
         if state.winner is not None:
-            raise Breach("game-over", f"{state.winner} has already won")
+            raise Breach(
+                "game-over",
+                f"{says(state.winner, 'has', 'have', True)} already won",
+            )
         if state.turn is None or fold(move.player) != fold(state.turn):
-            raise Breach("not-your-turn", f"it is {state.turn}'s turn, not {move.player}'s")
+            raise Breach(
+                "not-your-turn", f"it is {possessive(state.turn)} turn, not {owns(move.player)}"
+            )
         if isinstance(move, StandardTurn):
             return TurnWalk(state, move, "move").run()
         if isinstance(move, SpecialItemTurn):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.core import InvalidMove
+from games.core.words import possessive, says, subject
 from games.super_hazard_quest.ledger import Ledger, options
 from games.super_hazard_quest.moves import DiscardTurn, Setup, Trade, TrapDoor
 from games.super_hazard_quest.pathfinder import reachable
@@ -57,7 +58,8 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
     if open_turn is not None:
         raise Breach(
             "discard-turn-not-allowed",
-            f"{mover.player} does not lack the actions for a Standard Turn: {open_turn}",
+            f"{says(mover.player, 'does', 'do', True)} not lack the actions for a Standard "
+            f"Turn: {open_turn}",
             (DISCARD_RULING,),
         )
     state = copy_state(state)
@@ -74,7 +76,8 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
     result = TurnResult(state, interps=[DISCARD_RULING])
     lacking = (
         f"with its Inherent Action ({mover.inherent.title()}) and the items it holds, "
-        f"{mover.player}'s hero can reach no other Checkpoint, no empty space and no Mini-Boss "
+        f"{possessive(mover.player)} hero can reach no other Checkpoint, no empty space and "
+        f"no Mini-Boss "
         "prize"
     )
     if mover.unseen:
@@ -160,7 +163,7 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
     if room is None or not room.trap_door:
         raise Breach(
             "trap-door-missing",
-            f"{target.player}'s hero stands on a card without a Trap Door",
+            f"{possessive(target.player, start=True)} hero stands on a card without a Trap Door",
             (TRAP_DOOR_RULING,),
         )
     state = copy_state(state)
@@ -174,7 +177,8 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
         result.reasons.append(
             (
                 "trap-door-dead-end",
-                f"{target.player}'s hero hits the Dead End, stays on its Checkpoint and loses "
+                f"{possessive(target.player, start=True)} hero hits the Dead End, stays on "
+                f"its Checkpoint and loses "
                 f"{lost} crystal(s); nobody gains them",
             )
         )
@@ -187,7 +191,10 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
         )
     target.x, target.y = dest.x, dest.y
     result.reasons.append(
-        ("trap-door-moved", f"{target.player}'s hero is moved to ({dest.x}, {dest.y})")
+        (
+            "trap-door-moved",
+            f"{possessive(target.player, start=True)} hero is moved to ({dest.x}, {dest.y})",
+        )
     )
     result.notes.append("What a Trap Door asks of the player using it is printed on the card.")
     return result
@@ -233,7 +240,10 @@ def setup(state: State, move: Setup, where: str) -> TurnResult:
         count = drawn_by.count(fold(hero.player))
         if count != 1:
             problems.append(
-                ("setup-draw-count", f"{hero.player} drew {count} Dungeon Cards, not one")
+                (
+                    "setup-draw-count",
+                    f"{subject(hero.player, start=True)} drew {count} Dungeon Cards, not one",
+                )
             )
     if move.dealt is not None:
         for k, (name, count) in enumerate(move.dealt.items()):
@@ -241,7 +251,11 @@ def setup(state: State, move: Setup, where: str) -> TurnResult:
                 raise InvalidMove(f"{where}.dealt.{k}", f"no player {name!r} in this game")
             if count != HAND_SIZE:
                 problems.append(
-                    ("setup-deal-wrong", f"{name} was dealt {count} Item Cards, not {HAND_SIZE}")
+                    (
+                        "setup-deal-wrong",
+                        f"{says(name, 'was', 'were', True)} dealt {count} Item Cards, not "
+                        f"{HAND_SIZE}",
+                    )
                 )
     if problems:
         raise Breach(*problems[0], more=tuple(problems[1:]))

@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from games.core import InvalidMove
+from games.core.words import possessive, says, subject
 from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, spend
 from games.super_hazard_quest.movement import Grid, Spot, grid_of, on_checkpoint, start_spot, step
 from games.super_hazard_quest.moves import Battle, Fight, Go, Leap, PlaceHazard, StandardTurn
@@ -86,7 +87,10 @@ class TurnWalk:
     def item(self, item_id: str, where: str) -> Item:
         found = self.hero.item(item_id)
         if found is None:
-            raise InvalidMove(where, f"{self.move.player} holds no item {item_id!r}")
+            raise InvalidMove(
+                where,
+                f"{says(self.move.player, 'holds', 'hold', True)} no item {item_id!r}",
+            )
         return found
 
     def pay(self, action: Action, source: str, where: str, what: str) -> None:
@@ -234,7 +238,8 @@ class TurnWalk:
                 self.state.winner = self.hero.player
                 self.note(
                     "scrambler-defeated",
-                    f"{self.hero.player} reaches the {colour} Scrambler holding a {colour} "
+                    f"{says(self.hero.player, 'reaches', 'reach', True)} the {colour} "
+                    f"Scrambler holding a {colour} "
                     "crystal and wins",
                     SCRAMBLER_RULING,
                 )
@@ -287,7 +292,10 @@ class TurnWalk:
                 raise InvalidMove(f"{where}.take", "the prize is a crystal, not an item")
             colour = prize.split("-")[0]
             setattr(self.hero.crystals, colour, getattr(self.hero.crystals, colour) + 1)
-            self.note("prize-crystal", f"{self.hero.player} earns a {colour} crystal")
+            self.note(
+                "prize-crystal",
+                f"{says(self.hero.player, 'earns', 'earn', True)} a {colour} crystal",
+            )
             return
         if f.take is None:
             raise InvalidMove(f"{where}.take", "the prize is an item: name the item chosen")
@@ -360,7 +368,8 @@ class TurnWalk:
         if (foe.x, foe.y) != (self.spot.x, self.spot.y):
             raise Breach(
                 "battle-opponent-elsewhere",
-                f"{foe.player}'s hero is at ({foe.x}, {foe.y}), not on this Checkpoint",
+                f"{possessive(foe.player, start=True)} hero is at ({foe.x}, {foe.y}), not "
+                f"on this Checkpoint",
             )
         defence = Ledger()
         unanswered = 0
@@ -382,7 +391,8 @@ class TurnWalk:
                 if can_give(defence, foe.inherent, foe.hand, r.action):
                     raise Breach(
                         "battle-answer-available",
-                        f"{foe.player} can give {r.action.title()} and must answer",
+                        f"{subject(foe.player, start=True)} can give {r.action.title()} and "
+                        f"must answer",
                         (BATTLE_RULING,),
                     )
                 unanswered += 1
@@ -390,7 +400,10 @@ class TurnWalk:
             by_inherent = fold(r.answer) == INHERENT
             answer = None if by_inherent else foe.item(r.answer)
             if not by_inherent and answer is None:
-                raise InvalidMove(f"{at}.answer", f"{foe.player} holds no item {r.answer!r}")
+                raise InvalidMove(
+                    f"{at}.answer",
+                    f"{says(foe.player, 'holds', 'hold', True)} no item {r.answer!r}",
+                )
             after = spend(defence, foe.inherent, answer, r.answer, r.action)
             if isinstance(after, Refusal):
                 raise Breach("battle-answer-invalid", after.detail, (BATTLE_RULING,))
@@ -405,12 +418,17 @@ class TurnWalk:
             foe.crystals.red = foe.crystals.blue = 0
             self.note(
                 "battle-won",
-                f"{foe.player} cannot answer {unanswered} request(s) and loses "
+                f"{subject(foe.player, start=True)} cannot answer {unanswered} request(s) "
+                f"and loses "
                 f"{lost.total()} crystal(s) to {self.hero.player}",
                 BATTLE_RULING,
             )
         else:
-            self.note("battle-answered", f"{foe.player} answers every request", BATTLE_RULING)
+            self.note(
+                "battle-answered",
+                f"{says(foe.player, 'answers', 'answer', True)} every request",
+                BATTLE_RULING,
+            )
 
     # ----- the end of the turn
 

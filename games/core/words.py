@@ -1,0 +1,83 @@
+"""Players named in rulings as players speak.
+
+The website seats the person asking as "You" and the others as "the player on your left" or
+"your opponent", so every sentence built from a player's name must read right with either:
+"your turn" / "Ana's turn", "you draw" / "Ana draws", never "You's turn" or "You draws".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def is_you(name: str) -> bool:
+    return name.strip().casefold() == "you"
+
+
+def cap(text: str) -> str:
+    """`text` with its first letter capitalised, for the start of a sentence."""
+    return text[:1].upper() + text[1:]
+
+
+def subject(name: str, start: bool = False) -> str:
+    """The player as a subject or object: "you" (or "You" at the start), "Ana"."""
+    text = "you" if is_you(name) else name
+    return cap(text) if start else text
+
+
+def possessive(name: str, start: bool = False) -> str:
+    """Before a noun: "your" (or "Your" at the start), "Ana's", "the player on your left's"."""
+    text = "your" if is_you(name) else f"{name}'s"
+    return cap(text) if start else text
+
+
+def owns(name: str) -> str:
+    """Standing alone: "not yours", "not Ana's"."""
+    return "yours" if is_you(name) else f"{name}'s"
+
+
+def verb(name: str, third: str, plain: str) -> str:
+    """The verb agreeing with the player: verb(name, "draws", "draw")."""
+    return plain if is_you(name) else third
+
+
+@dataclass(frozen=True)
+class Who:
+    """A player's name ready for sentences: f"{Who(n).start} {Who(n).verb('has', 'have')}"."""
+
+    name: str
+
+    @property
+    def you(self) -> bool:
+        return is_you(self.name)
+
+    def __str__(self) -> str:
+        return subject(self.name)
+
+    @property
+    def start(self) -> str:
+        """At the start of a sentence."""
+        return subject(self.name, start=True)
+
+    @property
+    def poss(self) -> str:
+        """Before a noun: "your turn", "Ana's turn"."""
+        return possessive(self.name, start=False)
+
+    @property
+    def owns(self) -> str:
+        """Standing alone: "not yours", "not Ana's"."""
+        return owns(self.name)
+
+    @property
+    def themself(self) -> str:
+        return "yourself" if self.you else "themself"
+
+    def verb(self, third: str, second: str) -> str:
+        """The verb agreeing with this player: verb("holds", "hold")."""
+        return verb(self.name, third, second)
+
+
+def says(name: str, third: str, plain: str, start: bool = False) -> str:
+    """The player and the verb agreeing: "Ana holds", "you hold" ("You hold" at the start)."""
+    return f"{subject(name, start)} {verb(name, third, plain)}"
