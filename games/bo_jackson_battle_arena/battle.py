@@ -506,7 +506,10 @@ def _power_text(state: BattleState, player: int) -> str:
         if total != hero.power
         else ""
     )
-    return f"{possessive(who(state, player), start=True)} {hero.name or hero.id} has {total}{plays}"
+    label = hero.name or hero.id
+    if label.split(" ")[0].casefold() in ("your", "their", "my"):  # a Hero named by whose it is
+        return f"{label[:1].upper()}{label[1:]} has {total}{plays}"
+    return f"{possessive(who(state, player), start=True)} {label} has {total}{plays}"
 
 
 def battle_winner(state: BattleState) -> tuple[int | None, list[Reason], list[str]]:

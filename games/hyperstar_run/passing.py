@@ -276,7 +276,7 @@ def _legal_reasons(
                 reason(
                     "paid-by-press",
                     f"{source.card} is face up in the level, passed this run and not yet "
-                    "pressed: pressed",
+                    "pressed, so you press it",
                 )
             )
     played = [b for s in move.sources for b in s.buttons]

@@ -89,7 +89,7 @@ def build_pass_hazard(form: PassHazardForm) -> tuple[dict[str, Any], dict[str, A
     """The hazard stands on the way from your Checkpoint to the card on the left: as that
     card's left exit's hazard, or in its right combat space (then the exit is passed by your
     Inherent Action, or by a helper Super Item if your Inherent Action cannot)."""
-    item = _item(form.item_kind, "item", form.item_action, form.item_second_action)
+    item = _item(form.item_kind, "1", form.item_action, form.item_second_action)
     hand = [item]
     start: dict[str, Any] = {"x": 0, "y": 0, "exits": {}}
     west: dict[str, Any] = {"x": -1, "y": 0}
@@ -108,11 +108,11 @@ def build_pass_hazard(form: PassHazardForm) -> tuple[dict[str, Any], dict[str, A
         west["right_space"] = form.hazard
         path = [
             {"kind": "go", "dir": "left", "using": exit_using},
-            {"kind": "go", "dir": "left", "using": "item"},
+            {"kind": "go", "dir": "left", "using": "1"},
         ]
     else:
         start["exits"]["left"] = form.hazard
-        path = [{"kind": "go", "dir": "left", "using": "item"}, {"kind": "go", "dir": "left"}]
+        path = [{"kind": "go", "dir": "left", "using": "1"}, {"kind": "go", "dir": "left"}]
     path += [{"kind": "go", "dir": "left"}] * 3
     state = {
         "dungeon": [start, west],
