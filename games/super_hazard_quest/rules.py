@@ -150,9 +150,8 @@ def _summary(move: Any, result: TurnResult) -> str:
             f"The hero is wounded: it goes back to ({hero.x}, {hero.y}) and loses all its crystals."
         )
     if isinstance(move, Setup):
-        return (
-            f"{says(state.turn, 'goes', 'go', True)} first; every hero starts on the Starting Card."
-        )
+        first = state.turn or "the first player"
+        return f"{says(first, 'goes', 'go', True)} first; every hero starts on the Starting Card."
     if isinstance(move, DiscardTurn):
         return "A Discard Turn: nothing else happens this turn."
     if isinstance(move, Trade):
@@ -232,7 +231,8 @@ class SuperHazardQuestRules(GameRules[State, Any]):
             )
         if state.turn is None or fold(move.player) != fold(state.turn):
             raise Breach(
-                "not-your-turn", f"it is {possessive(state.turn)} turn, not {owns(move.player)}"
+                "not-your-turn",
+                f"it is {possessive(state.turn or 'nobody')} turn, not {owns(move.player)}",
             )
         if isinstance(move, StandardTurn):
             return TurnWalk(state, move, "move").run()
