@@ -1318,7 +1318,9 @@ class SearchResults:
         """The dispute questions this search offers, when it reads like a question."""
         if not self.query.question or self.kind not in (None, "question"):
             return []
-        return [h for h in self.window() if h.kind == "question"][:limit]
+        # one offer a question, however many index rows hold it
+        offered = {h.key: h for h in reversed(self.window()) if h.kind == "question"}
+        return list(reversed(offered.values()))[:limit]
 
 
 _SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -1337,7 +1339,9 @@ def search(
             f"Unknown kind {kind!r}; use one of {', '.join(KIND_BY_SLUG)}.", field="kind"
         )
     if game and not _SLUG_RE.match(game):
-        raise SearchQueryError("A game is given by its slug, e.g. hyperstar-run.", field="game")
+        raise SearchQueryError(
+            "A game is given by its slug, as in its address (/games/<slug>/).", field="game"
+        )
     game_id = None
     if game:  # an unknown game matches nothing
         game_id = m.Game.objects.filter(slug=game).values_list("pk", flat=True).first() or 0

@@ -152,7 +152,8 @@ def test_entries_holding_every_word_rank_above_those_holding_some() -> None:
     ("typed", "question"),
     [
         ("can I substitute twice", "bo-jackson-battle-arena:can-i-substitute"),
-        ("who wins a tie", "bo-jackson-battle-arena:who-wins-this-battle"),
+        # a tied battle goes to Sudden Death: that is the form that settles it
+        ("who wins a tie", "bo-jackson-battle-arena:who-wins-sudden-death"),
         ("can I press this card", "hyperstar-run:can-i-press"),
         ("is my ally ability live", "star-realms-high-alert:ally-live"),
     ],
