@@ -46,7 +46,7 @@ import Stemmer
 import stopwords as stopword_lists
 from django.core.cache import cache as django_cache
 from django.db import connection, transaction
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.db.models.expressions import RawSQL
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 from django.urls import reverse
@@ -77,7 +77,7 @@ class Kind:
     slug: str
     code: int  # rowid = object id * KIND_SLOTS + code: one row per object, found by rowid
     label: str  # the heading of its group of results
-    model: type[m.Model] | None  # None: not a database row (a game engine's dispute question)
+    model: type[Model] | None  # None: not a database row (a game engine's dispute question)
 
 
 KINDS: tuple[Kind, ...] = (
@@ -335,8 +335,8 @@ def _attribute_texts(attributes: Any) -> tuple[list[str], list[str]]:
     return phrases, words
 
 
-CARD_FIELDS = ("id", "game_id", "slug", "name", "card_type_id", "expansion_id", "number")
-CARD_FIELDS += ("text", "attributes")
+CARD_FIELDS: tuple[str, ...] = ("id", "game_id", "slug", "name", "card_type_id", "expansion_id")
+CARD_FIELDS += ("number", "text", "attributes")
 
 
 class _DocumentBuilder:
@@ -792,10 +792,10 @@ def index_remove(kind: str, object_ids: Iterable[int]) -> None:
 
 def index_rebuild(game_slugs: Iterable[str] | None = None) -> int:
     """Drop and rebuild the documents of these games (all games when None)."""
-    games = m.Game.objects.all()
+    chosen = m.Game.objects.all()
     if game_slugs is not None:
-        games = games.filter(slug__in=list(game_slugs))
-    games = list(games)
+        chosen = chosen.filter(slug__in=list(game_slugs))
+    games = list(chosen)
     with transaction.atomic():
         with connection.cursor() as cursor:
             if game_slugs is None:
@@ -885,7 +885,8 @@ def _spans(text: str, hit: Callable[[str], bool]) -> list[tuple[int, int, bool]]
 
 
 def _render(text: str, spans: list[tuple[int, int, bool]], start: int, end: int) -> str:
-    out, at = [], start
+    out: list[str] = []
+    at = start
     for s, e, is_hit in spans:
         if not is_hit or s < start or e > end:
             continue
@@ -1426,9 +1427,9 @@ def _vocabulary() -> _Vocabulary:
         stop = _stop_words()
         for term, aliases in m.GlossaryTerm.objects.values_list("term", "aliases"):
             for name in [term, *(aliases or [])]:
-                words = set(tokens(name))
-                if words & stop and words - stop:
-                    keep.append((frozenset(words - stop), frozenset(words & stop)))
+                name_words = set(tokens(name))
+                if name_words & stop and name_words - stop:
+                    keep.append((frozenset(name_words - stop), frozenset(name_words & stop)))
         synonyms: dict[int, list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]]] = {}
         for game_id, words, means in m.Synonym.objects.values_list("game_id", "words", "means"):
             group = [tuple(stems(words)), *(tuple(stems(x)) for x in means)]
@@ -1635,7 +1636,11 @@ def _on_related_save(sender: type, instance: Any, raw: bool = False, **_: Any) -
         rules = m.Rule.objects.filter(section=instance).select_related("section")
         index_documents(builder.rule(r) for r in rules)
         return
-    related = {m.Faction: "factions", m.Expansion: "expansion", m.CardType: "card_type"}
+    related: dict[type, str] = {
+        m.Faction: "factions",
+        m.Expansion: "expansion",
+        m.CardType: "card_type",
+    }
     cards = m.Card.objects.filter(**{related[sender]: instance})
     index_documents(builder.cards(cards))
 

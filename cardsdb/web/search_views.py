@@ -101,7 +101,11 @@ def _word_results(request: HttpRequest, text: str, context: dict[str, Any]) -> i
         context["empty_query"] = True
     elif kind:  # one kind, paged
         context["kind"] = search.KIND_BY_SLUG[kind]
-        page = Paginator(results, PAGE_SIZE).get_page(request.GET.get("page"))
+        # django-stubs' _SupportsPagination asks for iteration and integer indexing too, which
+        # Paginator never uses: it counts (`count()` or `len()`) and slices, all SearchResults
+        # offers (a sliced page is a list of hits).
+        paginator: Paginator[search.Hit] = Paginator(results, PAGE_SIZE)  # type: ignore[arg-type]
+        page = paginator.get_page(request.GET.get("page"))
         context["page"] = page
         context["groups"] = [
             {

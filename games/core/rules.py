@@ -108,9 +108,13 @@ class Question:
     moment: str = ""  # the moment of play it belongs to, in players' words ("On your turn")
 
 
-def labelled(options: Mapping[str, str], **extra: Any) -> dict[str, Any]:
+OptionT = TypeVar("OptionT", bound=str)
+
+
+def labelled(options: Mapping[OptionT, str], **extra: Any) -> dict[str, Any]:
     """A question field's `json_schema_extra`: the words of its options (value -> label), and
-    any widget hint, for the website's forms."""
+    any widget hint, for the website's forms. The values may be any strings, a `Literal`'s
+    among them (a mapping's key type is invariant, so a bare `Mapping[str, str]` takes none)."""
     return {"options": dict(options), **extra}
 
 

@@ -114,7 +114,7 @@ def build_pay(form: PayForm) -> tuple[Json, Json]:
     run = max(1, min(4, len(discards) - 2))
     cost = form.cost if form.cost.strip() else "*"
     kind = "enemy" if form.cost_kind == "enemy" else "combo_start"
-    current = face("B", **{"enemy" if kind == "enemy" else "start": cost})
+    current = face("B", enemy=cost) if kind == "enemy" else face("B", start=cost)
     equipment = icons(form.discard_equipment_buttons)[:2]
     state = board(
         "expert",

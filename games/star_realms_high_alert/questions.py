@@ -75,6 +75,11 @@ def _heroes(now: list[Any], earlier: list[Any]) -> list[dict[str, Any]]:
 # ----- Is my ally ability live? -----
 
 
+def _one_merged_card() -> list[SymbolSlug]:
+    """The ally form's starting cards in play: one merged Star Empire + Trade Federation card."""
+    return ["star-empire-trade-federation"]
+
+
 class AllyLiveForm(Form):
     card: AllyCard = Field(  # type: ignore[valid-type]
         default=AllyCard("hellfire"),
@@ -87,7 +92,7 @@ class AllyLiveForm(Form):
         json_schema_extra={"options": {"ally": "Ally ability", "double-ally": "Double ally"}},
     )
     other_cards_in_play: list[SymbolSlug] = Field(
-        default_factory=lambda: ["star-empire-trade-federation"],
+        default_factory=_one_merged_card,
         title="Your other cards in play, by faction symbol",
         description="How many of your other cards in play show each symbol; a merged card "
         "counts once, under its merged symbol.",
@@ -129,6 +134,11 @@ def _build_ally(form: AllyLiveForm) -> tuple[dict[str, Any], dict[str, Any]]:
 # ----- What does this Requisition card cost me? -----
 
 
+def _two_star_empire_cards() -> list[SymbolSlug]:
+    """The price form's starting cards in play: two Star Empire cards."""
+    return ["star-empire", "star-empire"]
+
+
 class RequisitionPriceForm(Form):
     card: RequisitionCard = Field(  # type: ignore[valid-type]
         default=RequisitionCard("the-armory"),
@@ -136,7 +146,7 @@ class RequisitionPriceForm(Form):
         json_schema_extra=labelled(CARD_NAMES),
     )
     cards_in_play: list[SymbolSlug] = Field(
-        default_factory=lambda: ["star-empire", "star-empire"],
+        default_factory=_two_star_empire_cards,
         title="Your cards in play, by faction symbol",
         description="How many of your cards in play show each symbol.",
         json_schema_extra=labelled(SYMBOLS, widget="counts"),

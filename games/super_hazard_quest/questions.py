@@ -203,7 +203,7 @@ class WoundForm(BaseModel):
 
 def build_wound(form: WoundForm) -> tuple[dict[str, Any], dict[str, Any]]:
     """You leave your card to the right with your Inherent Action (Unlock) and draw the room."""
-    drawn: dict[str, Any] = {
+    rooms: dict[str, dict[str, Any]] = {
         "checkpoint-on-arrival": {},
         "hazard-i-cannot-pass": {
             "checkpoint": False,
@@ -218,7 +218,8 @@ def build_wound(form: WoundForm) -> tuple[dict[str, Any], dict[str, Any]]:
         "dead-end": {"dead_end": True, "checkpoint": False},
         "red-scrambler": {"scrambler": "red", "checkpoint": False},
         "blue-scrambler": {"scrambler": "blue", "checkpoint": False},
-    }[form.new_room]
+    }
+    drawn = rooms[form.new_room]
     state = {
         "dungeon": [{"x": 0, "y": 0, "exits": {"right": "unlock"}}],
         "heroes": [
