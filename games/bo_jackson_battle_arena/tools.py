@@ -16,7 +16,6 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints
 from games.bo_jackson_battle_arena.deck import FORMATS
 from games.bo_jackson_battle_arena.deck_list import (
     DEFAULT_FORMAT,
-    MAX_LINES,
     deck_check_body,
 )
 from games.core.ruling import Reason, Ruling
@@ -24,6 +23,7 @@ from games.core.tools import CardCatalog, Tool
 
 SLUG = "bo-jackson-battle-arena"
 MAX_ENTRIES = 200
+MAX_LIST_CHARACTERS = 200_000
 FORMAT_SLUGS: list[JsonValue] = [*sorted(FORMATS)]
 
 CardReference = Annotated[
@@ -60,7 +60,9 @@ class DeckCheckRequest(BaseModel):
     )
     list: str | None = Field(
         default=None,
-        max_length=MAX_LINES * 301,
+        # fits the service's request body limit (256 KiB) with room for the rest of the JSON:
+        # a 1,000-line list of ordinary references is well under it
+        max_length=MAX_LIST_CHARACTERS,
         description="The deck list as players share it, one card a line: `2 Reload`, "
         "`Burning Fever (G) PL-85`, `HD-20`.",
     )
