@@ -70,6 +70,25 @@ def card_names_autocomplete(prefix: str, game: str | None, limit: int = 20) -> l
     return list(dict.fromkeys(starts))
 
 
+class CardMoved(Exception):
+    """A card asked for by a former slug: the page and the API redirect to `card`'s slug."""
+
+    def __init__(self, card: Card) -> None:
+        super().__init__(card.slug)
+        self.card = card
+
+
+def card_by_slug(game: str, slug: str) -> Card | None:
+    """The card with this slug, with its joins (None: no card has or had it); a former slug
+    raises CardMoved naming the card."""
+    card = selectors.card_detail().filter(game__slug=game, slug=slug).first()
+    if card is None:
+        moved = card_redirect_target(game, slug)
+        if moved is not None:
+            raise CardMoved(moved)
+    return card
+
+
 def card_redirect_target(game: str, former_slug: str) -> Card | None:
     """The card that a former slug now names (its slug changed), or None."""
     redirect = (

@@ -22,7 +22,7 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cardsdb import bulk, prebuilt, selectors
+from cardsdb import bulk, prebuilt, selectors, services
 from cardsdb.api import filters, serializers
 from cardsdb.api.renderers import dumps
 from cardsdb.api.search_views import query_error_response
@@ -144,14 +144,6 @@ class VariantViewSet(_Simple):
     ordering_fields = ["slug", "name", "position"]
 
 
-class _CardMoved(Exception):
-    """A card asked for by a former slug: answered with a redirect to its slug now."""
-
-    def __init__(self, url: str) -> None:
-        super().__init__(url)
-        self.url = url
-
-
 class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """Every card face the rulebooks and public sources establish. `copies` is the number in
     the box, null when unknown. Detail: `/api/v1/cards/<game>/<slug>/`."""
@@ -216,14 +208,9 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=False, url_path=r"(?P<game_slug>[a-z0-9-]+)/(?P<card_slug>[a-z0-9-]+)")
     def by_game(self, request: Request, game_slug: str, card_slug: str) -> Any:
         def card() -> Any:
-            found = selectors.card_detail().filter(game__slug=game_slug, slug=card_slug).first()
+            found = services.card_by_slug(game_slug, card_slug)
             if found is None:
-                from cardsdb.services import card_redirect_target
-
-                moved = card_redirect_target(game_slug, card_slug)
-                if moved is None:
-                    raise NotFound(f"No card {card_slug!r} in {game_slug!r}.")
-                raise _CardMoved(reverse("api:card-by-game", args=[game_slug, moved.slug]))
+                raise NotFound(f"No card {card_slug!r} in {game_slug!r}.")
             return found
 
         try:
@@ -235,8 +222,9 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
                 assert entry is not None  # a missing card raised NotFound or moved
                 return prebuilt.response(entry, prebuilt.JSON)
             return Response(serializers.CardDetailSerializer(card()).data)
-        except _CardMoved as moved:  # a former slug: the card's page under its slug now
-            return HttpResponsePermanentRedirect(moved.url)
+        except services.CardMoved as moved:  # a former slug: the card under its slug now
+            url = reverse("api:card-by-game", args=[game_slug, moved.card.slug])
+            return HttpResponsePermanentRedirect(url)
 
     @extend_schema(
         parameters=[

@@ -13,7 +13,7 @@ from cardsdb.api.filters import CardFilter
 from cardsdb.card_query import CardQueryError, attribute_keys_by_game, cards_filter
 from cardsdb.glossary_links import link_terms
 from cardsdb.models import Card, Clarification, Game
-from cardsdb.services import card_redirect_target
+from cardsdb.services import CardMoved, card_by_slug
 
 
 def _game(slug: str) -> Game:
@@ -123,22 +123,11 @@ def cards_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-class _CardMoved(Exception):
-    """A card asked for by a former slug: answered with a redirect to its slug now."""
-
-    def __init__(self, url: str) -> None:
-        super().__init__(url)
-        self.url = url
-
-
 def card_page(request: HttpRequest, slug: str, card_slug: str) -> HttpResponse:
     def card() -> Card:
-        found = selectors.card_detail().filter(game__slug=slug, slug=card_slug).first()
+        found = card_by_slug(slug, card_slug)
         if found is None:
-            moved = card_redirect_target(slug, card_slug)
-            if moved is None:
-                raise Http404(f"No card {card_slug!r} in {slug}.")
-            raise _CardMoved(moved.get_absolute_url())
+            raise Http404(f"No card {card_slug!r} in {slug}.")
         return found
 
     try:
@@ -151,5 +140,5 @@ def card_page(request: HttpRequest, slug: str, card_slug: str) -> HttpResponse:
             assert entry is not None  # a missing card raised Http404 or moved
             return prebuilt.response(entry, prebuilt.HTML)
         return render(request, "web/card.html", prebuilt.card_page_context(card()))
-    except _CardMoved as moved:  # a former slug: the card's page under its slug now
-        return HttpResponsePermanentRedirect(moved.url)
+    except CardMoved as moved:  # a former slug: the card's page under its slug now
+        return HttpResponsePermanentRedirect(moved.card.get_absolute_url())
