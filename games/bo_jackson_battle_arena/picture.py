@@ -667,7 +667,9 @@ def _side_words(state: BattleState, player: int) -> list[str]:
     if p.bench is not None:
         bench = [h for h in p.bench if described(h)]
         if bench:
-            said.append(f"{whose(name, True)} Bench holds {listed([_hero_words(h) for h in bench[:6]])}")
+            said.append(
+                f"{whose(name, True)} Bench holds {listed([_hero_words(h) for h in bench[:6]])}"
+            )
     if p.hot_dogs is not None:
         left = _plural(p.hot_dogs, "Hot Dog")
         said.append(f"{who_does(name, 'has', 'have', True)} {left} left")
@@ -743,7 +745,10 @@ def describe_battle(state: BattleState) -> str:
 def describe_deck(deck: DeckList) -> str:
     heroes = [c for c in deck.hero_deck if c.kind == "hero"]
     power = sum((c.power or 0) * c.count for c in heroes)
-    said = [f"A deck brought to the table, with a Hero Deck of {_plural(_copies(deck.hero_deck), 'card')}"]
+    said = [
+        "A deck brought to the table, with a Hero Deck of "
+        + _plural(_copies(deck.hero_deck), "card")
+    ]
     if heroes:
         said.append(f"Its Heroes total {power:,} Power")
     said.append(f"The Playbook holds {_plural(_copies(deck.playbook), 'card')}")

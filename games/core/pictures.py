@@ -48,7 +48,7 @@ def sentences(*parts: str) -> str:
 
 
 def listed(items: list[str], last: str = "and") -> str:
-    """"a", "a and b", "a, b and c"."""
+    """ "a", "a and b", "a, b and c"."""
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + f" {last} " + items[-1]

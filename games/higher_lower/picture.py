@@ -198,7 +198,8 @@ def layout(
     out = winner(state)
     texts: list[dict[str, Any]] = [{"x": LEFT, "y": 26, "text": title, "cls": "hl-title"}]
     if out is not None:
-        heading = f"{who_does(_short(out, NAME_CHARS), 'has', 'have', True)} no playing cards left: the game is over"
+        who = who_does(_short(out, NAME_CHARS), "has", "have", True)
+        heading = f"{who} no playing cards left: the game is over"
     else:
         heading = (
             f"{len(state.players)} players · {possessive(_short(state.turn, NAME_CHARS))} turn"

@@ -448,7 +448,13 @@ def _spans(numbers: list[int]) -> str:
         if n == prev + 1:
             prev = n
             continue
-        parts.append(str(start) if start == prev else f"{start} to {prev}" if prev > start + 1 else f"{start} and {prev}")
+        parts.append(
+            str(start)
+            if start == prev
+            else f"{start} to {prev}"
+            if prev > start + 1
+            else f"{start} and {prev}"
+        )
         start = prev = n
     return listed(parts)
 
@@ -498,7 +504,9 @@ def _held_words(state: State, held: Sequence[Any], where: str) -> str:
         else:
             unknown += 1
     if unknown:
-        parts.append(f"{unknown} Level {'Card' if unknown == 1 else 'Cards'} whose faces were not described")
+        parts.append(
+            f"{unknown} Level {'Card' if unknown == 1 else 'Cards'} whose faces were not described"
+        )
     if down:
         parts.append(f"{down} face-down {'card' if down == 1 else 'cards'}")
     return f"{where} holds {listed(parts)}"

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core.pictures import BoardPicture, listed, sentences
+from games.core.pictures import BoardPicture, listed, plural, sentences
 from games.core.tools import Reference
 from games.star_realms_high_alert.catalog import CARDS, FACTIONS, SYMBOL_FACTIONS
 from games.star_realms_high_alert.state import LooseCard, PlayedCard, State
@@ -530,7 +530,10 @@ def describe(state: State, overlay: Any = None) -> str:
         said.append(f"In your play area: {listed([_played_words(c) for c in state.play_area])}")
     else:
         said.append("Your play area is empty")
-    gained = [f"a {symbol_phrase(g.symbol)}" + (f" from {g.source}" if g.source else "") for g in state.gained_symbols]
+    gained = [
+        f"a {symbol_phrase(g.symbol)}" + (f" from {g.source}" if g.source else "")
+        for g in state.gained_symbols
+    ]
     for hero in state.heroes:
         known = CARDS[hero.card]
         if hero.played_this_turn and known.grants_symbol:
@@ -539,7 +542,8 @@ def describe(state: State, overlay: Any = None) -> str:
         said.append(f"You gained {listed(gained)} as effects this turn")
     if state.heroes:
         heroes = [
-            CARDS[h.card].name + (" (played this turn)" if h.played_this_turn else " (from an earlier turn)")
+            CARDS[h.card].name
+            + (" (played this turn)" if h.played_this_turn else " (from an earlier turn)")
             for h in state.heroes
         ]
         said.append(f"Heroes on the table: {listed(heroes)}")
@@ -550,14 +554,18 @@ def describe(state: State, overlay: Any = None) -> str:
         ]
         said.append(f"Tech on the table: {listed(techs)}")
     if state.trade_row:
-        said.append(f"The trade row holds {listed([_row_words(state, c) for c in state.trade_row])}")
+        said.append(
+            f"The trade row holds {listed([_row_words(state, c) for c in state.trade_row])}"
+        )
     else:
         said.append("The trade row is empty")
     for effect in state.free_acquires:
         source = f", from {effect.source}" if effect.source else ""
-        said.append(f"You may acquire a card costing {effect.max_cost} or less without paying{source}")
+        said.append(
+            f"You may acquire a card costing {effect.max_cost} or less without paying{source}"
+        )
     if state.discard_pile:
-        said.append(f"Your discard pile holds {len(state.discard_pile)} {'card' if len(state.discard_pile) == 1 else 'cards'}")
+        said.append(f"Your discard pile holds {plural(len(state.discard_pile), 'card')}")
     return sentences(*said)
 
 
