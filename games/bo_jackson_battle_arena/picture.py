@@ -628,9 +628,9 @@ def _fighter_words(state: BattleState, player: int) -> str:
     hero = state.zone_hero(player)
     if not described(hero):
         return f"{whose(name, True)} Hero in this battle was not described"
-    said = f"{whose(name, True)} Hero"
     label = _named(hero)
-    said += f", {label}, has" if label else " has"
+    # "Your Hero is Hero A3, with ...": a name may itself start with "Hero".
+    said = f"{whose(name, True)} Hero" + (f" is {label}, with" if label else " has")
     said += f" {hero.power} Power"
     if hero.weapon is not None:
         said += f" and {_a_weapon(hero)}"

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core.pictures import BoardPicture, listed, sentences, short
+from games.core.pictures import BoardPicture, listed, plural, sentences, short
 from games.core.tools import Reference
 from games.hyperstar_run.state import RUNS, LevelFace, State
 
@@ -508,7 +508,7 @@ def _held_words(state: State, held: Sequence[Any], where: str) -> str:
             f"{unknown} Level {'Card' if unknown == 1 else 'Cards'} whose faces were not described"
         )
     if down:
-        parts.append(f"{down} face-down {'card' if down == 1 else 'cards'}")
+        parts.append(f"{plural(down, 'card')} face down")
     return f"{where} holds {listed(parts)}"
 
 

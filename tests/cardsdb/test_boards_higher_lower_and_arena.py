@@ -413,7 +413,7 @@ def test_playmaker_a_play_adds_power_and_the_picture_shows_who_is_ahead(api: Any
     assert "ba-ahead" in (fighter(before, 1).get("class") or "")
     assert "Ana may run Plays or pass" in words(before)
     hand = groups(one(before, "ba-panel", **{"data-player": "0"}), "ba-play")
-    assert [words(g) for g in hand] == ["Blitz (card a-play-1): costs 2 Hot Dogs Blitz (2)"]
+    assert [words(g) for g in hand] == ["Blitz: costs 2 Hot Dogs Blitz (2)"]
 
     a = fighter(after, 0)
     assert a.get("data-power") == "120"
@@ -423,7 +423,7 @@ def test_playmaker_a_play_adds_power_and_the_picture_shows_who_is_ahead(api: Any
     panel = one(after, "ba-panel", **{"data-player": "0"})
     assert "Power from Plays this battle: +10" in words(panel)
     assert "Hot Dogs: 4 left, 6 paid" in words(panel)
-    assert [words(g).split(": ")[0] for g in groups(panel, "ba-used")] == ["Blitz (card a-play-1)"]
+    assert [words(g).split(": ")[0] for g in groups(panel, "ba-used")] == ["Blitz"]
 
 
 def test_a_super_weapon_is_drawn_and_in_rookie_a_tie_is_still_a_draw(api: Any) -> None:
