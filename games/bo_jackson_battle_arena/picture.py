@@ -119,7 +119,8 @@ class Zone:
     def weapon(self) -> str:
         if not described(self.hero):
             return ""
-        return "none" if self.hero.weapon is None else _weapon(self.hero)
+        # A weapon the state does not give is drawn unknown, not as "none".
+        return "weapon ?" if self.hero.weapon is None else _weapon(self.hero)
 
     @property
     def name(self) -> str:
@@ -194,7 +195,7 @@ def _heading(state: BattleState) -> str:
 def _status(state: BattleState) -> str:
     acting = _short(who(state, state.to_act), 22) if state.to_act is not None else ""
     if state.phase == "substitution":
-        return f"{acting} decides: substitute or keep the Hero"
+        return f"{who_does(acting, 'decides', 'decide', True)}: substitute or keep the Hero"
     if state.phase == "plays":
         return f"{acting} may run Plays or pass"
     if state.phase == "compare":
@@ -425,7 +426,7 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
         more = len(p.bench) - MINI_SHOWN
         label = f"Bench ({len(p.bench)})" + (f", {more} more not drawn" if more > 0 else "")
         if not p.bench:
-            label += ": empty"
+            label += ": none given"
         panel.texts.append({"x": x0, "y": y, "text": label, "cls": "ba-label"})
         panel.bench, y = _bench(p, x0, y + 6, name)
         y -= 6 if p.bench else 0
@@ -434,7 +435,7 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
         more = len(p.hand) - CHIPS_SHOWN
         label = f"Plays in Hand ({len(p.hand)})" + (f", {more} more not drawn" if more > 0 else "")
         if not p.hand:
-            label += ": none"
+            label += ": none given"
         panel.texts.append({"x": x0, "y": y, "text": label, "cls": "ba-label"})
         chips, y = _play_chips(p.hand, x0, y + 6, "ba-chip ba-play")
         panel.chips += chips

@@ -52,7 +52,7 @@ MARGIN = 16
 MIN_WIDTH = 680  # room for the one-line captions above a small map
 FLOOR = 108  # the floor line, from the top of a card
 STATION_X = (18, 52, 85, 118, 152)  # left edge (flag), left space, middle, right space, edge
-SPACE_W, SPACE_H = 32, 16
+SPACE_W, SPACE_H = 40, 16  # wide enough for "Attack" at 11 px
 TOKEN_R = 9
 LINE = 18
 LEGEND_CHARS = 92
@@ -594,16 +594,21 @@ def _initials(name: str) -> str:
 
 
 def _hand(hero: Hero) -> str:
-    def item(i: Item) -> str:
+    def what(i: Item) -> str:
         if i.kind == "dual-action":
-            return f"{i.id} dual {_title(i.actions[0])}/{_title(i.actions[1])}"
+            return f"dual {_title(i.actions[0])}/{_title(i.actions[1])}"
         if i.kind == "super":
-            return f"{i.id} super {_title(i.action)}"
+            return f"super {_title(i.action)}"
         if i.kind == "hazard":
-            return f"{i.id} {i.hazard} hazard"
+            return f"{i.hazard} hazard"
         if i.kind == "special":
-            return f"{i.id} special" + (f" ({i.name})" if i.name else "")
-        return f"{i.id} {i.kind.replace('-', ' ')}"
+            return "special" + (f" {i.name}" if i.name else "")
+        return i.kind.replace("-", " ")
+
+    def item(i: Item) -> str:
+        # "super Attack (item 1)": what it is, then the name the path's steps use (a bare
+        # "1 super Attack" read as a count).
+        return f"{what(i)} (item {i.id})"
 
     parts = [item(i) for i in hero.hand]
     if hero.unseen:
