@@ -621,7 +621,7 @@ def _hero_words(hero: Hero) -> str:
     facts = [f"{hero.power} Power"] + ([_a_weapon(hero)] if hero.weapon is not None else [])
     if name:
         return f"{name} ({', '.join(facts)})"
-    return "a Hero with " + " and ".join(facts)
+    return f"a Hero ({', '.join(facts)})" if len(facts) > 1 else f"a Hero with {facts[0]}"
 
 
 def _fighter_words(state: BattleState, player: int) -> str:

@@ -947,9 +947,22 @@ def _room_words(room: Room) -> str:
         facts.append("a Dead End")
     if room.trap_door:
         facts.append("a Trap Door")
+    unsaid = [
+        words
+        for name, words in (
+            ("exits", "exits"),
+            ("checkpoint", "Checkpoint"),
+            ("left_space", "left combat space"),
+            ("right_space", "right combat space"),
+        )
+        if name not in room.model_fields_set
+    ]
+    # What the state took by default is said as not described (the picture draws it faint).
+    rest = f". Its {listed(unsaid)} {'was' if len(unsaid) == 1 else 'were'} not described"
+    rest = rest if unsaid else ""
     if not facts:
-        return f"{at} holds nothing the question described"
-    return f"{at} has {listed(facts)}"
+        return f"{at} holds nothing the question described" + rest
+    return f"{at} has {listed(facts)}" + rest
 
 
 def _hero_words(state: State, hero: Hero) -> str:
