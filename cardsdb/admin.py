@@ -10,10 +10,27 @@ class GameScoped(admin.ModelAdmin):
     list_select_related = ["game"]
 
 
+class SourceInline(admin.TabularInline):
+    """A game's sources, edited with the game (each save counts as an edit of the data, so
+    the API, the bulk files and the pages answer from the new version)."""
+
+    model = m.Source
+    fields = ["position", "title", "kind", "about", "url"]
+    extra = 0
+
+
 @admin.register(m.Game)
 class GameAdmin(admin.ModelAdmin):
     list_display = ["name", "slug", "min_players", "max_players", "data_version"]
     search_fields = ["name", "slug"]
+    inlines = [SourceInline]
+
+
+@admin.register(m.Source)
+class SourceAdmin(GameScoped):
+    list_display = ["title", "kind", "game"]
+    list_filter = ["game", "kind"]
+    search_fields = ["title", "about", "url"]
 
 
 @admin.register(m.Symbol)
