@@ -1,6 +1,7 @@
 """Staff edit everything here; the public API is read-only."""
 
 from django.contrib import admin
+from django.db import models
 
 from cardsdb import models as m
 
@@ -10,6 +11,12 @@ class GameScoped(admin.ModelAdmin):
     list_select_related = ["game"]
 
 
+# A source's address is read as https when its scheme is left out (Django 6's default).
+URL_HTTPS: dict[type[models.Field], dict[str, object]] = {
+    models.URLField: {"assume_scheme": "https"}
+}
+
+
 class SourceInline(admin.TabularInline):
     """A game's sources, edited with the game (each save counts as an edit of the data, so
     the API, the bulk files and the pages answer from the new version)."""
@@ -17,6 +24,7 @@ class SourceInline(admin.TabularInline):
     model = m.Source
     fields = ["position", "title", "kind", "about", "url"]
     extra = 0
+    formfield_overrides = URL_HTTPS
 
 
 @admin.register(m.Game)
@@ -31,6 +39,7 @@ class SourceAdmin(GameScoped):
     list_display = ["title", "kind", "game"]
     list_filter = ["game", "kind"]
     search_fields = ["title", "about", "url"]
+    formfield_overrides = URL_HTTPS
 
 
 @admin.register(m.Symbol)

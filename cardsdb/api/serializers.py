@@ -377,7 +377,9 @@ class QuickRuleSerializer(serializers.ModelSerializer):
         fields = ["key", "number", "text", "url"]
 
     def get_url(self, rule: m.Rule) -> str:
-        return rule.get_absolute_url()
+        # from the key, not rule.game: no query for each rule's game
+        game_slug = rule.key.split(":", 1)[0]
+        return reverse("web:rules", args=[game_slug]) + f"#{rule.number}"
 
 
 class QuickSectionSerializer(serializers.ModelSerializer):

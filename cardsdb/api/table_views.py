@@ -6,15 +6,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.decorators import api_view
+from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsdb.api import serializers
 from cardsdb.api.desk_views import ERROR_RESPONSE
 from cardsdb.web import table_views as table
+
+def _game(queryset: Any, slug: str) -> Any:
+    game = queryset.first()
+    if game is None:
+        raise NotFound(f"No game {slug!r}.")
+    return game
+
 
 GAME_PARAMETER = OpenApiParameter("slug", str, OpenApiParameter.PATH, description="game slug")
 
@@ -30,7 +37,7 @@ GAME_PARAMETER = OpenApiParameter("slug", str, OpenApiParameter.PATH, descriptio
 )
 @api_view(["GET"])
 def sources(request: Request, slug: str) -> Response:
-    game = get_object_or_404(table.with_sources(slug))
+    game = _game(table.with_sources(slug), slug)
     return Response(serializers.GameSourcesSerializer(game).data)
 
 
@@ -44,7 +51,7 @@ def sources(request: Request, slug: str) -> Response:
 )
 @api_view(["GET"])
 def quick(request: Request, slug: str) -> Response:
-    game = get_object_or_404(table.with_variants(slug))
+    game = _game(table.with_variants(slug), slug)
     setup, turn = table.quick_sections(game)
     body: dict[str, Any] = {
         "game": game.slug,
