@@ -344,9 +344,7 @@ def _describe(exc: ValidationError, data: Any) -> tuple[str, str]:
             entry_parts.append(str(part))
             continue
         if isinstance(node, dict):
-            label = (
-                node.get("slug") or node.get("number") or node.get("name") or node.get("title")
-            )
+            label = node.get("slug") or node.get("number") or node.get("name") or node.get("title")
             entry_parts.append(f"{part} ({label})" if label else str(part))
         else:
             entry_parts.append(str(part))
@@ -580,7 +578,9 @@ def check_table(fx: GameFixtures) -> None:
     setup_keys = {key for v in fx.game.variants for key in v.setup}
     for key in table.setup:
         if key not in setup_keys:
-            raise FixtureError(path, f"setup.{key}", "no variant in game.toml has this setup number")
+            raise FixtureError(
+                path, f"setup.{key}", "no variant in game.toml has this setup number"
+            )
 
 
 def check_synonyms(fx: GameFixtures) -> None:

@@ -74,7 +74,6 @@ class Game(models.Model):
             return f"{lo}+"
         return f"{lo or '?'}–{hi}"
 
-
     def setup_words(self, setup: dict[str, Any]) -> list[str]:
         """A variant's setup numbers as facts ("Hero Deck: 60 cards"), in the data's order; a
         number without a phrase reads as its key in words."""

@@ -16,6 +16,7 @@ from cardsdb.api import serializers
 from cardsdb.api.desk_views import ERROR_RESPONSE
 from cardsdb.web import table_views as table
 
+
 def _game(queryset: Any, slug: str) -> Any:
     game = queryset.first()
     if game is None:

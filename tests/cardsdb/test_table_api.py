@@ -67,9 +67,8 @@ def test_the_quick_reference_gives_the_setup_and_turn_rules_each_by_its_key(api:
     assert first["text"] == m.Rule.objects.get(key=first["key"]).text
     rookie = next(v for v in body["setup_numbers"] if v["variant"] == "rookie")
     assert rookie["setup"] == {"hero_deck": 60, "max_heroes_per_power": 6, "battle_zones": 7}
-    assert rookie["words"] == ["Hero Deck: 60 cards", "At most 6 Heroes of one Power"] + [
-        "Battle Zones: 7"
-    ]
+    words = ["Hero Deck: 60 cards", "At most 6 Heroes of one Power", "Battle Zones: 7"]
+    assert rookie["words"] == words
     assert body["asked"] and all(r["clarifications"] >= 1 for r in body["asked"])
 
 
@@ -184,14 +183,19 @@ def test_staff_edit_a_source_in_the_admin_and_every_answer_follows(api: Any) -> 
     titles = [s["title"] for s in api.get("/api/v1/games/higher-lower/sources/").json()["sources"]]
     assert titles[1] == "The booster cards' texts"
     assert _bulk(api, "higher-lower")["games"][0]["sources"][1]["title"] == titles[1]
-    assert "The booster cards&#x27; texts" in client.get("/games/higher-lower/sources/").content.decode()
+    assert (
+        "The booster cards&#x27; texts"
+        in client.get("/games/higher-lower/sources/").content.decode()
+    )
 
 
 def test_the_admin_lists_and_adds_sources_for_staff(api: Any) -> None:
     staff = get_user_model().objects.create_superuser("editor", "e@example.org", "pw")
     client = Client()
     client.force_login(staff)
-    listing = client.get("/admin/cardsdb/source/", {"game__id__exact": m.Game.objects.get(slug="hyperstar-run").pk})
+    listing = client.get(
+        "/admin/cardsdb/source/", {"game__id__exact": m.Game.objects.get(slug="hyperstar-run").pk}
+    )
     assert listing.status_code == 200 and "Gnome Pondering" in listing.content.decode()
     assert Client().get("/admin/cardsdb/source/").status_code == 302  # not for visitors
     game = m.Game.objects.get(slug="hyperstar-run")

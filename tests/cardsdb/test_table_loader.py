@@ -157,7 +157,7 @@ def test_an_edited_table_file_reloads_exactly_and_a_second_load_changes_nothing(
 ) -> None:
     folder = _copy(tmp_path, "hyperstar-run")
     text = (folder / "table.toml").read_text()
-    start = text.index("[[sources]]\ntitle = \"“Hyperstar Run”, Solo Rhino")
+    start = text.index('[[sources]]\ntitle = "“Hyperstar Run”, Solo Rhino')
     end = text.index("[[sources]]", start + 1)
     (folder / "table.toml").write_text(text[:start] + text[end:])  # one source removed
     _replace(folder, 'about = "Publisher, designer and artist."', 'about = "The designer."')
