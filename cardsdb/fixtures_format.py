@@ -17,7 +17,14 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from games.core.registry import card_attribute_schemas
 
@@ -280,6 +287,23 @@ class Source(Strict):
 SETUP_VALUE = "{}"
 
 
+def setup_phrase_check(key: str, phrase: str) -> None:
+    if phrase.count(SETUP_VALUE) != 1:
+        raise ValueError(f"setup {key}: the phrase needs {SETUP_VALUE} once, for the value")
+
+
+class SetupPhrase(Strict):
+    """How one variant setup number reads, as the database keeps it (a list keeps the order)."""
+
+    key: str = Field(min_length=1)
+    phrase: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _one_value(self) -> SetupPhrase:
+        setup_phrase_check(self.key, self.phrase)
+        return self
+
+
 class TableFile(Strict):
     """`table.toml`: the website's table mode (quick reference, Sources page, setup words)."""
 
@@ -294,9 +318,12 @@ class TableFile(Strict):
     @classmethod
     def _one_value_each(cls, setup: dict[str, str]) -> dict[str, str]:
         for key, phrase in setup.items():
-            if phrase.count(SETUP_VALUE) != 1:
-                raise ValueError(f"setup {key}: the phrase needs {SETUP_VALUE} once, for the value")
+            setup_phrase_check(key, phrase)
         return setup
+
+    def setup_phrases(self) -> list[dict[str, str]]:
+        """The phrases in the file's order, as `Game.setup_phrases` keeps them."""
+        return [{"key": key, "phrase": phrase} for key, phrase in self.setup.items()]
 
 
 CSV_LIST_SEPARATOR = ";"

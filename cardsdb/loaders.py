@@ -205,7 +205,7 @@ class _GameLoader:
             "quick_setup": self.fx.table.quick.setup,
             "quick_turn": self.fx.table.quick.turn,
             "quick_turn_note": self.fx.table.quick.turn_note,
-            "setup_phrases": self.fx.table.setup,
+            "setup_phrases": self.fx.table.setup_phrases(),
             "data_version": self.version,
             "position": self.position,
         }

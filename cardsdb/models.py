@@ -49,9 +49,10 @@ class Game(models.Model):
         blank=True, help_text="shown when no section gives the order of a turn"
     )
     setup_phrases = models.JSONField(
-        default=dict,
+        default=list,
         blank=True,
-        help_text="how a variant's setup number reads: key -> a phrase with {} for the value",
+        help_text="how each variant setup number reads, in the order to show them: "
+        '[{"key": "hero_deck", "phrase": "Hero Deck: {} cards"}], {} for the value',
     )
 
     class Meta:
@@ -75,13 +76,18 @@ class Game(models.Model):
         return f"{lo or '?'}–{hi}"
 
     def setup_words(self, setup: dict[str, Any]) -> list[str]:
-        """A variant's setup numbers as facts ("Hero Deck: 60 cards"), in the data's order; a
-        number without a phrase reads as its key in words."""
-        out = []
-        for key, value in (setup or {}).items():
-            phrase = self.setup_phrases.get(key) or key.replace("_", " ").capitalize() + ": {}"
-            out.append(phrase.replace("{}", str(value)))
-        return out
+        """A variant's setup numbers as facts ("Hero Deck: 60 cards"), in the order of the
+        phrases (a JSON object's keys keep no order in PostgreSQL's jsonb, a list does); a
+        number without a phrase reads as its key in words, after the others."""
+        phrases = {p["key"]: p["phrase"] for p in self.setup_phrases or []}
+        rank = {key: i for i, key in enumerate(phrases)}
+        keys = sorted(setup or {}, key=lambda k: (rank.get(k, len(rank)), k))
+        return [
+            (phrases.get(k) or k.replace("_", " ").capitalize() + ": {}").replace(
+                "{}", str(setup[k])
+            )
+            for k in keys
+        ]
 
 
 class GameOwned(models.Model):

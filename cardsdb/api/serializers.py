@@ -170,13 +170,16 @@ class QuickChoicesSerializer(serializers.Serializer):
     )
 
 
+class SetupPhraseSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="A key of a variant's `setup`")
+    phrase = serializers.CharField(help_text="How it reads on the website; {} is the value")
+
+
 class GameDetailSerializer(GameSerializer):
     facts = serializers.JSONField(read_only=True)
     quick = QuickChoicesSerializer(source="*", read_only=True)
-    setup_phrases = serializers.DictField(
-        child=serializers.CharField(),
-        read_only=True,
-        help_text="How a variant's setup number reads: key -> a phrase, {} for the value",
+    setup_phrases = SetupPhraseSerializer(
+        many=True, read_only=True, help_text="How each variant setup number reads, in order"
     )
     quick_url = serializers.SerializerMethodField(help_text="The quick reference, in the API")
     sources_url = serializers.SerializerMethodField(help_text="The game's sources, in the API")

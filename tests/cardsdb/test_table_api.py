@@ -82,7 +82,7 @@ def test_a_game_whose_rulebook_gives_no_turn_order_says_why(api: Any) -> None:
 def test_the_game_object_carries_the_choices_and_links_to_both(api: Any) -> None:
     game = api.get("/api/v1/games/hyperstar-run/").json()
     assert game["quick"] == {"setup": ["2"], "turn": ["3", "4", "8"], "turn_note": ""}
-    assert game["setup_phrases"]["runs"] == "Runs: {}"
+    assert {"key": "runs", "phrase": "Runs: {}"} in game["setup_phrases"]
     assert api.get(game["sources_url"]).json()["game"] == "hyperstar-run"
     assert api.get(game["quick_url"]).json()["game"] == "hyperstar-run"
 
@@ -125,7 +125,7 @@ def test_the_bulk_downloads_hold_the_sources_and_the_quick_reference(api: Any) -
     assert one["quick"] == {"setup": ["3"], "turn": ["4"], "turn_note": ""}
     every = _bulk(api, "all")["games"]
     arena = next(g for g in every if g["slug"] == "bo-jackson-battle-arena")
-    assert arena["setup_phrases"]["hero_deck"] == "Hero Deck: {} cards"
+    assert arena["setup_phrases"][3] == {"key": "hero_deck", "phrase": "Hero Deck: {} cards"}
     assert [s["title"] for s in arena["sources"]] == [
         s["title"] for s in _table("bo-jackson-battle-arena")["sources"]
     ]
@@ -213,3 +213,52 @@ def test_the_admin_lists_and_adds_sources_for_staff(api: Any) -> None:
     assert response.status_code == 200  # the form again, with the field in error
     assert "Enter a valid URL." in response.content.decode()
     assert not m.Source.objects.filter(title="A new review").exists()
+
+
+def _game_form(game: m.Game, **changes: Any) -> Any:
+    from cardsdb.admin import GameForm
+
+    data: dict[str, Any] = {
+        "slug": game.slug,
+        "name": game.name,
+        "names": json.dumps(game.names),
+        "name_note": game.name_note,
+        "summary": game.summary,
+        "rulebook": game.rulebook,
+        "min_players": game.min_players or "",
+        "max_players": game.max_players or "",
+        "edition": game.edition,
+        "facts": json.dumps(game.facts),
+        "data_version": game.data_version,
+        "position": game.position,
+        "quick_setup": json.dumps(game.quick_setup),
+        "quick_turn": json.dumps(game.quick_turn),
+        "quick_turn_note": game.quick_turn_note,
+        "setup_phrases": json.dumps(game.setup_phrases),
+    }
+    data.update({k: json.dumps(v) if not isinstance(v, str) else v for k, v in changes.items()})
+    return GameForm(data=data, instance=game)
+
+
+def test_the_admin_checks_the_quick_reference_as_the_loader_does() -> None:
+    game = m.Game.objects.get(slug="higher-lower")
+    assert _game_form(game).is_valid()
+    assert _game_form(game, quick_turn=["4", "5"]).is_valid()
+    wrong = _game_form(game, quick_turn=["4", "42"])
+    assert not wrong.is_valid()
+    assert wrong.errors["quick_turn"] == ["No such rule section: 42."]
+    not_a_list = _game_form(game, quick_setup={"3": 1})
+    assert not not_a_list.is_valid() and "quick_setup" in not_a_list.errors
+
+
+def test_the_admin_refuses_a_setup_phrase_with_no_place_for_the_number() -> None:
+    game = m.Game.objects.get(slug="hyperstar-run")
+    phrases = [
+        p if p["key"] != "runs" else {"key": "runs", "phrase": "Runs"} for p in game.setup_phrases
+    ]
+    form = _game_form(game, setup_phrases=phrases)
+    assert not form.is_valid()
+    assert "setup runs" in form.errors["setup_phrases"][0]
+    twice = _game_form(game, setup_phrases=[*game.setup_phrases, game.setup_phrases[0]])
+    assert twice.errors["setup_phrases"] == ["Each setup number has one phrase."]
+    assert "setup_phrases" in _game_form(game, setup_phrases={"runs": "Runs: {}"}).errors

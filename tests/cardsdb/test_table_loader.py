@@ -128,7 +128,8 @@ def test_the_database_holds_what_the_table_file_says(slug: str) -> None:
     assert game.quick_setup == quick.get("setup", [])
     assert game.quick_turn == quick.get("turn", [])
     assert game.quick_turn_note == quick.get("turn_note", "")
-    assert game.setup_phrases == table.get("setup", {})
+    phrases = [{"key": k, "phrase": v} for k, v in table.get("setup", {}).items()]
+    assert game.setup_phrases == phrases  # a list: the file's order, kept by both databases
     rows = list(
         m.Source.objects.filter(game=game)
         .order_by("position")
@@ -173,7 +174,7 @@ def test_an_edited_table_file_reloads_exactly_and_a_second_load_changes_nothing(
         range(5)
     )
     assert game.quick_turn == ["3", "4"]
-    assert game.setup_phrases["runs"] == "Runs in the challenge: {}"
+    assert {"key": "runs", "phrase": "Runs in the challenge: {}"} in game.setup_phrases
 
     again = fixtures_load([folder])
     assert again.changed == 0

@@ -114,9 +114,11 @@ def test_the_game_page_reads_setup_numbers_in_the_datas_words(
     text = _page(web, "/games/hyperstar-run/")
     assert "Runs: " in text
     game = m.Game.objects.get(slug="hyperstar-run")
-    m.Game.objects.filter(pk=game.pk).update(
-        setup_phrases={**game.setup_phrases, "runs": "Runs to play: {}"}
-    )
+    phrases = [
+        p if p["key"] != "runs" else {"key": "runs", "phrase": "Runs to play: {}"}
+        for p in game.setup_phrases
+    ]
+    m.Game.objects.filter(pk=game.pk).update(setup_phrases=phrases)
     text = _page(web, "/games/hyperstar-run/")
     assert "Runs to play: " in text and "Runs: " not in text
 
@@ -124,7 +126,7 @@ def test_the_game_page_reads_setup_numbers_in_the_datas_words(
 def test_a_setup_number_without_words_reads_as_its_name_never_as_a_key(
     web: Client, no_fixtures: None
 ) -> None:
-    m.Game.objects.filter(slug="hyperstar-run").update(setup_phrases={})
+    m.Game.objects.filter(slug="hyperstar-run").update(setup_phrases=[])
     text = _page(web, "/games/hyperstar-run/quick/")
     assert "Level cards: " in text
     assert "level_cards" not in text
@@ -153,3 +155,15 @@ def test_the_game_pages_setup_words_cost_no_query(web: Client) -> None:
     assert _queries(web, "/games/bo-jackson-battle-arena/") == _queries(
         web, "/games/star-realms-high-alert/"
     )
+
+
+def test_setup_words_follow_the_phrases_order_whatever_order_the_database_gives() -> None:
+    game = m.Game(
+        setup_phrases=[
+            {"key": "hero_deck", "phrase": "Hero Deck: {} cards"},
+            {"key": "battle_zones", "phrase": "Battle Zones: {}"},
+        ]
+    )
+    # PostgreSQL's jsonb gives an object's keys shortest first: the words must not follow it
+    setup = {"bench": 4, "battle_zones": 7, "hero_deck": 60}
+    assert game.setup_words(setup) == ["Hero Deck: 60 cards", "Battle Zones: 7", "Bench: 4"]
