@@ -154,9 +154,7 @@ class OneOf(Func):
         column, params = compiler.compile(self.get_source_expressions()[0])
         return f"{column} IN (SELECT value FROM json_each(%s))", [*params, json.dumps(self.values)]
 
-    def as_postgresql(
-        self, compiler: Any, connection: Any, **extra: Any
-    ) -> tuple[str, list[Any]]:
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
         column, params = compiler.compile(self.get_source_expressions()[0])
         return f"{column} = ANY(%s)", [*params, self.values]
 
