@@ -57,12 +57,19 @@ def public_source(text: str) -> str:
     return out.strip(" ;,") or ""
 
 
-@register.simple_tag
-def setup_words(slug: str, setup: dict[str, object]) -> list[str]:
-    """`{% setup_words game.slug v.setup as words %}`: a variant's setup numbers as facts."""
-    from cardsdb.web.table_views import table_for
+@register.simple_tag(takes_context=True)
+def setup_words(context: Any, slug: str, setup: dict[str, object]) -> list[str]:
+    """`{% setup_words game.slug v.setup as words %}`: a variant's setup numbers as facts, in
+    the words the game's data gives them. The page's game is used as it is (no query per
+    variant); another game's phrases are read from the database."""
+    from cardsdb.models import Game
 
-    return table_for(slug).setup_words(dict(setup or {}))
+    game = context.get("game")
+    if not isinstance(game, Game) or game.slug != slug:
+        game = Game.objects.only("slug", "setup_phrases").filter(slug=slug).first()
+    if game is None:
+        return Game().setup_words(dict(setup or {}))
+    return game.setup_words(dict(setup or {}))
 
 
 @register.simple_tag
