@@ -155,8 +155,10 @@ def _seat(state: State, p: Player, y: int, out: str | None) -> Seat:
     seat.texts.append({"x": x0, "y": y + 20, "text": head, "cls": "hl-name"})
     cards = _plural(count, "playing card")
     cards += "" if shown else " (hidden)"
+    cards = "cards not described" if p.hand is None else cards
     boosters = _plural(seat.boosters, "booster")
     boosters += "" if isinstance(p.boosters, list) else " (hidden)"
+    boosters = "boosters not described" if p.boosters is None else boosters
     seat.texts.append({"x": x0, "y": y + 38, "text": f"{cards} · {boosters}", "cls": "hl-small"})
     seat.tooltip = f"{p.name}: {cards}, {boosters}" + (", whose turn it is" if turn else "")
     top = y + 48
@@ -212,7 +214,8 @@ def layout(
     )
 
     top = 84
-    deck = {"x": LEFT + 4, "y": top + 6, "count": state.deck}
+    # A deck not described is drawn as an outline marked "?", never as a count.
+    deck = {"x": LEFT + 4, "y": top + 6, "count": "?" if state.deck is None else state.deck}
     texts.append({"x": LEFT + 36, "y": top + 128, "text": "Deck", "cls": "hl-label hl-mid"})
     boosters = "not given" if state.booster_deck is None else str(state.booster_deck)
     texts.append(
@@ -278,6 +281,8 @@ def _hand_words(p: Player) -> str:
     """ "You hold 3, 5 and 9 and a Rare booster", "Ben holds 6 playing cards, not shown"."""
     if isinstance(p.hand, list):
         held = _cards(p.hand) if p.hand else "no playing cards"
+    elif p.hand is None:
+        held = "playing cards not described"
     else:
         held = _plural(p.hand, "playing card") + (", not shown" if p.hand else "")
         held = held if p.hand else "no playing cards"
@@ -285,6 +290,8 @@ def _hand_words(p: Player) -> str:
         names = [f"a {c}" for c in p.boosters]
         boosters = f"the boosters {listed(p.boosters)}" if len(names) > 1 else "".join(names)
         boosters += " booster" if len(names) == 1 else ""
+    elif p.boosters is None:
+        boosters = "boosters not described"
     else:
         boosters = _plural(p.boosters, "booster") + (", not shown" if p.boosters else "")
     if boosters.startswith("0 "):
@@ -320,7 +327,10 @@ def describe(state: State, overlay: Any = None) -> str:
     else:
         said.append(f"It is {whose(state.turn)} turn")
     said += _pile_words(state)
-    said.append(f"The deck holds {_plural(state.deck, 'playing card')}")
+    if state.deck is None:
+        said.append("The deck was not described")
+    else:
+        said.append(f"The deck holds {_plural(state.deck, 'playing card')}")
     if state.booster_deck is None:
         said.append("The booster deck was not described")
     else:
