@@ -134,7 +134,7 @@ def answer(state: State, player: str, selected: tuple[int, int] | None) -> dict[
         "wins": wins,
         "openings": openings,
         "hero": hero,
-        "inherent": hero.inherent.title(),
+        "inherent": hero.action().title(),
         "hand_words": [item_words(i) for i in hero.hand],
     }
 
