@@ -278,25 +278,30 @@ def _cards(values: list[int]) -> str:
 
 
 def _hand_words(p: Player) -> str:
-    """ "You hold 3, 5 and 9 and a Rare booster", "Ben holds 6 playing cards, not shown"."""
+    """ "You hold 3, 5 and 9 and a Rare booster", "Ben holds 6 playing cards, not shown";
+    what the question did not describe is said so ("Ben's boosters were not described")."""
+    holds = who_does(p.name, "holds", "hold", True)
+    if p.hand is None and p.boosters is None:
+        return f"{whose(p.name, True)} playing cards and boosters were not described"
     if isinstance(p.hand, list):
         held = _cards(p.hand) if p.hand else "no playing cards"
-    elif p.hand is None:
-        held = "playing cards not described"
-    else:
+    elif p.hand is not None:
         held = _plural(p.hand, "playing card") + (", not shown" if p.hand else "")
         held = held if p.hand else "no playing cards"
     if isinstance(p.boosters, list):
         names = [f"a {c}" for c in p.boosters]
         boosters = f"the boosters {listed(p.boosters)}" if len(names) > 1 else "".join(names)
         boosters += " booster" if len(names) == 1 else ""
-    elif p.boosters is None:
-        boosters = "boosters not described"
-    else:
+    elif p.boosters is not None:
         boosters = _plural(p.boosters, "booster") + (", not shown" if p.boosters else "")
-    if boosters.startswith("0 "):
+    if p.boosters is not None and boosters.startswith("0 "):
         boosters = "no boosters"
-    return f"{who_does(p.name, 'holds', 'hold', True)} {held}, and {boosters}"
+    if p.hand is None:
+        said = f"{whose(p.name, True)} playing cards were not described. "
+        return said + f"{holds} {boosters}"
+    if p.boosters is None:
+        return f"{holds} {held}. {whose(p.name, True)} boosters were not described"
+    return f"{holds} {held}, and {boosters}"
 
 
 def _pile_words(state: State) -> list[str]:

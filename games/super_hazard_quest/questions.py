@@ -125,32 +125,28 @@ def build_pass_hazard(form: PassHazardForm) -> tuple[dict[str, Any], dict[str, A
 class LookAndDiscardForm(BaseModel):
     discard: int = Field(2, ge=0, le=5, title="How many items you discard")
     look: bool = Field(True, title="I also Look this turn")
+    inherent: Action = Field(
+        "climb",
+        title="Your hero's Inherent Action",
+        description="A Discard Turn is allowed only when your hero cannot take a Standard Turn.",
+        json_schema_extra=labelled(ACTIONS),
+    )
 
 
 def build_look_and_discard(form: LookAndDiscardForm) -> tuple[dict[str, Any], dict[str, Any]]:
-    hand = [{"kind": "magic", "id": f"i{k}"} for k in range(5)]
+    """Your five items are held but not shown (the form does not ask what they are), and the
+    ones you discard are discarded unseen."""
     state = {
         "dungeon": [{"x": 0, "y": 0}],
         "heroes": [
-            {
-                "player": "You",
-                "inherent": "climb",
-                "x": 0,
-                "y": 0,
-                "hand": hand,
-                "unseen": 5 - len(hand),
-            },
+            {"player": "You", "inherent": form.inherent, "x": 0, "y": 0, "unseen": HAND_SIZE},
             _opponent(),
         ],
         "turn": "You",
-        "dungeon_deck": 25,
-        "item_deck": 44,  # 54 less the two hands of five
+        "dungeon_deck": BOX_DUNGEON_CARDS - 1,
+        "item_deck": BOX_ITEMS - 2 * HAND_SIZE,  # the two hands of five
     }
-    move: dict[str, Any] = {
-        "kind": "discard-turn",
-        "player": "You",
-        "discard": [f"i{k}" for k in range(form.discard)],
-    }
+    move: dict[str, Any] = {"kind": "discard-turn", "player": "You", "discard_unseen": form.discard}
     if form.look:
         move["look"] = {"dir": "right", "drawn": {}}
     return state, move
