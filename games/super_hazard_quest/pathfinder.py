@@ -465,9 +465,9 @@ class _Search:
     met: set[int] = field(default_factory=set)
     walkers: list[int] = field(default_factory=list)
     ledgers: list[int] = field(default_factory=list)
-    parent: list[int] = field(default_factory=list)
-    steps: list[tuple[int, int, int]] = field(default_factory=list)
-    depths: list[int] = field(default_factory=list)  # a node's steps from the start
+    # per node: (its parent node or -1, its steps from the start, and the step from its
+    # parent: direction, hazard action or -1, source of the action as in `Use`)
+    links: list[tuple[int, int, int, int, int]] = field(default_factory=list)
 
     def go(self, direction: int, hazard: int, source: int) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": "go", "dir": _DIRS[direction]}
@@ -475,11 +475,18 @@ class _Search:
             out["using"] = INHERENT if source < 0 else self.compiled.item_ids[source]
         return out
 
+    def depth(self, node: int) -> int:
+        """How many steps the route to a node takes."""
+        return self.links[node][1]
+
     def route(self, node: int) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
-        while self.parent[node] >= 0:
-            out.append(self.go(*self.steps[node]))
-            node = self.parent[node]
+        while True:
+            parent, _, direction, hazard, source = self.links[node]
+            if parent < 0:
+                break
+            out.append(self.go(direction, hazard, source))
+            node = parent
         return out[::-1]
 
     def event_route(self, event: Event) -> list[dict[str, Any]]:
@@ -491,16 +498,16 @@ class _Search:
         searched hand."""
         c = self.compiled
         moves, uses, cost_of, memo = c.moves, c.uses, c.cost, c._uses
-        checkpoint_at = c.checkpoint_at
-        walkers, ledgers, parent, steps = self.walkers, self.ledgers, self.parent, self.steps
-        depths, met = self.depths, self.met
+        known_moves, checkpoint_at = c._moves, c.checkpoint_at
+        # Only the first Event of each Scrambler and of each empty space (by the direction
+        # of the step into it) is yielded: later ones are no better (best first).
+        events: set[tuple[int, int, int]] = set()
+        walkers, ledgers, links, met = self.walkers, self.ledgers, self.links, self.met
         codes = len(c.cells) * _STATIONS * 10  # walker codes are below this
         seen: set[int] = {c.canonical(ledger) * codes + walker}  # (ledger, walker) pairs
         walkers.append(walker)
         ledgers.append(ledger)
-        parent.append(-1)
-        steps.append((-1, -1, -1))
-        depths.append(0)
+        links.append((-1, 0, -1, -1, -1))
         queue = [(cost_of(ledger) + offset) << (2 * _SHIFT)]
         popped = 0
         while queue:
@@ -515,16 +522,25 @@ class _Search:
                 yield node
             depth = ((prio >> _SHIFT) & _LOW) + 1
             led = ledgers[node]
-            for direction, hazard, target, x, y in moves(at):
+            plain: tuple[Use, ...] | None = None  # a step that asks for no action
+            out = known_moves.get(at)
+            for direction, hazard, target, x, y in moves(at) if out is None else out:
                 if hazard < 0:
-                    options: tuple[Use, ...] = ((-1, led, c.canonical(led), cost_of(led)),)
+                    if plain is None:
+                        plain = ((-1, led, c.canonical(led), cost_of(led)),)
+                    options = plain
                 else:
                     found = memo.get(led * 8 + hazard)
                     options = uses(led, hazard) if found is None else found
                     met.add(at * 4 + direction)
                 for source, after, canonical, cost in options:
                     if target < 0:
-                        yield Event(node, target == _WIN, x, y, direction, hazard, source, after)
+                        event = (x, y, -1 if target == _WIN else direction)
+                        if event not in events:
+                            events.add(event)
+                            yield Event(
+                                node, target == _WIN, x, y, direction, hazard, source, after
+                            )
                         continue
                     key = canonical * codes + target
                     if key in seen:
@@ -533,9 +549,7 @@ class _Search:
                     child = len(walkers)
                     walkers.append(target)
                     ledgers.append(after)
-                    parent.append(node)
-                    steps.append((direction, hazard, source))
-                    depths.append(depth)
+                    links.append((node, depth, direction, hazard, source))
                     priority = ((cost + offset) << (2 * _SHIFT)) | (depth << _SHIFT) | child
                     heapq.heappush(queue, priority)
 
@@ -661,7 +675,17 @@ class _Explored:
     full: dict[tuple[int, int], int]
     wins: dict[tuple[int, int], Event]
     openings: dict[tuple[int, int, int], Event]
-    met: list[tuple[int, int, str, Action]]  # (x, y, spot, action) of the hazards met
+    _met: list[tuple[int, int, str, Action]] | None = None
+
+    @property
+    def met(self) -> list[tuple[int, int, str, Action]]:
+        """(x, y, spot, action) of the hazards met, worked out when asked: the searches with
+        the last Hazard Item placed are never asked."""
+        if self._met is None:
+            compiled = self.search.compiled
+            met = [compiled.hazard_met(key // 4, key % 4) for key in sorted(self.search.met)]
+            self._met = [m for m in dict.fromkeys(met) if m is not None]
+        return self._met
 
 
 def _explore(compiled: _Compiled, start: tuple[int, int]) -> _Explored:
@@ -684,9 +708,7 @@ def _explore(compiled: _Compiled, start: tuple[int, int]) -> _Explored:
         best.setdefault((x, y), found)
         if (x, y) not in full and compiled.whole_hand(search.ledgers[found]):
             full[(x, y)] = found
-    met = [compiled.hazard_met(key // 4, key % 4) for key in sorted(search.met)]
-    hazards = [m for m in dict.fromkeys(met) if m is not None]
-    return _Explored(search, best, full, wins, openings, hazards)
+    return _Explored(search, best, full, wins, openings)
 
 
 @dataclass
@@ -710,12 +732,12 @@ class _Found:
         for kept, nodes in ((self.best, explored.best), (self.full, explored.full)):
             for (x, y), node in nodes.items():
                 items = compiled.active(search.ledgers[node])
-                if _better(kept.get((x, y)), n + len(items), n + search.depths[node]):
+                if _better(kept.get((x, y)), n + len(items), n + search.depth(node)):
                     route = placed + search.route(node)
                     kept[(x, y)] = Destination(x, y, spent + items, route)
         for cell, event in explored.wins.items():
             items = compiled.active(event.ledger)
-            steps = n + search.depths[event.node] + 1
+            steps = n + search.depth(event.node) + 1
             if _better(self.wins.get(cell), n + len(items), steps):
                 route = placed + search.event_route(event)
                 self.wins[cell] = Destination(*cell, spent + items, route, win=True)
