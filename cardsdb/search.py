@@ -1071,6 +1071,7 @@ class SearchResults:
     original: SearchQuery | None = None  # the query as typed, when `prepare` changed it
     _counts: dict[str, int] | None = field(default=None, repr=False)
     _windows: dict[str, list[Hit]] = field(default_factory=dict, repr=False)
+    _first: dict[str, list[int]] = field(default_factory=dict, repr=False)
 
     def _kinds(self) -> list[str]:
         return [self.kind] if self.kind else [k.slug for k in KINDS]
@@ -1083,9 +1084,11 @@ class SearchResults:
 
         SQLite: one query reads up to RANK_LIMIT + 1 matches; fewer is the exact count, more
         means a broad query, whose kinds are then counted one by one, each up to the cap.
-        PostgreSQL: each kind is counted on its own partial index straight away (a GIN scan
-        builds its whole bitmap before the first row, so a first broad read costs as much as
-        the per-kind reads it would spare)."""
+        PostgreSQL: each kind is counted on its own straight away (a GIN scan builds its whole
+        bitmap before the first row, so a first broad read costs as much as the per-kind reads
+        it would spare). Each kind's count is a read of its matches' row keys in row order,
+        which also gives its first entries (`_first`): a kind too broad to rank is then listed
+        without reading the index again."""
         if self._counts is None:
             self._counts = {}
             if self.query:
@@ -1094,7 +1097,8 @@ class SearchResults:
                     if isinstance(backend, _Postgres):
                         # A LIMIT tempts the planner into a scan of the table that stops at
                         # the cap, which reads all of it when the kind's rows are stored last;
-                        # the kind's own index is never that slow.
+                        # a walk of the kind's rows in order (migration 0009) or its own GIN
+                        # index is never that slow.
                         cursor.execute("SET enable_seqscan = off")
                         try:
                             self._counts = self._capped_counts(backend, cursor)
@@ -1116,27 +1120,21 @@ class SearchResults:
         return self._capped_counts(backend, cursor)
 
     def _capped_counts(self, backend: _SQLite | _Postgres, cursor: Any) -> dict[str, int]:
+        """Each kind's matches up to the cap, their row keys kept in row order (FTS5 returns
+        a match in row order without sorting; PostgreSQL walks the kind's (kind, id) index
+        for common words, stopping at the cap, or sorts the few matches of rare ones)."""
         counts = {}
         for kind in self._kinds():
             where, params = self._where(backend, kind)
             cursor.execute(
-                f"SELECT count(*) FROM (SELECT 1 FROM {TABLE} WHERE {where} LIMIT %s) AS m",
+                f"SELECT {backend.key} FROM {TABLE} WHERE {where} ORDER BY {backend.key} LIMIT %s",
                 [*params, COUNT_CAP + 1],
             )
-            n = int(cursor.fetchone()[0])
-            if n:
-                counts[kind] = n
+            keys = [row[0] for row in cursor.fetchall()]
+            if keys:
+                counts[kind] = len(keys)
+                self._first[kind] = keys[:WINDOW_ONE_KIND]
         return counts
-
-    def at_least(self, n: int) -> bool:
-        """Whether n entries match (one read of at most n rows, not a count by kind)."""
-        if self._counts is not None:
-            return self.count() >= n
-        backend = _backend()
-        where, params = self._where(backend, self.kind)
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT 1 FROM {TABLE} WHERE {where} LIMIT %s", [*params, n])
-            return len(cursor.fetchall()) >= n
 
     def capped(self) -> list[str]:
         """The kinds with more than COUNT_CAP matches (their count is a lower bound)."""
@@ -1156,31 +1154,14 @@ class SearchResults:
         return self.count()
 
     def _fetch_rows(
-        self,
-        offset: int,
-        limit: int,
-        kind: str | None,
-        exclude: Sequence[int] = (),
-        any_order: bool = False,
+        self, offset: int, limit: int, kind: str | None, exclude: Sequence[int] = ()
     ) -> list[Hit]:
         """Hits in the database's own order (ranked when not too broad), leaving out rows.
-        `any_order`: a kind too broad to rank, wanted only for the first results: on
-        PostgreSQL any `limit` of its matches, read through its kind's GIN index (walking the
-        table in id order to find them can read most of it)."""
-        if any_order and isinstance(_backend(), _Postgres) and not self.ranked(kind):
-            where, params = self._where(_backend(), kind)
-            with connection.cursor() as cursor:
-                cursor.execute("SET enable_seqscan = off")
-                cursor.execute("SET enable_indexscan = off")
-                try:
-                    cursor.execute(
-                        f"SELECT id, 0 FROM {TABLE} WHERE {where} LIMIT %s", [*params, limit]
-                    )
-                    found = dict(cursor.fetchall())
-                finally:
-                    cursor.execute("RESET enable_seqscan")
-                    cursor.execute("RESET enable_indexscan")
-            return sorted(self._hits_for(found), key=lambda h: h.rowid)
+        A kind too broad to rank, wanted from its first entry: the row keys its count read
+        (`_first`), their texts read now."""
+        first = self._first.get(kind or "") if self._counts is not None else None
+        if first and not offset and not exclude and limit <= len(first) and not self.ranked(kind):
+            return sorted(self._hits_for(dict.fromkeys(first[:limit], 0.0)), key=lambda h: h.rowid)
         if not self.query or limit <= 0:
             return []
         backend = _backend()
@@ -1272,12 +1253,7 @@ class SearchResults:
             elif kind is None:  # the kinds with few matches ranked together, the others listed
                 few = [k for k in kinds if self.ranked(k)]
                 hits = self._best_of_each_kind(per, few) if few else []
-                hits += [
-                    h
-                    for k in kinds
-                    if k not in few
-                    for h in self._fetch_rows(0, per, k, any_order=True)
-                ]
+                hits += [h for k in kinds if k not in few for h in self._fetch_rows(0, per, k)]
             else:
                 hits = self._fetch_rows(0, per, kind)
             self._windows[slot] = _rerank(hits, self.query)
@@ -1349,7 +1325,9 @@ def search(
     typed = parse_search(text)
     query = prepare(typed, game_id, correct=correct)
     results = SearchResults(query, kind=kind or None, game_id=game_id, original=typed)
-    if query and len(query.positive) > 1 and not results.at_least(RELAX_BELOW):
+    # The strict search's counts decide: they are needed anyway when it stands, and a broad
+    # one's are read through plans that stop at the cap.
+    if query and len(query.positive) > 1 and results.count() < RELAX_BELOW:
         results = SearchResults(
             query, kind=kind or None, game_id=game_id, relaxed=True, original=typed
         )
