@@ -92,7 +92,7 @@ class Reads:
 
     def _explain(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
         self.statements += 1
-        if self.connection.vendor == "postgresql" and sql.lstrip().upper().startswith("SELECT"):
+        if self.connection.vendor == "postgresql" and sql.lstrip("( ").upper().startswith("SELECT"):
             raw = context["cursor"].cursor
             raw.execute("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + sql, params)
             plan = raw.fetchone()[0][0]["Plan"]

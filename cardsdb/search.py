@@ -1095,15 +1095,16 @@ class SearchResults:
                 backend = _backend()
                 with connection.cursor() as cursor:
                     if isinstance(backend, _Postgres):
-                        # A LIMIT tempts the planner into a scan of the table that stops at
-                        # the cap, which reads all of it when the kind's rows are stored last;
-                        # a walk of the kind's rows in order (migration 0009) or its own GIN
-                        # index is never that slow.
+                        # A LIMIT tempts the planner into a walk of the table (or of its id
+                        # index) that stops at the cap, which reads all of it when the kind's
+                        # matches are stored last; a GIN bitmap reads only the matches.
                         cursor.execute("SET enable_seqscan = off")
+                        cursor.execute("SET enable_indexscan = off")
                         try:
                             self._counts = self._capped_counts(backend, cursor)
                         finally:
                             cursor.execute("RESET enable_seqscan")
+                            cursor.execute("RESET enable_indexscan")
                     else:
                         self._counts = self._sampled_counts(backend, cursor)
         return self._counts
@@ -1120,14 +1121,14 @@ class SearchResults:
         return self._capped_counts(backend, cursor)
 
     def _capped_counts(self, backend: _SQLite | _Postgres, cursor: Any) -> dict[str, int]:
-        """Each kind's matches up to the cap, their row keys kept in row order (FTS5 returns
-        a match in row order without sorting; PostgreSQL walks the kind's (kind, id) index
-        for common words, stopping at the cap, or sorts the few matches of rare ones)."""
+        """Each kind's matches up to the cap, keeping the row keys of its first entries: FTS5
+        returns matches in row order; PostgreSQL's bitmap in the order they are stored."""
         counts = {}
         for kind in self._kinds():
             where, params = self._where(backend, kind)
+            order = " ORDER BY rowid" if isinstance(backend, _SQLite) else ""
             cursor.execute(
-                f"SELECT {backend.key} FROM {TABLE} WHERE {where} ORDER BY {backend.key} LIMIT %s",
+                f"SELECT {backend.key} FROM {TABLE} WHERE {where}{order} LIMIT %s",
                 [*params, COUNT_CAP + 1],
             )
             keys = [row[0] for row in cursor.fetchall()]
@@ -1154,14 +1155,24 @@ class SearchResults:
         return self.count()
 
     def _fetch_rows(
-        self, offset: int, limit: int, kind: str | None, exclude: Sequence[int] = ()
+        self,
+        offset: int,
+        limit: int,
+        kind: str | None,
+        exclude: Sequence[int] = (),
+        any_order: bool = False,
     ) -> list[Hit]:
         """Hits in the database's own order (ranked when not too broad), leaving out rows.
-        A kind too broad to rank, wanted from its first entry: the row keys its count read
-        (`_first`), their texts read now."""
+        A kind too broad to rank, wanted from its first entry, is listed from the entries its
+        count read (`_first`) without reading the index again: on SQLite its first in row
+        order; on PostgreSQL, with `any_order` (a kind listed beside others), the first its
+        GIN bitmap gave (walking the table in id order to find them can read most of it),
+        shown in row order."""
         first = self._first.get(kind or "") if self._counts is not None else None
+        if isinstance(_backend(), _Postgres) and not any_order:
+            first = None
         if first and not offset and not exclude and limit <= len(first) and not self.ranked(kind):
-            return sorted(self._hits_for(dict.fromkeys(first[:limit], 0.0)), key=lambda h: h.rowid)
+            return sorted(self._hits_for(dict.fromkeys(first[:limit], 0)), key=lambda h: h.rowid)
         if not self.query or limit <= 0:
             return []
         backend = _backend()
@@ -1208,7 +1219,11 @@ class SearchResults:
                 finally:
                     cursor.execute("RESET enable_seqscan")
         where, params = self._where(backend, None)
-        if kinds is not None:
+        # bm25 weighs every phrase of the query by how many entries hold it, read in full: a
+        # kind's scope phrase costs as many reads as the kind has entries (all the cards). It
+        # is left out when the kinds are every kind with a match: the same rows, the same
+        # scores (the scope column weighs 0).
+        if kinds is not None and not set(self.counts()) <= set(kinds):
             either = " OR ".join(f'scope : "{s}"' for k in kinds for s in _scope(k))
             params = [f"({params[0]}) AND ({either})"]
         order = backend.rank_order.replace("rowid", "row_key").replace("id", "row_key")
@@ -1253,7 +1268,12 @@ class SearchResults:
             elif kind is None:  # the kinds with few matches ranked together, the others listed
                 few = [k for k in kinds if self.ranked(k)]
                 hits = self._best_of_each_kind(per, few) if few else []
-                hits += [h for k in kinds if k not in few for h in self._fetch_rows(0, per, k)]
+                hits += [
+                    h
+                    for k in kinds
+                    if k not in few
+                    for h in self._fetch_rows(0, per, k, any_order=True)
+                ]
             else:
                 hits = self._fetch_rows(0, per, kind)
             self._windows[slot] = _rerank(hits, self.query)
