@@ -1098,13 +1098,11 @@ class SearchResults:
                         # A LIMIT tempts the planner into a walk of the table (or of its id
                         # index) that stops at the cap, which reads all of it when the kind's
                         # matches are stored last; a GIN bitmap reads only the matches.
-                        cursor.execute("SET enable_seqscan = off")
-                        cursor.execute("SET enable_indexscan = off")
+                        cursor.execute("SET enable_seqscan = off; SET enable_indexscan = off")
                         try:
                             self._counts = self._capped_counts(backend, cursor)
                         finally:
-                            cursor.execute("RESET enable_seqscan")
-                            cursor.execute("RESET enable_indexscan")
+                            cursor.execute("RESET enable_seqscan; RESET enable_indexscan")
                     else:
                         self._counts = self._sampled_counts(backend, cursor)
         return self._counts
@@ -1122,20 +1120,42 @@ class SearchResults:
 
     def _capped_counts(self, backend: _SQLite | _Postgres, cursor: Any) -> dict[str, int]:
         """Each kind's matches up to the cap, keeping the row keys of its first entries: FTS5
-        returns matches in row order; PostgreSQL's bitmap in the order they are stored."""
-        counts = {}
-        for kind in self._kinds():
-            where, params = self._where(backend, kind)
-            order = " ORDER BY rowid" if isinstance(backend, _SQLite) else ""
+        returns matches in row order; PostgreSQL's bitmap in the order they are stored. On
+        PostgreSQL the kinds' reads are one statement (one round trip), each its own LIMIT."""
+        wheres = {kind: self._where(backend, kind) for kind in self._kinds()}
+        keys: dict[str, list[int]] = {}
+        if isinstance(backend, _SQLite):
+            for kind, (where, params) in wheres.items():
+                cursor.execute(
+                    f"SELECT rowid FROM {TABLE} WHERE {where} ORDER BY rowid LIMIT %s",
+                    [*params, COUNT_CAP + 1],
+                )
+                keys[kind] = [row[0] for row in cursor.fetchall()]
+        else:
+            parts = [f"(SELECT %s, id FROM {TABLE} WHERE {w} LIMIT %s)" for w, _ in wheres.values()]
             cursor.execute(
-                f"SELECT {backend.key} FROM {TABLE} WHERE {where}{order} LIMIT %s",
-                [*params, COUNT_CAP + 1],
+                " UNION ALL ".join(parts),
+                [x for kind, (_, params) in wheres.items() for x in (kind, *params, COUNT_CAP + 1)],
             )
-            keys = [row[0] for row in cursor.fetchall()]
-            if keys:
-                counts[kind] = len(keys)
-                self._first[kind] = keys[:WINDOW_ONE_KIND]
+            for kind, key in cursor.fetchall():
+                keys.setdefault(kind, []).append(key)
+        counts = {}
+        for kind, found in keys.items():
+            if found:
+                counts[kind] = len(found)
+                self._first[kind] = found[:WINDOW_ONE_KIND]
         return counts
+
+    def fewer_than(self, n: int) -> bool:
+        """Whether fewer than n entries match. SQLite: from the counts (their first read is of
+        at most RANK_LIMIT + 1 row ids, and they are needed anyway when the search stands);
+        PostgreSQL: one read of at most n rows (its counts are a GIN read per kind)."""
+        if self._counts is not None or isinstance(_backend(), _SQLite):
+            return self.count() < n
+        where, params = self._where(_backend(), self.kind)
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT 1 FROM {TABLE} WHERE {where} LIMIT %s", [*params, n])
+            return len(cursor.fetchall()) < n
 
     def capped(self) -> list[str]:
         """The kinds with more than COUNT_CAP matches (their count is a lower bound)."""
@@ -1345,9 +1365,7 @@ def search(
     typed = parse_search(text)
     query = prepare(typed, game_id, correct=correct)
     results = SearchResults(query, kind=kind or None, game_id=game_id, original=typed)
-    # The strict search's counts decide: they are needed anyway when it stands, and a broad
-    # one's are read through plans that stop at the cap.
-    if query and len(query.positive) > 1 and results.count() < RELAX_BELOW:
+    if query and len(query.positive) > 1 and results.fewer_than(RELAX_BELOW):
         results = SearchResults(
             query, kind=kind or None, game_id=game_id, relaxed=True, original=typed
         )
