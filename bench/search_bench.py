@@ -7,8 +7,10 @@
 `--keep` leaves the benchmark database in place; `--reuse` measures in it as it is (the level
 it was left at: no migrating, loading or generating), `--reads` adds, for each word search,
 what it read: the statements it ran and, on PostgreSQL, the shared buffers (8 kB pages, hit +
-read) their `EXPLAIN (ANALYZE, BUFFERS)` reports, on SQLite the virtual machine's steps (in
-thousands). Those do not depend on how busy the machine is, as times do.
+read) their `EXPLAIN (ANALYZE, BUFFERS)` reports (and the execution time it reports, which
+does depend on the machine), on SQLite the virtual machine's steps (in thousands; work inside
+FTS5's C code, such as bm25 reading a phrase's whole doclist, is not in them). Statements and
+buffers do not depend on how busy the machine is, as times do.
 
 It works in a database of its own (`var/search-bench.sqlite3`, or `<database>_search_bench`
 on the PostgreSQL server), never the one you develop in: it migrates it, loads the real fixtures
@@ -88,6 +90,7 @@ class Reads:
         self.connection = connection
         self.statements = 0
         self.buffers = 0
+        self.server_ms = 0.0  # the server's execution time, as EXPLAIN ANALYZE reports it
         self.steps = 0
 
     def _explain(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
@@ -95,8 +98,10 @@ class Reads:
         if self.connection.vendor == "postgresql" and sql.lstrip("( ").upper().startswith("SELECT"):
             raw = context["cursor"].cursor
             raw.execute("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + sql, params)
-            plan = raw.fetchone()[0][0]["Plan"]
+            explained = raw.fetchone()[0][0]
+            plan = explained["Plan"]
             self.buffers += plan.get("Shared Hit Blocks", 0) + plan.get("Shared Read Blocks", 0)
+            self.server_ms += explained["Execution Time"]
         return execute(sql, params, many, context)
 
     def _step(self) -> int:
@@ -115,7 +120,10 @@ class Reads:
             if self.connection.vendor == "sqlite":
                 raw.set_progress_handler(None, self.STEP)
         if self.connection.vendor == "postgresql":
-            return f"{self.statements} statements, {self.buffers} buffers"
+            return (
+                f"{self.statements} statements, {self.buffers} buffers, "
+                f"{self.server_ms:.1f} ms executing"
+            )
         return f"{self.statements} statements, {self.steps // 1000}k steps"
 
 
