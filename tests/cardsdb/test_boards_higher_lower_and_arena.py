@@ -17,6 +17,7 @@ import pytest
 from django.test import Client
 
 from cardsdb.models import Game, SavedRuling
+from games.higher_lower.rules import RULES as HL_RULES
 
 pytestmark = pytest.mark.django_db
 
@@ -120,22 +121,9 @@ def saved_ruling(slug: str, key: str, state: Any) -> str:
 
 
 def hl_table(**changes: Any) -> JSON:
-    """Ana to play on Cy's 7 under 'higher'; Ana shows her hand, Ben and Cy do not."""
-    state: JSON = {
-        "players": [
-            {"name": "Ana", "hand": [3, 9, 12, 7], "boosters": ["Rare", "Common"]},
-            {"name": "Ben", "hand": 6, "boosters": 3},
-            {"name": "Cy", "hand": 8, "boosters": 2},
-        ],
-        "turn": "Ana",
-        "last_card": 7,
-        "call": "higher",
-        "call_by": "Cy",
-        "match_chain": [],
-        "discard": [4, 11],
-        "deck": 30,
-        "booster_deck": 21,
-    }
+    """The engine's worked example, changed: Ana to play on Cy's 7 under 'higher' (Ana shows
+    her hand [3, 9, 12, 7], Ben and Cy do not; 30 cards in the deck)."""
+    state: JSON = copy.deepcopy(HL_RULES.example()["state"])
     state.update(changes)
     return state
 
