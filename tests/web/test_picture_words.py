@@ -272,3 +272,29 @@ def test_the_ruling_page_picture_reads_its_position_aloud(api: Any) -> None:
     said = html.unescape(re.findall(r"<desc>(.*?)</desc>", page, re.S)[0])
     assert "Your Hero is Bandelero, with 120 Power." in said
     assert json.dumps(dispute["state"])[:40] not in said
+
+
+def test_a_hazard_passed_through_the_api_rests_on_nothing_made_up(api: Any) -> None:
+    """Over HTTP: the pass-hazard board (one card, one item, the opponent's Inherent Action
+    not described) is ruled with the rule cited, and its picture says what was left out."""
+    dispute = board(HQ, "pass-hazard", hazard="dig", item_kind="super", item_action="dig")
+    response = api.post(f"/api/v1/games/{HQ}/rulings", dispute, format="json")
+    assert response.status_code == 200, response.content.decode()[:500]
+    ruling = response.json()
+    assert ruling["verdict"] == "legal"
+    assert {r["code"]: r["rule"] for r in ruling["reasons"]}["hazard-passed"].endswith(":4.2")
+    page = Client().get(ruling["url"]).content.decode()
+    said = html.unescape(re.findall(r"<desc>(.*?)</desc>", page, re.S)[0])
+    assert "Your opponent's Inherent Action was not described." in said
+    assert "(-1, 0)" not in said
+
+
+def test_a_mover_whose_inherent_action_was_not_described_gets_a_400(api: Any) -> None:
+    """The engine will not guess the Inherent Action it needs: the answer names the field."""
+    dispute = board(HQ, "pass-hazard", hazard="dig", item_kind="super", item_action="dig")
+    dispute["move"]["path"][0]["using"] = "inherent"
+    dispute["state"]["heroes"][0]["inherent"] = None
+    response = api.post(f"/api/v1/games/{HQ}/rulings", dispute, format="json")
+    assert response.status_code == 400, response.content.decode()[:500]
+    assert "inherent" in response.content.decode()
+    assert "was not described" in response.content.decode()
