@@ -18,7 +18,7 @@ ME, LEFT, OTHER = "You", "the player on your left", "the player on your right"
 
 
 def _table(
-    my_hand: list[int] | int,
+    my_hand: list[int] | int | None,
     last_card: int | None,
     call: str | None,
     deck: int | None,
@@ -137,7 +137,10 @@ _TARGETS = {
 
 
 def build_booster(form: CanIPlayABooster) -> tuple[JSON, JSON]:
-    state = _table(5, 7, "higher", deck=None, boosters=[form.category])
+    # Whether a booster may be played rests on whose turn it is and its target: your playing
+    # cards are not asked, so not described. (The pile has no "not described" yet: a 7 under
+    # Higher stands in for a game under way.)
+    state = _table(None, 7, "higher", deck=None, boosters=[form.category])
     if not form.my_turn:
         state["turn"] = LEFT
     move: JSON = {

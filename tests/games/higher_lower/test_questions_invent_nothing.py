@@ -57,6 +57,9 @@ def test_five_on_seven_under_higher_is_refused_with_nobody_elses_cards_described
 
 def test_a_hand_not_described_is_not_an_empty_hand_that_ends_the_game() -> None:
     """Nobody is out of cards because their hand was not described (rule 2.1)."""
-    ruling = RULES.rule_json(*build("can-i-play-a-booster", CanIPlayABooster()))
+    state, move = build("can-i-play-a-booster", CanIPlayABooster())
+    assert state["players"][0]["hand"] is None  # your playing cards are not asked either
+    assert state["players"][0]["boosters"] == ["Rare"]
+    ruling = RULES.rule_json(state, move)
     assert ruling.legal, ruling.summary
     assert "game-over" not in [r.code for r in ruling.reasons]
