@@ -101,9 +101,7 @@ class Index:
         self.size = len(ids)
         self.ids = array("q", ids)
         self.columns = {name: _column(raw[name]) for name in COLUMNS}
-        self.nulls = {
-            name: bytes(value is None for value in raw[name] or ()) for name in NULLABLE
-        }
+        self.nulls = {name: bytes(value is None for value in raw[name] or ()) for name in NULLABLE}
         self.ranks = {name: array("i", values) for name, values in ranks.items()}
         self.games = games  # every game's slug, with cards or not
         self.everything = int.from_bytes(b"\x01" * self.size, "big")  # every card passes

@@ -140,6 +140,18 @@ def test_a_card_list_page_reads_its_entries_in_one_query() -> None:
     Client().get(_list(card))  # the entries built and kept
     response, sql = _queries(Client(), _list(card))
     assert response.status_code == 200 and len(response.json()["results"]) == 36
+    # the version of the data, then the page's entries in one query: the filter, the count
+    # and the order come from the card index in memory (cardsdb/card_index.py), built once
+    assert len(sql) == 2, sql
+    assert not any("cardsdb_card" in q for q in sql)
+
+
+def test_a_card_list_page_the_index_cannot_answer_counts_and_pages_in_the_database() -> None:
+    card = _card()
+    url = _list(card) + "&name=a"  # a name search: the SQL list
+    Client().get(url)  # the entries built and kept
+    response, sql = _queries(Client(), url)
+    assert response.status_code == 200
     # the version of the data, the filter's game, the count, then the page's ids with their
     # entries in one query
     assert len(sql) == 4, sql
