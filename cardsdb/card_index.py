@@ -42,6 +42,20 @@ COLUMNS = ("game", "type", "expansion", "provenance", "faction", "cost", "power"
 INTEGER = re.compile(r"-?[0-9]{1,9}")  # what forms.IntegerField reads the same, in range
 ORDERING = re.compile(r"-?[a-z]+")
 PAGING = ("page", "page_size")  # the paginator reads these, with its own errors
+ANSWERED = {
+    "game",
+    "type",
+    "expansion",
+    "faction",
+    "provenance",
+    "cost_min",
+    "cost_max",
+    "power_min",
+    "power_max",
+    "copies_min",
+    "ordering",
+    *PAGING,
+}
 
 Test = Callable[[Any], bool]
 
@@ -145,6 +159,7 @@ class Found:
     ids: array[int]
     mask: bytes
     count: int
+    version: str  # of the data it was found in
 
     def page(self, start: int, stop: int) -> list[int]:
         return list(islice(compress(self.ids, self.mask), start, stop))
@@ -218,8 +233,8 @@ def find(params: Mapping[str, str], version: str | None = None) -> Found | None:
     if not enabled():
         return None
     ordering = _ordering(params)
-    if ordering is None:
-        return None
+    if ordering is None or not ANSWERED.issuperset(params):
+        return None  # told before the index is read (or built)
     version = version or response_cache.data_fingerprint()
     index = current(version)
     if index is None:
@@ -235,7 +250,7 @@ def find(params: Mapping[str, str], version: str | None = None) -> Found | None:
         passing = index.codes(order, column_name).translate(column.table(test))
         mask &= int.from_bytes(passing, "big")
     bits = mask.to_bytes(index.size, "big")
-    return Found(order.ids, bits, bits.count(1))
+    return Found(order.ids, bits, bits.count(1), version)
 
 
 # --- building and keeping -------------------------------------------------------------------

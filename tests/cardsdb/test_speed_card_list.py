@@ -42,8 +42,8 @@ def _random_filters(count: int, seed: int) -> list[str]:
     empty values, pages past the end, bounds no card reaches, every ordering both ways."""
     rng = random.Random(seed)
     games = list(Game.objects.values_list("slug", flat=True))
-    types = list(CardType.objects.values_list("slug", flat=True).distinct()) + ["no-such-type"]
-    factions = list(Faction.objects.values_list("slug", flat=True).distinct()) + ["nobody"]
+    types = [*CardType.objects.values_list("slug", flat=True).distinct(), "no-such-type"]
+    factions = [*Faction.objects.values_list("slug", flat=True).distinct(), "nobody"]
     expansions = list(Expansion.objects.values_list("slug", flat=True).distinct())
     urls = []
     for _ in range(count):
@@ -191,3 +191,27 @@ def test_the_index_of_all_cards_in_every_ordering_stays_small() -> None:
         tracemalloc.stop()
     assert index.size == Card.objects.count()
     assert size < 16 * 1024 * 1024, f"{size / 2**20:.1f} MiB"
+
+
+def test_a_deploy_that_changes_the_code_names_a_new_version(
+    client: Client, monkeypatch: Any
+) -> None:
+    """Prebuilt answers and cached responses are keyed by the data version, which holds a
+    hash of the code that builds them: an engine's or a serializer's new wording is never
+    hidden behind an answer the old code built."""
+    from cardsdb import prebuilt
+    from cardsdb.models import Prebuilt
+
+    card = Card.objects.select_related("game").order_by("id").first()
+    assert card is not None
+    url = f"/api/v1/cards/{card.game.slug}/{card.slug}/"
+    assert client.get(url).status_code == 200
+    before = response_cache.data_fingerprint()
+    key = prebuilt.card_key(card.game.slug, card.slug)
+    assert Prebuilt.objects.filter(version=before, kind=prebuilt.CARD, key=key).exists()
+    monkeypatch.setattr(response_cache, "code_fingerprint", lambda: "the-next-deploy")
+    response_cache.fingerprint_forget()
+    after = response_cache.data_fingerprint()
+    assert after != before
+    assert client.get(url).status_code == 200  # built again by the new code, under its version
+    assert Prebuilt.objects.filter(version=after, kind=prebuilt.CARD, key=key).exists()
