@@ -22,6 +22,24 @@ from games.core.errors import BadInput
 from games.core.tools import Links, Page, PageRequest, Picture, RulingBoard, Tool
 
 
+def tool_page_url(slug: str, tool: Tool) -> str:
+    """Where a player uses a tool on the website: its own page, or the page that keeps its
+    answers (a deck's paste box); "" for a tool served to apps only."""
+    if tool.page is not None:
+        return reverse("web:game-tool", args=[slug, tool.slug])
+    if tool.permalink == "decks":
+        return reverse("web:deck-check", args=[slug])
+    return ""
+
+
+def _hand_over(engine: Any, question: Any) -> dict[str, str] | None:
+    """The link a question hands over to (its words and address), when it names a tool that
+    has a page."""
+    tool = engine.tools.get(question.hand_over) if question.hand_over else None
+    url = tool_page_url(engine.slug, tool) if tool is not None else ""
+    return {"url": url, "words": question.hand_over_words or tool.title} if url else None
+
+
 def _questions(engine: Any, posted: str | None = None, **state: Any) -> list[dict[str, Any]]:
     out = []
     for q in engine.questions:
@@ -37,6 +55,7 @@ def _questions(engine: Any, posted: str | None = None, **state: Any) -> list[dic
                 "title": q.title,
                 "help": q.help,
                 "moment": q.moment,
+                "hand_over": _hand_over(engine, q),
                 "fields": fields,
                 "first_error": first_error,
             }
