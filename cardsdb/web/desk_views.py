@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from cardsdb import desk
 from cardsdb.models import Clarification, Game, Rule, SavedRuling
 from cardsdb.reference import DatabaseReference
+from cardsdb.templatetags.public_words import rule_keys_as_numbers
 from cardsdb.web.boards import board_picture, ruling_overlay
 from cardsdb.web.moves_views import lists_moves
 from cardsdb.web.schema_forms import form_fields, read_form
@@ -179,7 +180,7 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "game": saved.game,
             "saved": saved,
             "ruling": ruling,
-            "answer": ruling.get("answer") or ruling.get("summary", ""),
+            "answer": rule_keys_as_numbers(ruling.get("answer") or ruling.get("summary", "")),
             "deciding": deciding,
             "rulings": rulings,
             "rules": rules,
