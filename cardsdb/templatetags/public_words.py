@@ -40,7 +40,7 @@ _RULE_KEY = re.compile(r"\b[a-z]+(?:-[a-z]+)+:(\d[\w.]*\w|\d)")
 
 @register.filter
 def rule_keys_as_numbers(text: str) -> str:
-    """An engine's one-line summary as a player reads it: `(super-hazard-quest:3.3)` becomes
+    """An engine's one-line summary as a player reads it: `(<game>:3.3)` becomes
     `(rule 3.3)` (the API keeps the key for apps)."""
     return _RULE_KEY.sub(r"rule \1", str(text or ""))
 
