@@ -4,6 +4,7 @@ and the ruling page."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django.core.cache import cache
@@ -159,6 +160,18 @@ def dispute_json(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect(saved.get_absolute_url())
 
 
+# A summary may open with its verdict, which the page's badge already says.
+_VERDICT_WORDS = re.compile(r"^(?:Not allowed|Allowed|Illegal|Legal):\s*")
+
+
+def _after_badge(summary: str) -> str:
+    """An engine's one-line summary beside the verdict badge: in rule numbers, without the
+    verdict said a second time ("✘ Not allowed Not allowed: ...")."""
+    text = rule_keys_as_numbers(summary)
+    rest = _VERDICT_WORDS.sub("", text)
+    return rest[:1].upper() + rest[1:] if rest != text else text
+
+
 def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     saved = desk.ruling_get(slug, key)
     ruling = saved.ruling
@@ -181,6 +194,7 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "saved": saved,
             "ruling": ruling,
             "answer": rule_keys_as_numbers(ruling.get("answer") or ruling.get("summary", "")),
+            "summary": _after_badge(ruling.get("summary", "")),
             "deciding": deciding,
             "rulings": rulings,
             "rules": rules,
