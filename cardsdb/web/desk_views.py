@@ -38,8 +38,9 @@ def _hand_over(engine: Any, question: Any) -> dict[str, str] | None:
     """The link a question hands over to (its words and address), when it names a tool that
     has a page."""
     tool = engine.tools.get(question.hand_over) if question.hand_over else None
-    url = tool_page_url(engine.slug, tool) if tool is not None else ""
-    return {"url": url, "words": question.hand_over_words or tool.title} if url else None
+    if tool is None or not (url := tool_page_url(engine.slug, tool)):
+        return None
+    return {"url": url, "words": question.hand_over_words or tool.title}
 
 
 def _questions(engine: Any, posted: str | None = None, **state: Any) -> list[dict[str, Any]]:
