@@ -8,7 +8,9 @@ from the Starting Card with a five-item hand of Action Items: `hands` random han
 and the hands that make the search largest (many Magic and Super Magic Items, Super Items of
 different actions). Every Checkpoint is searched, with whether a Running Leap is open there.
 Second figure: random 26-card dungeons (random shapes, exits, hazards, Checkpoints) with random
-hands.
+hands. Third: hands with two Hazard Items (the path finder then also searches every way of
+placing them, up to its limit of 200), on the full dungeon and on random ones, in CPU time
+(`time.process_time`), which the load of a shared machine disturbs less than wall time.
 
 Rulings: the engine alone (`adjudicate` on a parsed board and move): the worked example, and a
 Standard Turn across the full dungeon along the longest route the path finder found.
@@ -38,13 +40,15 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def timed(call: Callable[[], Any], repeat: int) -> float:
-    """The median wall time of `repeat` calls, in seconds."""
+def timed(
+    call: Callable[[], Any], repeat: int, clock: Callable[[], float] = time.perf_counter
+) -> float:
+    """The median time of `repeat` calls, in seconds: wall time, or `clock`'s."""
     spent = []
     for _ in range(repeat):
-        started = time.perf_counter()
+        started = clock()
         call()
-        spent.append(time.perf_counter() - started)
+        spent.append(clock() - started)
     return statistics.median(spent)
 
 
@@ -162,6 +166,49 @@ HARD_HANDS: dict[str, tuple[str, list[dict[str, Any]]]] = {
 }
 
 
+def hazard(item_id: str, kind: str) -> dict[str, Any]:
+    return {"kind": "hazard", "id": item_id, "hazard": kind}
+
+
+HAZARD_HANDS: dict[str, tuple[str, list[dict[str, Any]]]] = {
+    "a Combat and a Direction Hazard Item": (
+        "unlock",
+        [
+            hazard("h", "combat"),
+            hazard("k", "direction"),
+            dual("d", "attack", "hide"),
+            sup("s", "stomp"),
+            *magic(1),
+        ],
+    ),
+    "two Direction Hazard Items": (
+        "unlock",
+        [
+            hazard("h", "direction"),
+            hazard("k", "direction"),
+            dual("d", "attack", "hide"),
+            sup("s", "stomp"),
+            *magic(1),
+        ],
+    ),
+    "two Combat Hazard Items": (
+        "attack",
+        [
+            hazard("h", "combat"),
+            hazard("k", "combat"),
+            dual("d", "climb", "hide"),
+            sup("s", "lift"),
+            *magic(1),
+        ],
+    ),
+}
+
+
+def two_hazard_hand(rng: random.Random) -> list[dict[str, Any]]:
+    kinds = [rng.choice(["combat", "direction"]) for _ in range(2)]
+    return [hazard("h", kinds[0]), hazard("k", kinds[1]), *random_hand(rng)[:3]]
+
+
 # ----------------------------------------------------------------- the figures
 
 
@@ -205,6 +252,29 @@ def bench_finder(hands: int) -> None:
     )
 
 
+def bench_hazard_items(hands: int) -> None:
+    cpu = time.process_time
+    spent = []
+    for name, (inherent, hand) in HAZARD_HANDS.items():
+        state = full_dungeon(hand, inherent)
+        answer = reachable(state, "Ana")
+        median = timed(lambda state=state: reachable(state, "Ana"), 5, cpu)
+        spent.append(median)
+        print(
+            f"path finder, two Hazard Items, full dungeon, {name}: {median * 1e3:.1f} ms CPU "
+            f"({len(answer.checkpoints)} Checkpoints reachable)"
+        )
+    rng = random.Random(13)
+    for _ in range(hands):
+        state = random_dungeon(rng, two_hazard_hand(rng), rng.choice(ALL_ACTIONS))
+        spent.append(timed(lambda state=state: reachable(state, "Ana"), 3, cpu))
+    print(
+        f"path finder, two Hazard Items, {len(HAZARD_HANDS)} full and {hands} random 26-card "
+        f"dungeons: median {statistics.median(spent) * 1e3:.1f} ms CPU, "
+        f"p95 {percentile(spent, 0.95) * 1e3:.1f} ms, max {max(spent) * 1e3:.1f} ms"
+    )
+
+
 def bench_rulings(times: int = 1000) -> None:
     example = RULES.example()
     state = RULES.parse_state(example["state"])
@@ -236,6 +306,7 @@ def main(argv: list[str]) -> None:
     hands = int(argv[0]) if argv else 40
     bench_rulings()
     bench_finder(hands)
+    bench_hazard_items(hands)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,15 @@
 
     .venv/bin/python bench/search_bench.py                      # SQLite
     DATABASE_URL=postgres://... .venv/bin/python bench/search_bench.py   # PostgreSQL
-    options: --levels 0,1000,10000,100000  --n 200  --keep
+    options: --levels 0,1000,10000,100000  --n 200  --keep  --reuse  --reads
+
+`--keep` leaves the benchmark database in place; `--reuse` measures in it as it is (the level
+it was left at: no migrating, loading or generating), `--reads` adds, for each word search,
+what it read: the statements it ran and, on PostgreSQL, the shared buffers (8 kB pages, hit +
+read) their `EXPLAIN (ANALYZE, BUFFERS)` reports (and the execution time it reports, which
+does depend on the machine), on SQLite the virtual machine's steps (in thousands; work inside
+FTS5's C code, such as bm25 reading a phrase's whole doclist, is not in them). Statements and
+buffers do not depend on how busy the machine is, as times do.
 
 It works in a database of its own (`var/search-bench.sqlite3`, or `<database>_search_bench`
 on the PostgreSQL server), never the one you develop in: it migrates it, loads the real fixtures
@@ -24,6 +32,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsdb.settings")
@@ -71,11 +80,60 @@ def measure(fn: Callable[[], object], n: int) -> tuple[float, float, float]:
     return statistics.median(times), times[at], cpu[at]
 
 
+class Reads:
+    """What one run of a function read: statements, and PostgreSQL's shared buffers (from each
+    SELECT's `EXPLAIN (ANALYZE, BUFFERS)`, run before it) or SQLite's virtual machine steps."""
+
+    STEP = 1000  # SQLite: the progress handler is called every STEP instructions
+
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection
+        self.statements = 0
+        self.buffers = 0
+        self.server_ms = 0.0  # the server's execution time, as EXPLAIN ANALYZE reports it
+        self.steps = 0
+
+    def _explain(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        self.statements += 1
+        if self.connection.vendor == "postgresql" and sql.lstrip("( ").upper().startswith("SELECT"):
+            raw = context["cursor"].cursor
+            raw.execute("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + sql, params)
+            explained = raw.fetchone()[0][0]
+            plan = explained["Plan"]
+            self.buffers += plan.get("Shared Hit Blocks", 0) + plan.get("Shared Read Blocks", 0)
+            self.server_ms += explained["Execution Time"]
+        return execute(sql, params, many, context)
+
+    def _step(self) -> int:
+        self.steps += self.STEP
+        return 0
+
+    def of(self, fn: Callable[[], object]) -> str:
+        self.connection.ensure_connection()
+        raw = self.connection.connection
+        if self.connection.vendor == "sqlite":
+            raw.set_progress_handler(self._step, self.STEP)
+        try:
+            with self.connection.execute_wrapper(self._explain):
+                fn()
+        finally:
+            if self.connection.vendor == "sqlite":
+                raw.set_progress_handler(None, self.STEP)
+        if self.connection.vendor == "postgresql":
+            return (
+                f"{self.statements} statements, {self.buffers} buffers, "
+                f"{self.server_ms:.1f} ms executing"
+            )
+        return f"{self.statements} statements, {self.steps // 1000}k steps"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--levels", default="0,1000,10000,100000")
     parser.add_argument("--n", type=int, default=200)
     parser.add_argument("--keep", action="store_true", help="keep the benchmark database")
+    parser.add_argument("--reuse", action="store_true", help="measure the kept database as is")
+    parser.add_argument("--reads", action="store_true", help="report what each search reads")
     args = parser.parse_args()
 
     import django
@@ -96,9 +154,14 @@ def main() -> None:
         if connection.vendor == "sqlite"
         else f"{original_name}_search_bench"  # beside the database it was given: one per user
     )
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    if args.reuse:  # point the connection at the kept database, as create_test_db does
+        connection.close()
+        db["NAME"] = connection.settings_dict["NAME"] = db["TEST"]["NAME"]
+    else:
+        connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
-        fixtures_load()
+        if not args.reuse:
+            fixtures_load()
 
         def word_search(q: str) -> Callable[[], object]:
             def run() -> object:
@@ -125,7 +188,9 @@ def main() -> None:
         )
         for level in [int(x) for x in args.levels.split(",")]:
             with open(os.devnull, "w") as quiet:
-                if level:
+                if args.reuse:
+                    pass
+                elif level:
                     call_command("generate_corpus", cards=level, rules=level // 10, stdout=quiet)
                 else:
                     call_command("generate_corpus", delete=True, stdout=quiet)
@@ -136,7 +201,8 @@ def main() -> None:
                 found = f"{results.count()}{'+' if results.capped() else ''}"
                 p50, p95, cpu = measure(word_search(q), args.n)
                 print(
-                    f"{head}{'word':5} {q:60} {found:>7} {p50:7.1f} {p95:7.1f} {cpu:7.1f}",
+                    f"{head}{'word':5} {q:60} {found:>7} {p50:7.1f} {p95:7.1f} {cpu:7.1f}"
+                    + (f"  {Reads(connection).of(word_search(q))}" if args.reads else ""),
                     flush=True,
                 )
             for q in CARD_QUERIES:
@@ -147,7 +213,7 @@ def main() -> None:
                     flush=True,
                 )
     finally:
-        if not args.keep:
+        if not (args.keep or args.reuse):
             connection.creation.destroy_test_db(original_name, verbosity=0)
 
 

@@ -176,6 +176,15 @@ def game_document(game: m.Game) -> dict[str, Any]:
             m.GlossaryTerm.objects.filter(**g), "slug", "term", "aliases", "definition", "source"
         ),
         "clarifications": clarifications,
+        "quick": {
+            "setup": game.quick_setup,
+            "turn": game.quick_turn,
+            "turn_note": game.quick_turn_note,
+        },
+        "setup_phrases": game.setup_phrases,
+        "sources": _rows(
+            m.Source.objects.filter(**g).order_by("position"), "title", "kind", "about", "url"
+        ),
         "cards": cards,
     }
 

@@ -17,7 +17,14 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from games.core.registry import card_attribute_schemas
 
@@ -258,6 +265,67 @@ class CardsFile(Strict):
     cards: list[Card] = Field(default_factory=list)
 
 
+class QuickReference(Strict):
+    """`[quick]` of `table.toml`: the rule sections the one-page quick reference shows."""
+
+    setup: list[str] = Field(default_factory=list, description="Rule section numbers: the setup")
+    turn: list[str] = Field(
+        default_factory=list, description="Rule section numbers: a turn, in order"
+    )
+    turn_note: str = Field(default="", description="Shown when no section gives a turn's order")
+
+
+class Source(Strict):
+    """`[[sources]]` of `table.toml`: a document this game's facts come from."""
+
+    title: str = Field(min_length=1, max_length=300)
+    kind: Provenance
+    about: str = Field(min_length=1, description="What this site takes from it")
+    url: str = Field(default="", max_length=500, pattern=r"^(https?://\S+)?$")
+
+
+SETUP_VALUE = "{}"
+
+
+def setup_phrase_check(key: str, phrase: str) -> None:
+    if phrase.count(SETUP_VALUE) != 1:
+        raise ValueError(f"setup {key}: the phrase needs {SETUP_VALUE} once, for the value")
+
+
+class SetupPhrase(Strict):
+    """How one variant setup number reads, as the database keeps it (a list keeps the order)."""
+
+    key: str = Field(min_length=1)
+    phrase: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _one_value(self) -> SetupPhrase:
+        setup_phrase_check(self.key, self.phrase)
+        return self
+
+
+class TableFile(Strict):
+    """`table.toml`: the website's table mode (quick reference, Sources page, setup words)."""
+
+    quick: QuickReference = Field(default_factory=QuickReference)
+    sources: list[Source] = Field(default_factory=list)
+    setup: dict[str, str] = Field(
+        default_factory=dict,
+        description="How a variant's setup number reads: key -> a phrase with {} for the value",
+    )
+
+    @field_validator("setup")
+    @classmethod
+    def _one_value_each(cls, setup: dict[str, str]) -> dict[str, str]:
+        for key, phrase in setup.items():
+            setup_phrase_check(key, phrase)
+        return setup
+
+    def setup_phrases(self) -> list[dict[str, str]]:
+        """The phrases in the file's order, as `Game.setup_phrases` keeps them."""
+        return [{"key": key, "phrase": phrase} for key, phrase in self.setup.items()]
+
+
 CSV_LIST_SEPARATOR = ";"
 CSV_ATTRIBUTE_PREFIX = "attributes."
 
@@ -303,7 +371,7 @@ def _describe(exc: ValidationError, data: Any) -> tuple[str, str]:
             entry_parts.append(str(part))
             continue
         if isinstance(node, dict):
-            label = node.get("slug") or node.get("number") or node.get("name")
+            label = node.get("slug") or node.get("number") or node.get("name") or node.get("title")
             entry_parts.append(f"{part} ({label})" if label else str(part))
         else:
             entry_parts.append(str(part))
@@ -371,6 +439,10 @@ class GameFixtures(BaseModel):
     card_files: list[str]
     synonyms: SynonymsFile = Field(default_factory=SynonymsFile)
     redirects: list[CardRedirect] = Field(default_factory=list)
+    table: TableFile = Field(default_factory=TableFile)
+
+
+TABLE_FILE = "table.toml"
 
 
 def read_game_folder(folder: Path) -> GameFixtures:
@@ -383,6 +455,7 @@ def read_game_folder(folder: Path) -> GameFixtures:
     clarifications = (
         read_toml(ClarificationsFile, clar_path) if clar_path.exists() else ClarificationsFile()
     )
+    table_path = folder / TABLE_FILE
     syn_path = folder / "synonyms.toml"
     synonyms = read_toml(SynonymsFile, syn_path) if syn_path.exists() else SynonymsFile()
     cards: list[Card] = []
@@ -403,8 +476,10 @@ def read_game_folder(folder: Path) -> GameFixtures:
         card_files=card_files,
         synonyms=synonyms,
         redirects=read_redirects_csv(folder / REDIRECTS_FILE),
+        table=read_toml(TableFile, table_path) if table_path.exists() else TableFile(),
     )
     check_references(fixtures)
+    check_table(fixtures)
     check_synonyms(fixtures)
     check_card_attributes(fixtures)
     return fixtures
@@ -511,6 +586,30 @@ def check_references(fx: GameFixtures) -> None:
             )
 
 
+def check_table(fx: GameFixtures) -> None:
+    """The quick reference names sections of rules.toml, each once; sources are listed once;
+    every setup phrase is for a setup number some variant has (a misspelt key would never
+    show, and the number would read as its key)."""
+    path = Path(fx.folder) / TABLE_FILE
+    table = fx.table
+    sections = {s.number for s in fx.rules.sections}
+    for part in ("setup", "turn"):
+        numbers: list[str] = getattr(table.quick, part)
+        _unique(path, f"quick.{part} section", numbers)
+        for number in numbers:
+            if number not in sections:
+                raise FixtureError(
+                    path, f"quick.{part} ({number})", "no such section in rules.toml"
+                )
+    _unique(path, "source", [s.title for s in table.sources])
+    setup_keys = {key for v in fx.game.variants for key in v.setup}
+    for key in table.setup:
+        if key not in setup_keys:
+            raise FixtureError(
+                path, f"setup.{key}", "no variant in game.toml has this setup number"
+            )
+
+
 def check_synonyms(fx: GameFixtures) -> None:
     """Each player's phrase once, standing for words other than itself."""
     path = Path(fx.folder) / "synonyms.toml"
@@ -536,7 +635,7 @@ def main(argv: list[str]) -> int:
         print(
             f"ok   {arg}: {len(fx.rules.sections)} sections, {rules} rules, "
             f"{len(fx.glossary.terms)} terms, {len(fx.clarifications.clarifications)} "
-            f"clarifications, {len(fx.cards)} cards"
+            f"clarifications, {len(fx.cards)} cards, {len(fx.table.sources)} sources"
         )
     return status
 

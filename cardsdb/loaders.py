@@ -202,6 +202,10 @@ class _GameLoader:
             "max_players": g.max_players,
             "edition": g.edition,
             "facts": [f.model_dump(mode="json") for f in g.facts],
+            "quick_setup": self.fx.table.quick.setup,
+            "quick_turn": self.fx.table.quick.turn,
+            "quick_turn_note": self.fx.table.quick.turn_note,
+            "setup_phrases": self.fx.table.setup_phrases(),
             "data_version": self.version,
             "position": self.position,
         }
@@ -221,6 +225,7 @@ class _GameLoader:
         self.load_glossary()
         self.load_clarifications()
         self.load_synonyms()
+        self.load_sources()
 
     def load_box(self) -> None:
         g = self.fx.game
@@ -476,6 +481,22 @@ class _GameLoader:
             [
                 {"words": s.words, "means": s.means, "note": s.note, "position": i}
                 for i, s in enumerate(self.fx.synonyms.synonyms)
+            ],
+        )
+
+    def load_sources(self) -> None:
+        self.sync(
+            m.Source,
+            "title",
+            [
+                {
+                    "title": s.title,
+                    "kind": s.kind.value,
+                    "about": s.about,
+                    "url": s.url,
+                    "position": i,
+                }
+                for i, s in enumerate(self.fx.table.sources)
             ],
         )
 

@@ -38,6 +38,22 @@ class Game(models.Model):
         max_length=64, blank=True, help_text="hash of the fixtures this game was loaded from"
     )
     position = models.PositiveSmallIntegerField(default=0)
+    # table mode (fixtures/<game>/table.toml): the quick reference and how setup numbers read
+    quick_setup = models.JSONField(
+        default=list, blank=True, help_text="rule section numbers the quick reference's setup shows"
+    )
+    quick_turn = models.JSONField(
+        default=list, blank=True, help_text="rule section numbers of a turn, in order"
+    )
+    quick_turn_note = models.TextField(
+        blank=True, help_text="shown when no section gives the order of a turn"
+    )
+    setup_phrases = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="how each variant setup number reads, in the order to show them: "
+        '[{"key": "hero_deck", "phrase": "Hero Deck: {} cards"}], {} for the value',
+    )
 
     class Meta:
         ordering = ["position", "slug"]
@@ -58,6 +74,20 @@ class Game(models.Model):
         if hi is None:
             return f"{lo}+"
         return f"{lo or '?'}–{hi}"
+
+    def setup_words(self, setup: dict[str, Any]) -> list[str]:
+        """A variant's setup numbers as facts ("Hero Deck: 60 cards"), in the order of the
+        phrases (a JSON object's keys keep no order in PostgreSQL's jsonb, a list does); a
+        number without a phrase reads as its key in words, after the others."""
+        phrases = {p["key"]: p["phrase"] for p in self.setup_phrases or []}
+        rank = {key: i for i, key in enumerate(phrases)}
+        keys = sorted(setup or {}, key=lambda k: (rank.get(k, len(rank)), k))
+        return [
+            (phrases.get(k) or k.replace("_", " ").capitalize() + ": {}").replace(
+                "{}", str(setup[k])
+            )
+            for k in keys
+        ]
 
 
 class GameOwned(models.Model):
@@ -188,6 +218,23 @@ class Variant(GameOwned):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Source(GameOwned):
+    """A document this game's facts come from (`fixtures/<game>/table.toml`, the Sources
+    page), of one kind of provenance."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sources")
+    title = models.CharField(max_length=300)
+    kind = models.CharField(max_length=20, choices=Provenance.choices)
+    about = models.TextField(help_text="what this site takes from it")
+    url = models.URLField(max_length=500, blank=True)
+
+    class Meta(GameOwned.Meta):
+        constraints = [models.UniqueConstraint(fields=["game", "title"], name="source_game_title")]
+
+    def __str__(self) -> str:
+        return self.title
 
 
 class Achievement(GameOwned):

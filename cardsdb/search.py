@@ -1071,6 +1071,7 @@ class SearchResults:
     original: SearchQuery | None = None  # the query as typed, when `prepare` changed it
     _counts: dict[str, int] | None = field(default=None, repr=False)
     _windows: dict[str, list[Hit]] = field(default_factory=dict, repr=False)
+    _first: dict[str, list[int]] = field(default_factory=dict, repr=False)
 
     def _kinds(self) -> list[str]:
         return [self.kind] if self.kind else [k.slug for k in KINDS]
@@ -1083,23 +1084,25 @@ class SearchResults:
 
         SQLite: one query reads up to RANK_LIMIT + 1 matches; fewer is the exact count, more
         means a broad query, whose kinds are then counted one by one, each up to the cap.
-        PostgreSQL: each kind is counted on its own partial index straight away (a GIN scan
-        builds its whole bitmap before the first row, so a first broad read costs as much as
-        the per-kind reads it would spare)."""
+        PostgreSQL: each kind is counted on its own straight away (a GIN scan builds its whole
+        bitmap before the first row, so a first broad read costs as much as the per-kind reads
+        it would spare). Each kind's count is a read of its matches' row keys in row order,
+        which also gives its first entries (`_first`): a kind too broad to rank is then listed
+        without reading the index again."""
         if self._counts is None:
             self._counts = {}
             if self.query:
                 backend = _backend()
                 with connection.cursor() as cursor:
                     if isinstance(backend, _Postgres):
-                        # A LIMIT tempts the planner into a scan of the table that stops at
-                        # the cap, which reads all of it when the kind's rows are stored last;
-                        # the kind's own index is never that slow.
-                        cursor.execute("SET enable_seqscan = off")
+                        # A LIMIT tempts the planner into a walk of the table (or of its id
+                        # index) that stops at the cap, which reads all of it when the kind's
+                        # matches are stored last; a GIN bitmap reads only the matches.
+                        cursor.execute("SET enable_seqscan = off; SET enable_indexscan = off")
                         try:
                             self._counts = self._capped_counts(backend, cursor)
                         finally:
-                            cursor.execute("RESET enable_seqscan")
+                            cursor.execute("RESET enable_seqscan; RESET enable_indexscan")
                     else:
                         self._counts = self._sampled_counts(backend, cursor)
         return self._counts
@@ -1116,27 +1119,43 @@ class SearchResults:
         return self._capped_counts(backend, cursor)
 
     def _capped_counts(self, backend: _SQLite | _Postgres, cursor: Any) -> dict[str, int]:
-        counts = {}
-        for kind in self._kinds():
-            where, params = self._where(backend, kind)
+        """Each kind's matches up to the cap, keeping the row keys of its first entries: FTS5
+        returns matches in row order; PostgreSQL's bitmap in the order they are stored. On
+        PostgreSQL the kinds' reads are one statement (one round trip), each its own LIMIT."""
+        wheres = {kind: self._where(backend, kind) for kind in self._kinds()}
+        keys: dict[str, list[int]] = {}
+        if isinstance(backend, _SQLite):
+            for kind, (where, params) in wheres.items():
+                cursor.execute(
+                    f"SELECT rowid FROM {TABLE} WHERE {where} ORDER BY rowid LIMIT %s",
+                    [*params, COUNT_CAP + 1],
+                )
+                keys[kind] = [row[0] for row in cursor.fetchall()]
+        else:
+            parts = [f"(SELECT %s, id FROM {TABLE} WHERE {w} LIMIT %s)" for w, _ in wheres.values()]
             cursor.execute(
-                f"SELECT count(*) FROM (SELECT 1 FROM {TABLE} WHERE {where} LIMIT %s) AS m",
-                [*params, COUNT_CAP + 1],
+                " UNION ALL ".join(parts),
+                [x for kind, (_, params) in wheres.items() for x in (kind, *params, COUNT_CAP + 1)],
             )
-            n = int(cursor.fetchone()[0])
-            if n:
-                counts[kind] = n
+            for kind, key in cursor.fetchall():
+                keys.setdefault(kind, []).append(key)
+        counts = {}
+        for kind, found in keys.items():
+            if found:
+                counts[kind] = len(found)
+                self._first[kind] = found[:WINDOW_ONE_KIND]
         return counts
 
-    def at_least(self, n: int) -> bool:
-        """Whether n entries match (one read of at most n rows, not a count by kind)."""
-        if self._counts is not None:
-            return self.count() >= n
-        backend = _backend()
-        where, params = self._where(backend, self.kind)
+    def fewer_than(self, n: int) -> bool:
+        """Whether fewer than n entries match. SQLite: from the counts (their first read is of
+        at most RANK_LIMIT + 1 row ids, and they are needed anyway when the search stands);
+        PostgreSQL: one read of at most n rows (its counts are a GIN read per kind)."""
+        if self._counts is not None or isinstance(_backend(), _SQLite):
+            return self.count() < n
+        where, params = self._where(_backend(), self.kind)
         with connection.cursor() as cursor:
             cursor.execute(f"SELECT 1 FROM {TABLE} WHERE {where} LIMIT %s", [*params, n])
-            return len(cursor.fetchall()) >= n
+            return len(cursor.fetchall()) < n
 
     def capped(self) -> list[str]:
         """The kinds with more than COUNT_CAP matches (their count is a lower bound)."""
@@ -1164,23 +1183,16 @@ class SearchResults:
         any_order: bool = False,
     ) -> list[Hit]:
         """Hits in the database's own order (ranked when not too broad), leaving out rows.
-        `any_order`: a kind too broad to rank, wanted only for the first results: on
-        PostgreSQL any `limit` of its matches, read through its kind's GIN index (walking the
-        table in id order to find them can read most of it)."""
-        if any_order and isinstance(_backend(), _Postgres) and not self.ranked(kind):
-            where, params = self._where(_backend(), kind)
-            with connection.cursor() as cursor:
-                cursor.execute("SET enable_seqscan = off")
-                cursor.execute("SET enable_indexscan = off")
-                try:
-                    cursor.execute(
-                        f"SELECT id, 0 FROM {TABLE} WHERE {where} LIMIT %s", [*params, limit]
-                    )
-                    found = dict(cursor.fetchall())
-                finally:
-                    cursor.execute("RESET enable_seqscan")
-                    cursor.execute("RESET enable_indexscan")
-            return sorted(self._hits_for(found), key=lambda h: h.rowid)
+        A kind too broad to rank, wanted from its first entry, is listed from the entries its
+        count read (`_first`) without reading the index again: on SQLite its first in row
+        order; on PostgreSQL, with `any_order` (a kind listed beside others), the first its
+        GIN bitmap gave (walking the table in id order to find them can read most of it),
+        shown in row order."""
+        first = self._first.get(kind or "") if self._counts is not None else None
+        if isinstance(_backend(), _Postgres) and not any_order:
+            first = None
+        if first and not offset and not exclude and limit <= len(first) and not self.ranked(kind):
+            return sorted(self._hits_for(dict.fromkeys(first[:limit], 0)), key=lambda h: h.rowid)
         if not self.query or limit <= 0:
             return []
         backend = _backend()
@@ -1227,7 +1239,11 @@ class SearchResults:
                 finally:
                     cursor.execute("RESET enable_seqscan")
         where, params = self._where(backend, None)
-        if kinds is not None:
+        # bm25 weighs every phrase of the query by how many entries hold it, read in full: a
+        # kind's scope phrase costs as many reads as the kind has entries (all the cards). It
+        # is left out when the kinds are every kind with a match: the same rows, the same
+        # scores (the scope column weighs 0).
+        if kinds is not None and not set(self.counts()) <= set(kinds):
             either = " OR ".join(f'scope : "{s}"' for k in kinds for s in _scope(k))
             params = [f"({params[0]}) AND ({either})"]
         order = backend.rank_order.replace("rowid", "row_key").replace("id", "row_key")
@@ -1349,7 +1365,7 @@ def search(
     typed = parse_search(text)
     query = prepare(typed, game_id, correct=correct)
     results = SearchResults(query, kind=kind or None, game_id=game_id, original=typed)
-    if query and len(query.positive) > 1 and not results.at_least(RELAX_BELOW):
+    if query and len(query.positive) > 1 and results.fewer_than(RELAX_BELOW):
         results = SearchResults(
             query, kind=kind or None, game_id=game_id, relaxed=True, original=typed
         )

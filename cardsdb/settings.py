@@ -184,6 +184,7 @@ SPECTACULAR_SETTINGS = {
         "ExpansionKindEnum": "cardsdb.models.Expansion.Kind",
         "VariantKindEnum": "cardsdb.models.Variant.Kind",
         "ClarificationKindEnum": "cardsdb.models.Clarification.Kind",
+        "ProvenanceEnum": "cardsdb.models.Provenance",  # a card's provenance, a source's kind
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

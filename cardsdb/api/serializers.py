@@ -154,8 +154,35 @@ class ToolSerializer(serializers.Serializer):
     deprecated_urls = serializers.ListField(child=serializers.CharField())
 
 
+class QuickChoicesSerializer(serializers.Serializer):
+    """Which rule sections the game's quick reference shows (the game's table data)."""
+
+    setup = serializers.ListField(
+        child=serializers.CharField(), source="quick_setup", help_text="Rule section numbers"
+    )
+    turn = serializers.ListField(
+        child=serializers.CharField(),
+        source="quick_turn",
+        help_text="Rule section numbers of a turn, in order",
+    )
+    turn_note = serializers.CharField(
+        source="quick_turn_note", help_text="Shown when no section gives a turn's order"
+    )
+
+
+class SetupPhraseSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="A key of a variant's `setup`")
+    phrase = serializers.CharField(help_text="How it reads on the website; {} is the value")
+
+
 class GameDetailSerializer(GameSerializer):
     facts = serializers.JSONField(read_only=True)
+    quick = QuickChoicesSerializer(source="*", read_only=True)
+    setup_phrases = SetupPhraseSerializer(
+        many=True, read_only=True, help_text="How each variant setup number reads, in order"
+    )
+    quick_url = serializers.SerializerMethodField(help_text="The quick reference, in the API")
+    sources_url = serializers.SerializerMethodField(help_text="The game's sources, in the API")
     tools = serializers.SerializerMethodField()
     components = ComponentSerializer(many=True, read_only=True)
     symbols = SymbolSerializer(many=True, read_only=True)
@@ -176,8 +203,18 @@ class GameDetailSerializer(GameSerializer):
             "card_types",
             "variants",
             "achievements",
+            "quick",
+            "setup_phrases",
+            "quick_url",
+            "sources_url",
             "tools",
         ]
+
+    def get_quick_url(self, game: m.Game) -> str:
+        return reverse("api:game-quick", args=[game.slug])
+
+    def get_sources_url(self, game: m.Game) -> str:
+        return reverse("api:game-sources", args=[game.slug])
 
     @extend_schema_field(ToolSerializer(many=True))
     def get_tools(self, game: m.Game) -> list[dict[str, Any]]:
@@ -319,3 +356,65 @@ class GlossaryTermSerializer(serializers.ModelSerializer):
 
     def get_url(self, term: m.GlossaryTerm) -> str:
         return term.get_absolute_url()
+
+
+# -- table mode: a game's sources and its quick reference -------------------------------------
+
+
+class SourceSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = m.Source
+        fields = ["title", "kind", "about", "url"]
+
+
+class GameSourcesSerializer(serializers.Serializer):
+    game = serializers.CharField(source="slug")
+    sources = SourceSerializer(many=True, help_text="In the data's order")
+
+
+class QuickRuleSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = m.Rule
+        fields = ["key", "number", "text", "url"]
+
+    def get_url(self, rule: m.Rule) -> str:
+        # from the key, not rule.game: no query for each rule's game
+        game_slug = rule.key.split(":", 1)[0]
+        return reverse("web:rules", args=[game_slug]) + f"#{rule.number}"
+
+
+class QuickSectionSerializer(serializers.ModelSerializer):
+    rules = QuickRuleSerializer(many=True)
+
+    class Meta:
+        model = m.RuleSection
+        fields = ["number", "title", "rules"]
+
+
+class AskedRuleSerializer(QuickRuleSerializer):
+    clarifications = serializers.IntegerField(
+        source="asked", help_text="How many clarifications touch it"
+    )
+
+    class Meta(QuickRuleSerializer.Meta):
+        fields = [*QuickRuleSerializer.Meta.fields, "clarifications"]
+
+
+class SetupNumbersSerializer(serializers.Serializer):
+    variant = serializers.CharField(help_text="The variant's slug")
+    name = serializers.CharField()
+    setup = serializers.DictField(help_text="The setup numbers as data")
+    words = serializers.ListField(
+        child=serializers.CharField(), help_text="The same numbers as the website shows them"
+    )
+
+
+class QuickReferenceSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    setup = QuickSectionSerializer(many=True, help_text="The sections that make the setup")
+    turn = QuickSectionSerializer(many=True, help_text="The sections of a turn, in order")
+    turn_note = serializers.CharField(help_text="Shown when no section gives a turn's order")
+    setup_numbers = SetupNumbersSerializer(many=True)
+    asked = AskedRuleSerializer(many=True, help_text="The rules the most clarifications touch")

@@ -3,7 +3,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import DefaultRouter
 
 from cardsdb import desk
-from cardsdb.api import desk_views, health, search_views, tools_views, views
+from cardsdb.api import desk_views, health, search_views, table_views, tools_views, views
 from cardsdb.api.errors import json_404
 
 app_name = "api"
@@ -30,6 +30,8 @@ urlpatterns = [
         rf"^games/{GAME}/rulings/(?P<key>[a-z2-7]+)/?$", desk_views.ruling_detail, name="ruling"
     ),
     re_path(rf"^games/{GAME}/legal-moves/?$", desk_views.legal_moves, name="legal-moves"),
+    re_path(rf"^games/{GAME}/sources/?$", table_views.sources, name="game-sources"),
+    re_path(rf"^games/{GAME}/quick/?$", table_views.quick, name="game-quick"),
     re_path(rf"^games/{GAME}/example/?$", desk_views.example, name="example"),
     re_path(rf"^games/{GAME}/tools/(?P<tool>[a-z0-9-]+)/?$", tools_views.tool, name="tool"),
     *(

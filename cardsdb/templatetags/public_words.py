@@ -67,12 +67,19 @@ def public_source(text: str) -> str:
     return out.strip(" ;,") or ""
 
 
-@register.simple_tag
-def setup_words(slug: str, setup: dict[str, object]) -> list[str]:
-    """`{% setup_words game.slug v.setup as words %}`: a variant's setup numbers as facts."""
-    from cardsdb.web.table_views import table_for
+@register.simple_tag(takes_context=True)
+def setup_words(context: Any, slug: str, setup: dict[str, object]) -> list[str]:
+    """`{% setup_words game.slug v.setup as words %}`: a variant's setup numbers as facts, in
+    the words the game's data gives them. The page's game is used as it is (no query per
+    variant); another game's phrases are read from the database."""
+    from cardsdb.models import Game
 
-    return table_for(slug).setup_words(dict(setup or {}))
+    game = context.get("game")
+    if not isinstance(game, Game) or game.slug != slug:
+        game = Game.objects.only("slug", "setup_phrases").filter(slug=slug).first()
+    if game is None:
+        return Game().setup_words(dict(setup or {}))
+    return game.setup_words(dict(setup or {}))
 
 
 @register.simple_tag
@@ -97,21 +104,28 @@ def plain_value(value: object) -> str:
     return str(value)
 
 
-# Bookkeeping kept beside a card's facts for editors: not shown to players.
-EDITOR_KEYS = {"sources", "source", "confidence", "open_points", "catalog_id", "deck_builder_id"}
-
-
 @register.filter
-def public_attributes(attributes: dict[str, object] | None) -> list[tuple[str, str]]:
-    """A card's attributes as (label, words), without the editors' bookkeeping, empty values
-    or slugs standing for a printed name."""
+def public_attributes(card: Any) -> list[tuple[str, str]]:
+    """A card's attributes as (label, words) for its page. What a player reads is what the
+    game declares for players (`games/<pkg>/cards.py`: a field with a `title`, in the order
+    of its model); fields without one are the editors' bookkeeping (source ids, confidence,
+    codes and slugs standing for a printed name) and stay in the API only."""
+    from games.core.registry import card_attribute_schemas
+
+    attributes = card.attributes or {}
+    schemas = card_attribute_schemas(card.game.slug)
+    type_slug = card.card_type.slug if card.card_type_id else ""
+    schema = schemas.get(type_slug) or schemas.get("*")
+    if schema is None:
+        return []
     out: list[tuple[str, str]] = []
-    for key, value in (attributes or {}).items():
-        if key in EDITOR_KEYS or key.endswith("_faction") or value in (None, "", [], {}, False):
+    for key, field in schema.model_fields.items():
+        value = attributes.get(key)
+        if not field.title or value in (None, "", [], {}, False):
             continue
         words = "yes" if value is True else public_source(plain_value(value))
         if words:
-            out.append((attribute_label(key), words))
+            out.append((field.title, words))
     return out
 
 

@@ -43,22 +43,26 @@ class _Attributes(BaseModel):
 
 
 class HeroAttributes(_Attributes):
-    weapon: WeaponName
-    parallel: str | None = Field(default=None, description="Print treatment, e.g. Battlefoil")
-    year: int | None = None
+    weapon: WeaponName = Field(title="Weapon")
+    parallel: str | None = Field(
+        default=None, title="Parallel", description="Print treatment, e.g. Battlefoil"
+    )
+    year: int | None = Field(default=None, title="Year")
     catalog_id: int | None = Field(default=None, description="Card ID in the community catalog")
 
 
 class PlayAttributes(_Attributes):
     release: Release | None = None
     play_kind: PlayKind
-    dbs: int | None = Field(default=None, ge=0, description="Deck Balancing Score")
+    dbs: int | None = Field(
+        default=None, ge=0, title="Deck Balancing Score", description="Deck Balancing Score"
+    )
     deck_builder_id: str | None = Field(default=None, description="id in the official data")
     catalog_id: int | None = Field(default=None, description="Card ID in the community catalog")
 
 
 class HotDogAttributes(_Attributes):
-    year: int | None = None
+    year: int | None = Field(default=None, title="Year")
     catalog_id: int | None = Field(default=None, description="Card ID in the community catalog")
 
 

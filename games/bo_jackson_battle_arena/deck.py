@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -257,7 +257,90 @@ def _expand(cards: Iterable[DeckCard]) -> list[DeckCard]:
     return [card for card in cards for _ in range(card.count)]
 
 
-# ----- the checks: each returns (passed?, reason) -----
+class DeckFacts:
+    """What the checks read of one deck: its cards one copy at a time, and the counts the
+    rules look at (per Power, per variation, per Play name, the scores), each worked out once
+    however many formats rule on the deck (14 in `check_every_format`)."""
+
+    def __init__(self, deck: DeckList) -> None:
+        self.deck = deck
+        self.heroes = _expand(deck.hero_deck)
+        self.plays = _expand(deck.playbook)
+        self.hot_dogs = _expand(deck.hot_dog_deck)
+
+    @cached_property
+    def state(self) -> dict[str, Any]:
+        """The deck as a legal ruling's next state."""
+        return self.deck.model_dump(mode="json")
+
+    # ----- the Hero Deck
+
+    @cached_property
+    def not_heroes(self) -> list[DeckCard]:
+        return [c for c in self.heroes if c.kind != "hero"]
+
+    @cached_property
+    def real_heroes(self) -> list[DeckCard]:
+        """The Heroes whose Power is known: the per-Power and variation limits count these."""
+        return [c for c in self.heroes if c.kind == "hero" and c.power is not None]
+
+    @cached_property
+    def by_power(self) -> Counter[int | None]:
+        return Counter(c.power for c in self.real_heroes)
+
+    @cached_property
+    def by_variation(self) -> Counter[tuple[str, str]]:
+        return Counter(variation_key(c) for c in self.real_heroes)
+
+    @cached_property
+    def strongest(self) -> DeckCard:
+        return max(self.real_heroes, key=lambda c: c.power or 0)
+
+    @cached_property
+    def total_power(self) -> int:
+        return sum(c.power or 0 for c in self.real_heroes)
+
+    # ----- the Playbook
+
+    @cached_property
+    def not_plays(self) -> list[DeckCard]:
+        return [c for c in self.plays if c.kind not in PLAY_KINDS]
+
+    @cached_property
+    def counted_plays(self) -> list[DeckCard]:
+        """The Plays a Playbook's size counts: Bonus Plays come on top."""
+        return [c for c in self.plays if c.kind in ("play", "htd-play")]
+
+    @cached_property
+    def bonus_plays(self) -> list[DeckCard]:
+        return [c for c in self.plays if c.kind == "bonus-play"]
+
+    @cached_property
+    def has_htd(self) -> bool:
+        return any(
+            c.kind == "htd-play" or c.number.upper().startswith("LA-") for c in self.counted_plays
+        )
+
+    @cached_property
+    def by_play_name(self) -> Counter[str]:
+        return Counter(play_key(c) for c in self.plays if c.kind in PLAY_KINDS)
+
+    @cached_property
+    def scored_plays(self) -> list[DeckCard]:
+        return [c for c in self.plays if c.dbs is not None]
+
+    @cached_property
+    def dbs_total(self) -> int:
+        return sum(c.dbs or 0 for c in self.scored_plays)
+
+    # ----- the Hot Dog Deck
+
+    @cached_property
+    def not_hot_dogs(self) -> list[DeckCard]:
+        return [c for c in self.hot_dogs if c.kind != "hot-dog"]
+
+
+# ----- the checks: each adds (passed?, reason) for one format -----
 
 
 @dataclass
@@ -271,14 +354,14 @@ class _Verdicts:
         (self.kept if ok else self.broken).append(R.REASONS.reason(code, detail))
 
 
-def _check_heroes(fmt: Format, heroes: list[DeckCard], v: _Verdicts) -> None:
-    others = [c for c in heroes if c.kind != "hero"]
+def _check_heroes(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
+    others = deck.not_heroes
     v.add(
         not others,
         "hero-deck-only-heroes",
         "only Heroes" if not others else f"{others[0].name} is a {others[0].kind}, not a Hero",
     )
-    size = len(heroes)
+    size = len(deck.heroes)
     wanted = (
         str(fmt.hero_min) if fmt.hero_min == fmt.hero_max else f"{fmt.hero_min} to {fmt.hero_max}"
     )
@@ -287,9 +370,9 @@ def _check_heroes(fmt: Format, heroes: list[DeckCard], v: _Verdicts) -> None:
         fmt.hero_size_code,
         f"{size} Heroes; {fmt.name} needs {wanted}",
     )
-    real = [c for c in heroes if c.kind == "hero" and c.power is not None]
+    real = deck.real_heroes
     if fmt.hero_limits and real:
-        by_power = Counter(c.power for c in real)
+        by_power = deck.by_power
         power, most = by_power.most_common(1)[0]
         over = sorted(p for p, n in by_power.items() if n > 6 and p is not None)
         v.add(
@@ -299,7 +382,7 @@ def _check_heroes(fmt: Format, heroes: list[DeckCard], v: _Verdicts) -> None:
             if over
             else f"at most {most} Heroes share a Power value ({power})",
         )
-        by_variation = Counter(variation_key(c) for c in real)
+        by_variation = deck.by_variation
         twice = [k for k, n in by_variation.items() if n > 1]
         v.add(
             not twice,
@@ -310,14 +393,14 @@ def _check_heroes(fmt: Format, heroes: list[DeckCard], v: _Verdicts) -> None:
         )
         v.interpretations.append(R.VARIATION)
     if fmt.max_hero_power is not None and real:
-        top = max(real, key=lambda c: c.power or 0)
+        top = deck.strongest
         v.add(
             (top.power or 0) <= fmt.max_hero_power,
             "spec-power-cap",
             f"the strongest Hero, {top.name}, has {top.power} Power (limit {fmt.max_hero_power})",
         )
     if fmt.max_total_power is not None:
-        total = sum(c.power or 0 for c in real)
+        total = deck.total_power
         v.add(
             total <= fmt.max_total_power,
             "elite-total-power",
@@ -325,21 +408,21 @@ def _check_heroes(fmt: Format, heroes: list[DeckCard], v: _Verdicts) -> None:
         )
 
 
-def _check_playbook(fmt: Format, plays: list[DeckCard], v: _Verdicts) -> None:
+def _check_playbook(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
+    plays = deck.plays
     if fmt.playbook is None:
         if plays:
             v.notes.append(
                 f"{fmt.name} uses no Playbook: the {len(plays)} Plays listed play no part."
             )
         return
-    others = [c for c in plays if c.kind not in PLAY_KINDS]
+    others = deck.not_plays
     v.add(
         not others,
         "playbook-only-plays",
         "only Plays" if not others else f"{others[0].name} is a {others[0].kind}, not a Play",
     )
-    counted = [c for c in plays if c.kind in ("play", "htd-play")]
-    bonus = [c for c in plays if c.kind == "bonus-play"]
+    counted, bonus = deck.counted_plays, deck.bonus_plays
     v.add(
         len(counted) == fmt.playbook,
         fmt.playbook_code,
@@ -347,10 +430,10 @@ def _check_playbook(fmt: Format, plays: list[DeckCard], v: _Verdicts) -> None:
     )
     if bonus:
         v.add(True, "bonus-plays-extra", f"{len(bonus)} Bonus Plays on top of the Plays")
-    if any(c.kind == "htd-play" or c.number.upper().startswith("LA-") for c in counted):
+    if deck.has_htd:
         v.interpretations.append(R.HTD_COUNTS)
     if fmt.plays_unique:
-        by_name = Counter(play_key(c) for c in plays if c.kind in PLAY_KINDS)
+        by_name = deck.by_play_name
         twice = [k for k, n in by_name.items() if n > 1]
         v.add(
             not twice,
@@ -361,8 +444,8 @@ def _check_playbook(fmt: Format, plays: list[DeckCard], v: _Verdicts) -> None:
         )
         v.interpretations.append(R.PLAYS_BY_NAME)
     if fmt.dbs_cap is not None:
-        known = [c for c in plays if c.dbs is not None]
-        total = sum(c.dbs or 0 for c in known)
+        known = deck.scored_plays
+        total = deck.dbs_total
         unknown = len(plays) - len(known)
         v.add(
             total <= fmt.dbs_cap,
@@ -377,12 +460,13 @@ def _check_playbook(fmt: Format, plays: list[DeckCard], v: _Verdicts) -> None:
             )
 
 
-def _check_hot_dogs(fmt: Format, hot_dogs: list[DeckCard], v: _Verdicts) -> None:
+def _check_hot_dogs(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
+    hot_dogs = deck.hot_dogs
     if fmt.hot_dogs is None:
         if hot_dogs:
             v.notes.append(f"{fmt.name} uses no Hot Dogs: the {len(hot_dogs)} listed play no part.")
         return
-    others = [c for c in hot_dogs if c.kind != "hot-dog"]
+    others = deck.not_hot_dogs
     v.add(
         not others,
         "hot-dog-deck-only-hot-dogs",
@@ -417,17 +501,14 @@ def check_deck(deck: DeckList, format_slug: str) -> Ruling:
     """Rule on whether `deck` may be played in the mode or format `format_slug`.
 
     Raises KeyError for a slug that is not in FORMATS (callers validate it first)."""
-    parts = (_expand(deck.hero_deck), _expand(deck.playbook), _expand(deck.hot_dog_deck))
-    return _check_parts(deck, parts, FORMATS[format_slug])
+    return _check_facts(DeckFacts(deck), FORMATS[format_slug])
 
 
-def _check_parts(
-    deck: DeckList, parts: tuple[list[DeckCard], list[DeckCard], list[DeckCard]], fmt: Format
-) -> Ruling:
+def _check_facts(deck: DeckFacts, fmt: Format) -> Ruling:
     v = _Verdicts()
-    _check_heroes(fmt, parts[0], v)
-    _check_playbook(fmt, parts[1], v)
-    _check_hot_dogs(fmt, parts[2], v)
+    _check_heroes(fmt, deck, v)
+    _check_playbook(fmt, deck, v)
+    _check_hot_dogs(fmt, deck, v)
     for code in fmt.extra_codes:
         v.add(True, code, f"{fmt.name} keeps the normal deck restrictions")
     v.notes.extend(fmt.notes)
@@ -452,7 +533,7 @@ def _check_parts(
         reasons=v.kept,
         interpretations=interpretations,
         notes=v.notes,
-        next_state=deck.model_dump(mode="json"),
+        next_state=deck.state,
     )
 
 
@@ -465,9 +546,10 @@ def format_kind(fmt: Format) -> Literal["mode", "format"]:
 
 
 def check_every_format(deck: DeckList) -> list[tuple[Format, Ruling]]:
-    """The deck ruled on under every mode and every tournament format, in FORMATS order."""
-    parts = (_expand(deck.hero_deck), _expand(deck.playbook), _expand(deck.hot_dog_deck))
-    return [(fmt, _check_parts(deck, parts, fmt)) for fmt in FORMATS.values()]
+    """The deck ruled on under every mode and every tournament format, in FORMATS order: the
+    counts the rules read are worked out once, for all of them."""
+    facts = DeckFacts(deck)
+    return [(fmt, _check_facts(facts, fmt)) for fmt in FORMATS.values()]
 
 
 def deck_totals(deck: DeckList) -> dict[str, object]:

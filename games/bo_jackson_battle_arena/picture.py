@@ -25,11 +25,11 @@ from games.bo_jackson_battle_arena.battle import battle_winner, who
 from games.bo_jackson_battle_arena.cards import Weapon
 from games.bo_jackson_battle_arena.deck import PLAY_KINDS, DeckCard, DeckList
 from games.bo_jackson_battle_arena.state import BattleState, Hero, PlayCard, Player
-from games.core.pictures import BoardPicture
+from games.core.pictures import BoardPicture, listed, sentences, spoken, who_does, whose
 from games.core.pictures import plural as _plural
 from games.core.pictures import short as _short
 from games.core.tools import Reference
-from games.core.words import possessive, subject
+from games.core.words import cap, possessive, subject
 
 WIDTH = 480
 LEFT = 16
@@ -76,11 +76,16 @@ def described(hero: Hero) -> bool:
     return hero.name != UNDESCRIBED
 
 
+def _drawn_name(hero: Hero) -> str:
+    """The name drawn on a Hero: "name not given" where the state holds only the card's id."""
+    return hero.name if hero.name and hero.name != hero.id else "name not given"
+
+
 def _hero_tip(hero: Hero) -> str:
     if not described(hero):
         return "a Hero you did not describe"
     weapon = hero.weapon.value if hero.weapon is not None else "weapon not given"
-    return f"{hero.name or hero.id}: Power {hero.power}, {weapon} (card {hero.id})"
+    return f"{_named(hero) or 'a Hero, name not given'}: Power {hero.power}, {weapon}"
 
 
 # ----- a battle -----
@@ -114,11 +119,12 @@ class Zone:
     def weapon(self) -> str:
         if not described(self.hero):
             return ""
-        return "none" if self.hero.weapon is None else _weapon(self.hero)
+        # A weapon the state does not give is drawn unknown, not as "none".
+        return "weapon ?" if self.hero.weapon is None else _weapon(self.hero)
 
     @property
     def name(self) -> str:
-        return _short(self.hero.name or self.hero.id, 9) if described(self.hero) else "not given"
+        return _short(_drawn_name(self.hero), 9) if described(self.hero) else "not given"
 
     @property
     def tooltip(self) -> str:
@@ -189,7 +195,7 @@ def _heading(state: BattleState) -> str:
 def _status(state: BattleState) -> str:
     acting = _short(who(state, state.to_act), 22) if state.to_act is not None else ""
     if state.phase == "substitution":
-        return f"{acting} decides: substitute or keep the Hero"
+        return f"{who_does(acting, 'decides', 'decide', True)}: substitute or keep the Hero"
     if state.phase == "plays":
         return f"{acting} may run Plays or pass"
     if state.phase == "compare":
@@ -283,7 +289,7 @@ def _fighter(
     if hero.weapon is Weapon.SUPER:
         f.classes.append("ba-super")
     f.texts.append(
-        {"x": x + 10, "y": y + 42, "text": _short(hero.name or hero.id, 24), "cls": "ba-hero"}
+        {"x": x + 10, "y": y + 42, "text": _short(_drawn_name(hero), 24), "cls": "ba-hero"}
     )
     f.texts.append({"x": x + 10, "y": y + 80, "text": str(total), "cls": "ba-power"})
     f.texts.append(
@@ -342,6 +348,8 @@ def _arena_say(state: BattleState, fighters: list[Fighter]) -> str:
         return ""
     winner, _, _ = battle_winner(state)
     a, b = fighters[0].power, fighters[1].power
+    if a is None or b is None:
+        return ""  # a Hero not described: the picture does not guess the battle
     if winner is None:
         return f"Power {a} to {b}: as it stands, battle {state.battle} is a draw"
     fighters[winner].classes.append("ba-ahead")
@@ -369,8 +377,9 @@ def _play_chips(plays: list[PlayCard], x0: int, top: int, cls: str) -> tuple[lis
     chips: list[Chip] = []
     for i, play in enumerate(plays[:CHIPS_SHOWN]):
         cost = "" if play.cost is None else f" ({play.cost})"
-        text = _short(play.label(), 13 - len(cost)) + cost
-        tip = f"{play.label()} (card {play.id}): " + (
+        label = play.name if play.name and play.name != play.id else "a Play"
+        text = _short(label, 13 - len(cost)) + cost
+        tip = f"{label}: " + (
             "cost not given" if play.cost is None else f"costs {_plural(play.cost, 'Hot Dog')}"
         )
         x = x0 + (i % CHIPS_PER_ROW) * (CHIP_W + CHIP_GAP)
@@ -417,7 +426,7 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
         more = len(p.bench) - MINI_SHOWN
         label = f"Bench ({len(p.bench)})" + (f", {more} more not drawn" if more > 0 else "")
         if not p.bench:
-            label += ": empty"
+            label += ": none given"
         panel.texts.append({"x": x0, "y": y, "text": label, "cls": "ba-label"})
         panel.bench, y = _bench(p, x0, y + 6, name)
         y -= 6 if p.bench else 0
@@ -426,7 +435,7 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
         more = len(p.hand) - CHIPS_SHOWN
         label = f"Plays in Hand ({len(p.hand)})" + (f", {more} more not drawn" if more > 0 else "")
         if not p.hand:
-            label += ": none"
+            label += ": none given"
         panel.texts.append({"x": x0, "y": y, "text": label, "cls": "ba-label"})
         chips, y = _play_chips(p.hand, x0, y + 6, "ba-chip ba-play")
         panel.chips += chips
@@ -586,7 +595,177 @@ def layout(
     return battle_layout(inner, title)
 
 
-__all__ = ["battle_layout", "deck_layout", "layout"]
+# ----- the text alternative: the position in sentences -----
 
 
-PICTURE = BoardPicture(layout=layout)
+def _named(hero: Hero) -> str:
+    """The Hero's printed name, or "" where the question gave none (the forms stand in "your
+    Hero" or the card's id, neither of them a name the player said)."""
+    name = hero.name.strip()
+    if not name or name == hero.id or name.casefold().startswith(("your ", "their ")):
+        return ""
+    return name
+
+
+def _a_weapon(hero: Hero) -> str:
+    """ "a Fire weapon", "an Ice weapon"; "" where the weapon was not given."""
+    if hero.weapon is None:
+        return ""
+    name = hero.weapon.value
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} weapon"
+
+
+def _hero_words(hero: Hero) -> str:
+    """ "Bandelero (120 Power, a Fire weapon)" or "a Hero with 100 Power"."""
+    name = _named(hero)
+    facts = [f"{hero.power} Power"] + ([_a_weapon(hero)] if hero.weapon is not None else [])
+    if name:
+        return f"{name} ({', '.join(facts)})"
+    return f"a Hero ({', '.join(facts)})" if len(facts) > 1 else f"a Hero with {facts[0]}"
+
+
+def _fighter_words(state: BattleState, player: int) -> str:
+    name = who(state, player)
+    hero = state.zone_hero(player)
+    if not described(hero):
+        return f"{whose(name, True)} Hero in this battle was not described"
+    label = _named(hero)
+    # "Your Hero is Hero A3, with ...": a name may itself start with "Hero".
+    said = f"{whose(name, True)} Hero" + (f" is {label}, with" if label else " has")
+    said += f" {hero.power} Power"
+    if hero.weapon is not None:
+        said += f" and {_a_weapon(hero)}"
+    change = state.players[player].power_change
+    if state.mode == "playmaker" and change:
+        said += f", and Plays changed it by {_signed(change)} to {_total(state, player, hero)}"
+    return said
+
+
+def _phase_words(state: BattleState) -> str:
+    acting = who(state, state.to_act) if state.to_act is not None else None
+    if state.phase == "substitution" and acting is not None:
+        return (
+            f"It is the Substitution Phase: {who_does(acting, 'decides', 'decide')} "
+            "whether to substitute or keep the Hero"
+        )
+    if state.phase == "plays" and acting is not None:
+        return f"It is the Play Phase: {who_does(acting, 'may', 'may')} run a Play or pass"
+    if state.phase == "compare":
+        return "Both Heroes are revealed and their Power is compared"
+    return ""
+
+
+def _side_words(state: BattleState, player: int) -> list[str]:
+    """What the question said of one player's side beyond the current Hero."""
+    p = state.players[player]
+    name = who(state, player)
+    said: list[str] = []
+    current = state.battle - 1 if state.phase not in ("sudden-death", "game-over") else -1
+    others = [h for i, h in enumerate(p.zones) if i != current and described(h)]
+    if others:
+        heroes = listed([_hero_words(h) for h in others[:7]])
+        said.append(f"{whose(name, True)} other Battle Zones hold {heroes}")
+    if p.bench is not None:
+        bench = [h for h in p.bench if described(h)]
+        if bench:
+            said.append(
+                f"{whose(name, True)} Bench holds {listed([_hero_words(h) for h in bench[:6]])}"
+            )
+    if p.hot_dogs is not None:
+        left = _plural(p.hot_dogs, "Hot Dog")
+        said.append(f"{who_does(name, 'has', 'have', True)} {left} left")
+    if p.substituted:
+        said.append(f"{who_does(name, 'has', 'have', True)} already substituted this battle")
+    if p.hand:
+        plays = listed([_play_words(c) for c in p.hand[:8]])
+        said.append(f"{who_does(name, 'holds', 'hold', True)} {plays}")
+    return said
+
+
+def _play_words(play: PlayCard) -> str:
+    name = play.name.strip()
+    unnamed = not name or name == play.id or name.casefold().startswith(("your ", "their "))
+    said = "a Play" if unnamed else f"the Play {name}"
+    if play.cost is not None:
+        said += f" costing {_plural(play.cost, 'Hot Dog')}"
+    return said
+
+
+def _sudden_death_words(state: BattleState) -> list[str]:
+    said = ["All 7 battles are played and the game is tied: Sudden Death, with no ties allowed"]
+    for player in (0, 1):
+        name = who(state, player)
+        deck = state.players[player].hero_deck
+        if not deck or not described(deck[0]):
+            said.append(f"The top Hero of {whose(name)} Hero Deck was not described")
+        else:
+            said.append(f"The top Hero of {whose(name)} Hero Deck is {_hero_words(deck[0])}")
+    return said
+
+
+def _not_described(state: BattleState) -> list[str]:
+    """What the question left out, said as not described."""
+    missing: list[str] = []
+    for player in (0, 1):
+        p = state.players[player]
+        name = whose(who(state, player))
+        current = state.battle - 1
+        others = [h for i, h in enumerate(p.zones) if i != current]
+        if state.phase not in ("sudden-death", "game-over") and not any(map(described, others)):
+            missing.append(f"{name} other Battle Zones")
+        if state.phase != "sudden-death" and not any(described(h) for h in p.hero_deck):
+            missing.append(f"{name} Hero Deck")
+    if not missing:
+        return []
+    return [f"{cap(listed(missing))} {'was' if len(missing) == 1 else 'were'} not described"]
+
+
+def describe_battle(state: BattleState) -> str:
+    a, b = who(state, 0), who(state, 1)
+    mode = MODE_NAMES[state.mode]
+    if state.phase == "game-over":
+        head = [f"{mode} Mode: the game is over"]
+        if state.winner is None:
+            head.append("It ended in a tie")
+        else:
+            head.append(f"{who_does(who(state, state.winner), 'wins', 'win', True)} the game")
+    elif state.phase == "sudden-death":
+        head = [f"{mode} Mode", *_sudden_death_words(state)]
+    else:
+        head = [f"Battle {state.battle} of 7, {mode} Mode", _phase_words(state)]
+        head.append(f"{who_does(who(state, state.honors), 'has', 'have', True)} honors")
+        head += [_fighter_words(state, 0), _fighter_words(state, 1)]
+    score = (
+        f"Trophies: {spoken(a)} {state.players[0].trophies}, "
+        f"{spoken(b)} {state.players[1].trophies}, with {_plural(state.draws, 'battle')} drawn"
+    )
+    sides = [line for player in (0, 1) for line in _side_words(state, player)]
+    return sentences(*head, cap(score), *sides, *_not_described(state))
+
+
+def describe_deck(deck: DeckList) -> str:
+    heroes = [c for c in deck.hero_deck if c.kind == "hero"]
+    power = sum((c.power or 0) * c.count for c in heroes)
+    said = [
+        "A deck brought to the table, with a Hero Deck of "
+        + _plural(_copies(deck.hero_deck), "card")
+    ]
+    if heroes:
+        said.append(f"Its Heroes total {power:,} Power")
+    said.append(f"The Playbook holds {_plural(_copies(deck.playbook), 'card')}")
+    said.append(f"The Hot Dog Deck holds {_plural(_copies(deck.hot_dog_deck), 'card')}")
+    return sentences(*said)
+
+
+def describe(state: Any, overlay: Any = None) -> str:
+    """The picture's text alternative: the battle or the deck in sentences (a parsed `State`)."""
+    inner = state.root
+    if isinstance(inner, DeckList):
+        return describe_deck(inner)
+    return describe_battle(inner)
+
+
+__all__ = ["battle_layout", "deck_layout", "describe", "layout"]
+
+
+PICTURE = BoardPicture(layout=layout, describe=describe)

@@ -130,15 +130,12 @@ def build_can_i_substitute(form: CanISubstitute) -> tuple[dict[str, Any], dict[s
         "You",
         form.mode,
         form.battle,
-        _hero("your-hero", form.hero_in_battle_zone_power, name="your Hero"),
-        bench=[_hero("your-bench-hero", form.bench_hero_power, name="your Bench Hero")],
-        deck=[_hero("your-next-hero", 100)],
+        _hero("your-hero", form.hero_in_battle_zone_power, "none", name="your Hero"),
+        bench=[_hero("your-bench-hero", form.bench_hero_power, "none", name="your Bench Hero")],
         hot_dogs=form.my_hot_dogs,
         substituted=form.i_already_substituted_this_battle,
     )
-    them = _player(
-        "b", "Your opponent", form.mode, form.battle, deck=[_hero("their-next-hero", 100)]
-    )
+    them = _player("b", "Your opponent", form.mode, form.battle)
     state = _battle(form.mode, form.battle, phase, honors, to_act, [me, them])
     return state, {"kind": "substitute", "player": 0, "hero": "your-bench-hero"}
 

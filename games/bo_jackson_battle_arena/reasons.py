@@ -113,9 +113,8 @@ def _catalog_entries() -> dict[str, str]:
 REASONS = ReasonCatalog(SLUG, _catalog_entries())
 
 
-def interpretation(slug: str) -> str:
-    """The key of one of our reference rulings (clarifications.toml)."""
-    return f"{SLUG}:{slug}"
+# The key of one of our reference rulings (clarifications.toml).
+interpretation = REASONS.interpretation
 
 
 # The reference rulings the engine may rest on.

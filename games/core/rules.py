@@ -60,6 +60,11 @@ class ReasonCatalog:
     def key(self, code: str) -> str:
         return f"{self.game}:{self._numbers[code]}"
 
+    def interpretation(self, slug: str) -> str:
+        """The key of one of the game's reference rulings (its clarifications), which a ruling
+        lists among its interpretations: `game:slug`, beside the rule keys `game:number`."""
+        return f"{self.game}:{slug}"
+
     def reason(self, code: str, detail: str) -> Reason:
         return Reason(code=code, rule=self.key(code), detail=detail)
 

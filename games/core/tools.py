@@ -16,20 +16,23 @@ the website renders with the game's own template.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from games.core.names import name_fold
 
 # ----------------------------------------------------------------- the card catalog
 
 
-class CatalogCard(BaseModel):
-    """What a tool may know of one card of the catalog: its printed facts and attributes."""
+@dataclass(frozen=True, slots=True)
+class CatalogCard:
+    """What a tool may know of one card of the catalog: its printed facts and attributes.
 
-    model_config = ConfigDict(frozen=True)
+    A plain frozen dataclass, not a pydantic model: the catalog builds one for every printing a
+    deck list may mean (over a thousand for 600 lines), from the database's own values, which
+    need no validation."""
 
     slug: str
     name: str
@@ -37,7 +40,7 @@ class CatalogCard(BaseModel):
     kind: str = ""  # the card type's slug; "" when the card has none
     power: int | None = None
     cost: int | None = None
-    attributes: dict[str, Any] = {}
+    attributes: dict[str, Any] = field(default_factory=dict)
     expansion: str = ""  # the expansion's (set's) slug, name and code; "" when none
     expansion_name: str = ""
     expansion_code: str = ""

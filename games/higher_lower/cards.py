@@ -14,9 +14,12 @@ class NumberCardAttributes(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    value: int = Field(ge=1, le=15, description="The number printed on the card, 1 to 15.")
+    value: int = Field(
+        ge=1, le=15, title="Number", description="The number printed on the card, 1 to 15."
+    )
     automatic_call: Literal["higher", "lower"] | None = Field(
         default=None,
+        title="Always calls",
         description="The call this number always makes (1: higher, 15: lower, rule 4.8).",
     )
 
@@ -26,7 +29,7 @@ class BoosterAttributes(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    category: BoosterCategory | None = None
+    category: BoosterCategory | None = Field(default=None, title="Kind of booster")
 
 
 CARD_ATTRIBUTES: dict[str, type[BaseModel]] = {

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core.pictures import BoardPicture
+from games.core.pictures import BoardPicture, listed, sentences, spoken, who_does, whose
 from games.core.pictures import plural as _plural
 from games.core.pictures import short as _short
 from games.core.tools import Reference
@@ -198,7 +198,8 @@ def layout(
     out = winner(state)
     texts: list[dict[str, Any]] = [{"x": LEFT, "y": 26, "text": title, "cls": "hl-title"}]
     if out is not None:
-        heading = f"{_short(out, NAME_CHARS)} has no playing cards left: the game is over"
+        who = who_does(_short(out, NAME_CHARS), "has", "have", True)
+        heading = f"{who} no playing cards left: the game is over"
     else:
         heading = (
             f"{len(state.players)} players · {possessive(_short(state.turn, NAME_CHARS))} turn"
@@ -266,7 +267,69 @@ def layout(
     }
 
 
-__all__ = ["layout"]
+# ----- the text alternative: the table in sentences -----
 
 
-PICTURE = BoardPicture(layout=layout)
+def _cards(values: list[int]) -> str:
+    return listed([str(v) for v in values])
+
+
+def _hand_words(p: Player) -> str:
+    """ "You hold 3, 5 and 9 and a Rare booster", "Ben holds 6 playing cards, not shown"."""
+    if isinstance(p.hand, list):
+        held = _cards(p.hand) if p.hand else "no playing cards"
+    else:
+        held = _plural(p.hand, "playing card") + (", not shown" if p.hand else "")
+        held = held if p.hand else "no playing cards"
+    if isinstance(p.boosters, list):
+        names = [f"a {c}" for c in p.boosters]
+        boosters = f"the boosters {listed(p.boosters)}" if len(names) > 1 else "".join(names)
+        boosters += " booster" if len(names) == 1 else ""
+    else:
+        boosters = _plural(p.boosters, "booster") + (", not shown" if p.boosters else "")
+    if boosters.startswith("0 "):
+        boosters = "no boosters"
+    return f"{who_does(p.name, 'holds', 'hold', True)} {held}, and {boosters}"
+
+
+def _pile_words(state: State) -> list[str]:
+    last, call = state.last_card, state.call
+    if last is None:
+        return ["No card has been laid yet: any card may open the game"]
+    said = f"The last card laid is a {last}"
+    if call is not None:
+        by = f" by {spoken(state.call_by)}" if state.call_by else ""
+        side = "above" if call == "higher" else "below"
+        said += f", and the call in force is {call}{by}: the next card must be {side} {last}"
+        said += f", or a {last} to match it"
+    lines = [said]
+    if state.match_chain:
+        lines.append(f"Matched since the call: {listed([spoken(n) for n in state.match_chain])}")
+    if state.discard:
+        lines.append(f"Laid before it, oldest first: {_cards(state.discard)}")
+    return lines
+
+
+def describe(state: State, overlay: Any = None) -> str:
+    """The picture's text alternative: the table in sentences."""
+    order = listed([spoken(p.name) for p in state.players])
+    said = [f"{len(state.players)} players, in playing order: {order}"]
+    out = winner(state)
+    if out is not None:
+        said.append(f"{who_does(out, 'has', 'have', True)} no playing cards left: the game is over")
+    else:
+        said.append(f"It is {whose(state.turn)} turn")
+    said += _pile_words(state)
+    said.append(f"The deck holds {_plural(state.deck, 'playing card')}")
+    if state.booster_deck is None:
+        said.append("The booster deck was not described")
+    else:
+        said.append(f"The booster deck holds {_plural(state.booster_deck, 'booster')}")
+    said += [_hand_words(p) for p in state.players]
+    return sentences(*said)
+
+
+__all__ = ["describe", "layout"]
+
+
+PICTURE = BoardPicture(layout=layout, describe=describe)

@@ -3,6 +3,7 @@ state and the move, and has no side effects."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from games.core import Reason, Ruling
@@ -45,13 +46,22 @@ def _game_over(engine: GameRules[Any, Any], state: State) -> Ruling | None:
     )
 
 
-def _not_now(engine: GameRules[Any, Any], state: State, name: str, what: str) -> Ruling | None:
-    """The checks every card move shares: the game must be on, and it must be the mover's
-    turn."""
+def _not_now(
+    engine: GameRules[Any, Any],
+    state: State,
+    name: str,
+    what: str,
+    wrong_turn: Callable[[], Ruling] | None = None,
+) -> Ruling | None:
+    """The checks every move in play shares, in this order: the game must be on, and it must
+    be the mover's turn. `wrong_turn` words the ruling when it is not (a booster has its own
+    rule, 5.1)."""
     over = _game_over(engine, state)
     if over is not None:
         return over
     if name != state.turn:
+        if wrong_turn is not None:
+            return wrong_turn()
         return engine.illegal(
             f"No: it is {W(state.turn).poss} turn, not {W(name).owns}, so {W(name)} cannot "
             f"{what} now.",
@@ -416,11 +426,12 @@ def _legal_draw(
 def rule_booster(engine: GameRules[Any, Any], state: State, move: PlayBooster) -> Ruling:
     name = mover(state, move)
     label = move.name or f"{move.category} booster"
-    over = _game_over(engine, state)
-    if over is not None:
-        return over
-    if name != state.turn:
-        return engine.illegal(
+    early = _not_now(
+        engine,
+        state,
+        name,
+        "play a booster",
+        wrong_turn=lambda: engine.illegal(
             f"No: boosters are played only on your own turn, and it is {W(state.turn).poss} "
             f"turn, not {W(name).owns}.",
             [_reason("booster-not-your-turn", f"the turn is {W(state.turn).owns}")],
@@ -428,7 +439,10 @@ def rule_booster(engine: GameRules[Any, Any], state: State, move: PlayBooster) -
             notes=[R.BOOSTER_TEXT_UNKNOWN],
             answer=f"No: boosters are played only on your own turn, and it is "
             f"{W(state.turn).poss} turn.",
-        )
+        ),
+    )
+    if early is not None:
+        return early
     target = seated_name(state, move.target) if move.target is not None else None
     if target == name:
         return engine.illegal(

@@ -51,8 +51,8 @@ REASONS = ReasonCatalog(
 )
 
 
-def clar(slug: str) -> str:
-    return f"{SLUG}:{slug}"
+# The key of one of our reference rulings (clarifications.toml).
+clar = REASONS.interpretation
 
 
 MATCH_MEANS_SAME_NUMBER = clar("match-means-same-number")

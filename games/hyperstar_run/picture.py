@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core.pictures import BoardPicture, short
+from games.core.pictures import BoardPicture, listed, plural, sentences, short
 from games.core.tools import Reference
 from games.hyperstar_run.state import RUNS, LevelFace, State
 
@@ -408,4 +408,120 @@ def layout(
     }
 
 
-PICTURE = BoardPicture(layout=layout)
+# ----- the text alternative: the board in sentences -----
+
+
+def _icon_list(icons: Sequence[str]) -> str:
+    return listed(list(icons))
+
+
+def _cost(icons: Sequence[str]) -> str:
+    """A cost as printed, in brackets so that it reads as one thing in a list: "(A, A, *)"."""
+    return "(" + ", ".join(icons) + ")"
+
+
+def _face_words(face: LevelFace) -> str:
+    """ "button A, an enemy cost of A and *" and so on, as the card prints them."""
+    n = len(face.buttons)
+    said = [f"{'button' if n == 1 else 'buttons'} {_icon_list(face.buttons)}"]
+    if face.enemy:
+        said.append(f"an enemy cost {_cost(face.enemy)}")
+    if face.combo_start:
+        said.append(f"a combo start cost {_cost(face.combo_start)}")
+    if face.combo_continue:
+        said.append(f"a combo continue cost {_cost([face.combo_continue])}")
+    line = face.combo_line
+    if line is not None and (line.left or line.right):
+        sides = listed([s for s, on in (("left", line.left), ("right", line.right)) if on])
+        colour = f"{line.colour} " if line.colour else ""
+        said.append(f"a {colour}combo line to its {sides} edge")
+    if face.ability is not None:
+        said.append("a swap ability" if face.ability.swap else "an ability")
+    return listed(said)
+
+
+def _spans(numbers: list[int]) -> str:
+    """ "3", "3 and 5", "3 to 10": card positions, runs of three or more joined."""
+    parts: list[str] = []
+    start = prev = numbers[0]
+    for n in [*numbers[1:], -1]:
+        if n == prev + 1:
+            prev = n
+            continue
+        parts.append(
+            str(start)
+            if start == prev
+            else f"{start} to {prev}"
+            if prev > start + 1
+            else f"{start} and {prev}"
+        )
+        start = prev = n
+    return listed(parts)
+
+
+def _level_words(state: State) -> list[str]:
+    said = [f"The level has {len(state.level)} cards"]
+    down: list[int] = []
+    unknown: list[int] = []
+    for i, slot in enumerate(state.level, start=1):
+        face = state.faces.get(slot.card)
+        pressed = ", pressed this run" if slot.pressed else ""
+        if not slot.face_up:
+            down.append(i)
+        elif face is None:
+            unknown.append(i)
+        else:
+            said.append(f"Card {i} is face up{pressed}, with {_face_words(face)}")
+    if unknown:
+        cards = "Card" if len(unknown) == 1 else "Cards"
+        verb = "is" if len(unknown) == 1 else "are"
+        faces = "its face" if len(unknown) == 1 else "their faces"
+        said.append(f"{cards} {_spans(unknown)} {verb} face up, {faces} not described")
+    if down:
+        cards = "Card" if len(down) == 1 else "Cards"
+        said.append(f"{cards} {_spans(down)} {'is' if len(down) == 1 else 'are'} face down")
+    if state.hero >= len(state.level):
+        if state.outcome != "won":  # a win says so already
+            said.append("The hero has passed the final card")
+    else:
+        said.append(f"The hero is on card {state.hero + 1}")
+    return said
+
+
+def _held_words(state: State, held: Sequence[Any], where: str) -> str:
+    if not held:
+        return f"{where} is empty"
+    parts: list[str] = []
+    unknown = down = 0
+    for one in held:
+        if one.card in state.equipment:
+            buttons = _icon_list(state.equipment[one.card])
+            parts.append(f"an Equipment Card with buttons {buttons}")
+        elif not one.face_up:
+            down += 1
+        elif one.card in state.faces:
+            parts.append(f"a Level Card with {_face_words(state.faces[one.card])}")
+        else:
+            unknown += 1
+    if unknown:
+        parts.append(
+            f"{unknown} Level {'Card' if unknown == 1 else 'Cards'} whose faces were not described"
+        )
+    if down:
+        parts.append(f"{plural(down, 'card')} face down")
+    return f"{where} holds {listed(parts)}"
+
+
+def describe(state: State, overlay: Any = None) -> str:
+    """The picture's text alternative: the board in sentences."""
+    head = f"{state.difficulty.capitalize()} difficulty, run {state.run} of {RUNS}"
+    said = [head, *_status(state), *_level_words(state)]
+    said.append(_held_words(state, state.hand, "Your hand"))
+    if state.discard:
+        said.append(_held_words(state, state.discard, "The discard pile"))
+    if state.set_aside:
+        said.append(f"{len(state.set_aside)} Level Cards are set aside, out of play")
+    return sentences(*said)
+
+
+PICTURE = BoardPicture(layout=layout, describe=describe)

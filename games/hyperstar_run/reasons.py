@@ -101,9 +101,8 @@ REASONS = ReasonCatalog(
 )
 
 
-def interp(slug: str) -> str:
-    """The key of one of our reference rulings."""
-    return f"{SLUG}:{slug}"
+# The key of one of our reference rulings (clarifications.toml).
+interp = REASONS.interpretation
 
 
 PRESSED_ONCE = interp("pressed-card-cannot-be-pressed-again")

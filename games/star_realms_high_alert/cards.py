@@ -21,20 +21,31 @@ class Reading(BaseModel):
 class HighAlertAttributes(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    defense: int | None = Field(default=None, ge=0, description="Bases only")
-    outpost: bool | None = Field(default=None, description="Bases only: True for an outpost")
-    primary: str | None = Field(default=None, description="Primary ability, when sources agree")
-    primary_readings: list[Reading] | None = Field(
-        default=None, description="Each source's primary ability, when the sources disagree"
+    defense: int | None = Field(default=None, ge=0, title="Defense", description="Bases only")
+    outpost: bool | None = Field(
+        default=None, title="Outpost", description="Bases only: True for an outpost"
     )
-    ally: str | None = None
-    double_ally: str | None = None
-    scrap: str | None = None
+    primary: str | None = Field(
+        default=None, title="Primary ability", description="Primary ability, when sources agree"
+    )
+    primary_readings: list[Reading] | None = Field(
+        default=None,
+        title="Primary ability, as each source reads it",
+        description="Each source's primary ability, when the sources disagree",
+    )
+    ally: str | None = Field(default=None, title="Ally ability")
+    double_ally: str | None = Field(default=None, title="Double ally ability")
+    scrap: str | None = Field(default=None, title="Scrap ability")
     tech_activation_cost: int | None = Field(
-        default=None, ge=0, description="Tech only: Trade paid each time its ability is used"
+        default=None,
+        ge=0,
+        title="Trade to use its ability",
+        description="Tech only: Trade paid each time its ability is used",
     )
     requisition_discount: str | None = Field(
-        default=None, description="Requisition only: the cost reduction, as the sources word it"
+        default=None,
+        title="Discount",
+        description="Requisition only: the cost reduction, as the sources word it",
     )
     requisition_discount_faction: str | None = Field(
         default=None, description="Requisition only: the faction whose cards lower the price"
@@ -50,7 +61,9 @@ class HighAlertAttributes(BaseModel):
     )
     sources: list[str] | None = Field(default=None, description="repository:path@commit")
     open_points: list[str] | None = Field(
-        default=None, description="What about this card is single-sourced or disputed"
+        default=None,
+        title="Not yet confirmed",
+        description="What about this card is single-sourced or disputed",
     )
 
 

@@ -18,16 +18,18 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core.pictures import BoardPicture
+from games.core.pictures import BoardPicture, listed, plural, sentences
 from games.core.tools import Reference
 from games.star_realms_high_alert.catalog import CARDS, FACTIONS, SYMBOL_FACTIONS
 from games.star_realms_high_alert.state import LooseCard, PlayedCard, State
 from games.star_realms_high_alert.table import (
+    faction_list,
     factions_of,
     has_ally,
     has_double_ally,
     label,
     price_quote,
+    symbol_phrase,
     symbols_of,
 )
 
@@ -495,4 +497,76 @@ def layout(
     }
 
 
-PICTURE = BoardPicture(layout=layout)
+# ----- the text alternative: the turn in sentences -----
+
+
+def _played_words(card: PlayedCard) -> str:
+    """ "Hellfire (Star Empire, its ally ability not used)"."""
+    name = label(card)
+    facts = [faction_list(factions_of(card))] if factions_of(card) else []
+    if facts and all(part in name for part in facts[0].split(" / ")):
+        facts = []  # the name says its factions already ("a Star Empire symbol card")
+    if has_ally(card):
+        facts.append("its ally ability " + ("used" if card.ally_used else "not used"))
+    if has_double_ally(card):
+        facts.append("its double ally ability " + ("used" if card.double_ally_used else "not used"))
+    return name + (f" ({', '.join(facts)})" if facts else "")
+
+
+def _row_words(state: State, card: LooseCard) -> str:
+    """ "The Armory (printed cost 7, you pay 5)"."""
+    quote = price_quote(state, card)
+    facts = [f"printed cost {quote.printed_cost}"]
+    if quote.discount_faction is not None and quote.price != quote.printed_cost:
+        facts.append(f"you pay {quote.price}")
+    return f"{label(card)} ({', '.join(facts)})"
+
+
+def describe(state: State, overlay: Any = None) -> str:
+    """The picture's text alternative: the turn in sentences."""
+    phase = "" if state.phase == "main" else f", in the {state.phase} phase"
+    said = [f"Your turn{phase}: you have {state.trade} Trade available"]
+    if state.play_area:
+        said.append(f"In your play area: {listed([_played_words(c) for c in state.play_area])}")
+    else:
+        said.append("Your play area is empty")
+    gained = [
+        f"a {symbol_phrase(g.symbol)}" + (f" from {g.source}" if g.source else "")
+        for g in state.gained_symbols
+    ]
+    for hero in state.heroes:
+        known = CARDS[hero.card]
+        if hero.played_this_turn and known.grants_symbol:
+            gained.append(f"a {symbol_phrase(known.grants_symbol)} from {known.name}")
+    if gained:
+        said.append(f"You gained {listed(gained)} as effects this turn")
+    if state.heroes:
+        heroes = [
+            CARDS[h.card].name
+            + (" (played this turn)" if h.played_this_turn else " (from an earlier turn)")
+            for h in state.heroes
+        ]
+        said.append(f"Heroes on the table: {listed(heroes)}")
+    if state.techs:
+        techs = [
+            CARDS[t.card].name + (" (used this turn)" if t.used_this_turn else " (not used yet)")
+            for t in state.techs
+        ]
+        said.append(f"Tech on the table: {listed(techs)}")
+    if state.trade_row:
+        said.append(
+            f"The trade row holds {listed([_row_words(state, c) for c in state.trade_row])}"
+        )
+    else:
+        said.append("The trade row is empty")
+    for effect in state.free_acquires:
+        source = f", from {effect.source}" if effect.source else ""
+        said.append(
+            f"You may acquire a card costing {effect.max_cost} or less without paying{source}"
+        )
+    if state.discard_pile:
+        said.append(f"Your discard pile holds {plural(len(state.discard_pile), 'card')}")
+    return sentences(*said)
+
+
+PICTURE = BoardPicture(layout=layout, describe=describe)

@@ -77,8 +77,8 @@ REASONS = ReasonCatalog(
 )
 
 
-def clar(slug: str) -> str:
-    return f"{SLUG}:{slug}"
+# The key of one of our reference rulings (clarifications.toml).
+clar = REASONS.interpretation
 
 
 MERGED_DISCOUNT = clar("merged-card-and-requisition-discount")

@@ -15,28 +15,30 @@ class _Attributes(BaseModel):
 class ActionItemAttributes(_Attributes):
     """Dual Action and Super Items: the actions printed on the card."""
 
-    actions: list[Action] | None = Field(default=None, max_length=2)
+    actions: list[Action] | None = Field(default=None, max_length=2, title="Actions")
 
 
 class HazardItemAttributes(_Attributes):
-    hazard: HazardKind | None = None
+    hazard: HazardKind | None = Field(default=None, title="Hazard")
 
 
 class SpecialItemAttributes(_Attributes):
-    effect: str | None = None
+    effect: str | None = Field(default=None, title="Effect")
 
 
 class DungeonCardAttributes(_Attributes):
-    stage: int | None = Field(default=None, ge=0)
-    checkpoint: bool | None = None
-    exits: dict[Direction, Action] | None = None
-    left_space: Action | None = None
-    right_space: Action | None = None
-    mini_boss_actions: list[Action] | None = Field(default=None, min_length=4, max_length=4)
-    prize: Prize | None = None
-    scrambler: Colour | None = None
-    dead_end: bool | None = None
-    trap_door: bool | None = None
+    stage: int | None = Field(default=None, ge=0, title="Stage")
+    checkpoint: bool | None = Field(default=None, title="Checkpoint")
+    exits: dict[Direction, Action] | None = Field(default=None, title="Exits")
+    left_space: Action | None = Field(default=None, title="Left space")
+    right_space: Action | None = Field(default=None, title="Right space")
+    mini_boss_actions: list[Action] | None = Field(
+        default=None, min_length=4, max_length=4, title="Mini-Boss actions"
+    )
+    prize: Prize | None = Field(default=None, title="Prize")
+    scrambler: Colour | None = Field(default=None, title="Scrambler colour")
+    dead_end: bool | None = Field(default=None, title="Dead End")
+    trap_door: bool | None = Field(default=None, title="Trap Door")
 
 
 class NoAttributes(_Attributes):

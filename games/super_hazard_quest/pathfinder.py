@@ -20,6 +20,12 @@ packed into integers so that a full dungeon is searched in milliseconds:
 
 Where a step leads depends only on the walker, and what a use of an action leaves only on the
 ledger, so both are worked out once per search and remembered.
+
+With Hazard Items in hand the search runs again for every way of placing them (up to
+`PLACEMENT_LIMIT`). Those searches share the first one's tables: a hazard placed changes what
+a step asks, never where it leads, so only the steps over a placed hazard are worked out
+again; placements that leave the same dungeon are searched once; and a route is written out
+only when it beats the best one found so far.
 """
 
 from __future__ import annotations
@@ -27,12 +33,13 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from games.super_hazard_quest.ledger import Ledger
 from games.super_hazard_quest.movement import (
     FLAG,
     LEFT_SPACE,
+    RIGHT_SPACE,
     Grid,
     Spot,
     grid_of,
@@ -99,6 +106,9 @@ _OPEN = -2  # a step's target: an empty space, where a card would be drawn
 _SHIFT = 40  # bits of the node number, then of the depth, in a queue priority
 _LOW = (1 << _SHIFT) - 1
 
+# (x, y, spot) of a hazard a Hazard Item can be placed over: spot an exit's direction, or
+# "left-space" or "right-space"
+HazardSpot = tuple[int, int, str]
 # (direction, hazard action or -1, target walker code or _WIN/_OPEN, x, y)
 MoveOut = tuple[int, int, int, int, int]
 # (source: the item's index, or -1 for the Inherent Action; ledger after; its canonical form;
@@ -132,25 +142,89 @@ def _use(item: Item, action: int, bits: int) -> int:
     return action + 1 if not bits or bits == action + 1 else -1
 
 
+# The spots of a card whose hazard a step passes: its four exits (by direction index), then
+# its two combat hazard spaces (4 and 5, by station).
+_SPOTS = (-1, -1, -1, -1, LEFT_SPACE, RIGHT_SPACE)
+
+
+def _spot_code(spot: str) -> int:
+    """A spot's number in `_SPOTS`, from its name in a placement."""
+    if spot == "left-space":
+        return 4
+    if spot == "right-space":
+        return 5
+    return _DIRS.index(cast(Direction, spot))
+
+
 def _walker_code(cell: int, station: int, last: int, pending: bool) -> int:
     return ((cell * _STATIONS + station) * 5 + last) * 2 + int(pending)
 
 
 class _Compiled:
-    """The dungeon and one hero's hand, compiled for the search."""
+    """The dungeon and one hero's hand, compiled for the search.
 
-    def __init__(self, grid: Grid, hand: Hand) -> None:
+    A dungeon with hazards placed (`base` given) differs from its base only by the hazards
+    in `placed`: it shares the base's tables of item uses, and asks the base where a step
+    leads, changing only what a step over a placed hazard asks. The path finder searches up
+    to `PLACEMENT_LIMIT` such dungeons per question, so compiling each from scratch was most
+    of its time."""
+
+    cells: list[tuple[int, int]]
+    cell_index: dict[tuple[int, int], int]
+    checkpoint_at: list[bool]
+    inherent: int
+    item_ids: list[str]
+    twins: list[list[int]]
+    _uses: dict[int, tuple[Use, ...]]
+    _cost: dict[int, int]
+    _canonical: dict[int, int]
+    _active: dict[int, list[str]]
+    _tables: list[list[tuple[int, ...]]]
+
+    def __init__(
+        self,
+        grid: Grid,
+        hand: Hand,
+        base: _Compiled | None = None,
+        placed: dict[HazardSpot, Action] | None = None,
+    ) -> None:
         self.grid = grid
-        self.cells: list[tuple[int, int]] = list(grid)
-        self.cell_index = {cell: k for k, cell in enumerate(self.cells)}
-        self.rooms = [grid[cell] for cell in self.cells]
         self.hand = hand
+        self.base = base
+        self.placed = placed or {}
+        # (card, spot as in `_SPOTS`) -> the action placed there, as an index
+        self._placed_at: dict[tuple[int, int], int] = {}
+        self.changed: frozenset[int] = frozenset()  # the cards with a hazard placed
+        self._moves: dict[int, tuple[MoveOut, ...]] = {}
+        self._spots: dict[int, tuple[int, ...]] = {}  # the root's only: see `_steps_from`
+        self._hazards: dict[int, tuple[int, int, str, Action] | None] = {}
+        if base is not None:
+            # The same cards and the same hand: everything but the hazards is the base's.
+            self.cells, self.cell_index = base.cells, base.cell_index
+            self.checkpoint_at, self.inherent = base.checkpoint_at, base.inherent
+            self.item_ids, self.twins, self._tables = base.item_ids, base.twins, base._tables
+            self._uses, self._cost = base._uses, base._cost
+            self._canonical, self._active = base._canonical, base._active
+            self._placed_at = {
+                (self.cell_index[(x, y)], _spot_code(spot)): _ACTION_INDEX[action]
+                for (x, y, spot), action in self.placed.items()
+            }
+            self.changed = frozenset(cell for cell, _ in self._placed_at)
+            return
+        self.cells = list(grid)
+        self.cell_index = {cell: k for k, cell in enumerate(self.cells)}
+        rooms = [grid[cell] for cell in self.cells]
+        self.rooms = rooms  # read by the root only: the others ask their base
+        # by cell * 5 + station: is it the bottom of a Checkpoint flag?
+        self.checkpoint_at = [
+            room.checkpoint and station == FLAG for room in rooms for station in range(5)
+        ]
         self.inherent = _ACTION_INDEX[hand.inherent]
         self.item_ids = [item.id for item in hand.items]
-        self._moves: dict[int, tuple[MoveOut, ...]] = {}
-        self._uses: dict[int, tuple[Use, ...]] = {}
-        self._cost: dict[int, int] = {}
-        self._canonical: dict[int, int] = {}
+        self._uses = {}
+        self._cost = {}
+        self._canonical = {}
+        self._active = {}
         # Items that differ only by id (two Magic Items, two Super Items of Hide) are
         # interchangeable: ledgers that differ by swapping them lead to the same places.
         twins: dict[tuple[Any, ...], list[int]] = {}
@@ -161,6 +235,21 @@ class _Compiled:
             [tuple(_use(item, action, bits) for bits in range(16)) for action in range(8)]
             for item in hand.items
         ]
+
+    def with_hazards(self, placed: dict[HazardSpot, Action]) -> _Compiled:
+        """The same hand in the table's dungeon with the hazards `placed` put on it."""
+        root = self if self.base is None else self.base
+        return _Compiled(root.grid, self.hand, root, placed)
+
+    def hazard(self, spot: HazardSpot) -> Action | None:
+        """What the hazard on a spot asks."""
+        if spot in self.placed:
+            return self.placed[spot]
+        x, y, name = spot
+        room = self.grid[(x, y)]
+        if name in ("left-space", "right-space"):
+            return room.left_space if name == "left-space" else room.right_space
+        return room.exits.get(cast(Direction, name))
 
     # ----- codes
 
@@ -175,10 +264,6 @@ class _Compiled:
         cell, station = divmod(code // 10, _STATIONS)
         x, y = self.cells[cell]
         return x, y, station
-
-    def on_checkpoint(self, code: int) -> bool:
-        cell, station = divmod(code // 10, _STATIONS)
-        return station == FLAG and self.rooms[cell].checkpoint
 
     def ledger_code(self, ledger: Ledger) -> int:
         code = 0
@@ -223,8 +308,12 @@ class _Compiled:
         return found
 
     def active(self, ledger: int) -> list[str]:
-        """The Active Hand of a ledger code, as sorted item ids."""
-        return sorted(i for k, i in enumerate(self.item_ids) if (ledger >> (4 * k)) & 15)
+        """The Active Hand of a ledger code, as sorted item ids (a list the caller keeps)."""
+        found = self._active.get(ledger)
+        if found is None:
+            found = sorted(i for k, i in enumerate(self.item_ids) if (ledger >> (4 * k)) & 15)
+            self._active[ledger] = found
+        return list(found)
 
     def whole_hand(self, ledger: int) -> bool:
         return self.cost(ledger) == len(self.item_ids)
@@ -238,13 +327,35 @@ class _Compiled:
         found = self._moves.get(code)
         if found is not None:
             return found
+        cell = (code // 10) // _STATIONS
+        if self.base is None:
+            found, self._spots[code] = self._steps_from(code)
+        elif cell not in self.changed:
+            found = self.base.moves(code)
+        else:
+            # A hazard placed changes what a step asks, never where it leads: the base's
+            # steps, each asking what now stands on the spot it passes.
+            placed = self._placed_at
+            found = tuple(
+                (d, placed.get((cell, spot), hazard), target, x, y)
+                for (d, hazard, target, x, y), spot in zip(
+                    self.base.moves(code), self.base._spots[code], strict=True
+                )
+            )
+        self._moves[code] = found
+        return found
+
+    def _steps_from(self, code: int) -> tuple[tuple[MoveOut, ...], tuple[int, ...]]:
+        """The steps from a walker, and for each the spot whose hazard it passes (see
+        `_SPOTS`), or -1."""
+        cell, station = divmod(code // 10, _STATIONS)
         pending = bool(code & 1)
         last = (code >> 1) % 5
-        cell, station = divmod(code // 10, _STATIONS)
         room = self.rooms[cell]
         x, y = self.cells[cell]
         turning_allowed = room.checkpoint and station == FLAG
         out: list[MoveOut] = []
+        spots: list[int] = []
         for d, direction in enumerate(_DIRS):
             if last == _OPPOSITE_INDEX[d] and not turning_allowed:
                 continue
@@ -254,20 +365,48 @@ class _Compiled:
             after = st.vertical or (pending and not st.space)
             hazard = -1 if st.hazard is None else _ACTION_INDEX[st.hazard]
             to = (st.to.x, st.to.y)
+            spot = d if st.kind == "exit" else _SPOTS.index(st.to.station) if st.space else -1
             if st.kind == "exit":
                 target = self.grid.get(to)
                 if target is None:
                     out.append((d, hazard, _OPEN, *to))
+                    spots.append(spot)
                     continue
                 if target.dead_end:
                     continue
                 if target.scrambler is not None:
                     if getattr(self.hand.crystals, target.scrambler) > 0:
                         out.append((d, hazard, _WIN, *to))
+                        spots.append(spot)
                     continue
             out.append((d, hazard, _walker_code(self.cell_index[to], st.to.station, d, after), *to))
-        found = tuple(out)
-        self._moves[code] = found
+            spots.append(spot)
+        return tuple(out), tuple(spots)
+
+    def hazard_met(self, code: int, direction: int) -> tuple[int, int, str, Action] | None:
+        """The hazard that the step `direction` from walker `code` meets, as a Hazard Item
+        would be placed over it: (x, y, spot, the action it asks), the spot an exit's
+        direction or a combat hazard space; None for a step that meets none."""
+        if self.base is not None:
+            found = self.base.hazard_met(code, direction)
+            if found is not None and found[:3] in self.placed:
+                x, y, spot, _ = found
+                return (x, y, spot, self.placed[(x, y, spot)])
+            return found
+        memo = code * 4 + direction
+        if memo in self._hazards:
+            return self._hazards[memo]
+        cell, station = divmod(code // 10, _STATIONS)
+        x, y = self.cells[cell]
+        st = step(self.rooms[cell], Spot(x, y, station), _DIRS[direction])
+        if st.hazard is None or st.to is None:
+            found = None
+        elif st.space:
+            where = "left-space" if st.to.station == LEFT_SPACE else "right-space"
+            found = (st.to.x, st.to.y, where, st.hazard)
+        else:
+            found = (x, y, _DIRS[direction], st.hazard)
+        self._hazards[memo] = found
         return found
 
     # ----- one use of an action: what it leaves (remembered by ledger and action)
@@ -320,13 +459,15 @@ class _Search:
 
     compiled: _Compiled
     truncated: bool = False
-    # (walker code, direction) of the steps met that ask for an action: the hazards a Hazard
-    # Item could change (to pass one the hand cannot, or to spare a use needed further on)
-    met: set[tuple[int, int]] = field(default_factory=set)
+    # walker code * 4 + direction of the steps met that ask for an action: the hazards a
+    # Hazard Item could change (to pass one the hand cannot, or to spare a use needed further
+    # on)
+    met: set[int] = field(default_factory=set)
     walkers: list[int] = field(default_factory=list)
     ledgers: list[int] = field(default_factory=list)
-    parent: list[int] = field(default_factory=list)
-    steps: list[tuple[int, int, int]] = field(default_factory=list)
+    # per node: (its parent node or -1, its steps from the start, and the step from its
+    # parent: direction, hazard action or -1, source of the action as in `Use`)
+    links: list[tuple[int, int, int, int, int]] = field(default_factory=list)
 
     def go(self, direction: int, hazard: int, source: int) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": "go", "dir": _DIRS[direction]}
@@ -334,27 +475,39 @@ class _Search:
             out["using"] = INHERENT if source < 0 else self.compiled.item_ids[source]
         return out
 
+    def depth(self, node: int) -> int:
+        """How many steps the route to a node takes."""
+        return self.links[node][1]
+
     def route(self, node: int) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
-        while self.parent[node] >= 0:
-            out.append(self.go(*self.steps[node]))
-            node = self.parent[node]
+        while True:
+            parent, _, direction, hazard, source = self.links[node]
+            if parent < 0:
+                break
+            out.append(self.go(direction, hazard, source))
+            node = parent
         return out[::-1]
 
     def event_route(self, event: Event) -> list[dict[str, Any]]:
         return [*self.route(event.node), self.go(event.direction, event.hazard, event.source)]
 
     def run(self, walker: int, ledger: int, offset: int = 0) -> Iterator[int | Event]:
-        """Yields every node as it leaves the queue, and every Event as it is met. `offset` is
-        added to every cost: items already played that are not in the searched hand."""
+        """Yields every node on a Checkpoint as it leaves the queue, and every Event as it is
+        met. `offset` is added to every cost: items already played that are not in the
+        searched hand."""
         c = self.compiled
         moves, uses, cost_of, memo = c.moves, c.uses, c.cost, c._uses
-        walkers, ledgers, parent, steps = self.walkers, self.ledgers, self.parent, self.steps
-        seen: set[tuple[int, int]] = {(walker, c.canonical(ledger))}
+        known_moves, checkpoint_at = c._moves, c.checkpoint_at
+        # Only the first Event of each Scrambler and of each empty space (by the direction
+        # of the step into it) is yielded: later ones are no better (best first).
+        events: set[tuple[int, int, int]] = set()
+        walkers, ledgers, links, met = self.walkers, self.ledgers, self.links, self.met
+        codes = len(c.cells) * _STATIONS * 10  # walker codes are below this
+        seen: set[int] = {c.canonical(ledger) * codes + walker}  # (ledger, walker) pairs
         walkers.append(walker)
         ledgers.append(ledger)
-        parent.append(-1)
-        steps.append((-1, -1, -1))
+        links.append((-1, 0, -1, -1, -1))
         queue = [(cost_of(ledger) + offset) << (2 * _SHIFT)]
         popped = 0
         while queue:
@@ -364,29 +517,39 @@ class _Search:
             if popped > NODE_LIMIT:
                 self.truncated = True
                 return
-            yield node
+            at = walkers[node]
+            if checkpoint_at[at // 10]:
+                yield node
             depth = ((prio >> _SHIFT) & _LOW) + 1
             led = ledgers[node]
-            for direction, hazard, target, x, y in moves(walkers[node]):
+            plain: tuple[Use, ...] | None = None  # a step that asks for no action
+            out = known_moves.get(at)
+            for direction, hazard, target, x, y in moves(at) if out is None else out:
                 if hazard < 0:
-                    options: tuple[Use, ...] = ((-1, led, c.canonical(led), cost_of(led)),)
+                    if plain is None:
+                        plain = ((-1, led, c.canonical(led), cost_of(led)),)
+                    options = plain
                 else:
                     found = memo.get(led * 8 + hazard)
                     options = uses(led, hazard) if found is None else found
-                    self.met.add((walkers[node], direction))
+                    met.add(at * 4 + direction)
                 for source, after, canonical, cost in options:
                     if target < 0:
-                        yield Event(node, target == _WIN, x, y, direction, hazard, source, after)
+                        event = (x, y, -1 if target == _WIN else direction)
+                        if event not in events:
+                            events.add(event)
+                            yield Event(
+                                node, target == _WIN, x, y, direction, hazard, source, after
+                            )
                         continue
-                    key = (target, canonical)
+                    key = canonical * codes + target
                     if key in seen:
                         continue
                     seen.add(key)
                     child = len(walkers)
                     walkers.append(target)
                     ledgers.append(after)
-                    parent.append(node)
-                    steps.append((direction, hazard, source))
+                    links.append((node, depth, direction, hazard, source))
                     priority = ((cost + offset) << (2 * _SHIFT)) | (depth << _SHIFT) | child
                     heapq.heappush(queue, priority)
 
@@ -400,10 +563,8 @@ def has_way_on(grid: Grid, hero: Hero, walker: Walker, ledger: Ledger) -> bool:
     start = compiled.ledger_code(ledger)
     offset = len(ledger.active()) - compiled.cost(start)
     search = _Search(compiled)
-    for found in search.run(compiled.walker_code(walker), start, offset):
-        if isinstance(found, Event) or compiled.on_checkpoint(search.walkers[found]):
-            return True
-    return False
+    # The search yields only Checkpoints and Events: anything it yields is a way on.
+    return any(True for _ in search.run(compiled.walker_code(walker), start, offset))
 
 
 # ----------------------------------------------------------------- the answer
@@ -502,69 +663,92 @@ def _spend_hazard_items(
 
 @dataclass
 class _Explored:
-    """One search from the hero's Checkpoint over one dungeon (with any hazards placed)."""
+    """One search from the hero's Checkpoint over one dungeon (with any hazards placed): per
+    card, the first node found there (fewest items, then fewest steps) and the first that
+    spends every action item; per Scrambler and empty space, the first Event. Items leave
+    out the hazards placed before the walk, and routes are read from `search` only when
+    taken (`_Found.add`), so that dungeons that are the same however their hazards came are
+    searched once, and a route that no better one replaces is never written out."""
 
-    best: dict[tuple[int, int], Destination]
-    wins: dict[tuple[int, int], Destination]
-    openings: dict[tuple[int, int, int], dict[str, Any]]
-    full: dict[tuple[int, int], Destination]  # a turn there that spends every action item
-    met: list[tuple[int, int, str, Action]]  # (x, y, spot, action) of the hazards met
-    truncated: bool
+    search: _Search
+    best: dict[tuple[int, int], int]
+    full: dict[tuple[int, int], int]
+    wins: dict[tuple[int, int], Event]
+    openings: dict[tuple[int, int, int], Event]
+    _met: list[tuple[int, int, str, Action]] | None = None
+
+    @property
+    def met(self) -> list[tuple[int, int, str, Action]]:
+        """(x, y, spot, action) of the hazards met, worked out when asked: the searches with
+        the last Hazard Item placed are never asked."""
+        if self._met is None:
+            compiled = self.search.compiled
+            met = [compiled.hazard_met(key // 4, key % 4) for key in sorted(self.search.met)]
+            self._met = [m for m in dict.fromkeys(met) if m is not None]
+        return self._met
 
 
-def _explore(
-    grid: Grid, hero: Hero, start: tuple[int, int], placed: list[dict[str, Any]]
-) -> _Explored:
-    compiled = _Compiled(grid, hand_of(hero))
+def _explore(compiled: _Compiled, start: tuple[int, int]) -> _Explored:
     search = _Search(compiled)
-    best: dict[tuple[int, int], Destination] = {}
-    wins: dict[tuple[int, int], Destination] = {}
-    openings: dict[tuple[int, int, int], dict[str, Any]] = {}
-    full: dict[tuple[int, int], Destination] = {}
-    spent = [p["item"] for p in placed]
+    best: dict[tuple[int, int], int] = {}
+    full: dict[tuple[int, int], int] = {}
+    wins: dict[tuple[int, int], Event] = {}
+    openings: dict[tuple[int, int, int], Event] = {}
     begin = compiled.walker_code(Walker(Spot(*start, FLAG)))
-    for found in search.run(begin, 0, len(placed)):
+    for found in search.run(begin, 0):
         if isinstance(found, Event):
-            cell = (found.x, found.y)
-            items = spent + compiled.active(found.ledger)
             if found.win:
-                if cell not in wins:
-                    route = placed + search.event_route(found)
-                    wins[cell] = Destination(*cell, items, route, win=True)
-            elif (*cell, found.direction) not in openings:
-                openings[(*cell, found.direction)] = {
-                    "x": found.x,
-                    "y": found.y,
-                    "items": items,
-                    "route": placed + search.event_route(found),
-                }
+                wins.setdefault((found.x, found.y), found)
+            else:
+                openings.setdefault((found.x, found.y, found.direction), found)
             continue
-        code = search.walkers[found]
-        if not compiled.on_checkpoint(code):
-            continue
-        x, y, _ = compiled.place(code)
+        x, y, _ = compiled.place(search.walkers[found])  # on a Checkpoint
         if (x, y) == start:
             continue
-        ledger = search.ledgers[found]
-        if (x, y) not in best:
-            items = spent + compiled.active(ledger)
-            best[(x, y)] = Destination(x, y, items, placed + search.route(found))
-        if (x, y) not in full and compiled.whole_hand(ledger):
-            items = spent + compiled.active(ledger)
-            full[(x, y)] = Destination(x, y, items, placed + search.route(found))
-    met: list[tuple[int, int, str, Action]] = []
-    for code, d in sorted(search.met):
-        x, y, station = compiled.place(code)
-        room = grid[(x, y)]
-        st = step(room, Spot(x, y, station), _DIRS[d])
-        if st.hazard is None or st.to is None:
-            continue
-        if st.space:
-            where = "left-space" if st.to.station == LEFT_SPACE else "right-space"
-            met.append((st.to.x, st.to.y, where, st.hazard))
-        else:
-            met.append((x, y, _DIRS[d], st.hazard))
-    return _Explored(best, wins, openings, full, list(dict.fromkeys(met)), search.truncated)
+        best.setdefault((x, y), found)
+        if (x, y) not in full and compiled.whole_hand(search.ledgers[found]):
+            full[(x, y)] = found
+    return _Explored(search, best, full, wins, openings)
+
+
+@dataclass
+class _Found:
+    """The best of every search so far: per card, the turn with fewest items, then fewest
+    steps, the first found of equals; every empty space, with the first turn found to it."""
+
+    best: dict[tuple[int, int], Destination] = field(default_factory=dict)
+    wins: dict[tuple[int, int], Destination] = field(default_factory=dict)
+    full: dict[tuple[int, int], Destination] = field(default_factory=dict)
+    openings: dict[tuple[int, int, int], dict[str, Any]] = field(default_factory=dict)
+    truncated: bool = False
+
+    def add(self, explored: _Explored, placed: list[dict[str, Any]]) -> None:
+        """Takes in a search with the hazards `placed` before its walk."""
+        search = explored.search
+        compiled = search.compiled
+        self.truncated = self.truncated or search.truncated
+        spent = [p["item"] for p in placed]
+        n = len(placed)
+        for kept, nodes in ((self.best, explored.best), (self.full, explored.full)):
+            for (x, y), node in nodes.items():
+                items = compiled.active(search.ledgers[node])
+                if _better(kept.get((x, y)), n + len(items), n + search.depth(node)):
+                    route = placed + search.route(node)
+                    kept[(x, y)] = Destination(x, y, spent + items, route)
+        for cell, event in explored.wins.items():
+            items = compiled.active(event.ledger)
+            steps = n + search.depth(event.node) + 1
+            if _better(self.wins.get(cell), n + len(items), steps):
+                route = placed + search.event_route(event)
+                self.wins[cell] = Destination(*cell, spent + items, route, win=True)
+        for key, event in explored.openings.items():
+            if key not in self.openings:
+                self.openings[key] = {
+                    "x": event.x,
+                    "y": event.y,
+                    "items": spent + compiled.active(event.ledger),
+                    "route": placed + search.event_route(event),
+                }
 
 
 def _givable(hero: Hero) -> set[Action]:
@@ -612,18 +796,10 @@ def _placements(
                 )
 
 
-def _with_hazard(grid: Grid, placement: dict[str, Any]) -> Grid:
-    cell = (placement["x"], placement["y"])
-    room = grid[cell].model_copy(deep=True)
-    if placement["spot"] in ("left-space", "right-space"):
-        setattr(room, placement["spot"].replace("-", "_"), placement["hazard"])
-    else:
-        room.exits[placement["spot"]] = placement["hazard"]
-    return {**grid, cell: room}
-
-
-def _better(new: Destination, old: Destination | None) -> bool:
-    return old is None or (len(new.items), len(new.route)) < (len(old.items), len(old.route))
+def _better(old: Destination | None, items: int, steps: int) -> bool:
+    """Is a turn spending `items` items in `steps` steps (a hazard placed is one of each)
+    better than `old`?"""
+    return old is None or (items, steps) < (len(old.items), len(old.route))
 
 
 def reachable(state: State, player: str) -> Reachability:
@@ -637,17 +813,21 @@ def reachable(state: State, player: str) -> Reachability:
     if start not in grid:
         raise ValueError(f"the hero of {player!r} does not stand on a Dungeon Card")
     hazard_items: list[Item] = [i for i in hero.hand if i.kind == "hazard"]
-    base = _explore(grid, hero, start, [])
-    best, wins, full = dict(base.best), dict(base.wins), dict(base.full)
-    openings = dict(base.openings)
-    truncated = base.truncated
-    frontier: list[tuple[Grid, list[dict[str, Any]], _Explored]] = [(grid, [], base)]
+    compiled = _Compiled(grid, hand_of(hero))
+    base = _explore(compiled, start)
+    found = _Found()
+    found.add(base, [])
+    # Searches by the dungeon searched: the hazards that differ from the table's. Placements
+    # that leave the same dungeon (a hazard put back over, two Hazard Items swapped) are one.
+    searched: dict[frozenset[tuple[HazardSpot, Action]], _Explored] = {frozenset(): base}
+    Placed = dict[HazardSpot, Action]  # the hazards placed, by spot (the last one on it)
+    frontier: list[tuple[Placed, list[dict[str, Any]], _Explored]] = [({}, [], base)]
     searches = 0
     tried: set[frozenset[tuple[Any, ...]]] = set()  # placements in any order are one
     placement_cut = False
     for _ in range(len(hazard_items)):
-        after: list[tuple[Grid, list[dict[str, Any]], _Explored]] = []
-        for g, placed, explored in frontier:
+        after: list[tuple[Placed, list[dict[str, Any]], _Explored]] = []
+        for on_table, placed, explored in frontier:
             used = {p["item"] for p in placed}
             free = [i for i in hazard_items if i.id not in used]
             for _item, placement in _placements(explored, hero, free):
@@ -656,25 +836,24 @@ def reachable(state: State, player: str) -> Reachability:
                     continue
                 tried.add(together)
                 if searches >= PLACEMENT_LIMIT:
-                    truncated = placement_cut = True
+                    found.truncated = placement_cut = True
                     break
                 searches += 1
-                g2 = _with_hazard(g, placement)
-                now = _explore(g2, hero, start, [*placed, placement])
-                truncated = truncated or now.truncated
-                for cell, dest in now.best.items():
-                    if _better(dest, best.get(cell)):
-                        best[cell] = dest
-                for cell, dest in now.wins.items():
-                    if _better(dest, wins.get(cell)):
-                        wins[cell] = dest
-                for cell, dest in now.full.items():
-                    if _better(dest, full.get(cell)):
-                        full[cell] = dest
-                for key, gap in now.openings.items():
-                    openings.setdefault(key, gap)
-                after.append((g2, [*placed, placement], now))
+                spot = (placement["x"], placement["y"], placement["spot"])
+                now_on_table = {**on_table, spot: placement["hazard"]}
+                now_placed = [*placed, placement]
+                dungeon = frozenset(
+                    (s, a) for s, a in now_on_table.items() if a != compiled.hazard(s)
+                )
+                now = searched.get(dungeon)
+                if now is None:
+                    now = _explore(compiled.with_hazards(dict(dungeon)), start)
+                    searched[dungeon] = now
+                found.add(now, now_placed)
+                after.append((now_on_table, now_placed, now))
         frontier = after
+    best, wins, full, openings = found.best, found.wins, found.full, found.openings
+    truncated = found.truncated
     specials = any(i.kind == "special" for i in hero.hand)
     for cell, dest in best.items():
         whole = full.get(cell)

@@ -30,10 +30,10 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from games.core.pictures import BoardPicture
+from games.core.pictures import BoardPicture, listed, plural, sentences, spoken, who_does, whose
 from games.core.pictures import short as _short
 from games.core.tools import Reference
-from games.core.words import possessive, says
+from games.core.words import cap, is_you, possessive, says, verb
 from games.super_hazard_quest.movement import FLAG, Spot, step
 from games.super_hazard_quest.moves import (
     Battle,
@@ -52,7 +52,7 @@ MARGIN = 16
 MIN_WIDTH = 680  # room for the one-line captions above a small map
 FLOOR = 108  # the floor line, from the top of a card
 STATION_X = (18, 52, 85, 118, 152)  # left edge (flag), left space, middle, right space, edge
-SPACE_W, SPACE_H = 32, 16
+SPACE_W, SPACE_H = 40, 16  # wide enough for "Attack" at 11 px
 TOKEN_R = 9
 LINE = 18
 LEGEND_CHARS = 92
@@ -163,6 +163,8 @@ class Card:
     boxes: list[Box] = field(default_factory=list)
     walls: list[Segment] = field(default_factory=list)
     flag: tuple[int, int] | None = None
+    flag_cls: str = "hq-flag"
+    flag_tip: str = "Checkpoint"
     badge: str = ""
 
     @property
@@ -449,6 +451,11 @@ def _selected(overlay: Mapping[str, Any]) -> tuple[int, int] | None:
 # ----------------------------------------------------------------- the cards
 
 
+def face_described(room: Room) -> bool:
+    """Whether the state says anything of the card's face, beyond where it lies."""
+    return bool(room.model_fields_set - {"x", "y"})
+
+
 def _card(room: Room, x: int, y: int, frame: Frame, ghost: bool = False) -> Card:
     px, py = frame.card(x, y)
     cls = ["hq-card"]
@@ -456,15 +463,28 @@ def _card(room: Room, x: int, y: int, frame: Frame, ghost: bool = False) -> Card
     if ghost:
         cls.append("hq-ghost")
         facts[0] = f"Dungeon Card drawn this turn at ({x}, {y})"
-    if room.stage is not None:
-        facts.append(f"Stage Number {room.stage}")
-    facts.append("a Checkpoint" if room.checkpoint else "no Checkpoint")
     card = Card(x, y, px, py, cls, "")
     card.texts.append(Text(px + 6, py + 15, f"({x}, {y})", "hq-coord"))
+    if not ghost and not face_described(room):
+        # A card the question put there without saying what it holds (the path needs a card
+        # to step onto): drawn as not described, with no walls, spaces or flag made up.
+        cls.append("hq-unknown")
+        card.texts.append(
+            Text(px + CELL_W // 2, py + 60, "not described", "hq-unknown-text", "middle")
+        )
+        card.tip = f"Dungeon Card at ({x}, {y}): what it holds was not described"
+        return card
+    if room.stage is not None:
+        facts.append(f"Stage Number {room.stage}")
+    said = "checkpoint" in room.model_fields_set or ghost
+    facts.append(("a Checkpoint" if room.checkpoint else "no Checkpoint") + _unsaid(said))
     if room.stage is not None:
         card.texts.append(Text(px + CELL_W - 6, py + 15, f"stage {room.stage}", "hq-stage", "end"))
     if room.checkpoint:
         card.flag = (px + STATION_X[FLAG], py + FLOOR)
+        if not said:
+            card.flag_cls = "hq-flag hq-unsaid"
+            card.flag_tip = "Checkpoint: not described, the rules take the card as one"
     _exits(room, card, facts)
     _spaces(room, card, facts)
     _feature(room, card, facts)
@@ -472,15 +492,25 @@ def _card(room: Room, x: int, y: int, frame: Frame, ghost: bool = False) -> Card
     return card
 
 
+def _unsaid(said: bool) -> str:
+    """What a card's tooltip adds to a fact the state took by default: the question did not
+    describe it, and the rules read the card so."""
+    return "" if said else " (not described)"
+
+
 def _exits(room: Room, card: Card, facts: list[str]) -> None:
     px, py = card.px, card.py
     door = 22  # half the width of a door in a wall
+    # Walls nobody described are drawn faint and dashed: the rules take a side with no exit
+    # given as a wall, but the question did not say so.
+    said = "exits" in room.model_fields_set or "hq-ghost" in card.cls
+    wall = "hq-wall" if said else "hq-wall hq-unsaid"
     for side in ("up", "down", "left", "right"):
         action = room.exits.get(side)
         if side in ("up", "down"):
             y = py if side == "up" else py + CELL_H
             if action is None:
-                card.walls.append(Segment(px, y, px + CELL_W, y, "hq-wall"))
+                card.walls.append(Segment(px, y, px + CELL_W, y, wall))
             else:
                 mid = px + CELL_W // 2
                 card.walls.append(Segment(px, y, mid - door, y, "hq-wall"))
@@ -491,7 +521,7 @@ def _exits(room: Room, card: Card, facts: list[str]) -> None:
         else:
             x = px if side == "left" else px + CELL_W
             if action is None:
-                card.walls.append(Segment(x, py, x, py + CELL_H, "hq-wall"))
+                card.walls.append(Segment(x, py, x, py + CELL_H, wall))
             else:
                 card.walls.append(Segment(x, py, x, py + FLOOR - 34, "hq-wall"))
                 card.walls.append(Segment(x, py + FLOOR + 8, x, py + CELL_H, "hq-wall"))
@@ -501,7 +531,7 @@ def _exits(room: Room, card: Card, facts: list[str]) -> None:
                     label = f"{_title(action)} ▶"
                     card.texts.append(Text(px + CELL_W - 6, py + 52, label, "hq-exit", "end"))
         if action is None:
-            facts.append(f"a wall {side}")
+            facts.append(f"a wall {side}" + _unsaid(said))
         else:
             facts.append(f"{side} exit: {_title(action)} hazard")
 
@@ -515,9 +545,12 @@ def _spaces(room: Room, card: Card, facts: list[str]) -> None:
         top = card.py + FLOOR - SPACE_H
         cls = "hq-space" if action else "hq-space hq-blank"
         tip = f"{name} combat hazard space: " + (f"{_title(action)} hazard" if action else "blank")
-        card.boxes.append(
-            Box(cx - SPACE_W / 2, top, SPACE_W, SPACE_H, cls, tip, _title(action)[:6])
-        )
+        label = _title(action)[:6]
+        said = f"{name}_space" in room.model_fields_set or "hq-ghost" in card.cls
+        if not said:  # a space nobody described: "?" on it, ruled blank
+            cls, label = "hq-space hq-blank hq-unsaid", "?"
+            tip += _unsaid(said)
+        card.boxes.append(Box(cx - SPACE_W / 2, top, SPACE_W, SPACE_H, cls, tip, label))
         facts.append(tip)
 
 
@@ -553,21 +586,29 @@ def _feature(room: Room, card: Card, facts: list[str]) -> None:
 
 
 def _initials(name: str) -> str:
+    first, _, rest = name.partition(" ")
+    if rest and first.casefold() in ("your", "the"):
+        name = rest  # "Your opponent" is OP, not YO like "You"
     letters = [w[0] for w in name.split() if w]
     return ("".join(letters[:2]) if len(letters) > 1 else name[:2]).upper() or "?"
 
 
 def _hand(hero: Hero) -> str:
-    def item(i: Item) -> str:
+    def what(i: Item) -> str:
         if i.kind == "dual-action":
-            return f"{i.id} dual {_title(i.actions[0])}/{_title(i.actions[1])}"
+            return f"dual {_title(i.actions[0])}/{_title(i.actions[1])}"
         if i.kind == "super":
-            return f"{i.id} super {_title(i.action)}"
+            return f"super {_title(i.action)}"
         if i.kind == "hazard":
-            return f"{i.id} {i.hazard} hazard"
+            return f"{i.hazard} hazard"
         if i.kind == "special":
-            return f"{i.id} special" + (f" ({i.name})" if i.name else "")
-        return f"{i.id} {i.kind.replace('-', ' ')}"
+            return "special" + (f" {i.name}" if i.name else "")
+        return i.kind.replace("-", " ")
+
+    def item(i: Item) -> str:
+        # "super Attack (item 1)": what it is, then the name the path's steps use (a bare
+        # "1 super Attack" read as a count).
+        return f"{what(i)} (item {i.id})"
 
     parts = [item(i) for i in hero.hand]
     if hero.unseen:
@@ -616,7 +657,7 @@ def _legend(state: State, top: int) -> tuple[list[Text], list[dict[str, Any]], i
         name = hero.player + (f" ({hero.hero})" if hero.hero else "")
         head = f"{name} · Inherent Action {_title(hero.inherent)} · {where}"
         if state.turn == hero.player:
-            head += " · their turn"
+            head += " · your turn" if is_you(hero.player) else " · their turn"
         if state.winner == hero.player:
             head += " · WINNER"
         rows.append(
@@ -862,4 +903,119 @@ def ruling_overlay(request: Any) -> dict[str, Any] | None:
 __all__ = ["layout", "ruling_overlay"]
 
 
-PICTURE = BoardPicture(layout=layout, ruling_overlay=ruling_overlay)
+# ----------------------------------------------------------------- the text alternative
+
+
+def _item_words(item: Item) -> str:
+    if item.kind == "dual-action":
+        return f"a Dual Action Item ({_title(item.actions[0])} or {_title(item.actions[1])})"
+    if item.kind == "super":
+        return f"a Super Item ({_title(item.action)})"
+    if item.kind == "hazard":
+        return f"a Hazard Item ({item.hazard} hazard)"
+    if item.kind == "special":
+        return "a Special Item" + (f" ({item.name})" if item.name else "")
+    return "a Super Magic Item" if item.kind == "super-magic" else "a Magic Item"
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[:1] in 'AEIOU' else 'a'} {word}"
+
+
+def _room_words(room: Room) -> str:
+    at = f"The card at ({getattr(room, 'x', 0)}, {getattr(room, 'y', 0)})"
+    if not face_described(room):
+        return f"{at} was not described"
+    facts: list[str] = []
+    if room.stage is not None:
+        facts.append(f"Stage Number {room.stage}")
+    if "checkpoint" in room.model_fields_set:
+        facts.append("a Checkpoint" if room.checkpoint else "no Checkpoint")
+    for side in ("up", "down", "left", "right"):
+        action = room.exits.get(side)
+        if action is not None:
+            facts.append(f"an exit {side} with {_a(_title(action))} hazard")
+    for name, action in (("left", room.left_space), ("right", room.right_space)):
+        if action is not None:
+            facts.append(f"{_a(_title(action))} hazard in its {name} combat space")
+    if room.mini_boss is not None:
+        asks = listed([_title(a) for a in room.mini_boss.actions])
+        facts.append(f"a Mini-Boss asking {asks}, whose prize is a {PRIZES[room.mini_boss.prize]}")
+    if room.scrambler is not None:
+        facts.append(f"the {room.scrambler} Scrambler")
+    if room.dead_end:
+        facts.append("a Dead End")
+    if room.trap_door:
+        facts.append("a Trap Door")
+    unsaid = [
+        words
+        for name, words in (
+            ("exits", "exits"),
+            ("checkpoint", "Checkpoint"),
+            ("left_space", "left combat space"),
+            ("right_space", "right combat space"),
+        )
+        if name not in room.model_fields_set
+    ]
+    # What the state took by default is said as not described (the picture draws it faint).
+    rest = f". Its {listed(unsaid)} {'was' if len(unsaid) == 1 else 'were'} not described"
+    rest = rest if unsaid else ""
+    if not facts:
+        return f"{at} holds nothing the question described" + rest
+    return f"{at} has {listed(facts)}" + rest
+
+
+def _hero_words(state: State, hero: Hero) -> str:
+    name = hero.player
+    head = cap(spoken(name)) + (f", playing {hero.hero}," if hero.hero else "")
+    parts = [f"{head} {verb(name, 'has', 'have')} the Inherent Action {_title(hero.inherent)}"]
+    if hero.x is None or hero.y is None:
+        parts.append(f"{who_does(name, 'is', 'are')} not placed yet")
+    else:
+        parts.append(f"{who_does(name, 'stands', 'stand')} on the card at ({hero.x}, {hero.y})")
+    red, blue = hero.crystals.red, hero.crystals.blue
+    if red or blue:
+        gems = [f"{n} {c}" for n, c in ((red, "red"), (blue, "blue")) if n]
+        parts.append(
+            f"{who_does(name, 'holds', 'hold')} {listed(gems)} "
+            + ("crystal" if red + blue == 1 else "crystals")
+        )
+    kinds: dict[str, int] = {}
+    for item in hero.hand:  # five Magic Items are said once, counted
+        kinds[_item_words(item)] = kinds.get(_item_words(item), 0) + 1
+    held = [w if n == 1 else f"{n} {w.removeprefix('a ')}s" for w, n in kinds.items()]
+    if hero.unseen:
+        held.append(f"{hero.unseen} {'item' if hero.unseen == 1 else 'items'} not shown")
+    parts.append(f"{who_does(name, 'holds', 'hold')} {listed(held) or 'no items'}")
+    return sentences(parts[0] + ". " + ". ".join(cap(p) for p in parts[1:]))
+
+
+def _path_words(move: Any) -> str:
+    if isinstance(move, StandardTurn):
+        steps = plural(len(move.path), "step")
+        return f"The picture draws {whose(move.player)} path in the move: {steps}"
+    if isinstance(move, TrapDoor):
+        to = f"({move.x}, {move.y})"
+        return f"The picture draws the Trap Door in the move: {whose(move.target)} hero to {to}"
+    return ""
+
+
+def describe(state: State, overlay: Any = None) -> str:
+    """The picture's text alternative: the dungeon and the heroes in sentences."""
+    said = list(_status(state))
+    if not state.dungeon:
+        said.append("No Dungeon Card is on the table yet")
+    for room in state.dungeon:
+        said.append(_room_words(room))
+    move = _move_of(overlay)
+    if move is not None:
+        said.append(_path_words(move))
+    said += [_hero_words(state, hero) for hero in state.heroes]
+    said.append(
+        f"The Dungeon deck holds {state.dungeon_deck} cards, the Item deck {state.item_deck} "
+        f"and the discard pile {state.discard}"
+    )
+    return sentences(*said)
+
+
+PICTURE = BoardPicture(layout=layout, ruling_overlay=ruling_overlay, describe=describe)

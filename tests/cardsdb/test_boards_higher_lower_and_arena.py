@@ -17,6 +17,7 @@ import pytest
 from django.test import Client
 
 from cardsdb.models import Game, SavedRuling
+from games.higher_lower.rules import RULES as HL_RULES
 
 pytestmark = pytest.mark.django_db
 
@@ -120,22 +121,9 @@ def saved_ruling(slug: str, key: str, state: Any) -> str:
 
 
 def hl_table(**changes: Any) -> JSON:
-    """Ana to play on Cy's 7 under 'higher'; Ana shows her hand, Ben and Cy do not."""
-    state: JSON = {
-        "players": [
-            {"name": "Ana", "hand": [3, 9, 12, 7], "boosters": ["Rare", "Common"]},
-            {"name": "Ben", "hand": 6, "boosters": 3},
-            {"name": "Cy", "hand": 8, "boosters": 2},
-        ],
-        "turn": "Ana",
-        "last_card": 7,
-        "call": "higher",
-        "call_by": "Cy",
-        "match_chain": [],
-        "discard": [4, 11],
-        "deck": 30,
-        "booster_deck": 21,
-    }
+    """The engine's worked example, changed: Ana to play on Cy's 7 under 'higher' (Ana shows
+    her hand [3, 9, 12, 7], Ben and Cy do not; 30 cards in the deck)."""
+    state: JSON = copy.deepcopy(HL_RULES.example()["state"])
     state.update(changes)
     return state
 
@@ -413,7 +401,7 @@ def test_playmaker_a_play_adds_power_and_the_picture_shows_who_is_ahead(api: Any
     assert "ba-ahead" in (fighter(before, 1).get("class") or "")
     assert "Ana may run Plays or pass" in words(before)
     hand = groups(one(before, "ba-panel", **{"data-player": "0"}), "ba-play")
-    assert [words(g) for g in hand] == ["Blitz (card a-play-1): costs 2 Hot Dogs Blitz (2)"]
+    assert [words(g) for g in hand] == ["Blitz: costs 2 Hot Dogs Blitz (2)"]
 
     a = fighter(after, 0)
     assert a.get("data-power") == "120"
@@ -423,7 +411,7 @@ def test_playmaker_a_play_adds_power_and_the_picture_shows_who_is_ahead(api: Any
     panel = one(after, "ba-panel", **{"data-player": "0"})
     assert "Power from Plays this battle: +10" in words(panel)
     assert "Hot Dogs: 4 left, 6 paid" in words(panel)
-    assert [words(g).split(": ")[0] for g in groups(panel, "ba-used")] == ["Blitz (card a-play-1)"]
+    assert [words(g).split(": ")[0] for g in groups(panel, "ba-used")] == ["Blitz"]
 
 
 def test_a_super_weapon_is_drawn_and_in_rookie_a_tie_is_still_a_draw(api: Any) -> None:

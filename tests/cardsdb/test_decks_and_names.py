@@ -4,11 +4,13 @@ look for them."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
 from cardsdb.models import Card, SavedDeck
 
@@ -302,3 +304,132 @@ def test_a_six_hundred_line_list_is_a_few_queries_through_the_api(
     with django_assert_max_num_queries(3):
         refused = api.post(TOOL, shared, content_type="text/plain")
     assert refused.status_code == 400 and len(refused.json()["error"]["details"]) == 600
+
+
+def test_a_number_every_printing_of_which_is_one_hot_dog_is_counted_and_said(api: Any) -> None:
+    """HD-20 is printed in four releases, each the Hot Dog Becky Birddog: no question back, the
+    answer says which printing stands for all and why."""
+    text = deck_text().replace(deck_text().splitlines()[-1], "10 HD-20")
+    response = api.post(TOOL, text, content_type="text/plain")
+    assert response.status_code == 200, response.content[:2000]
+    answer = response.json()
+    assert answer["verdict"] == "legal"
+    assert any(
+        n.startswith("HD-20 names 4 printings; every one is the Hot Dog Becky Birddog, the same")
+        for n in answer["notes"]
+    ), answer["notes"]
+    hot_dog = next(c for c in answer["cards"] if c["part"] == "hot_dog_deck")
+    assert hot_dog["count"] == 10 and hot_dog["reference"].startswith("Becky Birddog (")
+
+
+def test_the_text_written_back_is_the_same_deck_and_the_same_permalink(api: Any) -> None:
+    """A list named loosely (shouted names, no accents, counts behind) is answered with its
+    exact text; pasting that text back gives the same cards and the same deck page."""
+    heroes = legal_heroes()
+    loose = "\n".join(
+        f"{exact(c).upper()} x1" if i % 2 else exact(c).lower() for i, c in enumerate(heroes)
+    )
+    first = api.post(
+        TOOL,
+        {"list": deck_text(heroes).replace("\n".join(exact(c) for c in heroes), loose)},
+        format="json",
+    )
+    assert first.status_code == 200, first.content[:2000]
+    answer = first.json()
+    again = api.post(TOOL, answer["text"], content_type="text/plain").json()
+    assert again["text"] == answer["text"] and again["id"] == answer["id"]
+    assert sorted((c["slug"], c["count"]) for c in again["cards"]) == sorted(
+        (c["slug"], c["count"]) for c in answer["cards"]
+    )
+    assert {c["slug"] for c in answer["cards"]} >= {c.slug for c in heroes}
+
+
+def test_the_tournament_limits_each_rule_in_their_own_format_over_the_api(api: Any) -> None:
+    """One deck over SPEC's 160-Power cap, the 1,000 Deck Balancing Score cap and Elite's
+    8,250 total Power: illegal exactly where each limit applies, with that limit's rule."""
+    strongest_first = list(
+        Card.objects.filter(game__slug=SLUG, card_type__slug="hero")
+        .select_related("expansion", "card_type")
+        .order_by("-power", "position")
+    )
+    heroes: list[Card] = []
+    seen: set[tuple[str, str]] = set()
+    per_power: dict[int, int] = {}
+    for card in strongest_first:
+        variation = (card.name, card.attributes.get("weapon", ""))
+        if variation in seen or per_power.get(card.power or 0, 0) >= 6:
+            continue
+        seen.add(variation)
+        per_power[card.power or 0] = per_power.get(card.power or 0, 0) + 1
+        heroes.append(card)
+        if len(heroes) == 60:
+            break
+    assert len(heroes) == 60 and (heroes[0].power or 0) > 160
+    assert sum(c.power or 0 for c in heroes) > 8250
+    scored = sorted(
+        Card.objects.filter(
+            game__slug=SLUG, card_type__slug="play", expansion__code="A"
+        ).select_related("expansion", "card_type"),
+        key=lambda c: -(c.attributes.get("dbs") or 0),
+    )
+    plays: list[Card] = []
+    for card in scored:
+        if card.name not in {p.name for p in plays}:
+            plays.append(card)
+    plays = plays[:30]
+    assert sum(c.attributes.get("dbs") or 0 for c in plays) > 1000
+    hot_dog = Card.objects.filter(game__slug=SLUG, card_type__slug="hot-dog").first()
+    assert hot_dog is not None
+    text = (
+        "Heroes\n"
+        + "\n".join(exact(c) for c in heroes)
+        + "\nPlays\n"
+        + "\n".join(exact(c) for c in plays)
+        + f"\nHot Dogs\n10 {exact(hot_dog)}\n"
+    )
+    answer = api.post(TOOL, {"list": text, "format": "spec-playmaker"}, format="json").json()
+    formats = {f["slug"]: f for f in answer["formats"]}
+    codes = {slug: {e["code"] for e in f["errors"]} for slug, f in formats.items()}
+    assert answer["verdict"] == "illegal" and answer["format"] == "spec-playmaker"
+    assert formats["playmaker"]["verdict"] == "legal"
+    assert codes["spec-playmaker"] == {"spec-power-cap", "dbs-cap"}
+    assert codes["playmaker-constructed"] == {"dbs-cap"}
+    assert codes["elite-playmaker"] == {"elite-total-power", "dbs-cap"}
+    rules = {e["code"]: e["url"] for f in answer["formats"] for e in f["errors"]}
+    assert all(url.startswith(f"/games/{SLUG}/rules/#") for url in rules.values())
+    spec = next(e for e in formats["spec-playmaker"]["errors"] if e["code"] == "spec-power-cap")
+    assert spec["detail"] == (
+        f"the strongest Hero, {heroes[0].name}, has {heroes[0].power} Power (limit 160)"
+    )
+
+
+def test_the_deck_page_lists_weapons_and_the_plays_behind_the_score(client: Client) -> None:
+    url = client.post(DECKS, {"list": deck_text()})["Location"]
+    page = client.get(url).content.decode()
+    weapons = re.search(r'<ul class="deck-weapons" id="deck-weapons">(.*?)</ul>', page, re.S)
+    assert weapons is not None
+    counts = re.findall(r"<li>(\w+): (\d+)</li>", weapons.group(1))
+    assert counts and sum(int(n) for _, n in counts) == 60
+    total = sum(c.attributes.get("dbs") or 0 for c in thirty_plays())
+    assert f"Deck Balancing Score is <strong>{total}</strong>" in page
+    for play in thirty_plays():
+        assert f"<td>{escape(play.name)}</td><td>{play.number}</td>" in page, play.name
+
+
+def test_the_schema_describes_the_list_with_lines_that_each_name_one_card(api: Any) -> None:
+    """The `list` field's description shows lines a player may paste: each one answers with
+    one card (a shared number that is one card for every deck rule says so), never a 400."""
+    schema = api.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    described = json.dumps(schema)
+    lines = re.findall(
+        r"`([^`]+)`",
+        schema["components"]["schemas"]["BoJacksonBattleArenaDeckCheckRequest"]["properties"][
+            "list"
+        ]["description"],
+    )
+    assert lines
+    for line in lines:
+        response = api.post(TOOL, line, content_type="text/plain")
+        assert response.status_code == 200, (line, response.content[:500])
+        assert len(response.json()["cards"]) == 1
+    assert '"PL-1"' not in described

@@ -65,6 +65,25 @@ def test_card_page_shows_symbol_provenance_and_clarifications(web: Client) -> No
     assert "Clarifications that mention this card" in page
 
 
+def test_a_play_page_names_its_facts_as_players_do_not_as_the_data_does(web: Client) -> None:
+    from cardsdb.models import Card
+
+    play = Card.objects.filter(
+        game__slug="bo-jackson-battle-arena", card_type__slug="play", attributes__dbs__gt=0
+    ).first()
+    assert play is not None
+    page = web.get(play.get_absolute_url()).content.decode()
+    assert f"<dt>Deck Balancing Score</dt><dd>{play.attributes['dbs']}</dd>" in page
+    for code_word in ("Dbs", "Play kind", "Release", "Deck builder id", "Catalog id"):
+        assert f"<dt>{code_word}</dt>" not in page
+
+
+def test_a_high_alert_card_page_keeps_the_editors_bookkeeping_out(web: Client) -> None:
+    page = web.get("/games/star-realms-high-alert/cards/swarm-colony/").content.decode()
+    for bookkeeping in ("<dt>Confidence</dt>", "<dt>Sources</dt>", "<dt>Ally symbol</dt>"):
+        assert bookkeeping not in page
+
+
 def test_card_filter_on_the_website(web: Client) -> None:
     page = web.get(
         "/games/bo-jackson-battle-arena/cards/", {"weapon": "Fire", "power_min": "240"}

@@ -121,7 +121,7 @@ def test_ruling_page_draws_the_heroes_with_names_and_crystals(web: Client) -> No
     words = text_of(svg)
     assert "Ana (Knight) · Inherent Action Unlock · at (0, 0) · their turn" in words
     assert "crystals: 1 red, 0 blue" in words and "crystals: 0 red, 2 blue" in words
-    assert "hand: a dual Attack/Hide, b super Climb, 3 unseen" in words
+    assert "hand: dual Attack/Hide (item a), super Climb (item b), 3 unseen" in words
     assert "Dungeon deck 20" in words
 
 

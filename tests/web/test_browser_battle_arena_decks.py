@@ -70,9 +70,18 @@ def test_a_player_pastes_sixty_heroes_on_a_phone_and_reads_every_format(
     assert page.locator("#power-histogram rect.bar").count() >= 10
     copied = page.locator("#deck-text").input_value()
     assert copied.startswith("Heroes (60)\n") and "Hot Dogs (10)" in copied
+    weapons = page.locator("#deck-weapons li").all_inner_texts()
+    assert sum(int(w.rsplit(": ", 1)[1]) for w in weapons) == 60
     # Nothing runs off the side of the phone.
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width
+    # The text to copy, pasted back, is the same deck: the same page.
+    deck_page = page.url
+    page.goto(f"{loaded.url}/games/{SLUG}/decks/")
+    page.fill("#deck-list", copied)
+    page.click("#deck-submit")
+    page.wait_for_selector("#verdict")
+    assert page.url == deck_page
 
 
 def test_a_shared_number_pasted_on_a_phone_is_asked_about_not_guessed(
@@ -98,3 +107,32 @@ def test_the_card_list_filters_by_name_as_the_player_types(loaded: Any, page: An
     names = page.locator("li.card-group .card-group-head strong").all_inner_texts()
     assert names and all(n == "Curaçao Kid" for n in names)
     assert 0 < len(names) < 30
+    # Each Hero (name, weapon, Power) is one row with its printings under it.
+    first = page.locator("li.card-group").first
+    first.locator("details summary").click()
+    assert first.locator("ul.printings li").count() >= 1
+    # Shouted and without the cedilla, the same Hero is found.
+    page.fill("#card-name-filter", "")
+    page.locator("#card-name-filter").press_sequentially("CURACAO", delay=30)
+    page.wait_for_url("**name=CURACAO**", wait_until="commit")
+    page.wait_for_function(
+        "[...document.querySelectorAll('li.card-group .card-group-head strong')]"
+        ".every(e => e.textContent === 'Curaçao Kid')"
+    )
+    assert page.locator("li.card-group").count() == len(names)
+
+
+def test_a_play_without_text_leads_to_its_printing_with_text_on_a_phone(
+    loaded: Any, page: Any
+) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(f"{loaded.url}/games/{SLUG}/cards/burning-fever-g-pl-85/")
+    elsewhere = page.locator("#text-elsewhere")
+    assert "Not known for this printing" in elsewhere.inner_text()
+    elsewhere.locator("a").click()
+    page.wait_for_url("**/cards/burning-fever-u-pl-75/")
+    assert "If your Hero has a Fire weapon" in page.locator("main").inner_text()
+    # An old address of a card (its slug before it kept its letters) leads to the card.
+    page.goto(f"{loaded.url}/games/{SLUG}/cards/cura-ao-kid-alpha-update-bbf-24-blue-battlefoil/")
+    assert page.url.endswith("/cards/curacao-kid-alpha-update-bbf-24-blue-battlefoil/")
+    assert "Curaçao Kid" in page.locator("h1").inner_text()

@@ -32,6 +32,9 @@ def board_picture(slug: str, state: Any, title: str, overlay: Any = None) -> Saf
         return board_svg(state, title)  # a position the engine refuses: draw its JSON
     context = picture.layout(parsed, title, overlay, DatabaseReference(slug))
     svg = render_to_string(f"games/{slug}/{picture.template}", context)
+    if picture.describe is not None:
+        # The game's own sentences about the position; the label list is only the fallback.
+        return mark_safe(with_desc(svg, picture.describe(parsed, overlay)))
     return mark_safe(described(svg))  # the templates escape every text node and attribute
 
 
@@ -53,7 +56,15 @@ def described(svg: str) -> str:
     said = "; ".join(words)
     if len(said) > DESCRIPTION_CHARS:
         said = said[: DESCRIPTION_CHARS - 1].rsplit(";", 1)[0] + "; …"
-    desc = f"<desc>{html.escape(said)}</desc>"
+    return with_desc(svg, said)
+
+
+def with_desc(svg: str, said: str) -> str:
+    """The picture with `said` as its <desc>, read after its <title> (a picture that has its
+    own <desc> keeps it)."""
+    if not said or "<desc" in svg:
+        return svg
+    desc = f"<desc>{html.escape(said, quote=False)}</desc>"
     head_end = svg.find(">") + 1
     if "</title>" in svg:
         at = svg.index("</title>") + len("</title>")

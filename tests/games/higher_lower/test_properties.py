@@ -13,10 +13,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.core import Ruling
 from games.core.errors import BadInput
 from games.higher_lower.moves import DrawCard, PlayBooster
 from games.higher_lower.state import AUTOMATIC_CALL, CATEGORIES, Player, State
+from tests.games.ruled_or_refused import assert_ruled_or_refused
 
 from .helpers import RULES, assert_answer_is_plain
 
@@ -180,11 +180,7 @@ JSON_VALUES = st.recursive(
 
 
 def _rule_or_refuse(state: Any, move: Any) -> None:
-    try:
-        result = RULES.rule_json(state, move)
-    except BadInput:
-        return
-    assert isinstance(result, Ruling)
+    assert_ruled_or_refused(RULES, state, move)
 
 
 @SETTINGS

@@ -9,11 +9,10 @@ from typing import Any, get_args
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.core import Ruling
-from games.core.errors import BadInput
 from games.star_realms_high_alert.catalog import CARDS
 from games.star_realms_high_alert.options import options
 from games.star_realms_high_alert.state import State, SymbolSlug
+from tests.games.ruled_or_refused import assert_ruled_or_refused
 
 from .helpers import RULES, assert_answer_is_plain
 
@@ -202,11 +201,7 @@ KEYS = st.sampled_from(
 
 
 def outcome(state: Any, move: Any) -> None:
-    try:
-        result = RULES.rule_json(state, move)
-    except BadInput:
-        return
-    assert isinstance(result, Ruling)
+    assert_ruled_or_refused(RULES, state, move)
 
 
 @SETTINGS

@@ -12,10 +12,16 @@ from hypothesis import strategies as st
 from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.rules import RULES
 from games.super_hazard_quest.state import COMBAT_ACTIONS, DIRECTION_ACTIONS
-from tests.games.super_hazard_quest.helpers import board, dual, hazard_item, hero, room
+from tests.games.super_hazard_quest.helpers import (
+    board,
+    dual,
+    hazard_item,
+    hero,
+    room,
+    super_item,
+)
+from tests.games.super_hazard_quest.oracle import legal_turns, placements
 from tests.games.super_hazard_quest.strategies import items, rooms, states
-
-ALLOWED_PREFIX = {"turn-not-on-checkpoint", "empty-turn"}
 
 
 def replay(state_json: dict[str, Any], route: list[dict[str, Any]]) -> Any:
@@ -108,65 +114,12 @@ def hazard_positions(draw: Any) -> dict[str, Any]:
     }
 
 
-def placements(state: dict[str, Any]) -> list[dict[str, Any]]:
-    item = state["heroes"][0]["hand"][0]
-    out = []
-    for r in state["dungeon"]:
-        if item["hazard"] == "combat":
-            spots = [(s, COMBAT_ACTIONS) for s in ("left-space", "right-space")]
-        else:
-            spots = [(d, DIRECTION_ACTIONS) for d in r["exits"]]
-        for spot, actions in spots:
-            for action in actions:
-                out.append(
-                    {
-                        "kind": "place-hazard",
-                        "item": "h",
-                        "x": r["x"],
-                        "y": r["y"],
-                        "spot": spot,
-                        "hazard": action,
-                    }
-                )
-    return out
-
-
 def brute_force(state_json: dict[str, Any], depth: int) -> set[tuple[int, int]]:
     """Every card whose Checkpoint ends a legal turn of at most `depth` walking steps, with or
-    without one hazard placed first, by asking the engine about every prefix."""
-    state = RULES.parse_state(state_json)
-    ana = state.hero("Ana")
-    assert ana is not None
-    sources = [None, "inherent", *[i.id for i in ana.hand if i.kind != "hazard"]]
-    found: set[tuple[int, int]] = set()
-
-    def extend(path: list[dict[str, Any]], walked: int) -> None:
-        if walked == depth:
-            return
-        for direction in ("up", "down", "left", "right"):
-            for source in sources:
-                step: dict[str, Any] = {"kind": "go", "dir": direction}
-                if source is not None:
-                    step["using"] = source
-                trial = [*path, step]
-                move = {"kind": "standard-turn", "player": "Ana", "path": trial}
-                try:
-                    ruling = RULES.adjudicate(state, RULES.parse_move(move, state))
-                except Exception:
-                    continue
-                if ruling.legal:
-                    if not any(r.code.startswith("wounded") for r in ruling.reasons):
-                        after = ruling.next_state["heroes"][0]
-                        found.add((after["x"], after["y"]))
-                elif ruling.reasons[0].code not in ALLOWED_PREFIX:
-                    continue
-                extend(trial, walked + 1)
-
-    extend([], 0)
-    for placement in placements(state_json):
-        extend([placement], 0)
-    found.discard((0, 0))
-    return found
+    without Ana's one Hazard Item placed first."""
+    item = state_json["heroes"][0]["hand"][0]
+    prefixes = [[], *([p] for p in placements(state_json, item))]
+    return set(legal_turns(state_json, depth, prefixes))
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -175,3 +128,72 @@ def test_brute_force_with_hazards_placed_finds_nothing_the_path_finder_missed(st
     brute = brute_force(state, 6)
     finder = {(d.x, d.y) for d in reachable(RULES.parse_state(state), "Ana").checkpoints}
     assert brute <= finder, brute - finder
+
+
+@st.composite
+def two_card_hazard_positions(draw: Any) -> dict[str, Any]:
+    """The Starting Card and a card to its right, the way right across two combat hazards and
+    an exit asking Ana's Inherent Action; Ana holds one or two Combat Hazard Items and a
+    Super or Dual Action Item of combat actions, nothing unseen: whether she gets across
+    turns on the hazards she places. Every walk onto the second card's Checkpoint is five
+    steps (no turning back off a Checkpoint flag), so brute force over five steps finds every
+    turn there is."""
+    exit_action = draw(st.sampled_from(DIRECTION_ACTIONS))
+    dungeon = [draw(rooms())[0], {**draw(rooms())[0], "x": 1, "y": 0, "checkpoint": True}]
+    dungeon[0]["exits"]["right"] = exit_action
+    dungeon[0]["left_space"] = draw(st.sampled_from(COMBAT_ACTIONS))
+    dungeon[0]["right_space"] = draw(st.sampled_from(COMBAT_ACTIONS))
+    hazards = [hazard_item(f"h{k}", "combat") for k in range(draw(st.integers(1, 2)))]
+    combat = st.sampled_from(COMBAT_ACTIONS)
+    item = draw(
+        st.one_of(
+            st.builds(lambda a: super_item("a", a), combat),
+            st.builds(lambda a, b: dual("a", a, b), combat, combat),
+        )
+    )
+    hand = [*hazards, item]
+    other = draw(
+        st.sampled_from([a for a in COMBAT_ACTIONS + DIRECTION_ACTIONS if a != exit_action])
+    )
+    return {
+        "dungeon": dungeon,
+        "heroes": [
+            {"player": "Ana", "inherent": exit_action, "x": 0, "y": 0, "hand": hand},
+            {"player": "Ben", "inherent": other, "x": 0, "y": 0, "unseen": 54 - len(hand)},
+        ],
+        "turn": "Ana",
+        "dungeon_deck": 24,
+        "item_deck": 0,
+        "discard": 0,
+    }
+
+
+def placement_prefixes(state_json: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    """No hazard placed, each Hazard Item placed alone, and both placed on two different
+    spots (the two items are alike, so one order of each pair)."""
+    hazards = [i for i in state_json["heroes"][0]["hand"] if i["kind"] == "hazard"]
+    alone = [[p] for item in hazards for p in placements(state_json, item)]
+    if len(hazards) < 2:
+        return [[], *alone]
+    first, second = (placements(state_json, item) for item in hazards)
+    both = [
+        [p, q]
+        for k, p in enumerate(first)
+        for q in second[k + 1 :]
+        if (p["x"], p["y"], p["spot"]) != (q["x"], q["y"], q["spot"])
+    ]
+    return [[], *alone, *both]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(two_card_hazard_positions())
+def test_with_two_hazard_items_the_path_finder_answers_as_brute_force_does(state: dict) -> None:
+    # The same Checkpoints, and for each the fewest items any turn there spends (a Hazard
+    # Item placed counts), as brute force over every placement of one or both items finds.
+    turns = legal_turns(state, 5, placement_prefixes(state))
+    answer = reachable(RULES.parse_state(state), "Ana")
+    found = {(d.x, d.y): d for d in answer.checkpoints}
+    assert set(found) == set(turns)
+    for cell, dest in found.items():
+        assert len(dest.items) == min(len(spent) for spent in turns[cell]), (cell, dest.route)
+        assert replay(state, dest.route).legal

@@ -11,48 +11,14 @@ from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.rules import RULES
 from games.super_hazard_quest.state import State
 from tests.games.super_hazard_quest.helpers import board, dual, hero, room, super_item
+from tests.games.super_hazard_quest.oracle import legal_turns
 from tests.games.super_hazard_quest.strategies import action_hand_states, states
-
-ALLOWED_PREFIX = {"turn-not-on-checkpoint", "empty-turn"}
 
 
 def brute_force_turns(state_json: dict[str, Any], depth: int) -> dict[tuple[int, int], list[set]]:
-    """Every legal turn of at most `depth` steps that ends on another card's Checkpoint, by
-    trying every step and every way of passing it and asking the engine about each prefix:
-    for each card, the sets of items the turns onto it spend."""
-    state = RULES.parse_state(state_json)
-    ana = state.hero("Ana")
-    assert ana is not None
-    sources = [None, "inherent", *[i.id for i in ana.hand]]
-    found: dict[tuple[int, int], list[set]] = {}
-
-    def extend(path: list[dict[str, Any]]) -> None:
-        if len(path) == depth:
-            return
-        for direction in ("up", "down", "left", "right"):
-            for source in sources:
-                step: dict[str, Any] = {"kind": "go", "dir": direction}
-                if source is not None:
-                    step["using"] = source
-                trial = [*path, step]
-                move = {"kind": "standard-turn", "player": "Ana", "path": trial}
-                try:
-                    ruling = RULES.adjudicate(state, RULES.parse_move(move, state))
-                except Exception:
-                    continue
-                if ruling.legal:
-                    if not any(r.code.startswith("wounded") for r in ruling.reasons):
-                        hero_after = ruling.next_state["heroes"][0]
-                        spent = {s["using"] for s in trial if "using" in s} - {"inherent"}
-                        cell = (hero_after["x"], hero_after["y"])
-                        found.setdefault(cell, []).append(spent)
-                elif ruling.reasons[0].code not in ALLOWED_PREFIX:
-                    continue
-                extend(trial)
-
-    extend([])
-    found.pop((ana.x, ana.y), None)
-    return found
+    """Every legal walk of at most `depth` steps onto another card's Checkpoint: for each
+    card, the sets of items the turns onto it spend."""
+    return legal_turns(state_json, depth)
 
 
 def brute_force(state_json: dict[str, Any], depth: int) -> set[tuple[int, int]]:
