@@ -15,7 +15,8 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+import orjson
+from django.db import connection, transaction
 from django.http import Http404
 from django.urls import reverse
 
@@ -111,7 +112,14 @@ UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 def text_check_storable(body: Any) -> None:
     """Refuse (InvalidState, naming the field) a NUL character or half a surrogate pair
     anywhere in a request, keys included: JSON's \\u escapes can spell both, and PostgreSQL can
-    neither store nor compare them."""
+    neither store nor compare them. Most requests hold neither: orjson's encoder refuses a
+    lone surrogate and spells a NUL `\\u0000`, so one C call tells; only then is the request
+    walked to name the field."""
+    try:
+        if b"\\u0000" not in orjson.dumps(body):
+            return
+    except (TypeError, orjson.JSONEncodeError):
+        pass  # a lone surrogate (or something orjson cannot write): walk to find it
     stack: list[tuple[str, Any]] = [("", body)]
     while stack:
         path, node = stack.pop()
@@ -126,14 +134,65 @@ def text_check_storable(body: Any) -> None:
             raise InvalidState(path or "body", "the text holds a NUL or a lone surrogate")
 
 
-def _commit_without_waiting_for_disk() -> None:
-    """A saved ruling is derived data: its id is the hash of the request, and the same request
+SYNC_OFF = "SET LOCAL synchronous_commit TO OFF"
+
+
+def _insert_new(saved: SavedRuling) -> bool:
+    """Keep a ruling unless one is kept under its id (True: this call kept it), in one
+    statement: `INSERT ... ON CONFLICT DO NOTHING`, not a look-up and then an insert.
+
+    A saved ruling is derived data: its id is the hash of the request, and the same request
     rules and saves it again. So on PostgreSQL its commit need not wait for the disk
     (`synchronous_commit` off for this transaction only): a crash can lose the last moment's
-    rulings, never corrupt anything, and the request that saved one still got its answer."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SET LOCAL synchronous_commit TO OFF")
+    rulings, never corrupt anything, and the request that saved one still got its answer. With
+    psycopg's client-side binding (Django's default) the setting and the insert go in one
+    round trip, as one implicit transaction."""
+    meta = SavedRuling._meta
+    fields = meta.local_concrete_fields
+    quote = connection.ops.quote_name
+    insert = (
+        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))}) "
+        f"ON CONFLICT ({quote(meta.pk.column)}) DO NOTHING"
+    )
+    values = [_prep(f, f.pre_save(saved, add=True)) for f in fields]
+    with connection.cursor() as cursor:
+        if connection.vendor != "postgresql":
+            cursor.execute(insert, values)
+        elif _binds_client_side(cursor):
+            cursor.execute(f"{SYNC_OFF}; {insert}", values)
+            cursor.cursor.nextset()  # the INSERT's own result
+        else:
+            with transaction.atomic():
+                cursor.execute(SYNC_OFF)
+                cursor.execute(insert, values)
+        kept = cursor.rowcount == 1
+    if kept:
+        saved._state.adding = False
+    return kept
+
+
+def _prep(field: Any, value: Any) -> Any:
+    """A column's value for the INSERT; on PostgreSQL a JSON document is written by orjson
+    (several times faster than `json.dumps`, and jsonb keeps the value, not the spelling)."""
+    if connection.vendor == "postgresql" and field.get_internal_type() == "JSONField":
+        from psycopg.types.json import Jsonb
+
+        return Jsonb(value, dumps=_json_bytes)
+    return field.get_db_prep_save(value, connection)
+
+
+def _json_bytes(value: Any) -> bytes | str:
+    try:
+        return orjson.dumps(value)
+    except (TypeError, orjson.JSONEncodeError):  # beyond 64-bit integers: as Django writes it
+        return json.dumps(value)
+
+
+def _binds_client_side(cursor: Any) -> bool:
+    import psycopg
+
+    return isinstance(cursor.cursor, psycopg.ClientCursor)
 
 
 def ruling_make(slug: str, request: dict[str, Any]) -> SavedRuling:
@@ -161,16 +220,11 @@ def ruling_make(slug: str, request: dict[str, Any]) -> SavedRuling:
     body["id"] = key
     body["game"] = slug
     body["url"] = f"/games/{slug}/rulings/{key}/"
-    saved = SavedRuling.objects.filter(pk=key).first()
-    if saved is None:
-        saved = SavedRuling(id=key, game=desk.game, request=canonical, ruling=body)
-        try:
-            with transaction.atomic():
-                _commit_without_waiting_for_disk()
-                saved.save(force_insert=True)  # new: one INSERT (no UPDATE tried first)
-        except IntegrityError:  # a concurrent request saved the same ruling first
-            saved = SavedRuling.objects.get(pk=key)
-    elif saved.ruling.get("reference_version") != desk.game.data_version:
+    saved = SavedRuling(id=key, game=desk.game, request=canonical, ruling=body)
+    if _insert_new(saved):  # a new board: one statement, no look-up first
+        return saved
+    saved = SavedRuling.objects.get(pk=key)  # ruled before (or by a concurrent request)
+    if saved.ruling.get("reference_version") != desk.game.data_version:
         # made under older data: ruled again and kept under the same id (and its first date)
         SavedRuling.objects.filter(pk=key).update(request=canonical, ruling=body)
         saved.request, saved.ruling = canonical, body

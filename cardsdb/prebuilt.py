@@ -234,6 +234,39 @@ def card_items(cards: Iterable[Any]) -> list[bytes]:
     return [found.get(str(c.pk)) or built[str(c.pk)] for c in cards]
 
 
+def card_items_by_id(ids: list[int], version: str) -> list[bytes]:
+    """These cards' list entries, in this order: the kept ones in one query, the rest built
+    now from their rows and kept (a card gone since is left out)."""
+    from cardsdb import selectors
+
+    found = get_many(CARD_ITEM, [str(pk) for pk in ids], version)
+    missing = [pk for pk in ids if str(pk) not in found]
+    if missing:
+        rows = list(selectors.card_list().filter(pk__in=missing).order_by("id"))
+        found.update(zip([str(c.pk) for c in rows], card_items(rows), strict=True))
+    return [found[str(pk)] for pk in ids if str(pk) in found]
+
+
+class Indexed:
+    """A card list answered by the in-memory index (cardsdb/card_index.py), for the
+    paginator: the count, then the page's ids with their kept entries in one query."""
+
+    ordered = True
+
+    def __init__(self, found: Any, version: str) -> None:
+        self.found = found
+        self.version = version
+
+    def count(self) -> int:
+        return int(self.found.count)
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def __getitem__(self, item: slice) -> list[bytes]:
+        return card_items_by_id(self.found.page(item.start or 0, item.stop), self.version)
+
+
 class WithEntries:
     """A card list for the paginator whose page is read with each card's kept entry in the
     same query (a subquery on the prebuilt table's index, run for the page's rows only): the
@@ -287,11 +320,12 @@ def build_all(
     version of the data, in batches (a bounded number of queries per batch, whatever their
     size), and drop other versions' answers. Kinds already complete for this version are
     left as they are, unless `force`."""
-    from cardsdb import selectors
+    from cardsdb import card_index, selectors
     from cardsdb.api.serializers import CardDetailSerializer, CardSerializer, RuleSerializer
     from cardsdb.models import Card, Game, Prebuilt, Rule
 
     response_cache.fingerprint_forget()
+    card_index.forget()  # a load: this process's card index is rebuilt on its next use
     version = response_cache.data_fingerprint()
     kinds = set(kinds)
     if games is None and not force:  # what is already complete for this version is kept

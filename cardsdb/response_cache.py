@@ -14,10 +14,12 @@ Through Django's cache, the responses are shared by every app server when REDIS_
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -58,17 +60,39 @@ def _state() -> tuple[str, int]:
         .values_list("id", "data_version", "edits")
     )
     edits = int(rows[0][2] or 0) if rows else 0
-    text = f"{[(pk, version) for pk, version, _ in rows]}|{edits}"
+    text = f"{[(pk, version) for pk, version, _ in rows]}|{edits}|{code_fingerprint()}"
     value = hashlib.md5(text.encode(), usedforsecurity=False).hexdigest()[:16]
     with _fingerprint_lock:
         _fingerprint = (now, value, edits)
     return value, edits
 
 
+CODE_FOLDERS = ("games", "cardsdb", "templates", "static")
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """A hash of the code that builds the answers (the engines, the serializers, the
+    templates, the static files their pages link to), read once per process: a deploy that
+    changes an engine's wording or a page names a new version, so no prebuilt answer, cached
+    response or bulk file built by the old code is served by the new. (Saved rulings are
+    records under their permalink; they are ruled again when the data changes, see
+    cardsdb/desk.py.)"""
+    base = Path(settings.BASE_DIR)
+    digest = hashlib.md5(usedforsecurity=False)
+    for folder in CODE_FOLDERS:
+        for path in sorted((base / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                digest.update(str(path.relative_to(base)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def data_fingerprint() -> str:
     """Changes whenever the reference data may have: a load (every game's `data_version`), or
-    an edit in the admin (the edits counter in the database, `DataRevision`). Every app
-    server reads the same two things, so they agree on it within DATA_VERSION_SECONDS."""
+    an edit in the admin (the edits counter in the database, `DataRevision`), and whenever
+    the code that builds the answers does (`code_fingerprint`: a deploy). Every app server
+    reads the same two things, so they agree on it within DATA_VERSION_SECONDS (app servers
+    running different code during a rolling deploy keep different versions until it ends)."""
     return _state()[0]
 
 
@@ -82,11 +106,15 @@ def edits_count(**_: Any) -> None:
     counter is a row in the database, written in the editor's own transaction."""
     from django.db.models import F
 
+    from cardsdb import card_index
     from cardsdb.models import DataRevision
 
     if not DataRevision.objects.filter(pk=1).update(edits=F("edits") + 1):
         DataRevision.objects.get_or_create(pk=1, defaults={"edits": 1})
     fingerprint_forget()
+    # the counter of an edit rolled back can come round again with other data: this
+    # process's card index (cardsdb/card_index.py) is dropped at each edit, not only renamed
+    card_index.forget()
 
 
 UNCOUNTED_MODELS = ("savedruling", "prebuilt", "datarevision")  # not reference data

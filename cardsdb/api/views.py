@@ -22,7 +22,7 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cardsdb import bulk, prebuilt, selectors, services
+from cardsdb import bulk, card_index, prebuilt, selectors, services
 from cardsdb.api import filters, serializers
 from cardsdb.api.renderers import dumps
 from cardsdb.api.search_views import query_error_response
@@ -176,11 +176,15 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def list_prebuilt(self) -> HttpResponse:
         """The same page, its cards' entries read prebuilt: the count, then the page's ids
         with their entries in one query (the rows only for entries not built yet)."""
-        queryset = self.filter_queryset(self.get_queryset())
         paginator = self.paginator
         assert paginator is not None  # the pagination class is always set for this list
-        entries = prebuilt.WithEntries(queryset)
-        items: list[bytes] | None = paginator.paginate_queryset(entries, self.request, self)  # type: ignore[arg-type]
+        found = card_index.find(self.request.query_params)
+        entries: Any
+        if found is not None:  # counted and paged in memory, exactly as the SQL would
+            entries = prebuilt.Indexed(found, found.version)
+        else:
+            entries = prebuilt.WithEntries(self.filter_queryset(self.get_queryset()))
+        items: list[bytes] | None = paginator.paginate_queryset(entries, self.request, self)
         assert items is not None
         page = paginator.get_paginated_response([orjson.Fragment(i) for i in items])
         return HttpResponse(dumps(page.data), content_type=prebuilt.JSON)

@@ -35,6 +35,16 @@ def rule_number(key: str) -> str:
     return str(key).rsplit(":", 1)[-1]
 
 
+_RULE_KEY = re.compile(r"\b[a-z]+(?:-[a-z]+)+:(\d[\w.]*\w|\d)")
+
+
+@register.filter
+def rule_keys_as_numbers(text: str) -> str:
+    """An engine's one-line summary as a player reads it: `(<game>:3.3)` becomes
+    `(rule 3.3)` (the API keeps the key for apps)."""
+    return _RULE_KEY.sub(r"rule \1", str(text or ""))
+
+
 @register.filter
 def provenance_words(value: str) -> str:
     return PROVENANCE_WORDS.get(str(value), str(value))

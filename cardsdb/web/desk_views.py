@@ -4,6 +4,7 @@ and the ruling page."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django.core.cache import cache
@@ -15,11 +16,31 @@ from django.views.decorators.http import require_POST
 from cardsdb import desk
 from cardsdb.models import Clarification, Game, Rule, SavedRuling
 from cardsdb.reference import DatabaseReference
+from cardsdb.templatetags.public_words import rule_keys_as_numbers
 from cardsdb.web.boards import board_picture, ruling_overlay
 from cardsdb.web.moves_views import lists_moves
 from cardsdb.web.schema_forms import form_fields, read_form
 from games.core.errors import BadInput
 from games.core.tools import Links, Page, PageRequest, Picture, RulingBoard, Tool
+
+
+def tool_page_url(slug: str, tool: Tool) -> str:
+    """Where a player uses a tool on the website: its own page, or the page that keeps its
+    answers (a deck's paste box); "" for a tool served to apps only."""
+    if tool.page is not None:
+        return reverse("web:game-tool", args=[slug, tool.slug])
+    if tool.permalink == "decks":
+        return reverse("web:deck-check", args=[slug])
+    return ""
+
+
+def _hand_over(engine: Any, question: Any) -> dict[str, str] | None:
+    """The link a question hands over to (its words and address), when it names a tool that
+    has a page."""
+    tool = engine.tools.get(question.hand_over) if question.hand_over else None
+    if tool is None or not (url := tool_page_url(engine.slug, tool)):
+        return None
+    return {"url": url, "words": question.hand_over_words or tool.title}
 
 
 def _questions(engine: Any, posted: str | None = None, **state: Any) -> list[dict[str, Any]]:
@@ -37,6 +58,7 @@ def _questions(engine: Any, posted: str | None = None, **state: Any) -> list[dic
                 "title": q.title,
                 "help": q.help,
                 "moment": q.moment,
+                "hand_over": _hand_over(engine, q),
                 "fields": fields,
                 "first_error": first_error,
             }
@@ -139,6 +161,18 @@ def dispute_json(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect(saved.get_absolute_url())
 
 
+# A summary may open with its verdict, which the page's badge already says.
+_VERDICT_WORDS = re.compile(r"^(?:Not allowed|Allowed|Illegal|Legal):\s*")
+
+
+def _after_badge(summary: str) -> str:
+    """An engine's one-line summary beside the verdict badge: in rule numbers, without the
+    verdict said a second time ("✘ Not allowed Not allowed: ...")."""
+    text = rule_keys_as_numbers(summary)
+    rest = _VERDICT_WORDS.sub("", text)
+    return rest[:1].upper() + rest[1:] if rest != text else text
+
+
 def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     saved = desk.ruling_get(slug, key)
     ruling = saved.ruling
@@ -160,7 +194,8 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "game": saved.game,
             "saved": saved,
             "ruling": ruling,
-            "answer": ruling.get("answer") or ruling.get("summary", ""),
+            "answer": rule_keys_as_numbers(ruling.get("answer") or ruling.get("summary", "")),
+            "summary": _after_badge(ruling.get("summary", "")),
             "deciding": deciding,
             "rulings": rulings,
             "rules": rules,

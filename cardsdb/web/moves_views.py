@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from cardsdb import desk
+from cardsdb.templatetags.public_words import rule_keys_as_numbers
 from games.core.errors import BadInput
 from games.core.rules import GameRules
 
@@ -40,12 +41,14 @@ def what_now(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         for move in moves[:MOVES_SHOWN]:
             ruling = d.engine.rule_json(state, move)
             first = ruling.reasons[0] if ruling.reasons else None
-            listed.append(
-                {
-                    "answer": ruling.answer or ruling.summary,
-                    "rule": first.rule.rsplit(":", 1)[-1] if first else "",
-                }
-            )
+            option = {
+                "answer": rule_keys_as_numbers(ruling.answer or ruling.summary),
+                "rule": first.rule.rsplit(":", 1)[-1] if first else "",
+            }
+            # Two moves that come to the same thing (a claim of "draw" and no claim, on a
+            # tie) are one thing a player can do: said once.
+            if option not in listed:
+                listed.append(option)
     return render(
         request,
         "web/what_now.html",

@@ -377,6 +377,8 @@ QUESTIONS: tuple[Question, ...] = (
         build=build_deck,
         help="Before you play: does your deck meet the mode or the tournament format?",
         moment="Before the game",
+        hand_over="deck-check",
+        hand_over_words="Paste your whole deck list",
     ),
     Question(
         slug="can-i-substitute",

@@ -103,6 +103,9 @@ class Question:
 
     `form` is a flat pydantic model (str, int, bool, enum/Literal and lists of those) that the
     website renders as inputs; `build` turns a filled-in form into the `(state, move)` JSON.
+    `hand_over` names a tool of the game (its slug) whose own page answers the question
+    better (a whole deck pasted at once, not typed card by card); the website links that
+    page beside the form with the words `hand_over_words`.
     """
 
     slug: str
@@ -111,6 +114,8 @@ class Question:
     build: Callable[[Any], tuple[dict[str, Any], dict[str, Any]]]
     help: str = ""  # one line: when to use this question
     moment: str = ""  # the moment of play it belongs to, in players' words ("On your turn")
+    hand_over: str = ""
+    hand_over_words: str = ""
 
 
 OptionT = TypeVar("OptionT", bound=str)

@@ -140,6 +140,18 @@ def test_a_card_list_page_reads_its_entries_in_one_query() -> None:
     Client().get(_list(card))  # the entries built and kept
     response, sql = _queries(Client(), _list(card))
     assert response.status_code == 200 and len(response.json()["results"]) == 36
+    # the version of the data, then the page's entries in one query: the filter, the count
+    # and the order come from the card index in memory (cardsdb/card_index.py), built once
+    assert len(sql) == 2, sql
+    assert not any("cardsdb_card" in q for q in sql)
+
+
+def test_a_card_list_page_the_index_cannot_answer_counts_and_pages_in_the_database() -> None:
+    card = _card()
+    url = _list(card) + "&name=a"  # a name search: the SQL list
+    Client().get(url)  # the entries built and kept
+    response, sql = _queries(Client(), url)
+    assert response.status_code == 200
     # the version of the data, the filter's game, the count, then the page's ids with their
     # entries in one query
     assert len(sql) == 4, sql
@@ -357,8 +369,12 @@ def test_a_new_ruling_reads_no_game_or_rule_row(settings: Any) -> None:
     sql = [q["sql"] for q in ctx.captured_queries]
     assert not any('"cardsdb_game"' in q.split("FROM")[-1] for q in sql if "FROM" in q), sql
     assert not any("cardsdb_rule" in q for q in sql), sql
-    inserts = [q for q in sql if q.startswith("INSERT")]
-    assert len(inserts) == 1 and not any(q.startswith("UPDATE") for q in sql), sql
+    # a new board is one INSERT ... ON CONFLICT DO NOTHING (on PostgreSQL in the same round
+    # trip as `SET LOCAL synchronous_commit`): no look-up of the saved ruling first
+    inserts = [q for q in sql if "INSERT INTO" in q]
+    assert len(inserts) == 1 and "ON CONFLICT" in inserts[0], sql
+    assert not any(q.startswith("UPDATE") for q in sql), sql
+    assert not any(q.startswith("SELECT") and "cardsdb_savedruling" in q for q in sql), sql
     assert second.json()["cited_rules"], "the cited rules' text is still given"
 
 

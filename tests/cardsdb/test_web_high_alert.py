@@ -51,7 +51,7 @@ def alert(html: str) -> str:
 
 
 def rule_link(number: str) -> str:
-    return f'href="{RULES}#{number}" class="rule-key">{SLUG}:{number}</a>'
+    return f'href="{RULES}#{number}" class="rule-key">rule {number}</a>'
 
 
 ruling_for = partial(disputes.settle, slug=SLUG)

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode, urljoin
 
 import pytest
 
@@ -37,6 +38,7 @@ INTERNAL = [
     r"0 cards in the database",
     r"\b[a-z]+_[a-z_]+: ",  # a setting name: `max_heroes_per_power: 6`
     r"You's",
+    r"\b[a-z]+(?:-[a-z]+)+:\d",  # a rule's key (`star-realms-high-alert:3.2`), not its number
 ]
 
 
@@ -246,31 +248,141 @@ def test_player_asks_with_printed_names_gets_plain_answer_and_every_page_fits_a_
         page.goto(ruling_url.split("#")[0] + "#show")
         page.screenshot(path=str(SCREENSHOTS / "ruling-show-your-opponent.png"))
 
-    # Every kind of page of the game, the ruling page included, at phone and laptop width.
-    urls = [f"{live_server.url}/games/{slug}/{kind}" for kind in PAGE_KINDS]
-    urls += [ruling_url.split("#")[0]]
     if slug == "higher-lower":
-        urls.append(f"{live_server.url}/")
-    problems: dict[str, list[str]] = {}
-    for url in urls:
-        page.goto(url)
-        found = _problems(page) + _axe(page)
-        if found:
-            problems[url] = found
-    page.set_viewport_size(LAPTOP)
-    for url in urls:
-        page.goto(url)
-        found = [f"at 1366 px: {v}" for v in _axe(page)]
-        if found:
-            problems.setdefault(url, []).extend(found)
-    if slug == "higher-lower":
-        page.set_viewport_size(PHONE)
         page.goto(f"{live_server.url}/games/{slug}/disputes/#q-{question}")
         page.screenshot(path=str(SCREENSHOTS / "question-form.png"))
         page.goto(f"{live_server.url}/games/{slug}/quick/")
         page.screenshot(path=str(SCREENSHOTS / "quick-reference.png"))
     context.close()
-    assert not problems, problems
+
+
+def _check_here(page: Any, where: str, problems: dict[str, list[str]]) -> None:
+    """The page as it stands, at phone width and then laptop width, resized in place so that
+    a page answering a form is checked as the player sees it."""
+    found = _problems(page) + _axe(page)
+    page.set_viewport_size(LAPTOP)
+    found += [f"at 1366 px: {v}" for v in _problems(page) + _axe(page)]
+    page.set_viewport_size(PHONE)
+    if found:
+        problems[where] = found
+
+
+def _visit(page: Any, url: str, problems: dict[str, list[str]]) -> bool:
+    response = page.goto(url)
+    if response is None or not response.ok:
+        problems[url] = [f"HTTP {response.status if response else 'no answer'}"]
+        return False
+    _check_here(page, url, problems)
+    return True
+
+
+def _path(page: Any) -> str:
+    return str(page.evaluate("location.pathname + location.search"))
+
+
+def _walk_questions(page: Any, game: str, slug: str, problems: dict[str, list[str]]) -> None:
+    """Every question of the game, sent as its form first shows it (no required field starts
+    empty), then its ruling page and every page that ruling's buttons open."""
+    from games.core.registry import registry
+
+    below: list[str] = []
+    for question in registry[slug].questions:
+        page.goto(f"{game}/disputes/")
+        if question.hand_over:  # a tool's page answers it better: the question links it
+            hand_over = page.locator(f"#q-{question.slug} .hand-over a")
+            if not hand_over.count():
+                problems[f"question {question.slug!r}"] = ["no link to the page it hands over to"]
+            below += [hand_over.first.get_attribute("href") or ""] if hand_over.count() else []
+        form = page.locator(f"#q-{question.slug} form")
+        with page.expect_navigation():
+            form.locator("button[type=submit]").click()
+        where = f"question {question.slug!r} as it opens"
+        if f"/games/{slug}/rulings/" not in page.url:
+            error = page.locator(".error, .has-error").all_inner_texts()
+            problems[where] = [f"gives no ruling: {error}"]
+            continue
+        _check_here(page, f"{where}: {_path(page)}", problems)
+        below += page.eval_on_selector_all(
+            "nav.ruling-tools a[href]", "links => links.map(a => a.href)"
+        )
+    for url in dict.fromkeys(below):
+        _visit(page, urljoin(game, url), problems)
+
+
+def _walk_tools(page: Any, game: str, slug: str, problems: dict[str, list[str]]) -> None:
+    """Every tool's own page, and what it answers to the input it opens with; a tool that
+    keeps its answers (a deck) is sent its documented example and its permalink walked."""
+    from games.core.registry import registry
+
+    for tool in registry[slug].tools.values():
+        if tool.page is not None and _visit(page, f"{game}/tools/{tool.slug}/", problems):
+            main = page.locator("main")
+            ask = main.get_by_role("button", name=tool.title, exact=True)
+            ask = ask.or_(main.get_by_role("link", name=tool.title, exact=True))
+            if not ask.count():
+                problems[f"tool {tool.slug!r}"] = [f"no button {tool.title!r} on its page"]
+                continue
+            with page.expect_navigation():
+                ask.first.click()
+            _check_here(page, f"tool {tool.slug!r} answered: {_path(page)}", problems)
+        if tool.permalink and _visit(page, f"{game}/{tool.permalink}/", problems):
+            form = page.locator(f'main form[action$="/{tool.permalink}/"]')
+            for name, value in (tool.example or {}).items():
+                field = form.locator(f'[name="{name}"]')
+                if not isinstance(value, str) or not field.count():
+                    continue
+                if field.evaluate("el => el.tagName") == "SELECT":
+                    field.select_option(value)
+                else:
+                    field.fill(value)
+            with page.expect_navigation():
+                form.locator("button[type=submit]").click()
+            where = f"tool {tool.slug!r}: its example, kept"
+            if not re.search(rf"/{tool.permalink}/[^/]+/$", page.url):
+                problems[where] = [f"no permalink: {page.locator('.error').all_inner_texts()}"]
+                continue
+            _check_here(page, f"{where}: {_path(page)}", problems)
+
+
+def _walk_card_and_search(page: Any, game: str, slug: str, problems: dict[str, list[str]]) -> None:
+    """A card's own page (when the game lists cards) and a search for a glossary term."""
+    page.goto(f"{game}/cards/")
+    card = page.evaluate(
+        f"""() => [...document.querySelectorAll('main a[href]')].map(a => a.href)
+             .find(h => /\\/games\\/{slug}\\/cards\\/[^/?#]+\\/$/.test(new URL(h).pathname))"""
+    )
+    if card:
+        _visit(page, card, problems)
+    page.goto(f"{game}/glossary/")
+    term = page.locator("main summary").first.inner_text().strip()
+    url = f"{game.split('/games/')[0]}/search/?" + urlencode({"q": term, "game": slug})
+    if _visit(page, url, problems) and not page.locator(".hits li").count():
+        problems.setdefault(url, []).append("no results")
+
+
+@pytest.mark.parametrize("slug", list(ASKED))
+def test_every_page_a_player_reaches_fits_a_phone_and_shows_no_machinery(
+    live_server: Any, browser: Any, slug: str
+) -> None:
+    """Every kind of page of the game at 390 and 1366 px: its reference pages, the ruling of
+    every question as its form opens, the pages a ruling's buttons lead to ("What can I do
+    now?", the game's tools on that board) and the tool page a question hands over to, every
+    tool's own page and its answer, a kept deck's page, a card's page and a search. Listed
+    from the game's registry, so a new tool or question is walked without a change here."""
+    _load(slug)
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    game = f"{live_server.url}/games/{slug}"
+    problems: dict[str, list[str]] = {}
+    for kind in PAGE_KINDS:
+        _visit(page, f"{game}/{kind}", problems)
+    if slug == "higher-lower":
+        _visit(page, f"{live_server.url}/", problems)
+    _walk_questions(page, game, slug, problems)
+    _walk_tools(page, game, slug, problems)
+    _walk_card_and_search(page, game, slug, problems)
+    context.close()
+    assert not problems, "\n".join(f"{where}: {found}" for where, found in problems.items())
 
 
 def test_a_mistyped_form_comes_back_at_the_field_with_its_error_in_words(

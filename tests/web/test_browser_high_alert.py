@@ -89,7 +89,7 @@ def test_player_asks_what_can_i_do_now_from_a_ruling_and_from_the_menu(
     page.wait_for_selector("#results")
     ally = page.locator("#ally-c1")
     assert ally.get_attribute("data-ok") == "yes"
-    assert f"{SLUG}:3.4" in ally.inner_text()
+    assert "rule 3.4" in ally.inner_text()
 
     # From the game's menu, with the simple form.
     page.locator("nav.gamenav a", has_text="What can I do now?").click()
@@ -112,7 +112,7 @@ def test_player_asks_what_can_i_do_now_from_a_ruling_and_from_the_menu(
     assert page.locator("#row-r2").get_attribute("data-ok") == "no"
     assert page.locator("#ally-c1").get_attribute("data-ok") == "yes"
     assert page.locator("svg.board-high-alert g.faction-symbol[data-symbol=blob]").count() >= 2
-    pod.locator("a.rule-key", has_text=f"{SLUG}:8.2").click()
+    pod.locator("a.rule-key", has_text="rule 8.2").click()
     page.wait_for_load_state()
     assert page.url.endswith("/rules/#8.2")
 

@@ -1,0 +1,329 @@
+"""The card list's filters and orderings answered in memory: one index per version of the data
+in each process, so a random filter over the 17,643 Battle Arena cards is not a count and a
+sort of up to all of them in the database on every request.
+
+The index holds, per card, one byte per filter column (a code for its game, type, expansion,
+provenance, faction set, cost, power, copies) and each card's place in every ordering the API
+offers. Those places are read from the database itself (`DENSE_RANK()` over the same
+`ORDER BY` the list uses, nulls last), so names sort by the database's collation, exactly as
+the SQL list would. A filter is a 256-byte table per column (`bytes.translate`: 1 where the
+column's value passes) and-ed together as integers; the count is the number of 1s, and the
+page is `compress(ids in that ordering, mask)` sliced. Everything is C loops over ~18 KB.
+
+Only what the index answers exactly is answered here: the filters above with values the SQL
+path would accept (anything else, `name`, `q`, `weapon`, `number`, several orderings, a
+value with spaces, an unknown game: None, and the list runs its SQL, with its errors). A
+column with more than 255 distinct values is not indexed (its filters run in SQL).
+
+Never stale: the index is keyed by `response_cache.data_fingerprint()` (read before the data;
+the build is thrown away when the fingerprint moved while it was read), only the newest is
+kept (memory bounded: ~5 MB for the whole data set, all orderings built), and every
+single-object edit of reference data drops it in the editing process at once.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from array import array
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from itertools import compress, islice
+from typing import Any
+
+from django.conf import settings
+
+from cardsdb import response_cache
+
+SORTS = ("name", "cost", "power", "copies", "number", "position", "slug")  # ordering_fields
+NULLABLE = ("cost", "power", "copies")  # the others are NOT NULL columns
+DEFAULT = "default"  # game__position, position, id: the list's default ordering
+COLUMNS = ("game", "type", "expansion", "provenance", "faction", "cost", "power", "copies")
+INTEGER = re.compile(r"-?[0-9]{1,9}")  # what forms.IntegerField reads the same, in range
+ORDERING = re.compile(r"-?[a-z]+")
+PAGING = ("page", "page_size")  # the paginator reads these, with its own errors
+ANSWERED = {
+    "game",
+    "type",
+    "expansion",
+    "faction",
+    "provenance",
+    "cost_min",
+    "cost_max",
+    "power_min",
+    "power_max",
+    "copies_min",
+    "ordering",
+    *PAGING,
+}
+
+Test = Callable[[Any], bool]
+
+
+def enabled() -> bool:
+    return bool(getattr(settings, "CARD_INDEX", True))
+
+
+@dataclass
+class Column:
+    """One byte per card: 0 is "none" (a null, no type), 1.. index `values`."""
+
+    codes: bytes
+    values: list[Any]
+
+    def table(self, test: Test) -> bytes:
+        return bytes(
+            [0] + [1 if test(v) else 0 for v in self.values] + [0] * (255 - len(self.values))
+        )
+
+
+def _column(raw: list[Any] | None) -> Column | None:
+    if raw is None:
+        return None
+    values: dict[Any, int] = {}
+    codes = bytearray(len(raw))
+    for i, value in enumerate(raw):
+        if value is None:
+            continue
+        code = values.get(value)
+        if code is None:
+            if len(values) == 255:
+                return None  # too many distinct values for a byte: this column runs in SQL
+            code = values[value] = len(values) + 1
+        codes[i] = code
+    return Column(bytes(codes), list(values))
+
+
+@dataclass
+class Ordered:
+    """The cards in one ordering: their ids, and each column's codes in that order."""
+
+    ids: array[int]
+    places: array[int]  # canonical position of each card, in this order
+    columns: dict[str, bytes] = field(default_factory=dict)
+
+
+class Index:
+    def __init__(
+        self,
+        ids: list[int],
+        raw: dict[str, list[Any] | None],
+        ranks: dict[str, list[int]],
+        games: set[str],
+    ) -> None:
+        # compact arrays, not lists of ints: the index is a few megabytes, not twenty
+        self.size = len(ids)
+        self.ids = array("q", ids)
+        self.columns = {name: _column(raw[name]) for name in COLUMNS}
+        self.nulls = {name: bytes(value is None for value in raw[name] or ()) for name in NULLABLE}
+        self.ranks = {name: array("i", values) for name, values in ranks.items()}
+        self.games = games  # every game's slug, with cards or not
+        self.everything = int.from_bytes(b"\x01" * self.size, "big")  # every card passes
+        self._orders: dict[str, Ordered] = {}
+        self._lock = threading.Lock()
+
+    def ordered(self, ordering: str) -> Ordered:
+        found = self._orders.get(ordering)
+        if found is not None:
+            return found
+        with self._lock:
+            found = self._orders.get(ordering)
+            if found is None:
+                found = self._orders[ordering] = self._order(ordering)
+        return found
+
+    def _order(self, ordering: str) -> Ordered:
+        ids = self.ids
+        name = ordering.lstrip("-")
+        rank = self.ranks[name]
+        if not ordering.startswith("-"):  # dense rank asc (nulls ranked last), then id
+            places = sorted(range(self.size), key=lambda i: (rank[i], ids[i]))
+        else:  # value desc, nulls still last, ties by id asc: as `.desc(nulls_last=True), id`
+            nulls = self.nulls.get(name, bytes(self.size))
+            places = sorted(range(self.size), key=lambda i: (nulls[i], -rank[i], ids[i]))
+        return Ordered(array("q", [ids[i] for i in places]), array("i", places))
+
+    def codes(self, order: Ordered, name: str) -> bytes:
+        found = order.columns.get(name)
+        if found is None:
+            column = self.columns[name]
+            assert column is not None
+            found = order.columns[name] = bytes(map(column.codes.__getitem__, order.places))
+        return found
+
+
+@dataclass(frozen=True)
+class Found:
+    """One filtered, ordered card list: how many, and any slice of their ids."""
+
+    ids: array[int]
+    mask: bytes
+    count: int
+    version: str  # of the data it was found in
+
+    def page(self, start: int, stop: int) -> list[int]:
+        return list(islice(compress(self.ids, self.mask), start, stop))
+
+
+# --- reading a request ------------------------------------------------------------------------
+
+
+def _holding(slug: str) -> Test:
+    return lambda slugs: slug in slugs
+
+
+def _at_least(bound: int) -> Test:
+    return lambda value: value >= bound
+
+
+def _at_most(bound: int) -> Test:
+    return lambda value: value <= bound
+
+
+def _filters(params: Mapping[str, str], index: Index) -> list[tuple[str, Test]] | None:
+    """The column tests a request's filters make, or None when the SQL list must answer."""
+    from cardsdb.models import Provenance
+
+    tests: list[tuple[str, Test]] = []
+    for name, value in params.items():
+        if name in PAGING or name == "ordering":
+            continue
+        if value == "":  # an empty parameter filters nothing, as in django-filter
+            continue
+        if name == "game":
+            if value not in index.games:
+                return None  # an unknown game is the SQL path's 400
+            tests.append(("game", value.__eq__))
+        elif name in ("type", "expansion"):
+            if value != value.strip():
+                return None  # the form strips it: leave that reading to the form
+            tests.append((name, value.__eq__))
+        elif name == "faction":
+            if value != value.strip():
+                return None
+            tests.append(("faction", _holding(value)))
+        elif name == "provenance":
+            if value not in Provenance.values:
+                return None
+            tests.append(("provenance", value.__eq__))
+        elif name in ("cost_min", "cost_max", "power_min", "power_max", "copies_min"):
+            if not INTEGER.fullmatch(value):
+                return None
+            column, _, end = name.partition("_")
+            bound = int(value)
+            tests.append((column, _at_least(bound) if end == "min" else _at_most(bound)))
+        else:
+            return None  # name, q, weapon, number, format, anything else: the SQL path
+    if any(index.columns[column] is None for column, _ in tests):
+        return None
+    return tests
+
+
+def _ordering(params: Mapping[str, str]) -> str | None:
+    value = params.get("ordering", "")
+    if value == "":
+        return DEFAULT
+    if ORDERING.fullmatch(value) and value.lstrip("-") in SORTS:
+        return value
+    return None  # several fields, spaces, an unknown field (a 400): the SQL path
+
+
+def find(params: Mapping[str, str], version: str | None = None) -> Found | None:
+    """The cards a card-list request asks for, or None when the SQL list must answer."""
+    if not enabled():
+        return None
+    ordering = _ordering(params)
+    if ordering is None or not ANSWERED.issuperset(params):
+        return None  # told before the index is read (or built)
+    version = version or response_cache.data_fingerprint()
+    index = current(version)
+    if index is None:
+        return None
+    tests = _filters(params, index)
+    if tests is None:
+        return None
+    order = index.ordered(ordering)
+    mask = index.everything
+    for column_name, test in tests:
+        column = index.columns[column_name]
+        assert column is not None
+        passing = index.codes(order, column_name).translate(column.table(test))
+        mask &= int.from_bytes(passing, "big")
+    bits = mask.to_bytes(index.size, "big")
+    return Found(order.ids, bits, bits.count(1), version)
+
+
+# --- building and keeping -------------------------------------------------------------------
+
+_lock = threading.Lock()
+_kept: tuple[str, Index] | None = None
+
+
+def forget(**_: Any) -> None:
+    """Drop this process's index (an edit of reference data; a load)."""
+    global _kept
+    with _lock:
+        _kept = None
+
+
+def current(version: str) -> Index | None:
+    """The index of this version of the data, built now if this process has none."""
+    global _kept
+    kept = _kept
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    with _lock:
+        kept = _kept
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        index = build()
+        response_cache.fingerprint_forget()  # was the data changed while it was read?
+        if response_cache.data_fingerprint() != version:
+            return None  # then this request runs its SQL; the next one builds again
+        _kept = (version, index)
+        return index
+
+
+def build() -> Index:
+    """Every card's filter columns and places, and the games' slugs, in three queries."""
+    from django.db.models import F, Window
+    from django.db.models.functions import DenseRank
+
+    from cardsdb.models import Card, Game
+
+    def rank(*names: str) -> Window:
+        return Window(DenseRank(), order_by=[F(n).asc(nulls_last=True) for n in names])
+
+    ranks = {f"rank_{name}": rank(name) for name in SORTS}
+    ranks[f"rank_{DEFAULT}"] = rank("game__position", "position", "id")
+    rows = list(
+        Card.objects.annotate(**ranks)
+        .order_by("id")
+        .values_list(
+            "id",
+            "game__slug",
+            "card_type__slug",
+            "expansion__slug",
+            "provenance",
+            "cost",
+            "power",
+            "copies",
+            *ranks,
+        )
+    )
+    through = Card.factions.through
+    slugs: dict[int, list[str]] = {}
+    for card_id, slug in through.objects.values_list("card_id", "faction__slug"):
+        slugs.setdefault(card_id, []).append(slug)
+    ids = [row[0] for row in rows]
+    sets = [frozenset(slugs.get(card_id, ())) or None for card_id in ids]
+    # a card with two factions of one slug would be listed twice by the SQL join: then
+    # faction filters run in SQL
+    doubled = any(len(set(mine)) != len(mine) for mine in slugs.values())
+    faction: list[Any] | None = None if doubled else sets
+    raw: dict[str, list[Any] | None] = {
+        name: [row[i] for row in rows] for i, name in enumerate(COLUMNS[:4] + COLUMNS[5:], start=1)
+    }
+    raw["faction"] = faction
+    ranked = {name: [row[8 + i] for row in rows] for i, name in enumerate([*SORTS, DEFAULT])}
+    return Index(ids, raw, ranked, set(Game.objects.values_list("slug", flat=True)))
