@@ -8,6 +8,8 @@ give: the next state leaves them out and the ruling says so.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from games.core import Reason
 from games.star_realms_high_alert.catalog import CARDS, SYMBOL_NAMES
 from games.star_realms_high_alert.reasons import REASONS
@@ -62,7 +64,7 @@ def turn_end_reasons(state: State) -> tuple[list[Reason], list[str]]:
             )
             said.append(f"{hero_label(hero)}'s primary ability no longer applies")
     if state.techs:
-        names = _and([CARDS[t.card].name for t in state.techs])
+        names = _and(_counted([CARDS[t.card].name for t in state.techs]))
         reasons.append(_r("tech-stays-on-table", f"{names} stay on your table"))
         reasons.append(_r("tech-use-resets", f"{names} may each be used once more next turn"))
         said.append(f"your tech stays on the table and can be used again next turn ({names})")
@@ -93,3 +95,9 @@ def turn_end_reasons(state: State) -> tuple[list[Reason], list[str]]:
 
 def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _counted(names: list[str]) -> list[str]:
+    """Copies of one card said once with their number ("2 Guidance"), in first-seen order."""
+    counts = Counter(names)
+    return [name if counts[name] == 1 else f"{counts[name]} {name}" for name in counts]

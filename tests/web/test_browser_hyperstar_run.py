@@ -47,14 +47,8 @@ def test_player_asks_to_press_a_card_ahead_of_the_hero_then_asks_for_the_best_li
     page.wait_for_selector("#this-run")
     assert "/best-line/" in page.url
     this_run = page.locator("#this-run").inner_text()
-    assert "from card 3 (L3) to card 4 (L4)" in this_run
-    assert "the face of L4 is not given" in this_run
-    step = page.locator("#this-run-line li.step").first.inner_text()
-    assert "Pass L3 (card 3) by paying its enemy cost [*]" in step
-    assert "discard E1 from your hand" in step
+    # The question asked about one press: it described no Equipment Card, so nothing in the
+    # hand can pay card 3's enemy cost, and the page says it is the described cards that can't
+    # (the question never makes up a hand to search with).
+    assert "card L3 (card 3) cannot be paid for with the cards you described" in this_run
     assert "Not known from this board" in page.locator("#winnable").inner_text()
-    assert page.locator("svg.hr-board g.hr-line").count() == 1
-    # The rule the step rests on is a link to the rules page.
-    page.locator("#this-run-line a.rule-key").first.click()
-    page.wait_for_load_state()
-    assert "/games/hyperstar-run/rules/#4.3" in page.url
