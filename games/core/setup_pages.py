@@ -48,15 +48,15 @@ def field(
 def cited_steps(
     steps: Sequence[str],
     rules: Sequence[str],
-    per_step: Sequence[int],
+    per_step: Sequence[Sequence[str]],
     reference: Reference,
     rules_url: str,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(each step with the rules it cites, every rule cited in rulebook order).
 
-    `rules` is the tool's list of rule keys, in the order of its steps; `per_step` says how
-    many of them each step rests on. When the counts do not fit the steps (the tool changed),
-    no step claims a rule it may not rest on: the rules are listed for the whole setup only."""
+    `rules` is the tool's list of rule keys for the whole setup; `per_step` the keys each step
+    rests on, a list a step. When they do not fit the tool's answer (the tool changed), no step
+    claims a rule it may not rest on: the rules are listed for the whole setup only."""
     found = {rule.key: rule for rule in reference.rules(rules)}
 
     def cite(keys: Iterable[str]) -> list[dict[str, Any]]:
@@ -70,12 +70,10 @@ def cited_steps(
             if key in found
         ]
 
-    every = cite(key for key in found)
-    if len(per_step) != len(steps) or sum(per_step) != len(rules):
+    every = cite(found)
+    named = {key for keys in per_step for key in keys}
+    if len(per_step) != len(steps) or named != set(rules):
         return [{"text": text, "rules": []} for text in steps], every
-    shown: list[dict[str, Any]] = []
-    start = 0
-    for text, count in zip(steps, per_step, strict=True):
-        shown.append({"text": text, "rules": cite(rules[start : start + count])})
-        start += count
-    return shown, every
+    return [
+        {"text": text, "rules": cite(keys)} for text, keys in zip(steps, per_step, strict=True)
+    ], every

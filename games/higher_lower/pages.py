@@ -19,7 +19,6 @@ from games.higher_lower.state import MAX_PLAYERS
 
 TEMPLATE = "setup.html"
 DEFAULT_PLAYERS = 4
-PER_STEP = (1, 1, 1, 1, 1, 1)  # setup_plan's six steps rest on rules 3.1 to 3.6, one each
 
 
 def _players(raw: Any) -> int:
@@ -63,8 +62,10 @@ def setup(request: PageRequest) -> Page:
     context["first_error"] = "players" if error else ""
     if plan is None:
         return Page(TEMPLATE, context, status=400)
+    # setup_plan's six steps rest on rules 3.1 to 3.6, one each, in order
+    per_step = [[key] for key in plan.rules]
     steps, rules = cited_steps(
-        plan.steps, plan.rules, PER_STEP, request.reference, request.links.rules
+        plan.steps, plan.rules, per_step, request.reference, request.links.rules
     )
     found = plan.model_dump(mode="json")
     context.update(plan=found, steps=steps, rules=rules, plan_json=json.dumps(found, indent=2))

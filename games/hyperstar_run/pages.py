@@ -20,12 +20,12 @@ from games.core.errors import BadInput
 from games.core.setup_pages import cited_steps, field
 from games.core.tools import Page, PageRequest, Picture, RulingBoard
 from games.hyperstar_run import level_builder as level_words
-from games.hyperstar_run.moves import PassCard
 from games.hyperstar_run.claims import NAMES as CHALLENGES
+from games.hyperstar_run.moves import PassCard
 from games.hyperstar_run.outcome import describe
 from games.hyperstar_run.rules import RULES
-from games.hyperstar_run.solver import solve
 from games.hyperstar_run.runs import setup_plan
+from games.hyperstar_run.solver import solve
 from games.hyperstar_run.state import ACHIEVEMENT_DIFFICULTY, State
 
 SLUG = "hyperstar-run"
@@ -257,8 +257,8 @@ DEFAULT_DIFFICULTY = "standard"
 NO_CHALLENGE = ""
 # setup_plan's steps and the rules each rests on: laying out the level (2.1 and 2.2), then one
 # rule a step; in challenge mode the challenge comes first, with rules 12.1 and 12.2.
-PER_STEP = (2, 1, 1, 1, 1)
-PER_STEP_CHALLENGE = (2, *PER_STEP)
+PER_STEP = (("2.1", "2.2"), ("2.3",), ("2.4",), ("2.5",), ("2.6",))
+CHALLENGE_STEP = ("12.1", "12.2")
 
 
 def _setup_choice(query: Any) -> tuple[str, str, dict[str, str]]:
@@ -320,13 +320,11 @@ def setup(request: PageRequest) -> Page:
         context["fields"][1]["error"] = str(err)
         return Page(SETUP_TEMPLATE, context, status=400)
     found = plan.model_dump(mode="json")
-    keys = list(plan.rules)
-    if challenge:  # rule 12.2 closes the tool's list: it goes with the challenge step
-        keys = [keys[0], keys[-1], *keys[1:-1]]
+    per_step = [CHALLENGE_STEP, *PER_STEP] if challenge else list(PER_STEP)
     steps, rules = cited_steps(
         plan.steps,
-        keys,
-        PER_STEP_CHALLENGE if challenge else PER_STEP,
+        plan.rules,
+        [[f"{SLUG}:{number}" for number in numbers] for numbers in per_step],
         request.reference,
         request.links.rules,
     )
