@@ -158,9 +158,10 @@ def test_tech_and_heroes_add_twenty_four_cards_and_the_sheet_leaves_the_base_gam
 
 
 def test_the_page_opens_with_all_four_mini_expansions(web: Client) -> None:
-    assert "Shuffle these 48 cards into the trade deck." in steps(
-        page(web, "star-realms-high-alert")
-    )[-1]
+    assert (
+        "Shuffle these 48 cards into the trade deck."
+        in steps(page(web, "star-realms-high-alert"))[-1]
+    )
 
 
 @pytest.mark.parametrize("query", ["?ask=1", "?expansions=bogus&ask=1"])
