@@ -55,7 +55,7 @@ def _check_hands(state: State) -> None:
             for i, value in enumerate(p.hand):
                 if not LOWEST <= value <= HIGHEST:
                     raise InvalidState(f"{where}.hand.{i}", _no_such_card(value))
-        elif not 0 <= p.hand <= PLAYING_CARDS:
+        elif p.hand is not None and not 0 <= p.hand <= PLAYING_CARDS:
             raise InvalidState(f"{where}.hand", f"a hand holds 0 to {PLAYING_CARDS} cards")
         if isinstance(p.boosters, list):
             if len(p.boosters) > BOOSTER_CARDS:
@@ -66,7 +66,7 @@ def _check_hands(state: State) -> None:
                         f"{where}.boosters.{i}",
                         f"{category!r} is not a booster category ({', '.join(CATEGORIES)})",
                     )
-        elif not 0 <= p.boosters <= BOOSTER_CARDS:
+        elif p.boosters is not None and not 0 <= p.boosters <= BOOSTER_CARDS:
             raise InvalidState(f"{where}.boosters", f"a player holds 0 to {BOOSTER_CARDS}")
 
 
@@ -155,7 +155,7 @@ def _too_many(value: int) -> str:
 
 
 def _check_totals(state: State) -> None:
-    total = sum(hand_size(p) for p in state.players) + state.deck + len(state.discard)
+    total = sum(hand_size(p) for p in state.players) + (state.deck or 0) + len(state.discard)
     total += 0 if state.last_card is None else 1
     if total > PLAYING_CARDS:
         raise InvalidState(
@@ -173,7 +173,7 @@ def _check_totals(state: State) -> None:
 
 def _check_one_winner(state: State) -> None:
     """The game ends when the first player runs out (rule 2.1): two can never both be out."""
-    out = [i for i, p in enumerate(state.players) if hand_size(p) == 0]
+    out = [i for i, p in enumerate(state.players) if p.hand is not None and hand_size(p) == 0]
     if len(out) > 1:
         raise InvalidState(
             f"state.players.{out[1]}.hand",

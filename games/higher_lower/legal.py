@@ -52,7 +52,8 @@ def _booster_moves(state: State) -> list[MoveType]:
     if isinstance(me.boosters, list):
         categories = [c for c in CATEGORIES if c in me.boosters]
     else:
-        categories = list(CATEGORIES) if me.boosters > 0 else []
+        held = me.boosters is None or me.boosters > 0  # not described: taken on trust
+        categories = list(CATEGORIES) if held else []
     targets: list[str | None] = [None, *(p.name for p in state.players if p.name != me.name)]
     return [
         PlayBooster(kind="booster", category=c, target=t)  # type: ignore[arg-type]

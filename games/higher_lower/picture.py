@@ -155,8 +155,10 @@ def _seat(state: State, p: Player, y: int, out: str | None) -> Seat:
     seat.texts.append({"x": x0, "y": y + 20, "text": head, "cls": "hl-name"})
     cards = _plural(count, "playing card")
     cards += "" if shown else " (hidden)"
+    cards = "cards not described" if p.hand is None else cards
     boosters = _plural(seat.boosters, "booster")
     boosters += "" if isinstance(p.boosters, list) else " (hidden)"
+    boosters = "boosters not described" if p.boosters is None else boosters
     seat.texts.append({"x": x0, "y": y + 38, "text": f"{cards} · {boosters}", "cls": "hl-small"})
     seat.tooltip = f"{p.name}: {cards}, {boosters}" + (", whose turn it is" if turn else "")
     top = y + 48
@@ -212,7 +214,8 @@ def layout(
     )
 
     top = 84
-    deck = {"x": LEFT + 4, "y": top + 6, "count": state.deck}
+    # A deck not described is drawn as an outline marked "?", never as a count.
+    deck = {"x": LEFT + 4, "y": top + 6, "count": "?" if state.deck is None else state.deck}
     texts.append({"x": LEFT + 36, "y": top + 128, "text": "Deck", "cls": "hl-label hl-mid"})
     boosters = "not given" if state.booster_deck is None else str(state.booster_deck)
     texts.append(
@@ -275,21 +278,30 @@ def _cards(values: list[int]) -> str:
 
 
 def _hand_words(p: Player) -> str:
-    """ "You hold 3, 5 and 9 and a Rare booster", "Ben holds 6 playing cards, not shown"."""
+    """ "You hold 3, 5 and 9 and a Rare booster", "Ben holds 6 playing cards, not shown";
+    what the question did not describe is said so ("Ben's boosters were not described")."""
+    holds = who_does(p.name, "holds", "hold", True)
+    if p.hand is None and p.boosters is None:
+        return f"{whose(p.name, True)} playing cards and boosters were not described"
     if isinstance(p.hand, list):
         held = _cards(p.hand) if p.hand else "no playing cards"
-    else:
+    elif p.hand is not None:
         held = _plural(p.hand, "playing card") + (", not shown" if p.hand else "")
         held = held if p.hand else "no playing cards"
     if isinstance(p.boosters, list):
         names = [f"a {c}" for c in p.boosters]
         boosters = f"the boosters {listed(p.boosters)}" if len(names) > 1 else "".join(names)
         boosters += " booster" if len(names) == 1 else ""
-    else:
+    elif p.boosters is not None:
         boosters = _plural(p.boosters, "booster") + (", not shown" if p.boosters else "")
-    if boosters.startswith("0 "):
+    if p.boosters is not None and boosters.startswith("0 "):
         boosters = "no boosters"
-    return f"{who_does(p.name, 'holds', 'hold', True)} {held}, and {boosters}"
+    if p.hand is None:
+        said = f"{whose(p.name, True)} playing cards were not described. "
+        return said + f"{holds} {boosters}"
+    if p.boosters is None:
+        return f"{holds} {held}. {whose(p.name, True)} boosters were not described"
+    return f"{holds} {held}, and {boosters}"
 
 
 def _pile_words(state: State) -> list[str]:
@@ -320,7 +332,10 @@ def describe(state: State, overlay: Any = None) -> str:
     else:
         said.append(f"It is {whose(state.turn)} turn")
     said += _pile_words(state)
-    said.append(f"The deck holds {_plural(state.deck, 'playing card')}")
+    if state.deck is None:
+        said.append("The deck was not described")
+    else:
+        said.append(f"The deck holds {_plural(state.deck, 'playing card')}")
     if state.booster_deck is None:
         said.append("The booster deck was not described")
     else:

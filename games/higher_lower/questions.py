@@ -18,15 +18,20 @@ ME, LEFT, OTHER = "You", "the player on your left", "the player on your right"
 
 
 def _table(
-    my_hand: list[int] | int, last_card: int | None, call: str | None, deck: int, boosters: Any = 0
+    my_hand: list[int] | int | None,
+    last_card: int | None,
+    call: str | None,
+    deck: int | None,
+    boosters: Any = None,
 ) -> JSON:
-    """A two- or three-seat table where it is your turn and the player before you (seated
-    last, so on your right) made the call in force."""
+    """A three-seat table where it is your turn and the player before you (seated last, so on
+    your right) made the call in force. Only what the form asked is filled in: the other
+    players' hands and boosters, and the deck when not asked, are null (not described)."""
     return {
         "players": [
             {"name": ME, "hand": my_hand, "boosters": boosters},
-            {"name": LEFT, "hand": 5, "boosters": 2},
-            {"name": OTHER, "hand": 5, "boosters": 2},
+            {"name": LEFT, "hand": None, "boosters": None},
+            {"name": OTHER, "hand": None, "boosters": None},
         ],
         "turn": ME,
         "last_card": last_card,
@@ -71,7 +76,8 @@ class CanIPlayThisCard(BaseModel):
 
 def build_play(form: CanIPlayThisCard) -> tuple[JSON, JSON]:
     last = form.last_card or None
-    state = _table(form.cards_in_my_hand, last, form.call_in_force, deck=20)
+    # Whether a card may be laid does not depend on the deck: it is not asked, so not described.
+    state = _table(form.cards_in_my_hand, last, form.call_in_force, deck=None)
     if last is not None and form.my_card == last and form.my_call == "none":
         return state, {"kind": "match", "value": form.my_card}
     call = None if form.my_call == "none" else form.my_call
@@ -131,7 +137,10 @@ _TARGETS = {
 
 
 def build_booster(form: CanIPlayABooster) -> tuple[JSON, JSON]:
-    state = _table(5, 7, "higher", deck=20, boosters=[form.category])
+    # Whether a booster may be played rests on whose turn it is and its target: your playing
+    # cards are not asked, so not described. (The pile has no "not described" yet: a 7 under
+    # Higher stands in for a game under way.)
+    state = _table(None, 7, "higher", deck=None, boosters=[form.category])
     if not form.my_turn:
         state["turn"] = LEFT
     move: JSON = {

@@ -45,7 +45,9 @@ def setup_problems(state: State) -> list[Reason]:
             _reason("setup-nothing-laid", "a card has already been laid, so play has begun")
         )
     for p in state.players:
-        if hand_size(p) != HAND_AT_DEAL:
+        if p.hand is None:
+            problems.append(_reason("setup-hand-size", f"{p.name}: the hand was not described"))
+        elif hand_size(p) != HAND_AT_DEAL:
             problems.append(
                 _reason(
                     "setup-hand-size",
@@ -54,7 +56,9 @@ def setup_problems(state: State) -> list[Reason]:
                 )
             )
     deck = PLAYING_CARDS - HAND_AT_DEAL * n
-    if state.deck != deck:
+    if state.deck is None:
+        problems.append(_reason("setup-deck", "the deck was not described"))
+    elif state.deck != deck:
         problems.append(
             _reason(
                 "setup-deck",

@@ -58,14 +58,15 @@ class Player(_Model):
     # here so that a bad card is reported at its plain path, `state.players.0.hand.3`, without
     # the union's member name in the middle.
     name: Name
-    hand: list[int] | int = Field(
+    # None: the question did not describe it (not "none held"); the engine rules without it.
+    hand: list[int] | int | None = Field(
         description="The numbers (1 to 15) of the playing cards in hand, or just how many "
-        "(0 to 60) when the hand is hidden."
+        "(0 to 60) when the hand is hidden; null when not described."
     )
-    boosters: list[str] | int = Field(
+    boosters: list[str] | int | None = Field(
         default=0,
         description="The categories (Common, Rare, Epic, Ultimate) of the booster cards held, "
-        "or just how many (0 to 30) when hidden.",
+        "or just how many (0 to 30) when hidden; null when not described.",
     )
 
     @field_validator("hand", "boosters", mode="wrap")
@@ -119,7 +120,9 @@ class State(_Model):
         max_length=PLAYING_CARDS,
         description="Playing cards laid before the last card, oldest first, as far as known.",
     )
-    deck: int = Field(ge=0, le=PLAYING_CARDS, description="Playing cards left in the deck.")
+    deck: int | None = Field(
+        ge=0, le=PLAYING_CARDS, description="Playing cards left in the deck; null: not described."
+    )
     booster_deck: int | None = Field(
         default=None, ge=0, le=BOOSTER_CARDS, description="Booster cards left in their deck."
     )

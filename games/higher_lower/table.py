@@ -47,17 +47,22 @@ def next_player(state: State, name: str) -> str:
 
 
 def hand_size(p: Player) -> int:
+    """Cards known to be held: a hand not described counts none (it is not said to be empty)."""
+    if p.hand is None:
+        return 0
     return len(p.hand) if isinstance(p.hand, list) else p.hand
 
 
 def booster_count(p: Player) -> int:
+    if p.boosters is None:
+        return 0
     return len(p.boosters) if isinstance(p.boosters, list) else p.boosters
 
 
 def winner(state: State) -> str | None:
     """The player with no playing cards left, if any: the game is over (rule 2.1)."""
     for p in state.players:
-        if hand_size(p) == 0:
+        if p.hand is not None and hand_size(p) == 0:
             return p.name
     return None
 
@@ -99,7 +104,7 @@ def candidate_values(state: State, p: Player) -> list[int]:
     """The numbers this player might lay: their shown hand, or any unseen number when hidden."""
     if isinstance(p.hand, list):
         return sorted(set(p.hand))
-    return unseen_values(state) if p.hand > 0 else []
+    return unseen_values(state) if p.hand is None or p.hand > 0 else []
 
 
 def playable_values(state: State, p: Player) -> list[int]:

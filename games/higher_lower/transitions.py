@@ -16,7 +16,7 @@ def _without_card(p: Player, value: int) -> Player:
         hand = list(p.hand)
         hand.remove(value)
         return p.model_copy(update={"hand": hand})
-    return p.model_copy(update={"hand": p.hand - 1})
+    return p.model_copy(update={"hand": None if p.hand is None else p.hand - 1})
 
 
 def _pile(state: State) -> list[int]:
@@ -59,14 +59,15 @@ def after_draw(state: State, name: str, drawn: int | None) -> State:
     if state.deck == 0:
         return state.model_copy(update={"turn": next_player(state, name)})
     p = state.players[player_index(state, name) or 0]
+    hand: list[int] | int | None = None  # a hand not described stays not described
     if isinstance(p.hand, list):
-        hand: list[int] | int = [*p.hand, drawn] if drawn is not None else len(p.hand) + 1
-    else:
+        hand = [*p.hand, drawn] if drawn is not None else len(p.hand) + 1
+    elif p.hand is not None:
         hand = p.hand + 1
     return state.model_copy(
         update={
             "players": _with_player(state, name, p.model_copy(update={"hand": hand})),
-            "deck": state.deck - 1,
+            "deck": None if state.deck is None else state.deck - 1,
             "turn": next_player(state, name),
         }
     )
@@ -78,8 +79,8 @@ def after_booster(state: State, name: str, category: str) -> State:
     if isinstance(p.boosters, list):
         kept = list(p.boosters)
         kept.remove(category)
-        boosters: list[str] | int = kept
+        boosters: list[str] | int | None = kept
     else:
-        boosters = p.boosters - 1
+        boosters = None if p.boosters is None else p.boosters - 1
     updated = p.model_copy(update={"boosters": boosters})
     return state.model_copy(update={"players": _with_player(state, name, updated)})

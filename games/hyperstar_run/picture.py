@@ -492,11 +492,13 @@ def _held_words(state: State, held: Sequence[Any], where: str) -> str:
     if not held:
         return f"{where} is empty"
     parts: list[str] = []
-    unknown = down = 0
+    unknown = down = unknown_equipment = 0
     for one in held:
         if one.card in state.equipment:
             buttons = _icon_list(state.equipment[one.card])
             parts.append(f"an Equipment Card with buttons {buttons}")
+        elif one.card.startswith("E") and one.face_up:
+            unknown_equipment += 1  # an Equipment Card whose buttons the question did not ask
         elif not one.face_up:
             down += 1
         elif one.card in state.faces:
@@ -506,6 +508,12 @@ def _held_words(state: State, held: Sequence[Any], where: str) -> str:
     if unknown:
         parts.append(
             f"{unknown} Level {'Card' if unknown == 1 else 'Cards'} whose faces were not described"
+        )
+    if unknown_equipment:
+        many = unknown_equipment > 1
+        parts.append(
+            f"{unknown_equipment if many else 'an'} Equipment {'Cards' if many else 'Card'} "
+            "whose buttons were not described"
         )
     if down:
         parts.append(f"{plural(down, 'card')} face down")

@@ -67,6 +67,7 @@ def build_press(form: PressForm) -> tuple[Json, Json]:
         form.difficulty,
         hero=current,
         level=level,
+        equipment=None,  # the Equipment Cards' buttons were not asked: not described
         pressed=(target,) if form.already_pressed_this_run and target < current else (),
         face_down_level=() if form.press_card_face_up else (target,),
     )
@@ -122,8 +123,11 @@ def build_pay(form: PayForm) -> tuple[Json, Json]:
         hero=len(presses),
         level=[*(face(b) for b in presses), current],
         hand=[face(b) for b in discards],
-        equipment=(" ".join(equipment), "C D") if len(equipment) == 2 else None,
+        equipment=None,
     )
+    if len(equipment) == 2:
+        # Only the Equipment Card you discard was described; the other is not.
+        state["equipment"] = {"E1": equipment}
     sources: list[Json] = [
         {"card": state["hand"][i]["card"], "via": "discard", "buttons": [b]}
         for i, b in enumerate(discards)
@@ -193,6 +197,7 @@ def build_combo(form: ComboForm) -> tuple[Json, Json]:
             ),
         ],
         hand=[face(form.button_played)],
+        equipment=None,
         combo=form.previous_card_passed_with != "enemy cost",
         ability_used=form.ability_used_on_current_card,
     )
@@ -224,6 +229,7 @@ def build_ability(form: AbilityForm) -> tuple[Json, Json]:
             face("B", enemy="B", ability="(its text)" if form.current_card_has_ability else None)
         ],
         face_down_hand=0 if form.face_down_card_in_hand else None,
+        equipment=None,
         ability_used=form.ability_already_used_on_this_card,
     )
     hand = state["hand"]
@@ -243,7 +249,7 @@ class EndRunForm(BaseModel):
 
 
 def build_end_run(form: EndRunForm) -> tuple[Json, Json]:
-    return board(form.difficulty, run=form.run), {"kind": "end-run"}
+    return board(form.difficulty, run=form.run, equipment=None), {"kind": "end-run"}
 
 
 class AchievementForm(BaseModel):
@@ -275,6 +281,7 @@ def build_achievement(form: AchievementForm) -> tuple[Json, Json]:
         run=form.won_on_run,
         hero=size,
         level=list(three),
+        equipment=None,
         equipment_discarded=(kept < 2, kept < 1),
         # The final card is passed last, so it is never pressed: press from the left.
         pressed=tuple(range(max(0, min(size - 1, size - unpressed)))),

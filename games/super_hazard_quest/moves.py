@@ -93,6 +93,11 @@ class StandardTurn(Strict):
     draws: list[Item] = Field(
         default_factory=list, max_length=60, description="items drawn at the end, as drawn"
     )
+    goes_on: bool = Field(
+        default=False,
+        description="the turn goes on past the last step given: rule those steps only (a "
+        "question about one hazard); the last step may leave into a card not yet drawn",
+    )
 
 
 class DiscardTurn(Strict):

@@ -134,7 +134,7 @@ def answer(state: State, player: str, selected: tuple[int, int] | None) -> dict[
         "wins": wins,
         "openings": openings,
         "hero": hero,
-        "inherent": hero.inherent.title(),
+        "inherent": hero.action().title(),
         "hand_words": [item_words(i) for i in hero.hand],
     }
 
@@ -170,6 +170,11 @@ def _whose(state: State, asked: str | None) -> tuple[Hero | None, str | None]:
         return None, f"player: there is no player {name[:40]!r} in this game."
     if hero.x is None or hero.y is None:
         return None, f"{possessive(hero.player, start=True)} hero is not on the dungeon yet."
+    if hero.inherent is None:  # a question that did not ask it: the search will not guess it
+        return None, (
+            f"{possessive(hero.player, start=True)} hero's Inherent Action was not described, "
+            "and which hazards the hero passes depends on it."
+        )
     return hero, None
 
 

@@ -91,7 +91,7 @@ class Hand:
 
 def hand_of(hero: Hero) -> Hand:
     items = tuple(i for i in hero.hand if i.kind in ACTION_KINDS)
-    return Hand(hero.inherent, items, hero.crystals)
+    return Hand(hero.action(), items, hero.crystals)
 
 
 # ----------------------------------------------------------------- the dungeon, compiled
@@ -753,7 +753,7 @@ class _Found:
 
 def _givable(hero: Hero) -> set[Action]:
     """The actions the hero can give this turn: its Inherent Action and its items'."""
-    out: set[Action] = {hero.inherent}
+    out: set[Action] = {hero.action()}
     for item in hero.hand:
         if item.kind == "dual-action":
             out.update(item.actions)

@@ -90,6 +90,11 @@ def _title(action: str | None) -> str:
     return SHORT.get(action or "", "") if action else "blank"
 
 
+def _inherent(hero: Hero) -> str:
+    """A hero's Inherent Action as drawn: never guessed when the question left it out."""
+    return "not described" if hero.inherent is None else _title(hero.inherent)
+
+
 # ----------------------------------------------------------------- geometry
 
 
@@ -627,7 +632,7 @@ def _tokens(state: State, grid: dict[tuple[int, int], Room], frame: Frame) -> li
         px, py = frame.card(hero.x, hero.y)
         crystals = f"{hero.crystals.red} red, {hero.crystals.blue} blue crystal(s)"
         tip = f"{hero.player}" + (f" ({hero.hero})" if hero.hero else "")
-        tip += f", Inherent Action {_title(hero.inherent)}, {crystals}"
+        tip += f", Inherent Action {_inherent(hero)}, {crystals}"
         if state.turn == hero.player:
             tip += "; their turn"
         tokens.append(
@@ -655,7 +660,7 @@ def _legend(state: State, top: int) -> tuple[list[Text], list[dict[str, Any]], i
         y += LINE + 4
         where = "not placed" if hero.x is None or hero.y is None else f"at ({hero.x}, {hero.y})"
         name = hero.player + (f" ({hero.hero})" if hero.hero else "")
-        head = f"{name} · Inherent Action {_title(hero.inherent)} · {where}"
+        head = f"{name} · Inherent Action {_inherent(hero)} · {where}"
         if state.turn == hero.player:
             head += " · your turn" if is_you(hero.player) else " · their turn"
         if state.winner == hero.player:
@@ -968,7 +973,10 @@ def _room_words(room: Room) -> str:
 def _hero_words(state: State, hero: Hero) -> str:
     name = hero.player
     head = cap(spoken(name)) + (f", playing {hero.hero}," if hero.hero else "")
-    parts = [f"{head} {verb(name, 'has', 'have')} the Inherent Action {_title(hero.inherent)}"]
+    if hero.inherent is None:
+        parts = [f"{possessive(name, start=True)} Inherent Action was not described"]
+    else:
+        parts = [f"{head} {verb(name, 'has', 'have')} the Inherent Action {_title(hero.inherent)}"]
     if hero.x is None or hero.y is None:
         parts.append(f"{who_does(name, 'is', 'are')} not placed yet")
     else:

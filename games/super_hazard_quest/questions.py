@@ -13,14 +13,14 @@ from games.core import Question
 from games.core.rules import labelled
 from games.super_hazard_quest.state import (
     ALL_ACTIONS,
+    BOX_DUNGEON_CARDS,
+    BOX_ITEMS,
     COMBAT_ACTIONS,
-    DIRECTION_ACTIONS,
+    HAND_SIZE,
     Action,
 )
 
 ItemKind = Literal["dual-action", "super", "magic", "super-magic", "hazard", "special"]
-# The next action round the list: a hero's action that differs from a given one.
-OTHER: dict[str, Action] = dict(zip(ALL_ACTIONS, ALL_ACTIONS[1:] + ALL_ACTIONS[:1], strict=True))
 
 ACTIONS = {a: a.capitalize() for a in ALL_ACTIONS}
 ITEM_KINDS = {
@@ -33,10 +33,10 @@ ITEM_KINDS = {
 }
 
 
-def _opponent(inherent: str) -> dict[str, Any]:
-    """A second hero, needed because the game has at least two players."""
-    spare = next(a for a in ALL_ACTIONS if a != inherent)
-    return {"player": "Your opponent", "inherent": spare, "x": 0, "y": 0, "unseen": 5}
+def _opponent() -> dict[str, Any]:
+    """The second hero the game needs (at least two players): its Inherent Action was not
+    asked, so it is not described (null), and the ruling never rests on it."""
+    return {"player": "Your opponent", "inherent": None, "x": 0, "y": 0, "unseen": HAND_SIZE}
 
 
 def _item(kind: str, item_id: str, first: str, second: str) -> dict[str, Any]:
@@ -86,52 +86,37 @@ class PassHazardForm(BaseModel):
 
 
 def build_pass_hazard(form: PassHazardForm) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The hazard stands on the way from your Checkpoint to the card on the left: as that
-    card's left exit's hazard, or in its right combat space (then the exit is passed by your
-    Inherent Action, or by a helper Super Item if your Inherent Action cannot)."""
+    """Your Checkpoint's card with the hazard on it, and the one step that meets it: a combat
+    hazard in the card's left combat space, the first space after your flag; a direction
+    hazard on the card's left exit, beside your flag. The step is ruled alone (`goes_on`):
+    the turn goes on, so no room beyond, and no other item, is needed or invented."""
     item = _item(form.item_kind, "1", form.item_action, form.item_second_action)
-    hand = [item]
-    start: dict[str, Any] = {"x": 0, "y": 0, "exits": {}}
-    west: dict[str, Any] = {"x": -1, "y": 0}
-    path: list[dict[str, Any]] = []
+    start: dict[str, Any] = {"x": 0, "y": 0}
     if form.hazard in COMBAT_ACTIONS:
-        # The exit itself asks for your Inherent Action when that is a direction action, so
-        # nothing is added; only a hero whose Inherent Action is a combat action gets a
-        # Super Item for the exit (the rules give every exit a Direction Hazard).
-        exit_using = "inherent"
-        if form.inherent in DIRECTION_ACTIONS:
-            start["exits"]["left"] = form.inherent
-        else:
-            start["exits"]["left"] = "lift"
-            hand.append({"kind": "super", "id": "helper", "action": "lift"})
-            exit_using = "helper"
-        west["right_space"] = form.hazard
-        path = [
-            {"kind": "go", "dir": "left", "using": exit_using},
-            {"kind": "go", "dir": "left", "using": "1"},
-        ]
+        start["left_space"] = form.hazard
+        step = {"kind": "go", "dir": "right", "using": "1"}
     else:
-        start["exits"]["left"] = form.hazard
-        path = [{"kind": "go", "dir": "left", "using": "1"}, {"kind": "go", "dir": "left"}]
-    path += [{"kind": "go", "dir": "left"}] * 3
+        # Leaving by this door passes its Direction Hazard; the card beyond is not drawn.
+        start["exits"] = {"left": form.hazard}
+        step = {"kind": "go", "dir": "left", "using": "1"}
     state = {
-        "dungeon": [start, west],
+        "dungeon": [start],
         "heroes": [
             {
                 "player": "You",
                 "inherent": form.inherent,
                 "x": 0,
                 "y": 0,
-                "hand": hand,
-                "unseen": 5 - len(hand),
+                "hand": [item],
+                "unseen": HAND_SIZE - 1,
             },
-            _opponent(form.inherent),
+            _opponent(),
         ],
         "turn": "You",
-        "dungeon_deck": 24,
-        "item_deck": 44,  # 54 less the two hands of five
+        "dungeon_deck": BOX_DUNGEON_CARDS - 1,
+        "item_deck": BOX_ITEMS - 2 * HAND_SIZE,  # the two hands of five
     }
-    return state, {"kind": "standard-turn", "player": "You", "path": path}
+    return state, {"kind": "standard-turn", "player": "You", "path": [step], "goes_on": True}
 
 
 # ----------------------------------------------------------------- can I Look and discard?
@@ -140,32 +125,28 @@ def build_pass_hazard(form: PassHazardForm) -> tuple[dict[str, Any], dict[str, A
 class LookAndDiscardForm(BaseModel):
     discard: int = Field(2, ge=0, le=5, title="How many items you discard")
     look: bool = Field(True, title="I also Look this turn")
+    inherent: Action = Field(
+        "climb",
+        title="Your hero's Inherent Action",
+        description="A Discard Turn is allowed only when your hero cannot take a Standard Turn.",
+        json_schema_extra=labelled(ACTIONS),
+    )
 
 
 def build_look_and_discard(form: LookAndDiscardForm) -> tuple[dict[str, Any], dict[str, Any]]:
-    hand = [{"kind": "magic", "id": f"i{k}"} for k in range(5)]
+    """Your five items are held but not shown (the form does not ask what they are), and the
+    ones you discard are discarded unseen."""
     state = {
         "dungeon": [{"x": 0, "y": 0}],
         "heroes": [
-            {
-                "player": "You",
-                "inherent": "climb",
-                "x": 0,
-                "y": 0,
-                "hand": hand,
-                "unseen": 5 - len(hand),
-            },
-            _opponent("climb"),
+            {"player": "You", "inherent": form.inherent, "x": 0, "y": 0, "unseen": HAND_SIZE},
+            _opponent(),
         ],
         "turn": "You",
-        "dungeon_deck": 25,
-        "item_deck": 44,  # 54 less the two hands of five
+        "dungeon_deck": BOX_DUNGEON_CARDS - 1,
+        "item_deck": BOX_ITEMS - 2 * HAND_SIZE,  # the two hands of five
     }
-    move: dict[str, Any] = {
-        "kind": "discard-turn",
-        "player": "You",
-        "discard": [f"i{k}" for k in range(form.discard)],
-    }
+    move: dict[str, Any] = {"kind": "discard-turn", "player": "You", "discard_unseen": form.discard}
     if form.look:
         move["look"] = {"dir": "right", "drawn": {}}
     return state, move
@@ -232,7 +213,7 @@ def build_wound(form: WoundForm) -> tuple[dict[str, Any], dict[str, Any]]:
                 "unseen": 4,
                 "crystals": {"red": form.red_crystals, "blue": form.blue_crystals},
             },
-            _opponent("unlock"),
+            _opponent(),
         ],
         "turn": "You",
         "dungeon_deck": 25,
@@ -266,7 +247,8 @@ class WhoStartsForm(BaseModel):
 
 def build_who_starts(form: WhoStartsForm) -> tuple[dict[str, Any], dict[str, Any]]:
     players = ["You", *(f"Seat {k + 1}" for k in range(1, len(form.stage_numbers)))]
-    heroes = [{"player": p, "inherent": ALL_ACTIONS[k]} for k, p in enumerate(players)]
+    # Who starts rests on the Stage Numbers alone: the heroes' Inherent Actions are not asked.
+    heroes = [{"player": p, "inherent": None} for p in players]
     draws = [
         {"player": p, "card": {"stage": s or None}}
         for p, s in zip(players, form.stage_numbers, strict=True)
@@ -300,13 +282,12 @@ class BattleForm(BaseModel):
 
 
 def build_battle(form: BattleForm) -> tuple[dict[str, Any], dict[str, Any]]:
-    mine = OTHER[form.defender_inherent]
     state = {
         "dungeon": [{"x": 0, "y": 0}],
         "heroes": [
             {
                 "player": "You",
-                "inherent": mine,
+                "inherent": None,  # not asked: a battle is fought with Hazard Items
                 "x": 0,
                 "y": 0,
                 "hand": [{"kind": "hazard", "id": "trap", "hazard": form.hazard_item}],

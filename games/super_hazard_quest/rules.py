@@ -99,6 +99,13 @@ def _answer(move: Any, result: TurnResult) -> str:
     if isinstance(move, Trade):
         return f"Yes, {subj} can make that trade; it is {poss} whole turn."
     codes = [code for code, _ in result.reasons]
+    if "turn-goes-on" in codes:  # only the steps given were asked about (a hazard passed)
+        passed = [text for code, text in result.reasons if code == "hazard-passed"]
+        how = "; ".join(passed) if passed else "every step given is allowed"
+        return (
+            f"Yes, {subj} can go that way: {how}. The turn goes on, and must still end on a "
+            "Checkpoint."
+        )
     where = f"{cap(poss)} turn ends on the Checkpoint at ({hero.x}, {hero.y})."
     if isinstance(move, SpecialItemTurn):
         return f"Yes, {subj} can play that Special Item here; it ends the turn. {where}"
@@ -156,6 +163,8 @@ def _summary(move: Any, result: TurnResult) -> str:
         return "A Discard Turn: nothing else happens this turn."
     if isinstance(move, Trade):
         return "The trade is the whole turn."
+    if getattr(move, "goes_on", False):
+        return "The steps given are allowed; the turn goes on and must still end on a Checkpoint."
     hero = state.hero(move.player)
     assert hero is not None
     return f"The turn ends on the Checkpoint at ({hero.x}, {hero.y})."
@@ -322,9 +331,10 @@ def _check_heroes(state: State) -> None:
         at = f"state.heroes.{k}"
         if names.count(fold(hero.player)) > 1:
             raise InvalidState(f"{at}.player", f"player {hero.player!r} appears twice")
-        if hero.inherent in inherent_seen:
-            raise InvalidState(f"{at}.inherent", "each hero has its own Inherent Action")
-        inherent_seen.add(hero.inherent)
+        if hero.inherent is not None:  # one not described clashes with none
+            if hero.inherent in inherent_seen:
+                raise InvalidState(f"{at}.inherent", "each hero has its own Inherent Action")
+            inherent_seen.add(hero.inherent)
         for j, item in enumerate(hero.hand):
             if fold(item.id) in ids or fold(item.id) == INHERENT:
                 raise InvalidState(f"{at}.hand.{j}.id", f"item id {item.id!r} is not unique")

@@ -75,7 +75,7 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
     state.turn = next_player(state)
     result = TurnResult(state, interps=[DISCARD_RULING])
     lacking = (
-        f"with its Inherent Action ({mover.inherent.title()}) and the items it holds, "
+        f"with its Inherent Action ({mover.action().title()}) and the items it holds, "
         f"{possessive(mover.player)} hero can reach no other Checkpoint, no empty space and "
         f"no Mini-Boss "
         "prize"
@@ -116,7 +116,7 @@ def _can_pay(ledger: Ledger, hero: Hero, actions: list[Action]) -> bool:
         return True
     return any(
         _can_pay(after, hero, actions[1:])
-        for _, after in options(ledger, hero.inherent, hero.hand, actions[0])
+        for _, after in options(ledger, hero.action(), hero.hand, actions[0])
     )
 
 

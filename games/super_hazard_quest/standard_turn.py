@@ -77,6 +77,7 @@ class TurnWalk:
         self.interps: set[str] = set()
         self.uses: Counter[str] = Counter()  # uses taken this turn, by source
         self.fought: set[tuple[int, int]] = set()  # cards whose Mini-Boss was fought
+        self.through: tuple[int, int] | None = None  # a door left into a card not drawn
 
     # ----- helpers
 
@@ -95,7 +96,7 @@ class TurnWalk:
 
     def pay(self, action: Action, source: str, where: str, what: str) -> None:
         item = None if fold(source) == INHERENT else self.item(source, where)
-        after = spend(self.ledger, self.hero.inherent, item, source, action)
+        after = spend(self.ledger, self.hero.action(), item, source, action)
         if isinstance(after, Refusal):
             raise Breach(after.code, f"{what}: {after.detail}")
         self.ledger = after
@@ -208,6 +209,10 @@ class TurnWalk:
         if cell in self.grid:
             if g.drawn is not None:
                 raise InvalidMove(f"{where}.drawn", f"a card already lies at {cell}: no draw")
+        elif g.drawn is None and self.move.goes_on and index == len(self.move.path) - 1:
+            # The question stops at the door: the card beyond is not drawn, so not described.
+            self.through = cell
+            return
         else:
             place_card(self.state, self.grid, *cell, g.drawn, f"{where}.drawn")
             self.new_cells.add(cell)
@@ -388,7 +393,7 @@ class TurnWalk:
                 )
             self.ledger = self.ledger.play_other(item.id)
             if r.answer is None:
-                if can_give(defence, foe.inherent, foe.hand, r.action):
+                if can_give(defence, foe.action(), foe.hand, r.action):
                     raise Breach(
                         "battle-answer-available",
                         f"{subject(foe.player, start=True)} can give {r.action.title()} and "
@@ -404,7 +409,7 @@ class TurnWalk:
                     f"{at}.answer",
                     f"{says(foe.player, 'holds', 'hold', True)} no item {r.answer!r}",
                 )
-            after = spend(defence, foe.inherent, answer, r.answer, r.action)
+            after = spend(defence, foe.action(), answer, r.answer, r.action)
             if isinstance(after, Refusal):
                 raise Breach("battle-answer-invalid", after.detail, (BATTLE_RULING,))
             defence = after
@@ -452,6 +457,9 @@ class TurnWalk:
                         ("turn-already-over", f"{what}: the turn ended when the hero was wounded")
                     )
             return
+        if m.goes_on:
+            self.goes_on()
+            return
         if not on_checkpoint(self.grid, self.spot):
             self.off_checkpoint()
             return
@@ -488,6 +496,28 @@ class TurnWalk:
             raise Breach(
                 "empty-turn", "nothing is played, the hero does not move and no card is placed"
             )
+
+    def goes_on(self) -> None:
+        """Only the steps given are ruled: the turn is not over, so where it ends (rule 5.3)
+        is not judged, and it has no ending yet."""
+        m = self.move
+        if m.special or m.look or m.leap or m.draws or m.played:
+            raise InvalidMove(
+                f"{self.where}.goes_on",
+                "a turn that goes on has not ended: no Look, Leap, Special Item or draw yet",
+            )
+        if not self.moved:
+            raise InvalidMove(f"{self.where}.path", "give the steps to rule on")
+        where = (
+            f"through the door into ({self.through[0]}, {self.through[1]}), a card not drawn yet"
+            if self.through is not None
+            else self.spot.describe()
+        )
+        self.note(
+            "turn-goes-on",
+            f"the steps given are allowed; the turn goes on from {where} and must still end "
+            "on a Checkpoint",
+        )
 
     def off_checkpoint(self) -> None:
         here = self.spot.describe()
@@ -579,7 +609,7 @@ class TurnWalk:
             times = self.uses[INHERENT]
             self.note(
                 "inherent-action-used",
-                f"the Inherent Action ({self.hero.inherent.title()}) is used {times} time(s), "
+                f"the Inherent Action ({self.hero.action().title()}) is used {times} time(s), "
                 "with no Item Card",
             )
         for item_id, times in self.uses.items():
@@ -601,6 +631,12 @@ class TurnWalk:
     def settle(self) -> None:
         self.cite_uses()
         hero, state = self.hero, self.state
+        if self.move.goes_on and self.result.outcome == "ended":
+            # The turn is not over: nothing is discarded or drawn and the turn does not pass;
+            # the hero is shown where the steps lead, when that is on a card.
+            if self.through is None:
+                hero.x, hero.y = self.spot.x, self.spot.y
+            return
         if self.result.outcome == "wounded":
             lost = hero.crystals.total()
             hero.x, hero.y = self.start

@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from games.core import InvalidState
+
 Action = Literal["stomp", "attack", "defend", "hide", "climb", "dig", "lift", "unlock"]
 COMBAT_ACTIONS: tuple[Action, ...] = ("stomp", "attack", "defend", "hide")
 DIRECTION_ACTIONS: tuple[Action, ...] = ("climb", "dig", "lift", "unlock")
@@ -151,12 +153,25 @@ class Crystals(Strict):
 class Hero(Strict):
     player: PlayerName
     hero: Annotated[str, StringConstraints(max_length=40)] | None = None
-    inherent: Action
+    # None: the question did not describe it. The mover's is always needed (rules.check_move);
+    # another hero's only where it could decide the ruling (a battle answer).
+    inherent: Action | None = Field(description="the hero's Inherent Action; null: not described")
     x: Coord | None = None
     y: Coord | None = None
     crystals: Crystals = Field(default_factory=Crystals)
     hand: list[Item] = Field(default_factory=list, max_length=BOX_ITEMS)
     unseen: int = Field(default=0, ge=0, le=BOX_ITEMS, description="held cards not given")
+
+    def action(self) -> Action:
+        """The Inherent Action of a hero whose turn or answer is ruled on: it must have been
+        described, since which hazards the hero passes depends on it (rule 4.8)."""
+        if self.inherent is None:
+            raise InvalidState(
+                "state.heroes.inherent",
+                f"the Inherent Action of {self.player}'s hero was not described: it decides "
+                "which actions that hero can give",
+            )
+        return self.inherent
 
     def held(self) -> int:
         return len(self.hand) + self.unseen

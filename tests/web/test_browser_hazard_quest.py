@@ -51,9 +51,10 @@ def test_player_asks_whether_an_item_passes_a_hazard_and_where_they_can_go(
     assert "Not allowed" in page.locator("#verdict").inner_text()
     cited = page.locator("blockquote.cited-rule").first.evaluate("e => e.outerHTML")
     assert "super-hazard-quest:9.4" in cited
-    # The map: both cards of the question's board, and the player's hero on its Checkpoint.
+    # The map: the one card the question described (no room beyond the hazard is made up),
+    # and the player's hero on its Checkpoint.
     dungeon = page.locator("svg.hq-board").first
-    assert dungeon.locator("g.hq-card").count() == 2
+    assert dungeon.locator("g.hq-card").count() == 1
     assert dungeon.locator('g.hq-token[data-player="You"]').count() == 1
     page.locator("nav.ruling-tools").get_by_role("link", name="Where can I go?").click()
     page.wait_for_selector("#reach-summary")

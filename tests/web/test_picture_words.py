@@ -188,7 +188,8 @@ def test_higher_lower_says_the_last_card_the_call_and_your_hand() -> None:
     assert "It is your turn." in said
     assert "The last card laid is a 11" not in said or "below 11" in said
     assert "the call in force is lower by the player on your right" in said
-    assert "You hold 4 and 12, and no boosters." in said
+    # Your boosters were not asked: said as not described, never as "no boosters".
+    assert "You hold 4 and 12. Your boosters were not described." in said
     assert "The booster deck was not described." in said
 
 
@@ -214,32 +215,44 @@ def test_high_alert_says_the_trade_the_cards_in_play_and_what_you_pay() -> None:
 
 def test_a_combat_hazard_is_said_on_the_card_that_holds_it() -> None:
     said = spoken(HQ, "pass-hazard", hazard="hide", item_kind="super", item_action="hide")
-    assert "The card at (-1, 0) has a Hide hazard in its right combat space." in said
+    assert "The card at (0, 0) has a Hide hazard in its left combat space." in said
     assert "You hold a Super Item (Hide) and 4 items not shown." in said
-    assert "The picture draws your path in the move: 5 steps." in said
+    assert "The picture draws your path in the move: 1 step." in said
 
 
-def test_the_card_beyond_a_door_hazard_is_drawn_not_described() -> None:
-    """A Climb hazard on the way out: the question says nothing of the card beyond the door,
-    so it is drawn as not described (no walls, spaces or flag made up) and said so."""
+def test_a_door_hazard_needs_no_card_beyond_it() -> None:
+    """A Climb hazard on the way out: the question is about passing the door, so no card
+    beyond it is drawn, described or invented, and no helper item either."""
     svg = drawn(HQ, board(HQ, "pass-hazard", hazard="climb", item_action="climb"))
-    assert "The card at (-1, 0) was not described." in desc(svg)
-    beyond = re.search(r'<g class="([^"]*)" data-cell="-1,0">(.*?)</g>\n', svg, re.S)
-    assert beyond is not None
-    assert "hq-unknown" in beyond.group(1)
-    assert ">not described<" in beyond.group(2)
-    assert "hq-wall" not in beyond.group(2) and "hq-flag" not in beyond.group(2)
+    said = desc(svg)
+    assert "The card at (0, 0) has an exit left with a Climb hazard." in said
+    assert "(-1, 0)" not in said and 'data-cell="-1,0"' not in svg
+    assert "You hold a Super Item (Climb) and 4 items not shown." in said
 
 
 def test_walls_and_spaces_nobody_described_are_drawn_faint_and_say_so() -> None:
-    svg = drawn(HQ, board(HQ, "pass-hazard"))  # an Attack hazard beyond a Climb door
-    beyond = re.search(
-        r'<g class="[^"]*" data-cell="-1,0"><title>([^<]*)</title>(.*?)</g>\n', svg, re.S
+    svg = drawn(HQ, board(HQ, "pass-hazard"))  # an Attack hazard in your card's left space
+    card = re.search(
+        r'<g class="[^"]*" data-cell="0,0"><title>([^<]*)</title>(.*?)</g>\n', svg, re.S
     )
-    assert beyond is not None
-    assert "a wall left (not described)" in beyond.group(1)
-    assert "left combat hazard space: blank (not described)" in beyond.group(1)
-    assert 'class="hq-wall hq-unsaid"' in beyond.group(2)
+    assert card is not None
+    assert "a wall left (not described)" in card.group(1)
+    assert "left combat hazard space: Attack hazard" in card.group(1)
+    assert "right combat hazard space: blank (not described)" in card.group(1)
+    assert 'class="hq-wall hq-unsaid"' in card.group(2)
+
+
+def test_an_inherent_action_the_question_did_not_ask_is_said_not_described() -> None:
+    said = spoken(HQ, "pass-hazard")
+    assert "Your opponent's Inherent Action was not described." in said
+    assert "You have the Inherent Action Climb." in said
+
+
+def test_the_other_players_hands_and_the_deck_are_said_not_described() -> None:
+    said = spoken(HL, "can-i-play-this-card")
+    assert "The deck was not described." in said
+    assert "The player on your left's playing cards and boosters were not described." in said
+    assert "holds 5 playing cards" not in said and "2 boosters" not in said
 
 
 def test_your_opponent_does_not_share_your_initials() -> None:
@@ -259,3 +272,29 @@ def test_the_ruling_page_picture_reads_its_position_aloud(api: Any) -> None:
     said = html.unescape(re.findall(r"<desc>(.*?)</desc>", page, re.S)[0])
     assert "Your Hero is Bandelero, with 120 Power." in said
     assert json.dumps(dispute["state"])[:40] not in said
+
+
+def test_a_hazard_passed_through_the_api_rests_on_nothing_made_up(api: Any) -> None:
+    """Over HTTP: the pass-hazard board (one card, one item, the opponent's Inherent Action
+    not described) is ruled with the rule cited, and its picture says what was left out."""
+    dispute = board(HQ, "pass-hazard", hazard="dig", item_kind="super", item_action="dig")
+    response = api.post(f"/api/v1/games/{HQ}/rulings", dispute, format="json")
+    assert response.status_code == 200, response.content.decode()[:500]
+    ruling = response.json()
+    assert ruling["verdict"] == "legal"
+    assert {r["code"]: r["rule"] for r in ruling["reasons"]}["hazard-passed"].endswith(":4.2")
+    page = Client().get(ruling["url"]).content.decode()
+    said = html.unescape(re.findall(r"<desc>(.*?)</desc>", page, re.S)[0])
+    assert "Your opponent's Inherent Action was not described." in said
+    assert "(-1, 0)" not in said
+
+
+def test_a_mover_whose_inherent_action_was_not_described_gets_a_400(api: Any) -> None:
+    """The engine will not guess the Inherent Action it needs: the answer names the field."""
+    dispute = board(HQ, "pass-hazard", hazard="dig", item_kind="super", item_action="dig")
+    dispute["move"]["path"][0]["using"] = "inherent"
+    dispute["state"]["heroes"][0]["inherent"] = None
+    response = api.post(f"/api/v1/games/{HQ}/rulings", dispute, format="json")
+    assert response.status_code == 400, response.content.decode()[:500]
+    assert "inherent" in response.content.decode()
+    assert "was not described" in response.content.decode()
