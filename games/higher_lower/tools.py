@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.rules import read_body
 from games.core.tools import CardCatalog, Tool
+from games.higher_lower import pages
 from games.higher_lower.setup import MIN_PLAYERS, SetupPlan, setup_plan
 from games.higher_lower.state import MAX_PLAYERS
 
@@ -36,6 +37,8 @@ TOOLS = {
         input=SetupRequest,
         result=SetupPlan,
         run=how_to_set_up,
+        page=pages.setup,
+        page_title="Setup",
         example={"players": 3},
     )
 }

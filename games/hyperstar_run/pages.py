@@ -1,5 +1,6 @@
 """Hyperstar Run's tool pages: "What's my best line?" on a ruling page (plain data for
-`templates/games/hyperstar-run/best_line.html`).
+`templates/games/hyperstar-run/best_line.html`), and "How do we set up?" for a difficulty or a
+challenge (`setup.html`).
 
 The solver (`games/hyperstar_run/solver.py`) runs on the saved ruling's board: by default the
 board as described, before the disputed move, since that is the position the player asked
@@ -10,18 +11,22 @@ rests on. The answer is cached under the ruling's id: the same ruling is always 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pydantic import ValidationError
 
 from games.core.errors import BadInput
+from games.core.setup_pages import cited_steps, field
 from games.core.tools import Page, PageRequest, Picture, RulingBoard
 from games.hyperstar_run import level_builder as level_words
+from games.hyperstar_run.claims import NAMES as CHALLENGES
 from games.hyperstar_run.moves import PassCard
 from games.hyperstar_run.outcome import describe
 from games.hyperstar_run.rules import RULES
+from games.hyperstar_run.runs import setup_plan
 from games.hyperstar_run.solver import solve
-from games.hyperstar_run.state import State
+from games.hyperstar_run.state import ACHIEVEMENT_DIFFICULTY, State
 
 SLUG = "hyperstar-run"
 TEMPLATE = "best_line.html"
@@ -243,3 +248,94 @@ def level_builder(request: PageRequest) -> Page:
             )
         context["milliseconds"] = round(solution["seconds"] * 1000, 1)
     return Page(TEMPLATE, context)
+
+
+# ----------------------------------------------------------------- how do we set up?
+
+SETUP_TEMPLATE = "setup.html"
+DEFAULT_DIFFICULTY = "standard"
+NO_CHALLENGE = ""
+# setup_plan's steps and the rules each rests on: laying out the level (2.1 and 2.2), then one
+# rule a step; in challenge mode the challenge comes first, with rules 12.1 and 12.2.
+PER_STEP = (("2.1", "2.2"), ("2.3",), ("2.4",), ("2.5",), ("2.6",))
+CHALLENGE_STEP = ("12.1", "12.2")
+
+
+def _setup_choice(query: Any) -> tuple[str, str, dict[str, str]]:
+    """(difficulty, challenge or "", field -> error in words) from the form."""
+    errors: dict[str, str] = {}
+    difficulty = str(query.get("difficulty") or DEFAULT_DIFFICULTY).strip()
+    challenge = str(query.get("challenge") or NO_CHALLENGE).strip()
+    if difficulty not in level_words.DIFFICULTIES:
+        errors["difficulty"] = "Choose one of the four difficulties."
+    if challenge and challenge not in CHALLENGES:
+        errors["challenge"] = "Choose one of the four challenges, or no challenge."
+    elif challenge and not errors:
+        wanted = ACHIEVEMENT_DIFFICULTY[challenge]
+        if wanted != difficulty:
+            words = level_words.DIFFICULTIES[wanted]
+            errors["challenge"] = (
+                f"The {CHALLENGES[challenge]} challenge is played at {words} (rule 12.1): "
+                f"choose {words}, or no challenge."
+            )
+    return difficulty, challenge, errors
+
+
+def setup(request: PageRequest) -> Page:
+    """ "How do we set up?": the setup worked out for the difficulty (and challenge) picked."""
+    difficulty, challenge, errors = _setup_choice(request.query)
+    challenges = [(NO_CHALLENGE, "No challenge")] + [
+        (slug, f"{name} (played at {level_words.DIFFICULTIES[ACHIEVEMENT_DIFFICULTY[slug]]})")
+        for slug, name in CHALLENGES.items()
+    ]
+    context: dict[str, Any] = {
+        "base_url": request.links.page,
+        "first_error": next(iter(errors), ""),
+        "fields": [
+            field(
+                "difficulty",
+                "Difficulty",
+                "radio",
+                difficulty if "difficulty" not in errors else DEFAULT_DIFFICULTY,
+                choices=level_words.DIFFICULTIES.items(),
+                help="It sets how many Level Cards are in the level.",
+                error=errors.get("difficulty", ""),
+            ),
+            field(
+                "challenge",
+                "Challenge mode",
+                "radio",
+                challenge if "challenge" not in errors or challenge in CHALLENGES else "",
+                choices=challenges,
+                help="A challenge is played at its achievement's difficulty.",
+                error=errors.get("challenge", ""),
+            ),
+        ],
+    }
+    if errors:
+        return Page(SETUP_TEMPLATE, context, status=400)
+    try:
+        plan = setup_plan(difficulty, challenge or None)  # type: ignore[arg-type]
+    except ValueError as err:  # the form's checks above are the tool's own: not expected
+        context["fields"][1]["error"] = str(err)
+        return Page(SETUP_TEMPLATE, context, status=400)
+    found = plan.model_dump(mode="json")
+    per_step = [CHALLENGE_STEP, *PER_STEP] if challenge else list(PER_STEP)
+    steps, rules = cited_steps(
+        plan.steps,
+        plan.rules,
+        [[f"{SLUG}:{number}" for number in numbers] for numbers in per_step],
+        request.reference,
+        request.links.rules,
+    )
+    body = {"challenge": challenge} if challenge else {"difficulty": difficulty}
+    context.update(
+        plan=found,
+        difficulty_words=level_words.DIFFICULTIES[plan.difficulty],
+        challenge_words=CHALLENGES.get(challenge, ""),
+        steps=steps,
+        rules=rules,
+        body_json=json.dumps(body),
+        plan_json=json.dumps(found, indent=2),
+    )
+    return Page(SETUP_TEMPLATE, context)

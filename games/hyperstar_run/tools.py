@@ -54,6 +54,8 @@ TOOLS = {
         input=SetupRequest,
         result=SetupPlan,
         run=how_to_set_up,
+        page=pages.setup,
+        page_title="Setup",
         example={"difficulty": "hard"},
     ),
     "best-line": Tool(

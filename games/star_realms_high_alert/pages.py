@@ -1,5 +1,6 @@
-"""High Alert's "What can I do now?" page (plain data for
-`templates/games/star-realms-high-alert/options.html`).
+"""High Alert's tool pages: "What can I do now?" (plain data for
+`templates/games/star-realms-high-alert/options.html`), and "How do we set up?" for the
+mini-expansions picked (`setup.html`, at the end of this module).
 
 A player describes their turn, in a simple form (High Alert cards by name, other cards by
 their faction symbols, Trade, the trade row) or as the engine's State JSON, and gets every ally
@@ -20,6 +21,8 @@ from typing import Any
 
 from games.core import Ruling
 from games.core.errors import BadInput
+from games.core.setup_pages import cited_steps
+from games.core.setup_pages import field as setup_field
 from games.core.tools import FormData, Links, Page, PageRequest, Picture, Reference, RulingBoard
 from games.star_realms_high_alert.catalog import (
     CARDS,
@@ -40,6 +43,7 @@ from games.star_realms_high_alert.moves import (
 from games.star_realms_high_alert.options import Options, options
 from games.star_realms_high_alert.picture import looks
 from games.star_realms_high_alert.rules import RULES
+from games.star_realms_high_alert.setup import PACK_NAMES, PACKS, setup_plan
 from games.star_realms_high_alert.state import State
 
 SLUG = "star-realms-high-alert"
@@ -559,3 +563,70 @@ def ruling_view(request: PageRequest, saved: RulingBoard) -> Page:
         problem = {"field": exc.field, "message": exc.message, "path": exc.field}
         return Page(TEMPLATE, _context(request, problem=problem, **extra), status=400)
     return Page(TEMPLATE, _context(request, **extra))
+
+
+# ----------------------------------------------------------------- how do we set up?
+
+SETUP_TEMPLATE = "setup.html"
+ASKED = "ask"  # the form's button: a form sent with no pack ticked is an error, not the default
+
+
+def _picked(query: FormData, name: str) -> list[str]:
+    """Every value of a ticked list (a query holds one per box; `get` gives only the last)."""
+    getlist = getattr(query, "getlist", None)
+    if callable(getlist):
+        return [str(value) for value in getlist(name)]
+    value = query.get(name)
+    return [] if value is None else [str(v) for v in value] if isinstance(value, list) else [value]
+
+
+def setup(request: PageRequest) -> Page:
+    """ "How do we set up?": the High Alert cards to shuffle in for the mini-expansions ticked
+    (all four when the page is first opened)."""
+    picked = _picked(request.query, "expansions")
+    error = ""
+    if not picked and ASKED not in request.query:
+        picked = list(PACKS)
+    elif not picked:
+        error = "Tick at least one mini-expansion: rule 2.3 adds one, several or all four."
+    elif any(p not in PACKS for p in picked):
+        error = "Tick the mini-expansions from the list: " + ", ".join(PACK_NAMES.values()) + "."
+    context: dict[str, Any] = {
+        "base_url": request.links.page,
+        "first_error": "expansions" if error else "",
+        "fields": [
+            setup_field(
+                "expansions",
+                "Which mini-expansions do you add?",
+                "multi",
+                [p for p in picked if p in PACKS],
+                choices=PACK_NAMES.items(),
+                help="Each is a pack of High Alert cards, marked on its bottom-right corner.",
+                error=error,
+            )
+        ],
+    }
+    if error:
+        return Page(SETUP_TEMPLATE, context, status=400)
+    plan = setup_plan(picked)
+    # setup_plan's rules: each pack's list, then the marks (2.2) and whole packs shuffled in:
+    # a step a pack cites its list and the marks it names, the shuffle the last
+    packs = len(plan.expansions)
+    marks, shuffle = plan.rules[packs:]
+    per_step = [[key, marks] for key in plan.rules[:packs]] + [[shuffle]]
+    steps, rules = cited_steps(
+        plan.steps, plan.rules, per_step, request.reference, request.links.rules
+    )
+    found = plan.model_dump(mode="json")
+    context.update(
+        plan=found,
+        packs=[
+            {"name": name, "count": plan.per_pack[name], "cards": list(cards.items())}
+            for name, cards in plan.cards.items()
+        ],
+        steps=steps,
+        rules=rules,
+        body_json=json.dumps({"expansions": list(plan.expansions)}),
+        plan_json=json.dumps(found, indent=2, ensure_ascii=False),
+    )
+    return Page(SETUP_TEMPLATE, context)

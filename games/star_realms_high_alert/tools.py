@@ -47,6 +47,8 @@ TOOLS = {
         input=SetupRequest,
         result=SetupPlan,
         run=how_to_set_up,
+        page=pages.setup,
+        page_title="Setup",
         example={"expansions": ["heroes", "tech"]},
     ),
     "options": Tool(
