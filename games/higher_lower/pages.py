@@ -68,5 +68,11 @@ def setup(request: PageRequest) -> Page:
         plan.steps, plan.rules, per_step, request.reference, request.links.rules
     )
     found = plan.model_dump(mode="json")
-    context.update(plan=found, steps=steps, rules=rules, plan_json=json.dumps(found, indent=2))
+    context.update(
+        plan=found,
+        steps=steps,
+        rules=rules,
+        body_json=json.dumps({"players": plan.players}),
+        plan_json=json.dumps(found, indent=2),
+    )
     return Page(TEMPLATE, context)
