@@ -32,10 +32,13 @@ class Spot:
     station: int
 
     def describe(self) -> str:
-        return f"the {STATIONS[self.station]} of the card at ({self.x}, {self.y})"
+        where = STATIONS[self.station].replace("-", " ")
+        return f"the {where} of the card at ({self.x}, {self.y})"
 
 
-StepKind = Literal["walk", "exit", "wall", "no-vertical-exit"]
+# "unknown": the side the step leaves by was not described (neither an exit nor a wall); `to`
+# says where it would lead, for a step the player says was made.
+StepKind = Literal["walk", "exit", "wall", "unknown", "no-vertical-exit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +88,11 @@ def step(room: Room, spot: Spot, direction: Direction) -> Step:
 
 def _leave(room: Room, spot: Spot, direction: Direction) -> Step:
     hazard = room.exits.get(direction)
-    if hazard is None:
+    unknown = hazard is None and room.unknown_side(direction)
+    if hazard is None and not unknown:
         return Step("wall")
     dx, dy = DELTA[direction]
     arrival = {"left": RIGHT_EDGE, "right": FLAG, "up": MIDDLE, "down": MIDDLE}[direction]
     to = Spot(spot.x + dx, spot.y + dy, arrival)
-    return Step("exit", to, hazard, vertical=direction in ("up", "down"))
+    vertical = direction in ("up", "down")
+    return Step("unknown" if unknown else "exit", to, hazard, vertical=vertical)

@@ -169,7 +169,10 @@ def _whose(state: State, asked: str | None) -> tuple[Hero | None, str | None]:
     if hero is None:
         return None, f"player: there is no player {name[:40]!r} in this game."
     if hero.x is None or hero.y is None:
-        return None, f"{possessive(hero.player, start=True)} hero is not on the dungeon yet."
+        return None, (
+            f"Where {possessive(hero.player)} hero stands was not described, and the search "
+            "starts from its Checkpoint."
+        )
     if hero.inherent is None:  # a question that did not ask it: the search will not guess it
         return None, (
             f"{possessive(hero.player, start=True)} hero's Inherent Action was not described, "

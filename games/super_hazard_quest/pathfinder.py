@@ -84,14 +84,16 @@ class Walker:
 
 @dataclass(frozen=True, slots=True)
 class Hand:
-    inherent: Action
+    inherent: Action | None  # None: not described, searched as giving nothing
     items: tuple[Item, ...]
     crystals: Crystals
 
 
-def hand_of(hero: Hero) -> Hand:
+def hand_of(hero: Hero, guess: bool = True) -> Hand:
+    """The hand searched. With `guess` (the default), an Inherent Action not described is
+    refused (`Hero.action`): a list of routes would rest on it."""
     items = tuple(i for i in hero.hand if i.kind in ACTION_KINDS)
-    return Hand(hero.action(), items, hero.crystals)
+    return Hand(hero.action() if guess else hero.inherent, items, hero.crystals)
 
 
 # ----------------------------------------------------------------- the dungeon, compiled
@@ -198,6 +200,10 @@ class _Compiled:
         self._moves: dict[int, tuple[MoveOut, ...]] = {}
         self._spots: dict[int, tuple[int, ...]] = {}  # the root's only: see `_steps_from`
         self._hazards: dict[int, tuple[int, int, str, Action] | None] = {}
+        # (x, y, side) of the sides not described that a step met (the root's only)
+        self.unknown_met: set[tuple[int, int, Direction]] = (
+            base.unknown_met if base is not None else set()
+        )
         if base is not None:
             # The same cards and the same hand: everything but the hazards is the base's.
             self.cells, self.cell_index = base.cells, base.cell_index
@@ -219,7 +225,7 @@ class _Compiled:
         self.checkpoint_at = [
             room.checkpoint and station == FLAG for room in rooms for station in range(5)
         ]
-        self.inherent = _ACTION_INDEX[hand.inherent]
+        self.inherent = -1 if hand.inherent is None else _ACTION_INDEX[hand.inherent]
         self.item_ids = [item.id for item in hand.items]
         self._uses = {}
         self._cost = {}
@@ -360,6 +366,11 @@ class _Compiled:
             if last == _OPPOSITE_INDEX[d] and not turning_allowed:
                 continue
             st = step(room, Spot(x, y, station), direction)
+            if st.kind == "unknown":
+                # A side the question did not describe: not searched, but remembered, since a
+                # way on through it could change whether the hero is stuck.
+                self.unknown_met.add((x, y, direction))
+                continue
             if st.to is None or (st.vertical and pending):
                 continue
             after = st.vertical or (pending and not st.space)
@@ -554,17 +565,35 @@ class _Search:
                     heapq.heappush(queue, priority)
 
 
-def has_way_on(grid: Grid, hero: Hero, walker: Walker, ledger: Ledger) -> bool:
+@dataclass(frozen=True, slots=True)
+class WayOn:
+    """Whether a way on is open, and what the search could not see: the sides not described
+    that it met (x, y, side), and whether the hero's Inherent Action was not described."""
+
+    found: bool
+    unknown_sides: tuple[tuple[int, int, Direction], ...] = ()
+    inherent_unknown: bool = False
+
+    @property
+    def decided(self) -> bool:
+        """A way found is found; none found is only sure when nothing went unseen."""
+        return self.found or not (self.unknown_sides or self.inherent_unknown)
+
+
+def has_way_on(grid: Grid, hero: Hero, walker: Walker, ledger: Ledger) -> WayOn:
     """Can the hero still end its turn properly: reach a Checkpoint, open an empty space, or
-    reach a Scrambler it can defeat? If not, it is stuck: wounded, if it is in a new room."""
+    reach a Scrambler it can defeat? If not, it is stuck: wounded, if it is in a new room.
+    An Inherent Action not described is searched as giving nothing: a way found without it is
+    a way on, and none found is reported as not decided."""
     if on_checkpoint(grid, walker.spot):
-        return True
-    compiled = _Compiled(grid, hand_of(hero))
+        return WayOn(True)
+    compiled = _Compiled(grid, hand_of(hero, guess=False))
     start = compiled.ledger_code(ledger)
     offset = len(ledger.active()) - compiled.cost(start)
     search = _Search(compiled)
     # The search yields only Checkpoints and Events: anything it yields is a way on.
-    return any(True for _ in search.run(compiled.walker_code(walker), start, offset))
+    found = any(True for _ in search.run(compiled.walker_code(walker), start, offset))
+    return WayOn(found, tuple(sorted(compiled.unknown_met)), hero.inherent is None)
 
 
 # ----------------------------------------------------------------- the answer
@@ -876,6 +905,14 @@ def reachable(state: State, player: str) -> Reachability:
             "Routes may place a hazard with a Hazard Item first, changing one the hero meets "
             "to one it can pass."
         )
+    if compiled.unknown_met:
+        sides = sorted(compiled.unknown_met)
+        said = ", ".join(f"the {side} side of ({x}, {y})" for x, y, side in sides[:4])
+        more = f" and {len(sides) - 4} more" if len(sides) > 4 else ""
+        notes.append(
+            f"Not described, so not searched: {said}{more}. A route through a side not "
+            "described may be missing."
+        )
     if placement_cut:
         notes.append(
             f"Only the first {PLACEMENT_LIMIT} ways of placing the Hazard Items were searched: "
@@ -892,4 +929,4 @@ def reachable(state: State, player: str) -> Reachability:
     )
 
 
-__all__ = ["Destination", "Reachability", "Walker", "has_way_on", "reachable"]
+__all__ = ["Destination", "Reachability", "Walker", "WayOn", "has_way_on", "reachable"]

@@ -44,7 +44,7 @@ from games.super_hazard_quest.moves import (
     StandardTurn,
     TrapDoor,
 )
-from games.super_hazard_quest.state import COORD, DELTA, Hero, Item, Room, State
+from games.super_hazard_quest.state import COORD, DELTA, NOT_DESCRIBED, Hero, Item, Room, State
 
 CELL_W, CELL_H = 170, 132
 GAP = 34
@@ -291,6 +291,12 @@ def _walk(
             if where.to is None:
                 trace.notes.append(f"Step {number} ({st.dir}) meets a wall: the path stops there.")
                 break
+            if where.kind == "unknown" and st.using != NOT_DESCRIBED:
+                trace.notes.append(
+                    f"Step {number} ({st.dir}) leaves by a side that was not described: the "
+                    "path stops there."
+                )
+                break
             to = where.to
             if abs(to.x) > COORD or abs(to.y) > COORD:
                 break
@@ -308,7 +314,7 @@ def _walk(
                 here = points[-1]
                 there = frame.station(to.x, to.y, to.station)
                 points.append(there)
-                if where.hazard is not None or st.using is not None:
+                if where.hazard is not None or (st.using not in (None, NOT_DESCRIBED)):
                     by = "nothing named" if st.using is None else _source(st.using)
                     trace.marks.append(
                         Mark(
@@ -347,6 +353,8 @@ def _walk(
 
 
 def _source(using: str) -> str:
+    if using == NOT_DESCRIBED:
+        return "what the question did not describe"
     return "the Inherent Action" if using == "inherent" else f"item {using}"
 
 
@@ -457,8 +465,12 @@ def _selected(overlay: Mapping[str, Any]) -> tuple[int, int] | None:
 
 
 def face_described(room: Room) -> bool:
-    """Whether the state says anything of the card's face, beyond where it lies."""
-    return bool(room.model_fields_set - {"x", "y"})
+    """Whether the state says anything of the card's face, beyond where it lies (an empty
+    list of walls with no exit says nothing: every side is not described)."""
+    said = room.model_fields_set - {"x", "y"}
+    if not room.walls and not room.exits:
+        said -= {"walls", "exits"}
+    return bool(said)
 
 
 def _card(room: Room, x: int, y: int, frame: Frame, ghost: bool = False) -> Card:
@@ -481,7 +493,7 @@ def _card(room: Room, x: int, y: int, frame: Frame, ghost: bool = False) -> Card
         return card
     if room.stage is not None:
         facts.append(f"Stage Number {room.stage}")
-    said = "checkpoint" in room.model_fields_set or ghost
+    said = "checkpoint" in room.model_fields_set
     facts.append(("a Checkpoint" if room.checkpoint else "no Checkpoint") + _unsaid(said))
     if room.stage is not None:
         card.texts.append(Text(px + CELL_W - 6, py + 15, f"stage {room.stage}", "hq-stage", "end"))
@@ -506,12 +518,18 @@ def _unsaid(said: bool) -> str:
 def _exits(room: Room, card: Card, facts: list[str]) -> None:
     px, py = card.px, card.py
     door = 22  # half the width of a door in a wall
-    # Walls nobody described are drawn faint and dashed: the rules take a side with no exit
-    # given as a wall, but the question did not say so.
-    said = "exits" in room.model_fields_set or "hq-ghost" in card.cls
+    # Walls nobody described, on a card that says nothing of its sides, are drawn faint and
+    # dashed: the rules take a side with no exit given as a wall, but the question did not
+    # say so. A side the state leaves undescribed (`walls` given, the side in neither list)
+    # is drawn as a ghost edge with "?" on it: not a wall, and not an exit.
+    said = "exits" in room.model_fields_set or room.walls is not None
     wall = "hq-wall" if said else "hq-wall hq-unsaid"
+    unknown = set(room.unknown_sides())
     for side in ("up", "down", "left", "right"):
         action = room.exits.get(side)
+        if side in unknown:
+            _unknown_side(card, side)
+            continue
         if side in ("up", "down"):
             y = py if side == "up" else py + CELL_H
             if action is None:
@@ -539,6 +557,24 @@ def _exits(room: Room, card: Card, facts: list[str]) -> None:
             facts.append(f"a wall {side}" + _unsaid(said))
         else:
             facts.append(f"{side} exit: {_title(action)} hazard")
+    if unknown:
+        sides = [s for s in ("up", "down", "left", "right") if s in unknown]
+        facts.append(f"{listed(sides)} {'side' if len(sides) == 1 else 'sides'}: not described")
+
+
+def _unknown_side(card: Card, side: str) -> None:
+    """A side not described: a ghost edge (no wall, no door) with a "?" inside the card."""
+    px, py = card.px, card.py
+    if side in ("up", "down"):
+        y = py if side == "up" else py + CELL_H
+        card.walls.append(Segment(px, y, px + CELL_W, y, "hq-side-unknown"))
+        ty = py + 15 if side == "up" else py + CELL_H - 6
+        card.texts.append(Text(px + CELL_W // 2, ty, "?", "hq-side-q", "middle"))
+    else:
+        x = px if side == "left" else px + CELL_W
+        card.walls.append(Segment(x, py, x, py + CELL_H, "hq-side-unknown"))
+        tx, anchor = (px + 6, "start") if side == "left" else (px + CELL_W - 6, "end")
+        card.texts.append(Text(tx, py + 52, "?", "hq-side-q", anchor))
 
 
 def _spaces(room: Room, card: Card, facts: list[str]) -> None:
@@ -551,7 +587,7 @@ def _spaces(room: Room, card: Card, facts: list[str]) -> None:
         cls = "hq-space" if action else "hq-space hq-blank"
         tip = f"{name} combat hazard space: " + (f"{_title(action)} hazard" if action else "blank")
         label = _title(action)[:6]
-        said = f"{name}_space" in room.model_fields_set or "hq-ghost" in card.cls
+        said = f"{name}_space" in room.model_fields_set
         if not said:  # a space nobody described: "?" on it, ruled blank
             cls, label = "hq-space hq-blank hq-unsaid", "?"
             tip += _unsaid(said)
@@ -658,7 +694,10 @@ def _legend(state: State, top: int) -> tuple[list[Text], list[dict[str, Any]], i
     texts.append(Text(MARGIN, y, "Heroes", "hq-h"))
     for k, hero in enumerate(state.heroes):
         y += LINE + 4
-        where = "not placed" if hero.x is None or hero.y is None else f"at ({hero.x}, {hero.y})"
+        if hero.x is not None and hero.y is not None:
+            where = f"at ({hero.x}, {hero.y})"
+        else:
+            where = "where: not described" if state.dungeon else "not placed"
         name = hero.player + (f" ({hero.hero})" if hero.hero else "")
         head = f"{name} · Inherent Action {_inherent(hero)} · {where}"
         if state.turn == hero.player:
@@ -927,8 +966,8 @@ def _a(word: str) -> str:
     return f"{'an' if word[:1] in 'AEIOU' else 'a'} {word}"
 
 
-def _room_words(room: Room) -> str:
-    at = f"The card at ({getattr(room, 'x', 0)}, {getattr(room, 'y', 0)})"
+def _room_words(room: Room, at: str = "") -> str:
+    at = at or f"The card at ({getattr(room, 'x', 0)}, {getattr(room, 'y', 0)})"
     if not face_described(room):
         return f"{at} was not described"
     facts: list[str] = []
@@ -940,6 +979,11 @@ def _room_words(room: Room) -> str:
         action = room.exits.get(side)
         if action is not None:
             facts.append(f"an exit {side} with {_a(_title(action))} hazard")
+    if room.walls:
+        facts.append(
+            f"{'a wall' if len(room.walls) == 1 else 'walls'} "
+            + listed([s for s in ("up", "down", "left", "right") if s in room.walls])
+        )
     for name, action in (("left", room.left_space), ("right", room.right_space)):
         if action is not None:
             facts.append(f"{_a(_title(action))} hazard in its {name} combat space")
@@ -952,18 +996,25 @@ def _room_words(room: Room) -> str:
         facts.append("a Dead End")
     if room.trap_door:
         facts.append("a Trap Door")
+    sides = room.unknown_sides()
     unsaid = [
+        f"{listed(list(sides))} {'side' if len(sides) == 1 else 'sides'}"
+    ] if sides and len(sides) < 4 else []
+    unsaid += [
         words
         for name, words in (
-            ("exits", "exits"),
+            ("exits", "exits" if room.walls is None else ""),
             ("checkpoint", "Checkpoint"),
             ("left_space", "left combat space"),
             ("right_space", "right combat space"),
         )
-        if name not in room.model_fields_set
+        if name not in room.model_fields_set and words
     ]
+    if len(sides) == 4:
+        unsaid.insert(0, "four sides")
     # What the state took by default is said as not described (the picture draws it faint).
-    rest = f". Its {listed(unsaid)} {'was' if len(unsaid) == 1 else 'were'} not described"
+    many = len(unsaid) > 1 or (unsaid and unsaid[0].endswith("sides"))
+    rest = f". Its {listed(unsaid)} {'were' if many else 'was'} not described"
     rest = rest if unsaid else ""
     if not facts:
         return f"{at} holds nothing the question described" + rest
@@ -977,7 +1028,9 @@ def _hero_words(state: State, hero: Hero) -> str:
         parts = [f"{possessive(name, start=True)} Inherent Action was not described"]
     else:
         parts = [f"{head} {verb(name, 'has', 'have')} the Inherent Action {_title(hero.inherent)}"]
-    if hero.x is None or hero.y is None:
+    if (hero.x is None or hero.y is None) and state.dungeon:
+        parts.append(f"where {spoken(name)} {verb(name, 'stands', 'stand')} was not described")
+    elif hero.x is None or hero.y is None:
         parts.append(f"{who_does(name, 'is', 'are')} not placed yet")
     else:
         parts.append(f"{who_does(name, 'stands', 'stand')} on the card at ({hero.x}, {hero.y})")
@@ -1018,6 +1071,11 @@ def describe(state: State, overlay: Any = None) -> str:
     move = _move_of(overlay)
     if move is not None:
         said.append(_path_words(move))
+        drawn = Trace()
+        _trace_move(state, move, None, drawn)
+        for (x, y), room in drawn.ghosts.items():
+            if room is not None:
+                said.append(_room_words(room, f"The card drawn on the way at ({x}, {y})"))
     said += [_hero_words(state, hero) for hero in state.heroes]
     said.append(
         f"The Dungeon deck holds {state.dungeon_deck} cards, the Item deck {state.item_deck} "

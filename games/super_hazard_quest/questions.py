@@ -17,6 +17,7 @@ from games.super_hazard_quest.state import (
     BOX_ITEMS,
     COMBAT_ACTIONS,
     HAND_SIZE,
+    NOT_DESCRIBED,
     Action,
 )
 
@@ -34,9 +35,16 @@ ITEM_KINDS = {
 
 
 def _opponent() -> dict[str, Any]:
-    """The second hero the game needs (at least two players): its Inherent Action was not
-    asked, so it is not described (null), and the ruling never rests on it."""
-    return {"player": "Your opponent", "inherent": None, "x": 0, "y": 0, "unseen": HAND_SIZE}
+    """The second hero the game needs (at least two players): neither its Inherent Action nor
+    where it stands was asked, so both are not described (null), and the ruling never rests
+    on them."""
+    return {"player": "Your opponent", "inherent": None, "x": None, "y": None, "unseen": HAND_SIZE}
+
+
+def _your_card(**face: Any) -> dict[str, Any]:
+    """Your Checkpoint's card at (0, 0): a Checkpoint, since a hero waits on one between turns
+    (rule 5.3); of its sides only those in `face` are described (`walls: []`)."""
+    return {"x": 0, "y": 0, "checkpoint": True, "walls": [], **face}
 
 
 def _item(kind: str, item_id: str, first: str, second: str) -> dict[str, Any]:
@@ -91,7 +99,7 @@ def build_pass_hazard(form: PassHazardForm) -> tuple[dict[str, Any], dict[str, A
     hazard on the card's left exit, beside your flag. The step is ruled alone (`goes_on`):
     the turn goes on, so no room beyond, and no other item, is needed or invented."""
     item = _item(form.item_kind, "1", form.item_action, form.item_second_action)
-    start: dict[str, Any] = {"x": 0, "y": 0}
+    start = _your_card()
     if form.hazard in COMBAT_ACTIONS:
         start["left_space"] = form.hazard
         step = {"kind": "go", "dir": "right", "using": "1"}
@@ -137,7 +145,9 @@ def build_look_and_discard(form: LookAndDiscardForm) -> tuple[dict[str, Any], di
     """Your five items are held but not shown (the form does not ask what they are), and the
     ones you discard are discarded unseen."""
     state = {
-        "dungeon": [{"x": 0, "y": 0}],
+        # Your card, nothing of it described: whether you could move instead rests on the
+        # player's word (as for the items not shown), and the ruling says so.
+        "dungeon": [{"x": 0, "y": 0, "walls": []}],
         "heroes": [
             {"player": "You", "inherent": form.inherent, "x": 0, "y": 0, "unseen": HAND_SIZE},
             _opponent(),
@@ -154,75 +164,95 @@ def build_look_and_discard(form: LookAndDiscardForm) -> tuple[dict[str, Any], di
 
 # ----------------------------------------------------------------- was I wounded?
 
+NewRoom = Literal["checkpoint", "hazard", "dead-end", "red-scrambler", "blue-scrambler"]
+NEW_ROOMS: dict[str, str] = {
+    "hazard": "A Checkpoint, behind one combat hazard",
+    "checkpoint": "A Checkpoint, with nothing in the way",
+    "dead-end": "A Dead End",
+    "red-scrambler": "The red Scrambler",
+    "blue-scrambler": "The blue Scrambler",
+}
+HELD_ITEMS = {"none": "No item", **ITEM_KINDS}
+
 
 class WoundForm(BaseModel):
-    new_room: Literal[
-        "checkpoint-on-arrival",
-        "hazard-i-cannot-pass",
-        "hazard-i-can-pass",
-        "dead-end",
-        "red-scrambler",
-        "blue-scrambler",
-    ] = Field(
-        "hazard-i-cannot-pass",
-        title="The room card you drew",
-        description="What the card holds on the side you came in from.",
-        json_schema_extra={
-            "options": {
-                "checkpoint-on-arrival": "A Checkpoint",
-                "hazard-i-cannot-pass": "A hazard I cannot pass",
-                "hazard-i-can-pass": "A hazard I can pass",
-                "dead-end": "A dead end",
-                "red-scrambler": "A red Scrambler",
-                "blue-scrambler": "A blue Scrambler",
-            }
-        },
+    new_room: NewRoom = Field(
+        "hazard",
+        title="The card you drew and walked into",
+        description="What stands between the door you came in by and the card's Checkpoint.",
+        json_schema_extra=labelled(NEW_ROOMS),
+    )
+    hazard: Literal["stomp", "attack", "defend", "hide"] = Field(
+        "attack",
+        title="The combat hazard in your way",
+        description="Only for a Checkpoint behind a hazard: the action it calls for.",
+        json_schema_extra=labelled({a: ACTIONS[a] for a in COMBAT_ACTIONS}),
+    )
+    inherent: Action = Field(
+        "climb",
+        title="Your hero's Inherent Action",
+        description="Only for a Checkpoint behind a hazard: it may pass it.",
+        json_schema_extra=labelled(ACTIONS),
+    )
+    item_kind: Literal["none", ItemKind] = Field(
+        "none",
+        title="An item you have not used yet this turn",
+        description="Only for a Checkpoint behind a hazard: it may pass it.",
+        json_schema_extra=labelled(HELD_ITEMS),
+    )
+    item_action: Action = Field(
+        "attack",
+        title="The item's action",
+        description="The first action a Dual Action Item prints.",
+        json_schema_extra=labelled(ACTIONS),
+    )
+    item_second_action: Action = Field(
+        "defend",
+        title="Its second action",
+        description="Only for a Dual Action Item.",
+        json_schema_extra=labelled(ACTIONS),
     )
     red_crystals: int = Field(0, ge=0, le=9, title="Red crystals you hold")
     blue_crystals: int = Field(0, ge=0, le=9, title="Blue crystals you hold")
 
 
 def build_wound(form: WoundForm) -> tuple[dict[str, Any], dict[str, Any]]:
-    """You leave your card to the right with your Inherent Action (Unlock) and draw the room."""
+    """Your card and the one you walked into, and the one step between them. The door you
+    left by is not described, nor what got you through it: the step leaves by a side of your
+    card left undescribed (rule 4.4), so no door, item or walk across your card is made up.
+    The hero comes in at the new card's right edge, where its first combat space is the next
+    station: a hazard there is passed, or the hero is stuck (rule 8.1). Your Inherent Action
+    and an unused item are described only when that hazard is asked about; otherwise the
+    ruling cannot rest on them (a Dead End or a Scrambler decides at once, rules 8.4, 8.5)."""
     rooms: dict[str, dict[str, Any]] = {
-        "checkpoint-on-arrival": {},
-        "hazard-i-cannot-pass": {
-            "checkpoint": False,
-            "left_space": "attack",
-            "exits": {"right": "unlock"},
-        },
-        "hazard-i-can-pass": {
-            "checkpoint": False,
-            "left_space": "hide",
-            "exits": {"right": "unlock"},
-        },
-        "dead-end": {"dead_end": True, "checkpoint": False},
-        "red-scrambler": {"scrambler": "red", "checkpoint": False},
-        "blue-scrambler": {"scrambler": "blue", "checkpoint": False},
+        "checkpoint": {"checkpoint": True, "left_space": None, "right_space": None},
+        "hazard": {"checkpoint": True, "left_space": None, "right_space": form.hazard},
+        "dead-end": {"dead_end": True},
+        "red-scrambler": {"scrambler": "red"},
+        "blue-scrambler": {"scrambler": "blue"},
     }
-    drawn = rooms[form.new_room]
+    drawn = {**rooms[form.new_room], "walls": []}
+    asked = form.new_room == "hazard"
+    hand = [_item(form.item_kind, "1", form.item_action, form.item_second_action)]
+    hand = hand if asked and form.item_kind != "none" else []
+    you: dict[str, Any] = {
+        "player": "You",
+        "inherent": form.inherent if asked else None,
+        "x": 0,
+        "y": 0,
+        "hand": hand,
+        "unseen": HAND_SIZE - len(hand),
+        "crystals": {"red": form.red_crystals, "blue": form.blue_crystals},
+    }
     state = {
-        "dungeon": [{"x": 0, "y": 0, "exits": {"right": "unlock"}}],
-        "heroes": [
-            {
-                "player": "You",
-                "inherent": "unlock",
-                "x": 0,
-                "y": 0,
-                "hand": [{"kind": "super", "id": "cloak", "action": "hide"}],
-                "unseen": 4,
-                "crystals": {"red": form.red_crystals, "blue": form.blue_crystals},
-            },
-            _opponent(),
-        ],
+        "dungeon": [_your_card()],
+        "heroes": [you, _opponent()],
         "turn": "You",
-        "dungeon_deck": 25,
-        "item_deck": 44,  # 54 less the two hands of five
+        "dungeon_deck": BOX_DUNGEON_CARDS - 1,
+        "item_deck": BOX_ITEMS - 2 * HAND_SIZE,  # the two hands of five
     }
-    path = [{"kind": "go", "dir": "right"}] * 4 + [
-        {"kind": "go", "dir": "right", "using": "inherent", "drawn": drawn}
-    ]
-    return state, {"kind": "standard-turn", "player": "You", "path": path}
+    step = {"kind": "go", "dir": "left", "using": NOT_DESCRIBED, "drawn": drawn}
+    return state, {"kind": "standard-turn", "player": "You", "path": [step], "goes_on": True}
 
 
 # ----------------------------------------------------------------- who goes first?

@@ -28,7 +28,7 @@ from games.super_hazard_quest.state import (
     COMBAT_ACTIONS,
     DIRECTION_ACTIONS,
     HAND_SIZE,
-    INHERENT,
+    RESERVED_IDS,
     State,
     fold,
 )
@@ -64,6 +64,11 @@ _ENABLED = (
 )
 
 
+_DECIDES = frozenset(
+    {"scrambler-defeated", "wounded-dead-end", "wounded-scrambler", "wounded-stuck", "way-on-open"}
+)
+
+
 def _answer(move: Any, result: TurnResult) -> str:
     state = result.state
     if isinstance(move, Setup):
@@ -74,8 +79,12 @@ def _answer(move: Any, result: TurnResult) -> str:
         )
     name = move.player
     subj, poss = subject(name), possessive(name)
+    codes = [code for code, _ in result.reasons]
     if result.outcome == "won":
-        return f"Yes, and {subj} {verb(name, 'wins', 'win')} the game: the Scrambler is defeated."
+        how = next((t for c, t in result.reasons if c == "scrambler-defeated"), "")
+        how = how.removesuffix(" and wins") or "the Scrambler is defeated"
+        how = "you" + how[3:] if how.startswith("You ") else how
+        return f"{cap(subj)} {verb(name, 'wins', 'win')} the game: {how}."
     if isinstance(move, TrapDoor):
         target = move.target
         if result.outcome == "wounded":
@@ -87,9 +96,12 @@ def _answer(move: Any, result: TurnResult) -> str:
     hero = state.hero(name)
     assert hero is not None
     if result.outcome == "wounded":
+        # Said without a "yes": the same words answer "can I make that turn?" and "was I
+        # wounded?", the cause first.
+        cause = next((t for c, t in result.reasons if c.startswith("wounded-")), "")
         return (
-            f"Yes, but {poss} hero is wounded: it goes back to the Checkpoint at "
-            f"({hero.x}, {hero.y}) and loses all its crystals."
+            f"{cap(poss)} hero is wounded{': ' + cause if cause else ''}. It goes back to the "
+            f"Checkpoint at ({hero.x}, {hero.y}) and loses all its crystals."
         )
     if isinstance(move, DiscardTurn):
         lacks = verb(name, "lacks", "lack")
@@ -98,7 +110,13 @@ def _answer(move: Any, result: TurnResult) -> str:
         )
     if isinstance(move, Trade):
         return f"Yes, {subj} can make that trade; it is {poss} whole turn."
-    codes = [code for code, _ in result.reasons]
+    entered = {"entered-side-not-described", "entrance-hazard-ignored", "entered-without-entrance"}
+    if "turn-goes-on" in codes and entered & set(codes):
+        # A new room entered and the turn goes on: the wound question's "no".
+        return (
+            f"{cap(poss)} hero is not wounded: from the card entered a way on is still open, "
+            "so the turn goes on, and must still end on a Checkpoint."
+        )
     if "turn-goes-on" in codes:  # only the steps given were asked about (a hazard passed)
         passed = [text for code, text in result.reasons if code == "hazard-passed"]
         how = "; ".join(passed) if passed else "every step given is allowed"
@@ -193,6 +211,17 @@ class SuperHazardQuestRules(GameRules[State, Any]):
             raise InvalidMove(
                 f"{field}.kind", "the game is not set up yet: rule on the setup first"
             )
+        if not isinstance(move, Trade | TrapDoor):
+            # A turn starts from the mover's Checkpoint (rule 5.6): the one position a turn
+            # always rests on. Other heroes' positions are asked only where they decide.
+            k = next(i for i, h in enumerate(state.heroes) if fold(h.player) == fold(move.player))
+            hero = state.heroes[k]
+            if hero.x is None or hero.y is None:
+                raise InvalidState(
+                    f"state.heroes.{k}.x",
+                    f"where {possessive(hero.player)} hero stands was not described: the turn "
+                    "starts from its Checkpoint",
+                )
 
     # ----- the ruling
 
@@ -209,7 +238,10 @@ class SuperHazardQuestRules(GameRules[State, Any]):
                 interpretations=breach.interps,
                 answer=_illegal_answer(move, details),
             )
-        reasons = [self.reasons.reason(code, detail) for code, detail in result.reasons]
+        # What decided the turn leads (a wound, a win, a way on still open): the first reason is
+        # the rule a ruling's page quotes for the answer.
+        ordered = sorted(result.reasons, key=lambda r: r[0] not in _DECIDES)
+        reasons = [self.reasons.reason(code, detail) for code, detail in ordered]
         voided = [self.reasons.reason(code, detail) for code, detail in result.voided]
         notes = list(result.notes)
         if any(h.unseen for h in result.state.heroes):
@@ -336,15 +368,17 @@ def _check_heroes(state: State) -> None:
                 raise InvalidState(f"{at}.inherent", "each hero has its own Inherent Action")
             inherent_seen.add(hero.inherent)
         for j, item in enumerate(hero.hand):
-            if fold(item.id) in ids or fold(item.id) == INHERENT:
+            if fold(item.id) in ids or fold(item.id) in RESERVED_IDS:
                 raise InvalidState(f"{at}.hand.{j}.id", f"item id {item.id!r} is not unique")
             ids.add(fold(item.id))
         if not set_up:
             if hero.x is not None or hero.y is not None or hero.held() or hero.crystals.total():
                 raise InvalidState(at, "before setup a hero is not placed and holds nothing")
             continue
+        if (hero.x is None) != (hero.y is None):
+            raise InvalidState(f"{at}.x" if hero.x is None else f"{at}.y", "give both x and y")
         if hero.x is None or hero.y is None:
-            raise InvalidState(f"{at}.x", "every hero stands on the dungeon once it is set up")
+            continue  # where this hero stands was not described
         room = grid.get((hero.x, hero.y))
         won_here = room is not None and room.scrambler is not None and state.winner == hero.player
         if (room is None or not room.checkpoint) and not won_here:

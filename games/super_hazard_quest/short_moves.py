@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.core import InvalidMove
+from games.core import InvalidMove, InvalidState
 from games.core.words import possessive, says, subject
 from games.super_hazard_quest.ledger import Ledger, options
 from games.super_hazard_quest.moves import DiscardTurn, Setup, Trade, TrapDoor
@@ -159,7 +159,14 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
     dest = state.room(move.x, move.y)
     if dest is None:
         raise InvalidMove(f"{where}.x", f"no Dungeon Card at ({move.x}, {move.y})")
-    room = state.room(target.x or 0, target.y or 0)
+    if target.x is None or target.y is None:
+        k = next(i for i, h in enumerate(state.heroes) if h is target)
+        raise InvalidState(
+            f"state.heroes.{k}.x",
+            f"where {possessive(target.player)} hero stands was not described: the Trap Door "
+            "must be on its card",
+        )
+    room = state.room(target.x, target.y)
     if room is None or not room.trap_door:
         raise Breach(
             "trap-door-missing",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from games.core import InvalidMove
+from games.core import InvalidMove, InvalidState
 from games.core.words import possessive, says, subject
 from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, spend
 from games.super_hazard_quest.movement import Grid, Spot, grid_of, on_checkpoint, start_spot, step
@@ -17,7 +17,9 @@ from games.super_hazard_quest.state import (
     DELTA,
     DIRECTION_ACTIONS,
     INHERENT,
+    NOT_DESCRIBED,
     OPPOSITE,
+    Direction,
     Action,
     Hero,
     Item,
@@ -78,6 +80,10 @@ class TurnWalk:
         self.uses: Counter[str] = Counter()  # uses taken this turn, by source
         self.fought: set[tuple[int, int]] = set()  # cards whose Mini-Boss was fought
         self.through: tuple[int, int] | None = None  # a door left into a card not drawn
+        # where each card was described, for a 400 naming a side the ruling rests on
+        self.fields: dict[tuple[int, int], str] = {
+            (r.x, r.y): f"state.dungeon.{k}" for k, r in enumerate(self.state.dungeon)
+        }
 
     # ----- helpers
 
@@ -101,6 +107,29 @@ class TurnWalk:
             raise Breach(after.code, f"{what}: {after.detail}")
         self.ledger = after
         self.uses[INHERENT if item is None else item.id] += 1
+
+    def side_not_described(self, x: int, y: int, side: Direction, why: str) -> InvalidState:
+        """The 400 for a ruling that rests on a side of a card the question did not describe."""
+        return InvalidState(
+            f"{self.fields.get((x, y), 'state.dungeon')}.walls",
+            f"the {side} side of the card at ({x}, {y}) was not described, and {why}: say "
+            "whether it has an exit (and the action its Direction Hazard asks) or is a wall",
+        )
+
+    def stuck(self) -> bool:
+        """No way on is left (rule 8.1). A side not described that a way on could pass, or an
+        Inherent Action not described, leaves it undecided: the ruling asks for it."""
+        way = has_way_on(self.grid, self.hero, self.walker, self.ledger)
+        if way.found:
+            return False
+        if way.unknown_sides:
+            x, y, side = way.unknown_sides[0]
+            raise self.side_not_described(
+                x, y, side, f"whether {possessive(self.hero.player)} hero is wounded rests on it"
+            )
+        if way.inherent_unknown:
+            self.hero.action()  # refused, naming the field
+        return True
 
     @property
     def spot(self) -> Spot:
@@ -150,6 +179,18 @@ class TurnWalk:
         here = self.spot.describe()
         if st.kind == "wall":
             raise Breach("wall", f"there is no {g.dir} exit at {here}", (PROPER_MOVEMENT,))
+        unsaid = g.using is not None and fold(g.using) == NOT_DESCRIBED
+        if st.kind == "unknown" and not unsaid:
+            raise self.side_not_described(
+                room.x, room.y, g.dir, f"step {index + 1} leaves by it"
+            )
+        if unsaid and st.kind != "unknown":
+            raise InvalidMove(
+                f"{where}.using",
+                f"step {index + 1} meets "
+                + (f"a {st.hazard.title()} hazard" if st.hazard else "no hazard")
+                + ' the question describes: name what passes it, not "not described"',
+            )
         if st.kind == "no-vertical-exit":
             raise Breach(
                 "not-at-vertical-exit",
@@ -170,7 +211,15 @@ class TurnWalk:
                 "since the last climb or dig",
                 (PROPER_MOVEMENT,),
             )
-        if st.hazard is not None:
+        if unsaid:
+            # The player says the hero left this way; the door was not described, nor what
+            # passed it, and no use is counted: nothing after this step may rest on it.
+            self.note(
+                "left-by-side-not-described",
+                f"step {index + 1} leaves the card at ({room.x}, {room.y}) by its {g.dir} side, "
+                "which was not described, nor what passed it",
+            )
+        elif st.hazard is not None:
             if g.using is None:
                 raise Breach(
                     "hazard-not-passed",
@@ -216,9 +265,16 @@ class TurnWalk:
         else:
             place_card(self.state, self.grid, *cell, g.drawn, f"{where}.drawn")
             self.new_cells.add(cell)
+            self.fields[cell] = f"{where}.drawn"
         entered = self.grid[cell]
         back = OPPOSITE[g.dir]
-        if back in entered.exits:
+        if entered.unknown_side(back):
+            self.note(
+                "entered-side-not-described",
+                f"step {index + 1} enters ({cell[0]}, {cell[1]}) by its {back} side, which was "
+                "not described: a Direction Hazard or a wall there is ignored on the way in",
+            )
+        elif back in entered.exits:
             self.note(
                 "entrance-hazard-ignored",
                 f"step {index + 1} enters ({cell[0]}, {cell[1]}) past its {back} Direction Hazard "
@@ -348,6 +404,10 @@ class TurnWalk:
         if is_space:
             setattr(room, p.spot.replace("-", "_"), p.hazard)
         else:
+            if p.spot not in room.exits and room.unknown_side(p.spot):
+                raise self.side_not_described(
+                    p.x, p.y, p.spot, "the Hazard Item is placed over its Direction Hazard"
+                )
             if p.spot not in room.exits:
                 raise Breach(
                     "no-direction-hazard-there",
@@ -370,6 +430,13 @@ class TurnWalk:
         foe = self.state.hero(b.opponent)
         if foe is None or foe is self.hero:
             raise InvalidMove(f"{where}.opponent", f"{b.opponent!r} is not an opponent here")
+        if foe.x is None or foe.y is None:
+            k = next(i for i, h in enumerate(self.state.heroes) if h is foe)
+            raise InvalidState(
+                f"state.heroes.{k}.x",
+                f"where {possessive(foe.player)} hero stands was not described: a Hero Battle "
+                "is fought on one Checkpoint",
+            )
         if (foe.x, foe.y) != (self.spot.x, self.spot.y):
             raise Breach(
                 "battle-opponent-elsewhere",
@@ -458,6 +525,23 @@ class TurnWalk:
                     )
             return
         if m.goes_on:
+            if self.new_cells and not on_checkpoint(self.grid, self.spot):
+                # Whether the turn can go on from a room placed this turn is a wound or not
+                # (rule 8.1): the one thing a turn that goes on is still judged on.
+                if self.stuck():
+                    self.wound(
+                        "wounded-stuck",
+                        f"at {self.spot.describe()}, in a room placed this turn, no way on is "
+                        "left with the uses at hand",
+                        WOUND_RULING,
+                    )
+                    return
+                self.note(
+                    "way-on-open",
+                    f"at {self.spot.describe()}, in a room placed this turn, a way on is still "
+                    "open with the uses at hand: no wound",
+                    WOUND_RULING,
+                )
             self.goes_on()
             return
         if not on_checkpoint(self.grid, self.spot):
@@ -523,15 +607,14 @@ class TurnWalk:
         here = self.spot.describe()
         if self.move.special:
             raise Breach("special-off-checkpoint", f"the hero is at {here}, not a Checkpoint")
-        way_on = has_way_on(self.grid, self.hero, self.walker, self.ledger)
-        if self.new_cells and not way_on:
+        if self.new_cells and self.stuck():
             self.wound(
                 "wounded-stuck",
                 f"at {here}, in a room placed this turn, no way on is left with the uses at hand",
                 WOUND_RULING,
             )
             return
-        if self.new_cells:
+        if self.new_cells:  # not stuck: a way on is open
             raise Breach(
                 "turn-not-on-checkpoint",
                 f"the path stops at {here}, but a way on is still open: the turn must go on",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from games.core import InvalidState
 
@@ -52,6 +52,10 @@ COORD = 40  # no dungeon of 26 cards reaches further than this from the Starting
 
 # Item ids are labels the asker picks ("a", "sword-1"); "inherent" names the hero's own action.
 INHERENT = "inherent"
+# A step's `using` when the question did not say what passed it: allowed only where nothing
+# else can rest on it (leaving by a side of a card the question did not describe).
+NOT_DESCRIBED = "not-described"
+RESERVED_IDS = (INHERENT, NOT_DESCRIBED)
 ItemId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,24}$")]
 PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=32)]
 Coord = Annotated[int, Field(ge=-COORD, le=COORD)]
@@ -126,12 +130,38 @@ class Room(Strict):
     exits: dict[Direction, Action] = Field(
         default_factory=dict, description="exit side -> the action its Direction Hazard asks"
     )
+    walls: list[Direction] | None = Field(
+        default=None,
+        description=(
+            "the sides described as walls. Absent or null (as before): every side without an "
+            "exit is a wall. A list: only the sides in it are walls, and a side in neither "
+            "`exits` nor `walls` was not described: it is drawn as not described, and a "
+            "ruling that rests on it (a step through it, a wound that depends on it) asks "
+            "for it with a 400 naming the field."
+        ),
+        max_length=4,
+    )
     left_space: Action | None = Field(default=None, description="combat hazard, None if blank")
     right_space: Action | None = Field(default=None, description="combat hazard, None if blank")
     mini_boss: MiniBoss | None = None
     scrambler: Colour | None = None
     dead_end: bool = False
     trap_door: bool = False
+
+
+    @field_validator("walls")
+    @classmethod
+    def _one_wall_a_side(cls, walls: list[Direction] | None) -> list[Direction] | None:
+        if walls is not None and len(set(walls)) != len(walls):
+            raise ValueError("a side is named twice")
+        return walls
+
+    def unknown_side(self, side: Direction) -> bool:
+        """Whether the question left this side undescribed: neither an exit nor a wall."""
+        return self.walls is not None and side not in self.exits and side not in self.walls
+
+    def unknown_sides(self) -> list[Direction]:
+        return [side for side in DIRECTIONS if self.unknown_side(side)]
 
 
 class PlacedRoom(Room):
@@ -156,8 +186,11 @@ class Hero(Strict):
     # None: the question did not describe it. The mover's is always needed (rules.check_move);
     # another hero's only where it could decide the ruling (a battle answer).
     inherent: Action | None = Field(description="the hero's Inherent Action; null: not described")
-    x: Coord | None = None
-    y: Coord | None = None
+    # None: where the hero stands was not described (or, before setup, it is not placed).
+    # Needed only where a ruling rests on it: the mover's start, a battle's opponent, a Trap
+    # Door's target (each refused with a 400 naming the field when missing).
+    x: Coord | None = Field(default=None, description="null: not described")
+    y: Coord | None = Field(default=None, description="null: not described")
     crystals: Crystals = Field(default_factory=Crystals)
     hand: list[Item] = Field(default_factory=list, max_length=BOX_ITEMS)
     unseen: int = Field(default=0, ge=0, le=BOX_ITEMS, description="held cards not given")

@@ -61,18 +61,14 @@ def test_the_look_and_discard_question() -> None:
 
 
 def test_the_wound_question() -> None:
-    ruling = ask(
-        "was-i-wounded", WoundForm(new_room="hazard-i-cannot-pass", red_crystals=1, blue_crystals=0)
-    )
-    assert_legal(ruling, "wounded-stuck", "8.1")
-    ruling = ask(
-        "was-i-wounded", WoundForm(new_room="red-scrambler", red_crystals=1, blue_crystals=0)
-    )
+    """Three disputes at the table: an Attack hazard you cannot pass, the red Scrambler with
+    its crystal in hand, and the same hazard with a Super Item of Attack."""
+    form = WoundForm(new_room="hazard", hazard="attack", inherent="climb", red_crystals=1)
+    assert_legal(ask("was-i-wounded", form), "wounded-stuck", "8.1")
+    ruling = ask("was-i-wounded", WoundForm(new_room="red-scrambler", red_crystals=1))
     assert_legal(ruling, "scrambler-defeated", "2.8")
-    ruling = ask(
-        "was-i-wounded", WoundForm(new_room="hazard-i-can-pass", red_crystals=0, blue_crystals=0)
-    )
-    assert_illegal(ruling, "turn-not-on-checkpoint", "5.3")
+    form = WoundForm(new_room="hazard", hazard="attack", item_kind="super", item_action="attack")
+    assert_legal(ask("was-i-wounded", form), "way-on-open", "8.1")
 
 
 def test_the_who_starts_question() -> None:
