@@ -4,12 +4,16 @@ The whole board lives in two short texts, so a link (or the next question) bring
 
 - `d`, the rooms, `;` between rooms: `X,Y` then what the card holds, `,` between:
   `nc` (no Checkpoint), `up:climb` / `down:dig` / `left:lift` / `right:unlock` (an exit and the
-  action its Direction Hazard asks), `ls:attack` / `rs:hide` (a combat hazard in the left or
+  action its Direction Hazard asks), `w:up+left` (the sides that are walls; with `w:` given, a
+  side that is neither an exit nor a wall was not described; a room without it, as written
+  before sides could be left undescribed, has a wall on every side without an exit),
+  `ls:attack` / `rs:hide` (a combat hazard in the left or
   right space), `scr:red` (a Scrambler), `dead` (a dead end), `trap` (a trap door),
   `boss:attack+defend+hide+stomp:red-crystal` (a Mini-Boss: its four actions and its prize).
 - `h`, the heroes, `;` between heroes, you first: `X,Y,inherent` then the items in the hand
   (`super:lift`, `dual:attack+dig`, `magic`, `super-magic`, `hazard:combat`, `special`) and
-  the crystals held (`red:1`, `blue:1`). A hero not yet on the table has `-,-`.
+  the crystals held (`red:1`, `blue:1`). A hero whose place was not described has `-,-`, and
+  one whose Inherent Action was not described has `-` for it.
 
 What the player did not put on the grid is not there: no room, item or hero is added.
 """
@@ -79,12 +83,25 @@ class BuiltRoom:
     dead_end: bool = False
     trap_door: bool = False
     boss: tuple[list[str], str] | None = None
+    # The sides described as walls; None (a room written before sides could be left
+    # undescribed): every side without an exit is a wall.
+    walls: list[str] | None = field(default_factory=list)
+
+    def side(self, side: str) -> str:
+        """What the editor shows for a side: the exit's action, "wall", or "" (not described)."""
+        if side in self.exits:
+            return self.exits[side]
+        if self.walls is None or side in self.walls:
+            return "wall"
+        return ""
 
     def code(self) -> str:
         parts = [f"{self.x},{self.y}"]
         if not self.checkpoint:
             parts.append("nc")
         parts += [f"{side}:{action}" for side, action in sorted(self.exits.items())]
+        if self.walls is not None:
+            parts.append("w:" + "+".join(s for s in DIRECTIONS if s in self.walls))
         if self.left_space:
             parts.append(f"ls:{self.left_space}")
         if self.right_space:
@@ -103,6 +120,8 @@ class BuiltRoom:
         room: dict[str, Any] = {"x": self.x, "y": self.y, "checkpoint": self.checkpoint}
         if self.exits:
             room["exits"] = dict(self.exits)
+        if self.walls is not None:
+            room["walls"] = [s for s in DIRECTIONS if s in self.walls]
         if self.left_space:
             room["left_space"] = self.left_space
         if self.right_space:
@@ -122,6 +141,10 @@ class BuiltRoom:
         out = ["Checkpoint" if self.checkpoint else "no Checkpoint"]
         arrows = {"up": "↑", "down": "↓", "left": "←", "right": "→"}
         out += [f"{arrows[s]} {a.capitalize()}" for s, a in sorted(self.exits.items())]
+        out += [f"{arrows[s]} wall" for s in DIRECTIONS if s in (self.walls or [])]
+        unsaid = [arrows[s] for s in DIRECTIONS if self.side(s) == ""]
+        if unsaid:
+            out.append(f"{' '.join(unsaid)} not described")
         if self.left_space:
             out.append(f"left: {self.left_space.capitalize()}")
         if self.right_space:
@@ -140,7 +163,7 @@ class BuiltRoom:
 @dataclass
 class BuiltHero:
     player: str
-    inherent: str
+    inherent: str | None  # None: not described
     x: int | None = None
     y: int | None = None
     items: list[tuple[str, str]] = field(default_factory=list)  # (kind, detail)
@@ -149,7 +172,7 @@ class BuiltHero:
 
     def code(self) -> str:
         where = f"{self.x},{self.y}" if self.x is not None else "-,-"
-        parts = [where, self.inherent]
+        parts = [where, self.inherent or "-"]
         for kind, detail in self.items:
             short = next(k for k, v in ITEM_KINDS.items() if v == kind)
             parts.append(f"{short}:{detail}" if detail else short)
@@ -271,13 +294,19 @@ def parse_room(code: str, field_name: str = "d") -> BuiltRoom:
     parts = [p.strip() for p in code.split(",")]
     if len(parts) < 2:
         raise InvalidState(field_name, "a room starts with its position, X,Y")
-    room = BuiltRoom(_int(parts[0], field_name), _int(parts[1], field_name))
+    room = BuiltRoom(_int(parts[0], field_name), _int(parts[1], field_name), walls=None)
     for token in parts[2:]:
         key, _, value = token.partition(":")
         if key == "nc":
             room.checkpoint = False
         elif key in DIRECTIONS:
             room.exits[key] = _action(value, field_name)
+        elif key == "w":
+            walls = [w for w in value.split("+") if w]
+            for w in walls:
+                if w not in DIRECTIONS:
+                    raise InvalidState(field_name, f"{w[:20]!r} is not up, down, left or right")
+            room.walls = walls
         elif key == "ls":
             room.left_space = _action(value, field_name, COMBAT_ACTIONS)
         elif key == "rs":
@@ -302,6 +331,8 @@ def parse_room(code: str, field_name: str = "d") -> BuiltRoom:
             room.boss = (actions, prize)
         elif token:
             raise InvalidState(field_name, f"{token[:20]!r}: not something a room holds")
+    if room.walls is not None and set(room.walls) & set(room.exits):
+        raise InvalidState(field_name, "a side is an exit or a wall, not both")
     return room
 
 
@@ -310,7 +341,8 @@ def parse_hero(code: str, index: int, seats: int) -> BuiltHero:
     parts = [p.strip() for p in code.split(",")]
     if len(parts) < 3:
         raise InvalidState(field_name, "a hero is X,Y,inherent action")
-    hero = BuiltHero(seat_name(index, seats), _action(parts[2], field_name))
+    inherent = None if parts[2] == "-" else _action(parts[2], field_name)
+    hero = BuiltHero(seat_name(index, seats), inherent)
     if parts[0] != "-":
         hero.x, hero.y = _int(parts[0], field_name), _int(parts[1], field_name)
     for token in parts[3:]:
@@ -340,13 +372,14 @@ def parse_hero(code: str, index: int, seats: int) -> BuiltHero:
 
 def parse(query: Any) -> Board:
     """The board kept in the address (`d`, `h`); a new board when they are absent: the
-    Starting Card and two heroes on it, with no items."""
+    Starting Card (nothing of its face described), you on it, and your opponent, whose place
+    and Inherent Action are not described until the player gives them."""
     rooms_text = str(query.get("d", "") or "")[:MAX_TEXT]
     heroes_text = str(query.get("h", "") or "")[:MAX_TEXT]
     board = Board()
     if not rooms_text and not heroes_text:
         board.rooms[(0, 0)] = BuiltRoom(0, 0)
-        board.heroes = [BuiltHero("You", "climb", 0, 0), BuiltHero("Your opponent", "dig", 0, 0)]
+        board.heroes = [BuiltHero("You", None, 0, 0), BuiltHero("Your opponent", None)]
         return board
     for code in filter(None, rooms_text.split(";")):
         room = parse_room(code)
@@ -368,7 +401,8 @@ def _checked(form: Any, name: str) -> bool:
 
 
 def edit_room(board: Board, form: Any) -> Board:
-    """The room editor's fields (`x`, `y`, `checkpoint`, `exit-<side>`, `left`, `right`,
+    """The room editor's fields (`x`, `y`, `checkpoint`, `exit-<side>` as the action of its
+    Direction Hazard, "wall", or "" for a side not described, `left`, `right`,
     `scrambler`, `dead_end`, `trap_door`, `boss-1..4`, `prize`) applied to the board; `remove`
     takes the room away (the Starting Card stays)."""
     x, y = _int(str(form.get("x", "")), "x"), _int(str(form.get("y", "")), "y")
@@ -379,7 +413,9 @@ def edit_room(board: Board, form: Any) -> Board:
     room = BuiltRoom(x, y, checkpoint=_checked(form, "checkpoint"))
     for side in DIRECTIONS:
         action = str(form.get(f"exit-{side}", ""))
-        if action:
+        if action == "wall":
+            room.walls = [*(room.walls or []), side]
+        elif action:
             room.exits[side] = _action(action, f"exit-{side}")
     left, right = str(form.get("left", "")), str(form.get("right", ""))
     room.left_space = _action(left, "left", COMBAT_ACTIONS) if left else None
@@ -409,7 +445,8 @@ def edit_hero(board: Board, form: Any) -> Board:
     if not 0 <= index < len(board.heroes):
         raise InvalidState("hero", "no such hero")
     hero = board.heroes[index]
-    hero.inherent = _action(str(form.get("inherent", hero.inherent)), "inherent")
+    inherent = str(form.get("inherent", hero.inherent or ""))
+    hero.inherent = _action(inherent, "inherent") if inherent else None
     at = str(form.get("at", "")).strip()
     if at:
         parts = at.split(",")
@@ -423,7 +460,7 @@ def edit_hero(board: Board, form: Any) -> Board:
         hero.x = hero.y = None
     codes = [str(form.get(f"item-{i}", "")).strip() for i in range(1, HAND_SIZE + 1)]
     rebuilt = parse_hero(
-        ",".join(["-,-", hero.inherent, *[c for c in codes if c]]), index, len(board.heroes)
+        ",".join(["-,-", hero.inherent or "-", *[c for c in codes if c]]), index, len(board.heroes)
     )
     hero.items = rebuilt.items
     hero.red = max(0, min(9, _int(str(form.get("red", "0") or "0"), "red")))
@@ -433,9 +470,7 @@ def edit_hero(board: Board, form: Any) -> Board:
 
 def add_hero(board: Board) -> Board:
     if len(board.heroes) < MAX_HEROES:
-        board.heroes.append(
-            BuiltHero("", "climb", 0, 0) if (0, 0) in board.rooms else BuiltHero("", "climb")
-        )
+        board.heroes.append(BuiltHero("", None))  # place and Inherent Action: not described
         seats = len(board.heroes)
         for i, h in enumerate(board.heroes):
             h.player = seat_name(i, seats)

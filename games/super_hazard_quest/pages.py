@@ -311,7 +311,7 @@ def _built(request: PageRequest, context: dict[str, Any]) -> Page:
         "actions": [(a, a.capitalize()) for a in ALL_ACTIONS],
         "combat": [(a, a.capitalize()) for a in COMBAT_ACTIONS],
         "sides": [
-            (side, word, room.exits.get(side, "") if room else "")
+            (side, word, room.side(side) if room else "")
             for side, word in (("up", "Up"), ("down", "Down"), ("left", "Left"), ("right", "Right"))
         ],
         "prizes": list(builder.PRIZE_WORDS.items()),

@@ -558,7 +558,7 @@ def _exits(room: Room, card: Card, facts: list[str]) -> None:
         else:
             facts.append(f"{side} exit: {_title(action)} hazard")
     if unknown:
-        sides = [s for s in ("up", "down", "left", "right") if s in unknown]
+        sides: list[str] = [s for s in ("up", "down", "left", "right") if s in unknown]
         facts.append(f"{listed(sides)} {'side' if len(sides) == 1 else 'sides'}: not described")
 
 
@@ -997,9 +997,11 @@ def _room_words(room: Room, at: str = "") -> str:
     if room.trap_door:
         facts.append("a Trap Door")
     sides = room.unknown_sides()
-    unsaid = [
-        f"{listed(list(sides))} {'side' if len(sides) == 1 else 'sides'}"
-    ] if sides and len(sides) < 4 else []
+    unsaid = (
+        [f"{listed(list(sides))} {'side' if len(sides) == 1 else 'sides'}"]
+        if sides and len(sides) < 4
+        else []
+    )
     unsaid += [
         words
         for name, words in (
@@ -1073,9 +1075,9 @@ def describe(state: State, overlay: Any = None) -> str:
         said.append(_path_words(move))
         drawn = Trace()
         _trace_move(state, move, None, drawn)
-        for (x, y), room in drawn.ghosts.items():
-            if room is not None:
-                said.append(_room_words(room, f"The card drawn on the way at ({x}, {y})"))
+        for (x, y), face in drawn.ghosts.items():
+            if face is not None:
+                said.append(_room_words(face, f"The card drawn on the way at ({x}, {y})"))
     said += [_hero_words(state, hero) for hero in state.heroes]
     said.append(
         f"The Dungeon deck holds {state.dungeon_deck} cards, the Item deck {state.item_deck} "

@@ -16,11 +16,12 @@ from games.super_hazard_quest.state import (
     COMBAT_ACTIONS,
     DELTA,
     DIRECTION_ACTIONS,
+    DIRECTIONS,
     INHERENT,
     NOT_DESCRIBED,
     OPPOSITE,
-    Direction,
     Action,
+    Direction,
     Hero,
     Item,
     PlacedRoom,
@@ -181,9 +182,7 @@ class TurnWalk:
             raise Breach("wall", f"there is no {g.dir} exit at {here}", (PROPER_MOVEMENT,))
         unsaid = g.using is not None and fold(g.using) == NOT_DESCRIBED
         if st.kind == "unknown" and not unsaid:
-            raise self.side_not_described(
-                room.x, room.y, g.dir, f"step {index + 1} leaves by it"
-            )
+            raise self.side_not_described(room.x, room.y, g.dir, f"step {index + 1} leaves by it")
         if unsaid and st.kind != "unknown":
             raise InvalidMove(
                 f"{where}.using",
@@ -404,9 +403,10 @@ class TurnWalk:
         if is_space:
             setattr(room, p.spot.replace("-", "_"), p.hazard)
         else:
-            if p.spot not in room.exits and room.unknown_side(p.spot):
+            unsaid = next((d for d in DIRECTIONS if d == p.spot), None)
+            if unsaid is not None and room.unknown_side(unsaid):
                 raise self.side_not_described(
-                    p.x, p.y, p.spot, "the Hazard Item is placed over its Direction Hazard"
+                    p.x, p.y, unsaid, "the Hazard Item is placed over its Direction Hazard"
                 )
             if p.spot not in room.exits:
                 raise Breach(

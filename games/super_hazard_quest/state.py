@@ -7,9 +7,16 @@ of the cards it talks about: the rooms on the table and the items in the hands i
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 
 from games.core import InvalidState
 
@@ -148,13 +155,19 @@ class Room(Strict):
     dead_end: bool = False
     trap_door: bool = False
 
-
     @field_validator("walls")
     @classmethod
     def _one_wall_a_side(cls, walls: list[Direction] | None) -> list[Direction] | None:
         if walls is not None and len(set(walls)) != len(walls):
             raise ValueError("a side is named twice")
         return walls
+
+    @model_validator(mode="after")
+    def _exit_or_wall(self) -> Self:
+        both = [side for side in self.walls or [] if side in self.exits]
+        if both:
+            raise ValueError(f"the {both[0]} side is given as an exit and as a wall")
+        return self
 
     def unknown_side(self, side: Direction) -> bool:
         """Whether the question left this side undescribed: neither an exit nor a wall."""

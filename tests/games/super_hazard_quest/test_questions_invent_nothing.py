@@ -14,6 +14,7 @@ from games.super_hazard_quest.questions import (
     LookAndDiscardForm,
     PassHazardForm,
     WhoStartsForm,
+    WoundForm,
 )
 from games.super_hazard_quest.rules import RULES
 from games.super_hazard_quest.state import ALL_ACTIONS, COMBAT_ACTIONS
@@ -117,3 +118,108 @@ def test_a_discard_turn_with_a_look_is_refused_for_any_inherent_action() -> None
     for inherent in (*COMBAT_ACTIONS, "climb"):
         form = LookAndDiscardForm(discard=2, look=True, inherent=inherent)
         assert_illegal(ask("look-and-discard", form), "look-in-discard-turn", "6.4")
+
+
+# ----------------------------------------------------------------- was I wounded?
+
+NEW_ROOMS = ("checkpoint", "hazard", "dead-end", "red-scrambler", "blue-scrambler")
+
+
+@pytest.mark.parametrize("new_room", NEW_ROOMS)
+def test_was_i_wounded_holds_your_card_the_card_entered_and_one_step(new_room: str) -> None:
+    """No Inherent Action, Super Item or walk across your card is made up: one step leaves
+    your card by a side not described, with what passed it not described, into the card
+    drawn; of that card only what the form asked is described."""
+    state, move = build("was-i-wounded", WoundForm(new_room=new_room))
+    assert state["dungeon"] == [{"x": 0, "y": 0, "checkpoint": True, "walls": []}]
+    assert items_described(state) == 0  # the default form names no item
+    you, opponent = state["heroes"]
+    assert you["inherent"] is (None if new_room != "hazard" else "climb")
+    assert (opponent["x"], opponent["y"], opponent["inherent"]) == (None, None, None)
+    (step,) = move["path"]
+    assert (step["dir"], step["using"]) == ("left", "not-described")
+    assert step["drawn"]["walls"] == []  # none of its four sides is described
+    assert "exits" not in step["drawn"]
+    assert move["goes_on"] is True
+
+
+@pytest.mark.parametrize("new_room", ["checkpoint", "dead-end", "red-scrambler"])
+def test_what_the_wound_does_not_rest_on_is_not_put_on_the_board(new_room: str) -> None:
+    """Your Inherent Action and an item you hold cannot change a Dead End, a Scrambler or a
+    clear Checkpoint: filling them in leaves the board, and the ruling, as they were."""
+    plain = build("was-i-wounded", WoundForm(new_room=new_room))
+    filled = WoundForm(new_room=new_room, inherent="attack", item_kind="magic", hazard="hide")
+    assert build("was-i-wounded", filled) == plain
+    assert ask("was-i-wounded", filled).reasons == RULES.rule_json(*plain).reasons
+
+
+def test_yes_a_dead_end_wounds_you_and_you_lose_your_crystals() -> None:
+    ruling = ask("was-i-wounded", WoundForm(new_room="dead-end", red_crystals=2))
+    assert_legal(ruling, "wounded-dead-end", "8.4")
+    assert ruling.reasons[0].code == "wounded-dead-end"  # the rule the answer quotes
+    assert ruling.answer == (
+        "Your hero is wounded: the card at (-1, 0) is a Dead End. It goes back to the "
+        "Checkpoint at (0, 0) and loses all its crystals."
+    )
+    you = ruling.next_state["heroes"][0]
+    assert (you["x"], you["y"], you["crystals"]) == (0, 0, {"red": 0, "blue": 0})
+
+
+def test_the_blue_scrambler_wounds_a_hero_holding_only_a_red_crystal() -> None:
+    form = WoundForm(new_room="blue-scrambler", red_crystals=1)
+    ruling = ask("was-i-wounded", form)
+    assert_legal(ruling, "wounded-scrambler", "8.5")
+    assert ruling.answer.startswith("Your hero is wounded: the blue Scrambler is reached")
+
+
+def test_the_red_scrambler_with_a_red_crystal_is_a_win_not_a_wound() -> None:
+    ruling = ask("was-i-wounded", WoundForm(new_room="red-scrambler", red_crystals=1))
+    assert_legal(ruling, "scrambler-defeated", "2.8")
+    assert ruling.answer == ("You win the game: you reach the red Scrambler holding a red crystal.")
+
+
+def test_an_attack_hazard_you_cannot_pass_wounds_you() -> None:
+    form = WoundForm(new_room="hazard", hazard="attack", inherent="climb")
+    ruling = ask("was-i-wounded", form)
+    assert_legal(ruling, "wounded-stuck", "8.1")
+    assert ruling.reasons[0].code == "wounded-stuck"
+    assert ruling.answer.startswith("Your hero is wounded: at the right edge of the card at")
+
+
+@pytest.mark.parametrize(
+    ("inherent", "kind", "first", "second"),
+    [
+        ("attack", "none", "attack", "defend"),  # your Inherent Action passes it
+        ("climb", "super", "attack", "defend"),  # a Super Item of Attack
+        ("climb", "dual-action", "hide", "attack"),  # the second action of a Dual Action
+        ("climb", "magic", "stomp", "stomp"),  # a Magic Item gives any action once
+    ],
+)
+def test_an_attack_hazard_you_can_pass_is_no_wound(
+    inherent: str, kind: str, first: str, second: str
+) -> None:
+    form = WoundForm(
+        new_room="hazard",
+        hazard="attack",
+        inherent=inherent,
+        item_kind=kind,
+        item_action=first,
+        item_second_action=second,
+    )
+    state, _ = build("was-i-wounded", form)
+    assert items_described(state) == (0 if kind == "none" else 1)
+    ruling = ask("was-i-wounded", form)
+    assert_legal(ruling, "way-on-open", "8.1")
+    assert ruling.reasons[0].code == "way-on-open"
+    assert ruling.answer.startswith("Your hero is not wounded: from the card entered a way on")
+
+
+def test_the_wrong_super_item_leaves_you_wounded() -> None:
+    form = WoundForm(new_room="hazard", hazard="defend", item_kind="super", item_action="hide")
+    assert_legal(ask("was-i-wounded", form), "wounded-stuck", "8.1")
+
+
+def test_a_clear_checkpoint_is_no_wound_and_needs_no_inherent_action() -> None:
+    state, move = build("was-i-wounded", WoundForm(new_room="checkpoint"))
+    assert state["heroes"][0]["inherent"] is None
+    assert_legal(RULES.rule_json(state, move), "way-on-open", "8.1")
