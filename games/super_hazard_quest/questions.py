@@ -41,10 +41,10 @@ def _opponent() -> dict[str, Any]:
     return {"player": "Your opponent", "inherent": None, "x": None, "y": None, "unseen": HAND_SIZE}
 
 
-def _your_card(**face: Any) -> dict[str, Any]:
-    """Your Checkpoint's card at (0, 0): a Checkpoint, since a hero waits on one between turns
-    (rule 5.3); of its sides only those in `face` are described (`walls: []`)."""
-    return {"x": 0, "y": 0, "checkpoint": True, "walls": [], **face}
+def _your_card(x: int = 0, **face: Any) -> dict[str, Any]:
+    """Your Checkpoint's card, at (x, 0): of its face only what is in `face` is described,
+    its sides included (`walls: []`); the rules take it as a Checkpoint (rule 5.3)."""
+    return {"x": x, "y": 0, "walls": [], **face}
 
 
 def _item(kind: str, item_id: str, first: str, second: str) -> dict[str, Any]:
@@ -238,14 +238,15 @@ def build_wound(form: WoundForm) -> tuple[dict[str, Any], dict[str, Any]]:
     you: dict[str, Any] = {
         "player": "You",
         "inherent": form.inherent if asked else None,
-        "x": 0,
+        "x": 1,
         "y": 0,
         "hand": hand,
         "unseen": HAND_SIZE - len(hand),
         "crystals": {"red": form.red_crystals, "blue": form.blue_crystals},
     }
     state = {
-        "dungeon": [_your_card()],
+        # Your card at (1, 0), so that the card entered, on its left, lies at (0, 0).
+        "dungeon": [_your_card(1)],
         "heroes": [you, _opponent()],
         "turn": "You",
         "dungeon_deck": BOX_DUNGEON_CARDS - 1,

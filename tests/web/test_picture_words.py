@@ -230,16 +230,20 @@ def test_a_door_hazard_needs_no_card_beyond_it() -> None:
     assert "You hold a Super Item (Climb) and 4 items not shown." in said
 
 
-def test_walls_and_spaces_nobody_described_are_drawn_faint_and_say_so() -> None:
+def test_sides_and_spaces_nobody_described_are_drawn_as_not_described_and_say_so() -> None:
+    """No wall is drawn where the question said none: each side is a ghost edge, not a wall."""
     svg = drawn(HQ, board(HQ, "pass-hazard"))  # an Attack hazard in your card's left space
     card = re.search(
         r'<g class="[^"]*" data-cell="0,0"><title>([^<]*)</title>(.*?)</g>\n', svg, re.S
     )
     assert card is not None
-    assert "a wall left (not described)" in card.group(1)
+    assert "up, down, left and right sides: not described" in card.group(1)
+    assert "a wall" not in card.group(1)
     assert "left combat hazard space: Attack hazard" in card.group(1)
     assert "right combat hazard space: blank (not described)" in card.group(1)
-    assert 'class="hq-wall hq-unsaid"' in card.group(2)
+    assert card.group(2).count('class="hq-side-unknown"') == 4
+    assert "hq-wall" not in card.group(2)
+    assert "Its four sides, Checkpoint and right combat space were not described." in desc(svg)
 
 
 def test_an_inherent_action_the_question_did_not_ask_is_said_not_described() -> None:

@@ -131,7 +131,7 @@ def test_was_i_wounded_holds_your_card_the_card_entered_and_one_step(new_room: s
     your card by a side not described, with what passed it not described, into the card
     drawn; of that card only what the form asked is described."""
     state, move = build("was-i-wounded", WoundForm(new_room=new_room))
-    assert state["dungeon"] == [{"x": 0, "y": 0, "checkpoint": True, "walls": []}]
+    assert state["dungeon"] == [{"x": 1, "y": 0, "walls": []}]
     assert items_described(state) == 0  # the default form names no item
     you, opponent = state["heroes"]
     assert you["inherent"] is (None if new_room != "hazard" else "climb")
@@ -158,11 +158,11 @@ def test_yes_a_dead_end_wounds_you_and_you_lose_your_crystals() -> None:
     assert_legal(ruling, "wounded-dead-end", "8.4")
     assert ruling.reasons[0].code == "wounded-dead-end"  # the rule the answer quotes
     assert ruling.answer == (
-        "Your hero is wounded: the card at (-1, 0) is a Dead End. It goes back to the "
-        "Checkpoint at (0, 0) and loses all its crystals."
+        "Your hero is wounded: the card at (0, 0) is a Dead End. It goes back to the "
+        "Checkpoint at (1, 0) and loses all its crystals."
     )
     you = ruling.next_state["heroes"][0]
-    assert (you["x"], you["y"], you["crystals"]) == (0, 0, {"red": 0, "blue": 0})
+    assert (you["x"], you["y"], you["crystals"]) == (1, 0, {"red": 0, "blue": 0})
 
 
 def test_the_blue_scrambler_wounds_a_hero_holding_only_a_red_crystal() -> None:
