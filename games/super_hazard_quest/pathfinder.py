@@ -633,6 +633,8 @@ class Reachability:
     wins: list[Destination]
     truncated: bool = False
     notes: list[str] = field(default_factory=list)
+    # (x, y, side) of the sides not described that the search met and could not follow
+    unknown_sides: list[tuple[int, int, Direction]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         def dest(d: Destination) -> dict[str, Any]:
@@ -926,6 +928,7 @@ def reachable(state: State, player: str) -> Reachability:
         wins=list(wins.values()),
         truncated=truncated,
         notes=notes,
+        unknown_sides=sorted(compiled.unknown_met),
     )
 
 

@@ -11,9 +11,11 @@ from games.super_hazard_quest.standard_turn import TurnResult
 from games.super_hazard_quest.state import (
     BOX_DUNGEON_CARDS,
     BOX_ITEMS,
+    DIRECTIONS,
     HAND_SIZE,
     MAX_HEROES,
     Action,
+    Direction,
     Hero,
     PlacedRoom,
     State,
@@ -54,7 +56,7 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
         )
     mover = state.hero(move.player)
     assert mover is not None
-    open_turn = standard_turn_open(state, mover)
+    open_turn, unsaid = standard_turn_open(state, mover)
     if open_turn is not None:
         raise Breach(
             "discard-turn-not-allowed",
@@ -85,30 +87,53 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
             f"; {mover.unseen} item(s) in hand are not given, so this rests on the player's word"
         )
         result.interps.append(UNSEEN_RULING)
+    if unsaid:
+        lacking += f"; {sides_words(unsaid)} not described, so this rests on the player's word"
     result.reasons.append(("discard-turn-allowed", lacking))
     result.reasons.append(("discard-turn", f"{gone} item(s) discarded and {drawn} drawn"))
     return result
 
 
-def standard_turn_open(state: State, hero: Hero) -> str | None:
+def sides_words(sides: list[tuple[int, int, Direction]]) -> str:
+    """Sides not described, card by card: "the up and left sides of the card at (0, 0) were"."""
+    by_card: dict[tuple[int, int], list[str]] = {}
+    for x, y, side in sides:
+        by_card.setdefault((x, y), []).append(side)
+    parts = []
+    for (x, y), found in by_card.items():
+        named = [d for d in DIRECTIONS if d in found]
+        listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+        parts.append(f"the {listed} side{'s' if len(named) > 1 else ''} of the card at ({x}, {y})")
+    many = len(sides) > 1
+    return ("; ".join(parts) if len(parts) < 3 else f"{parts[0]} and others") + (
+        " were" if many else " was"
+    )
+
+
+def standard_turn_open(
+    state: State, hero: Hero
+) -> tuple[str | None, list[tuple[int, int, Direction]]]:
     """What the hero's actions at hand allow this turn, in words, or None when it lacks the
-    actions for a Standard Turn (rule 6.1, read by `discard-turn-always-allowed`)."""
+    actions for a Standard Turn (rule 6.1, read by `discard-turn-always-allowed`); and the
+    sides not described that the search could not follow."""
     found = reachable(state, hero.player)
+    unsaid = found.unknown_sides
     if found.wins:
         win = found.wins[0]
-        return f"it can reach the Scrambler at ({win.x}, {win.y})"
+        return f"it can reach the Scrambler at ({win.x}, {win.y})", unsaid
     if found.checkpoints:
         dest = found.checkpoints[0]
         using = f", using {', '.join(dest.items)}" if dest.items else ""
-        return f"it can walk to the Checkpoint at ({dest.x}, {dest.y}){using}"
+        return f"it can walk to the Checkpoint at ({dest.x}, {dest.y}){using}", unsaid
     if found.openings and state.dungeon_deck > 0:
         gap = found.openings[0]
-        return f"it can walk into the empty space at ({gap['x']}, {gap['y']}) and draw a card"
+        words = f"it can walk into the empty space at ({gap['x']}, {gap['y']}) and draw a card"
+        return words, unsaid
     room = state.room(hero.x or 0, hero.y or 0)
     boss = room.mini_boss if room is not None else None
     if room is not None and boss is not None and _can_pay(Ledger(), hero, list(boss.actions)):
-        return f"it can defeat the Mini-Boss of the card at ({room.x}, {room.y})"
-    return None
+        return f"it can defeat the Mini-Boss of the card at ({room.x}, {room.y})", unsaid
+    return None, unsaid
 
 
 def _can_pay(ledger: Ledger, hero: Hero, actions: list[Action]) -> bool:

@@ -268,3 +268,13 @@ def test_a_builder_address_written_before_keeps_its_walls() -> None:
     assert "walls" not in old.state()["dungeon"][0]
     assert old.rooms[(0, 0)].side("left") == "wall"
     assert RULES.parse_state(old.state()).dungeon[0].unknown_sides() == []
+
+
+def test_a_discard_turn_on_a_card_nobody_described_rests_on_the_players_word() -> None:
+    """Look and discard, without the Look: your card's sides were not described, so the
+    ruling that you could not move takes you at your word and says so (rule 6.1)."""
+    question = next(q for q in RULES.questions if q.slug == "look-and-discard")
+    ruling = RULES.rule_json(*question.build(LookAndDiscardForm(look=False)))
+    assert_legal(ruling, "discard-turn-allowed", "6.1")
+    detail = next(r.detail for r in ruling.reasons if r.code == "discard-turn-allowed")
+    assert "the up, down, left and right sides of the card at (0, 0) were not described" in detail
