@@ -2,11 +2,14 @@
 
 Each placed card is drawn where it lies (x grows to the right, y upward): its coordinates and
 Stage Number, its Checkpoint flag, its exits with the Direction Hazard on each (a side without
-an exit is a wall), its two combat hazard spaces with their hazards, and what else it holds (a
+an exit is a wall; with the card's `walls` given, a side that is neither is not described and
+is drawn as a dotted edge marked "?", never as a wall), its two combat hazard spaces with their
+hazards, and what else it holds (a
 Mini-Boss with its four actions and prize, a Scrambler in its colour, a Dead End, a Trap Door).
 Hazards placed by Hazard Items are part of the cards in the state, so they are drawn where they
-were placed. Heroes stand on their cards as tokens; the legend under the map gives each hero's
-player, hero, Inherent Action, crystals and hand, and the decks.
+were placed. Heroes stand on their cards as tokens (a hero whose place was not described is
+not drawn, and the legend says so); the legend under the map gives each hero's player, hero,
+Inherent Action, crystals and hand, and the decks.
 
 `overlay` is None or a mapping with any of
 - `move`: a move in the API's shape; a Standard Turn's path is drawn step by step along the
