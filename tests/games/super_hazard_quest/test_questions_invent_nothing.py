@@ -223,3 +223,20 @@ def test_a_clear_checkpoint_is_no_wound_and_needs_no_inherent_action() -> None:
     state, move = build("was-i-wounded", WoundForm(new_room="checkpoint"))
     assert state["heroes"][0]["inherent"] is None
     assert_legal(RULES.rule_json(state, move), "way-on-open", "8.1")
+
+
+def test_the_wound_picture_says_only_what_the_form_gave() -> None:
+    from games.super_hazard_quest.picture import describe
+    from games.super_hazard_quest.state import State
+
+    state, move = build("was-i-wounded", WoundForm(new_room="hazard", hazard="attack"))
+    said = describe(State.model_validate(state), {"move": move})
+    assert "The card at (1, 0) was not described." in said
+    assert (
+        "The card drawn on the way at (0, 0) has a Checkpoint and an Attack hazard in its "
+        "right combat space. Its four sides were not described." in said
+    )
+    assert "You have the Inherent Action Climb." in said
+    assert "You hold 5 items not shown." in said
+    assert "Where your opponent stands was not described." in said
+    assert "wall" not in said
