@@ -127,9 +127,9 @@ def answer(state_data: Any, rules_url: str = "") -> dict[str, Any]:
     links the rules it rests on under `rules_url`, the game's rules page)."""
     try:
         board = RULES.parse_state(state_data)
+        solution = solve(board)
     except BadInput as exc:
         return {"error": f"This board cannot be solved: {exc.field}: {exc.message}"}
-    solution = solve(board)
     found = solution.model_dump(mode="json")
     cited: set[str] = set()
     this_run = found["this_run"]

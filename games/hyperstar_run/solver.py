@@ -35,6 +35,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from games.core import InvalidMove
+from games.hyperstar_run.checks import needs_part
 from games.hyperstar_run.moves import EndRun, PassCard, Source
 from games.hyperstar_run.passing import connects
 from games.hyperstar_run.payment import pays, resources, submultisets
@@ -145,7 +147,12 @@ class RunModel:
         self.press_kind: list[int | None] = [None] * self.size
         for i in range(self.start, self.size):
             face = state.faces.get(state.level[i].card)
-            if face is not None and (i > self.start or state.level[i].face_up):
+            # (`needs_described` refused a card here whose buttons were not described.)
+            if (
+                face is not None
+                and face.buttons is not None
+                and (i > self.start or state.level[i].face_up)
+            ):
                 self.press_kind[i] = self._kind("press", tuple(face.buttons))
         self.initial = tuple(counts[k] for k in range(len(self.kinds)))
         self.memo: dict[tuple[int, tuple[int, ...], bool], tuple[int, tuple[Step, ...]]] = {}
@@ -368,7 +375,45 @@ def unknown_faces(state: State) -> list[str]:
     return [c for c in cards if state.buttons_of(c) is None]
 
 
+SEARCHED_PARTS = ("buttons", "enemy", "combo_start", "combo_continue", "combo_line")
+
+
+def needs_described(state: State) -> None:
+    """Refuse (InvalidMove naming the field, a 400) a board whose search would rest on a part
+    of a face the question did not describe: the costs, buttons and combo lines of the cards
+    from the hero on, up to the first card whose face is not given at all (where the search
+    stops, `blocked_by_unknown`), and the line of the card before the hero while a combo
+    runs. The search never guesses a part; a hand card whose buttons are not described is
+    left out, as a card whose face is not given is."""
+    if state.outcome != "playing" or state.hero >= len(state.level):
+        return
+    why = "the best line rests on it"
+    if state.hero > 0 and state.combo_running():
+        before = state.level[state.hero - 1].card
+        if before in state.faces:
+            needs_part(state, before, "combo_line", why)
+            _needs_edge(state, before, "right", why)
+    for slot in state.level[state.hero :]:
+        if slot.card not in state.faces:
+            return
+        for part in SEARCHED_PARTS:
+            needs_part(state, slot.card, part, why)
+        for edge in ("left", "right"):
+            _needs_edge(state, slot.card, edge, why)
+
+
+def _needs_edge(state: State, card: str, edge: str, why: str) -> None:
+    line = state.faces[card].combo_line
+    if line is not None and getattr(line, edge) is None:
+        raise InvalidMove(
+            f"state.faces.{card}.combo_line.{edge}",
+            f"whether the combo line of {card} reaches its {edge} edge was not described: {why}",
+        )
+
+
 def solve(state: State) -> Solution:
+    """Raises InvalidMove when the search would rest on a part not described."""
+    needs_described(state)
     started = time.perf_counter()
     try:
         return _solve(state, started)
