@@ -464,8 +464,8 @@ def _cost(icons: Sequence[str]) -> str:
 
 def _face_words(face: LevelFace) -> str:
     """ "button A, an enemy cost of A and *" and so on, as the card prints them; the parts
-    the question did not describe are said so ("its combo line and ability not
-    described")."""
+    the question did not describe are said so ("button A (its combo line and ability not
+    described)")."""
     said: list[str] = []
     if face.buttons is not None:
         n = len(face.buttons)
@@ -486,7 +486,7 @@ def _face_words(face: LevelFace) -> str:
     if not unsaid:
         return listed(said)
     rest = f"its {listed(unsaid)} not described"
-    return f"{listed(said)}; {rest}" if said else rest
+    return f"{listed(said)} ({rest})" if said else rest
 
 
 def _spans(numbers: list[int]) -> str:

@@ -375,31 +375,37 @@ def unknown_faces(state: State) -> list[str]:
     return [c for c in cards if state.buttons_of(c) is None]
 
 
-SEARCHED_PARTS = ("buttons", "enemy", "combo_start", "combo_continue", "combo_line")
+SEARCH_RESTS_ON_IT = "the best line rests on it"
 
 
 def needs_described(state: State) -> None:
-    """Refuse (InvalidMove naming the field, a 400) a board whose search would rest on a part
-    of a face the question did not describe: the costs, buttons and combo lines of the cards
-    from the hero on, up to the first card whose face is not given at all (where the search
-    stops, `blocked_by_unknown`), and the line of the card before the hero while a combo
-    runs. The search never guesses a part; a hand card whose buttons are not described is
-    left out, as a card whose face is not given is."""
+    """Refuse (InvalidMove naming the field, a 400) a board whose search would read a part of
+    a face the question did not describe; the search never guesses one. It reads the cards
+    from the hero on, up to the first card whose face is not given at all (where it stops,
+    `blocked_by_unknown`): each one's enemy and combo start costs; its continue cost and the
+    lines that meet at its left edge where a combo may run into it; and its buttons where a
+    card after it can be reached to be paid by pressing it. A hand card whose buttons are not
+    described is left out, as a card whose face is not given is."""
     if state.outcome != "playing" or state.hero >= len(state.level):
         return
-    why = "the best line rests on it"
-    if state.hero > 0 and state.combo_running():
-        before = state.level[state.hero - 1].card
-        if before in state.faces:
-            needs_part(state, before, "combo_line", why)
-            _needs_edge(state, before, "right", why)
-    for slot in state.level[state.hero :]:
-        if slot.card not in state.faces:
-            return
-        for part in SEARCHED_PARTS:
-            needs_part(state, slot.card, part, why)
-        for edge in ("left", "right"):
-            _needs_edge(state, slot.card, edge, why)
+    why = SEARCH_RESTS_ON_IT
+    level, hero = state.level, state.hero
+    reach = hero
+    while reach < len(level) and level[reach].card in state.faces:
+        reach += 1
+    for i in range(hero, reach):
+        card = level[i].card
+        needs_part(state, card, "enemy", why)
+        needs_part(state, card, "combo_start", why)
+        if i > hero or state.combo_running():
+            before = level[i - 1].card if i > 0 else None
+            if before is not None and before in state.faces:
+                needs_part(state, card, "combo_continue", why)
+                for side, edge in ((before, "right"), (card, "left")):
+                    needs_part(state, side, "combo_line", why)
+                    _needs_edge(state, side, edge, why)
+        if i + 1 < reach:
+            needs_part(state, card, "buttons", why)
 
 
 def _needs_edge(state: State, card: str, edge: str, why: str) -> None:

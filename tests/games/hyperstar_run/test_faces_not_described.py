@@ -116,8 +116,8 @@ def test_the_press_picture_draws_the_parts_not_described_as_unknown() -> None:
     assert ("btn A", "hr-btn") in l1.lines
     assert ("enemy ?", "hr-unknown") in l1.lines and ("line ?", "hr-unknown") in l1.lines
     said_ = describe(board_)
-    assert "Card 1 is face up, with button A; its enemy cost" in said_
-    assert "ability and combo line not described" in said_
+    assert "Card 1 is face up, with button A (its enemy cost" in said_
+    assert "ability and combo line not described)" in said_
     assert "Cards 2 and 3 are face up, their faces not described" in said_
 
 
