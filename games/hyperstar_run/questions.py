@@ -7,10 +7,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from games.core.errors import InvalidState
 from games.core.rules import Question, labelled
 from games.hyperstar_run.shorthand import UNSAID, board, icons, said
 from games.hyperstar_run.state import (
     ACHIEVEMENT_DIFFICULTY,
+    HAND_LEVEL_CARDS,
     AchievementSlug,
     Difficulty,
     level_size,
@@ -84,6 +86,15 @@ def build_press(form: PressForm) -> tuple[Json, Json]:
 
 
 class PayForm(BaseModel):
+    difficulty: Difficulty = _difficulty()
+    run: int = _run()
+    current_card: int = Field(
+        2,
+        ge=1,
+        le=12,
+        title="The card your hero is on",
+        description="Counted from the left; the cards you press are among those before it.",
+    )
     cost_kind: Literal["enemy", "combo-start"] = Field(
         "enemy",
         title="Which cost",
@@ -117,20 +128,40 @@ class PayForm(BaseModel):
 
 
 def build_pay(form: PayForm) -> tuple[Json, Json]:
-    discards = icons(form.discard_level_buttons)[:6]
-    presses = icons(form.press_buttons)[:8]
-    run = max(1, min(4, len(discards) - 2))
-    cost = form.cost if form.cost.strip() else "*"
+    discards = icons(form.discard_level_buttons)
+    presses = icons(form.press_buttons)
+    size = level_size(form.difficulty, form.run)
+    hero = min(form.current_card, size) - 1
+    held = HAND_LEVEL_CARDS + form.run - 1
+    # The table is the one you gave, or none: no difficulty or run is picked to make the
+    # cards fit, and no cost is made up for an empty one.
+    if not form.cost.strip():
+        raise InvalidState("cost", "give the cost as printed on your current card")
+    if len(discards) > held:
+        raise InvalidState(
+            "discard_level_buttons",
+            f"on run {form.run} your hand holds {held} Level Cards, not {len(discards)}",
+        )
+    if len(presses) > hero:
+        raise InvalidState(
+            "press_buttons",
+            f"you can press only cards you passed this run: {hero} before card {hero + 1}",
+        )
+    cost = form.cost
     kind = "enemy" if form.cost_kind == "enemy" else "combo_start"
     # Only the cost paid and the buttons played are asked: the cards' other parts are not
     # described (no made-up "B" button on the current card, no costs on the cards you spend).
     current = said(enemy=cost) if kind == "enemy" else said(start=cost)
     equipment = icons(form.discard_equipment_buttons)[:2]
+    # The cards you press are put first among those you passed; which of them they are
+    # is not asked and plays no part.
+    passed: list[Json | None] = [said(b) for b in presses]
+    passed += [None] * (hero - len(presses))
     state = board(
-        "expert",
-        run=run,
-        hero=len(presses),
-        level=[*(said(b) for b in presses), current],
+        form.difficulty,
+        run=form.run,
+        hero=hero,
+        level=[*passed, current],
         hand=[said(b) for b in discards],
         equipment=None,
     )
@@ -274,16 +305,23 @@ def build_ability(form: AbilityForm) -> tuple[Json, Json]:
 
 
 class EndRunForm(BaseModel):
-    difficulty: Difficulty = Field(
-        "standard", title="Difficulty", json_schema_extra=labelled(DIFFICULTIES)
-    )
+    difficulty: Difficulty = _difficulty()
     run: int = Field(
         1, ge=1, le=4, title="The run that ends", description="The number on the Hero Card."
+    )
+    current_card: int = Field(
+        1,
+        ge=1,
+        le=12,
+        title="The card your hero is on",
+        description="Counted from the left: the card you cannot pass.",
     )
 
 
 def build_end_run(form: EndRunForm) -> tuple[Json, Json]:
-    return board(form.difficulty, run=form.run, equipment=None), {"kind": "end-run"}
+    hero = min(form.current_card, level_size(form.difficulty, form.run)) - 1
+    state = board(form.difficulty, run=form.run, hero=hero, equipment=None)
+    return state, {"kind": "end-run"}
 
 
 class AchievementForm(BaseModel):

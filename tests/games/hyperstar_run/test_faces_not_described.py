@@ -12,7 +12,7 @@ import pytest
 
 from games.core import InvalidMove, InvalidState
 from games.hyperstar_run.picture import describe, layout
-from games.hyperstar_run.questions import AbilityForm, ComboForm, PressForm
+from games.hyperstar_run.questions import AbilityForm, ComboForm, EndRunForm, PayForm, PressForm
 from games.hyperstar_run.shorthand import said
 from games.hyperstar_run.solver import solve, solve_json
 from games.hyperstar_run.state import State
@@ -267,3 +267,40 @@ def test_the_best_line_stops_at_a_face_not_given_before_anything_not_described()
     solution = solve(State.model_validate(state))
     assert solution.this_run is not None and solution.this_run.blocked_by_unknown == "L1"
     assert solution.winnable is None
+
+
+# ----- "Can I pay?" and "What happens when my run ends?": the table you gave -----
+
+
+def test_the_pay_form_uses_your_difficulty_run_and_card_and_no_made_up_button() -> None:
+    form = PayForm(difficulty="hard", run=2, current_card=4, press_buttons="C")
+    state, move = build("can-i-pay", form)
+    assert (state["difficulty"], state["run"], state["hero"]) == ("hard", 2, 3)
+    current = state["faces"][state["level"][3]["card"]]
+    assert current["buttons"] is None and current["enemy"] == ["A", "A", "*"]
+    assert "combo_start" in current["not_described"]
+    assert RULES.rule_json(state, move).legal
+
+
+@pytest.mark.parametrize(
+    ("form", "field"),
+    [
+        (PayForm(cost="  "), "cost"),
+        (PayForm(discard_level_buttons="A B C D"), "discard_level_buttons"),
+        (PayForm(current_card=1), "press_buttons"),
+    ],
+    ids=["no cost", "four cards on run 1", "pressing before any card is passed"],
+)
+def test_a_pay_question_the_table_cannot_hold_is_refused_naming_the_field(
+    form: PayForm, field: str
+) -> None:
+    with pytest.raises(InvalidState) as caught:
+        build("can-i-pay", form)
+    assert caught.value.field == field
+
+
+def test_the_run_ends_at_the_card_you_gave() -> None:
+    ruling = ask("what-happens-when-my-run-ends", EndRunForm(current_card=4))
+    assert ruling.legal
+    cites(ruling, "run-ends", "8.1")
+    assert "card 4" in next(r.detail for r in ruling.reasons if r.code == "run-ends")

@@ -48,7 +48,7 @@ def test_the_other_equipment_card_is_said_not_described() -> None:
 
 
 def test_no_equipment_card_discarded_means_none_described_and_none_used() -> None:
-    form = PayForm(discard_equipment_buttons="", press_buttons="C A")
+    form = PayForm(discard_equipment_buttons="", press_buttons="C A", current_card=3)
     state, move = build("can-i-pay", form)
     assert state["equipment"] == {}
     assert not [s for s in move["sources"] if s["card"].startswith("E")]
