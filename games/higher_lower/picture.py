@@ -114,10 +114,12 @@ def _call_block(state: State) -> dict[str, Any]:
     lines: list[str] = []
     if state.call is None:
         unsaid = under_way(state)
+        if unsaid:
+            lines.append("the call was not described")
         return {
             "call": "",
             "by": "",
-            "badge": "call not described" if unsaid else "no call yet",
+            "badge": "call: ?" if unsaid else "no call yet",
             "tip": "The call in force was not described" if unsaid else "No call has been made yet",
             "cls": "hl-call hl-call-none",
             "lines": lines,
@@ -229,7 +231,7 @@ def layout(
     # A deck not described is drawn as an outline marked "?", never as a count.
     deck = {"x": LEFT + 4, "y": top + 6, "count": "?" if state.deck is None else state.deck}
     texts.append({"x": LEFT + 36, "y": top + 128, "text": "Deck", "cls": "hl-label hl-mid"})
-    boosters = "not given" if state.booster_deck is None else str(state.booster_deck)
+    boosters = "not described" if state.booster_deck is None else str(state.booster_deck)
     texts.append(
         {"x": LEFT, "y": top + 145, "text": f"booster deck: {boosters}", "cls": "hl-small"}
     )
@@ -241,16 +243,17 @@ def layout(
         "under": len(state.discard),
         "unknown": unknown,
     }
+    # One line under the pile: a second would run into the booster deck's line on its left.
     if unknown:
         # A card was laid but the question did not say which: an outline marked "?", never
         # a made-up number.
-        pile_say = ["Last card laid:", "not described"]
+        pile_say = ["Last card: not described"]
     elif state.last_card is None:
         pile_say = ["No card laid yet"]
     else:
         pile_say = ["Last card laid"]
         if state.discard:
-            pile_say.append(f"+{len(state.discard)} below it")
+            pile_say = [f"Last card (+{len(state.discard)} below)"]
     for k, line in enumerate(pile_say):
         texts.append(
             {"x": LEFT + 165, "y": top + 128 + 17 * k, "text": line, "cls": "hl-small hl-mid"}

@@ -293,8 +293,8 @@ def _level_cards(state: State, marks: Marks | None, top: int) -> tuple[list[Card
                 item.tooltip += f"; the face given: {_face_tooltip(slot.card, face)}"
         elif face is None:
             classes.append("hr-face-up")
-            item.lines.append(("face not given", "hr-unknown"))
-            item.tooltip = f"{slot.card} ({where}): face up, its face not given"
+            item.lines.append(("not described", "hr-unknown"))
+            item.tooltip = f"{slot.card} ({where}): face up, its face not described"
         else:
             classes.append("hr-face-up")
             item.lines.extend(_face_lines(face))
@@ -351,10 +351,10 @@ def _held_cards(
             item.tooltip = f"{one.card} ({kind}): face down"
         else:
             classes.append("hr-face-up")
-            text = f"btn {_icons(buttons)}" if buttons else "face not given"
+            text = f"btn {_icons(buttons)}" if buttons else "not described"
             item.lines.append((_short(text), "hr-btn" if buttons else "hr-unknown"))
             item.tooltip = f"{one.card} ({kind}): " + (
-                f"buttons {_icons(buttons)}" if buttons else "buttons not given"
+                f"buttons {_icons(buttons)}" if buttons else "buttons not described"
             )
         if marks is not None and one.card in marks.spent:
             item.uses = _uses(marks.spent[one.card])

@@ -38,7 +38,7 @@ def test_a_booster_on_a_pile_not_described_is_ruled_and_drawn_as_not_described(a
     assert "higher-lower:5.1" in [r["rule"] for r in ruling["reasons"]]
     page = Client().get(ruling["url"]).content.decode()
     assert "A card has been laid, but the last card laid was not described" in page
-    assert "call not described" in page
+    assert "the call was not described" in page
 
 
 def test_laying_a_card_on_a_pile_not_described_is_a_400_naming_the_last_card(api: Any) -> None:

@@ -178,9 +178,10 @@ def test_a_call_given_on_a_pile_not_described_is_still_checked() -> None:
 def test_the_picture_draws_the_pile_as_not_described() -> None:
     drawn = layout(State.model_validate(under_way()), "Can I play a booster?")
     assert drawn["pile"]["unknown"] is True and drawn["pile"]["value"] is None
-    assert drawn["call"]["badge"] == "call not described"
+    assert drawn["call"]["badge"] == "call: ?"
     words = [t["text"] for t in drawn["texts"]]
-    assert "not described" in words
+    assert "the call was not described" in words
+    assert "Last card: not described" in words
     assert "The last card laid was not described." in words
     assert not any("Any card may open" in w for w in words)
 
