@@ -26,11 +26,14 @@ from games.higher_lower.state import (
 )
 from games.higher_lower.table import (
     booster_count,
+    call_not_described,
     hand_size,
+    pile_not_described,
     player,
     player_index,
     seated_name,
     seen_copies,
+    under_way,
 )
 
 
@@ -102,7 +105,11 @@ def _check_names(state: State) -> None:
 
 def _check_opening(state: State) -> None:
     """Before the first card is laid there is no call, no match and no pile (rule 3.6)."""
-    if state.last_card is not None:
+    if state.opened is False and state.last_card is not None:
+        raise InvalidState(
+            "state.opened", f"a {state.last_card} has been laid, so the game is under way"
+        )
+    if under_way(state):
         return
     for field, present in (
         ("call", state.call is not None),
@@ -115,12 +122,17 @@ def _check_opening(state: State) -> None:
 
 
 def _check_call(state: State) -> None:
-    if state.last_card is None:
+    """Once a card is laid some call is in force (rule 3.7). With `opened` true the question
+    may leave the call, or who made it, not described; without it they must be given."""
+    if not under_way(state):
         return
-    if state.call is None:
+    described_on_purpose = state.opened is True
+    if state.call is None and not described_on_purpose:
         raise InvalidState("state.call", "a card has been laid, so some call is in force")
-    if state.call_by is None:
+    if state.call is not None and state.call_by is None and not described_on_purpose:
         raise InvalidState("state.call_by", "say who made the call in force")
+    if state.last_card is None or state.call is None:
+        return
     automatic = AUTOMATIC_CALL.get(state.last_card)
     if automatic is not None and state.call != automatic:
         raise InvalidState(
@@ -196,6 +208,8 @@ def check_move(state: State, move: MoveType, field: str) -> None:
     if move.player is not None and player_index(state, move.player) is None:
         raise InvalidMove(f"{field}.player", f"{move.player!r} is not one of the players")
     name = mover(state, move)
+    if not isinstance(move, PlayBooster):
+        needs_pile(state, move)
     if isinstance(move, PlayCard):
         _check_holds(state, name, move.value, f"{field}.value")
     elif isinstance(move, MatchCard):
@@ -206,6 +220,40 @@ def check_move(state: State, move: MoveType, field: str) -> None:
         _check_draw(state, move, f"{field}.drawn")
     elif isinstance(move, PlayBooster):
         _check_booster(state, name, move, field)
+
+
+NOT_DESCRIBED = "was not described"
+
+
+def needs_pile(state: State, move: MoveType | None = None) -> None:
+    """Refuse a question whose ruling rests on the pile the question left not described: the
+    last card for laying, matching or drawing (rules 4.2, 4.4, 4.6), and the call for all
+    but a match (a match is laid whatever the call, rule 4.5). `move` None: every card move
+    at once, as `legal_moves` lists them."""
+    if pile_not_described(state):
+        what = _what(move)
+        raise InvalidMove(
+            "state.last_card",
+            f"the last card laid {NOT_DESCRIBED}: {what} rests on it (rules 4.2, 4.4)",
+        )
+    if not call_not_described(state) or isinstance(move, MatchCard):
+        return
+    if isinstance(move, PlayCard) and move.value == state.last_card:
+        return  # the same number is a match (rule 4.4)
+    raise InvalidMove(
+        "state.call",
+        f"the call in force {NOT_DESCRIBED}: {_what(move)} rests on it (rules 4.2, 4.6)",
+    )
+
+
+def _what(move: MoveType | None) -> str:
+    if isinstance(move, PlayCard):
+        return f"whether a {move.value} may be laid"
+    if isinstance(move, MatchCard):
+        return "whether the card matches it"
+    if isinstance(move, DrawCard):
+        return "whether the player may draw instead of laying a card"
+    return "which cards may be laid, and whether the player may draw,"
 
 
 def _check_holds(state: State, name: str, value: int, field: str) -> None:

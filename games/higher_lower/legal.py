@@ -4,6 +4,7 @@ players."""
 
 from __future__ import annotations
 
+from games.higher_lower.checks import needs_pile
 from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
 from games.higher_lower.moves import Move as MoveType
 from games.higher_lower.state import AUTOMATIC_CALL, CATEGORIES, Direction, State
@@ -18,6 +19,7 @@ def legal_moves(state: State) -> list[MoveType]:
 
 
 def _card_moves(state: State) -> list[MoveType]:
+    needs_pile(state)  # which cards can be laid rests on the last card and the call
     me = player(state, state.turn)
     values = candidate_values(state, me)
     last, call = state.last_card, state.call

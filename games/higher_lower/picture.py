@@ -25,7 +25,9 @@ from games.higher_lower.state import AUTOMATIC_CALL, Player, State
 from games.higher_lower.table import (
     booster_count,
     hand_size,
+    pile_not_described,
     playable,
+    under_way,
     winner,
 )
 
@@ -97,8 +99,12 @@ class Seat:
 def _next_card_text(state: State) -> str:
     """What the player whose turn it is must lay, in words."""
     last, call = state.last_card, state.call
-    if last is None or call is None:
+    if pile_not_described(state):
+        return "The last card laid was not described."
+    if last is None:
         return "Any card may open the game."
+    if call is None:
+        return f"Next: a {last} to match; the call was not described."
     side = "above" if call == "higher" else "below"
     return f"Next: a card {side} {last}, or a {last} to match."
 
@@ -107,10 +113,14 @@ def _call_block(state: State) -> dict[str, Any]:
     """The call in force, as a badge with its facts under it."""
     lines: list[str] = []
     if state.call is None:
+        unsaid = under_way(state)
+        if unsaid:
+            lines.append("the call was not described")
         return {
             "call": "",
             "by": "",
-            "badge": "no call yet",
+            "badge": "call: ?" if unsaid else "no call yet",
+            "tip": "The call in force was not described" if unsaid else "No call has been made yet",
             "cls": "hl-call hl-call-none",
             "lines": lines,
         }
@@ -125,6 +135,8 @@ def _call_block(state: State) -> dict[str, Any]:
         "call": state.call,
         "by": state.call_by or "",
         "badge": f"{arrow} {state.call.upper()}",
+        "tip": f"The call in force: {state.call}"
+        + (f", made by {state.call_by}" if state.call_by else ""),
         "cls": f"hl-call hl-call-{state.call}",
         "lines": lines,
     }
@@ -171,7 +183,9 @@ def _seat(state: State, p: Player, y: int, out: str | None) -> Seat:
         top += rows * (CARD_H + CARD_GAP)
         if turn and p.hand:
             laid = sum(1 for c in seat.cards if c.ok)
-            if state.last_card is None:
+            if pile_not_described(state):
+                say = "Which may be laid rests on the last card (not described)"
+            elif state.last_card is None:
                 say = "Any of these may open the game"
             elif laid:
                 say = f"In green: {_plural(laid, 'card')} that may be laid now"
@@ -217,17 +231,29 @@ def layout(
     # A deck not described is drawn as an outline marked "?", never as a count.
     deck = {"x": LEFT + 4, "y": top + 6, "count": "?" if state.deck is None else state.deck}
     texts.append({"x": LEFT + 36, "y": top + 128, "text": "Deck", "cls": "hl-label hl-mid"})
-    boosters = "not given" if state.booster_deck is None else str(state.booster_deck)
+    boosters = "not described" if state.booster_deck is None else str(state.booster_deck)
     texts.append(
         {"x": LEFT, "y": top + 145, "text": f"booster deck: {boosters}", "cls": "hl-small"}
     )
-    pile = {"x": LEFT + 126, "y": top + 4, "value": state.last_card, "under": len(state.discard)}
-    if state.last_card is None:
+    unknown = pile_not_described(state)
+    pile = {
+        "x": LEFT + 126,
+        "y": top + 4,
+        "value": state.last_card,
+        "under": len(state.discard),
+        "unknown": unknown,
+    }
+    # One line under the pile: a second would run into the booster deck's line on its left.
+    if unknown:
+        # A card was laid but the question did not say which: an outline marked "?", never
+        # a made-up number.
+        pile_say = ["Last card: not described"]
+    elif state.last_card is None:
         pile_say = ["No card laid yet"]
     else:
         pile_say = ["Last card laid"]
         if state.discard:
-            pile_say.append(f"+{len(state.discard)} below it")
+            pile_say = [f"Last card (+{len(state.discard)} below)"]
     for k, line in enumerate(pile_say):
         texts.append(
             {"x": LEFT + 165, "y": top + 128 + 17 * k, "text": line, "cls": "hl-small hl-mid"}
@@ -306,10 +332,18 @@ def _hand_words(p: Player) -> str:
 
 def _pile_words(state: State) -> list[str]:
     last, call = state.last_card, state.call
+    if pile_not_described(state):
+        said = "A card has been laid, but the last card laid was not described"
+        if call is None:
+            return [said + ", nor the call in force"]
+        by = f" by {spoken(state.call_by)}" if state.call_by else ""
+        return [said + f"; the call in force is {call}{by}"]
     if last is None:
         return ["No card has been laid yet: any card may open the game"]
     said = f"The last card laid is a {last}"
-    if call is not None:
+    if call is None:
+        said += "; the call in force was not described"
+    else:
         by = f" by {spoken(state.call_by)}" if state.call_by else ""
         side = "above" if call == "higher" else "below"
         said += f", and the call in force is {call}{by}: the next card must be {side} {last}"

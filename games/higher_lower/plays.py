@@ -253,7 +253,7 @@ def rule_match(
         )
     after = after_match(state, name, value)
     nxt = next_player(state, name)
-    caller = state.call_by or ""
+    stands, still_go = _call_stands(state, nxt)
     interpretations = [R.MATCH_MEANS_SAME_NUMBER, R.TURNS_GO_LEFT]
     if laid_as_play:
         interpretations.insert(0, R.EQUAL_NUMBER_IS_A_MATCH)
@@ -266,8 +266,7 @@ def rule_match(
         ),
         _reason(
             "call-passes-through",
-            f"{W(name)} {W(name).verb('makes', 'make')} no call; {W(caller).poss} call "
-            f"{state.call!r} stands for {W(nxt)}",
+            f"{W(name)} {W(name).verb('makes', 'make')} no call; {stands} stands for {W(nxt)}",
         ),
         *([] if won else [_passes_left(state, name)]),
         *_win_reasons(state, name, after),
@@ -278,31 +277,45 @@ def rule_match(
             _reason(
                 "match-call-void",
                 f"{W(name)} called {move.call!r} with a match; a match makes no call, so that "
-                f"call is void and {W(caller).poss} call {state.call!r} stands",
+                f"call is void and {stands} stands",
             )
         )
     if won:
         interpretations.append(R.WINNING_WITH_BOOSTERS_LEFT)
     summary = (
         f"Yes: {W(name)} may match the {last}; {W(name)} {W(name).verb('makes', 'make')} no "
-        f"call, so {W(caller).poss} call {state.call!r} still holds for {W(nxt)}."
+        f"call, so {stands} still holds for {W(nxt)}."
     )
-    answer = (
-        f"Yes, {W(name)} can match the {last}. A match makes no call: {W(nxt)} must still go "
-        f"{state.call}, as {W(caller)} called."
-    )
+    answer = f"Yes, {W(name)} can match the {last}. A match makes no call: {still_go}."
     if voided:
         summary += f" The call {move.call!r} is void."
         answer = (
             f"Yes, {W(name)} can lay the {value}: it matches the {last}. The call of "
-            f"{move.call} does not count, since a match makes no call: {W(nxt)} must still go "
-            f"{state.call}, as {W(caller)} called."
+            f"{move.call} does not count, since a match makes no call: {still_go}."
         )
     if won:
         summary = f"Yes: {W(name)} may match the {last}. {_wins(name)}"
         answer = f"Yes, {W(name)} can match the {last}. {_wins(name)}"
     return engine.legal(
         summary, reasons, after, interpretations=interpretations, answer=answer, voided=voided
+    )
+
+
+def _call_stands(state: State, nxt: str) -> tuple[str, str]:
+    """The call a match leaves standing, in words ("Cy's call 'higher'"), and what the next
+    player must do ("Ben must still go higher, as Cy called"). A call the question did not
+    describe is said so, never guessed."""
+    if state.call is None:
+        return (
+            "the call in force (not described)",
+            f"{W(nxt)} must still follow the call in force, which was not described",
+        )
+    if state.call_by is None:
+        return f"the call {state.call!r}", f"{W(nxt)} must still go {state.call}"
+    caller = W(state.call_by)
+    return (
+        f"{caller.poss} call {state.call!r}",
+        f"{W(nxt)} must still go {state.call}, as {caller} called",
     )
 
 
@@ -355,7 +368,7 @@ def _legal_draw(
 ) -> Ruling:
     after = after_draw(state, name, move.drawn)
     nxt = next_player(state, name)
-    caller = state.call_by or ""
+    stands, _ = _call_stands(state, nxt)
     interpretations = [R.DRAW_ONLY_WHEN_UNABLE, R.DRAWING_ENDS_THE_TURN, R.CALL_AFTER_A_DRAW]
     notes: list[str] = []
     why = f"{W(name)} can neither go {state.call} than the {state.last_card} nor match it"
@@ -372,7 +385,7 @@ def _legal_draw(
         _reason("unable-to-play", why),
         _reason(
             "call-still-in-force",
-            f"{W(caller).poss} call {state.call!r} on the {state.last_card} stands for {W(nxt)}",
+            f"{stands} on the {state.last_card} stands for {W(nxt)}",
         ),
     ]
     reasons.append(_passes_left(state, name))

@@ -137,10 +137,11 @@ _TARGETS = {
 
 
 def build_booster(form: CanIPlayABooster) -> tuple[JSON, JSON]:
-    # Whether a booster may be played rests on whose turn it is and its target: your playing
-    # cards are not asked, so not described. (The pile has no "not described" yet: a 7 under
-    # Higher stands in for a game under way.)
-    state = _table(None, 7, "higher", deck=None, boosters=[form.category])
+    # Whether a booster may be played rests on whose turn it is and its target (rules 5.1,
+    # 5.4): your playing cards, the last card laid and the call are not asked, so not
+    # described. The game is under way (`opened`), its pile not described.
+    state = _table(None, None, None, deck=None, boosters=[form.category])
+    state["opened"] = True
     if not form.my_turn:
         state["turn"] = LEFT
     move: JSON = {

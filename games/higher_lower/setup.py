@@ -20,7 +20,7 @@ from games.higher_lower.state import (
     PLAYING_CARDS,
     State,
 )
-from games.higher_lower.table import booster_count, hand_size, next_player
+from games.higher_lower.table import booster_count, hand_size, next_player, under_way
 
 if TYPE_CHECKING:
     from games.core import GameRules
@@ -40,7 +40,7 @@ def setup_problems(state: State) -> list[Reason]:
     """How the table differs from a fresh deal, each with the setup rule it breaks."""
     problems: list[Reason] = []
     n = len(state.players)
-    if state.last_card is not None or state.discard:
+    if under_way(state) or state.discard:
         problems.append(
             _reason("setup-nothing-laid", "a card has already been laid, so play has begun")
         )

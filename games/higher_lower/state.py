@@ -103,13 +103,28 @@ class State(_Model):
         min_length=2, max_length=PLAYING_CARDS, description="The players in seat order (leftward)."
     )
     turn: Name = Field(description="The name of the player whose turn it is.")
+    # `opened` tells "no card laid yet" from "a card laid that the question did not describe":
+    # both leave `last_card` null. Left null, the pile is as `last_card` says (the meaning
+    # every state had before `opened` existed).
+    opened: bool | None = Field(
+        default=None,
+        description="Whether the first card has been laid. True: the game is under way, and a "
+        "null last_card or call means it was not described. False: no card laid yet. Null: as "
+        "last_card says (a card is laid when last_card is given).",
+    )
     last_card: Value | None = Field(
-        default=None, description="The last playing card laid; null before the first card."
+        default=None,
+        description="The last playing card laid; null before the first card, or not described "
+        "when opened is true.",
     )
     call: Direction | None = Field(
-        default=None, description="The call in force: the last call anyone made."
+        default=None,
+        description="The call in force: the last call anyone made; null before the first "
+        "card, or not described when opened is true.",
     )
-    call_by: Name | None = Field(default=None, description="Who made the call in force.")
+    call_by: Name | None = Field(
+        default=None, description="Who made the call in force; null when not described."
+    )
     match_chain: list[Name] = Field(
         default_factory=list,
         max_length=COPIES_PER_VALUE,

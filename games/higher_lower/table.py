@@ -88,15 +88,36 @@ def unseen_values(state: State) -> list[int]:
     return [v for v in ALL_VALUES if seen[v] < COPIES_PER_VALUE]
 
 
+def under_way(state: State) -> bool:
+    """A card has been laid, whether or not the question described it."""
+    return state.last_card is not None or state.opened is True
+
+
+def pile_not_described(state: State) -> bool:
+    """A card has been laid but the question did not say which."""
+    return state.last_card is None and state.opened is True
+
+
+def call_not_described(state: State) -> bool:
+    """A card has been laid but the question did not say the call in force."""
+    return state.call is None and under_way(state)
+
+
 def obeys_call(value: int, last: int, call: Direction) -> bool:
     return value > last if call == "higher" else value < last
 
 
 def playable(value: int, state: State) -> bool:
     """Whether a card of this number may be laid now: any card opens; after that it must obey
-    the call in force or match (rules 3.6, 4.2, 4.4)."""
-    if state.last_card is None or state.call is None:
+    the call in force or match (rules 3.6, 4.2, 4.4). Where the question did not describe the
+    last card, no card is known to be playable; where it did not describe the call, only a
+    match is (a match is laid whatever the call)."""
+    if not under_way(state):
         return True
+    if state.last_card is None:
+        return False
+    if state.call is None:
+        return value == state.last_card
     return value == state.last_card or obeys_call(value, state.last_card, state.call)
 
 

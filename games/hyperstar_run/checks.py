@@ -8,6 +8,8 @@ from games.hyperstar_run.moves import PassCard, UseAbility
 from games.hyperstar_run.state import (
     ACHIEVEMENT_DIFFICULTY,
     ALL_IDS,
+    COST_PARTS,
+    PART_NAMES,
     RUNS,
     STAR,
     State,
@@ -117,6 +119,39 @@ def _needs_face(state: State, card: str, why: str) -> None:
         raise InvalidMove(f"state.faces.{card}", f"the face of {card} is needed: {why}")
 
 
+def needs_part(state: State, card: str, part: str, why: str) -> None:
+    """Refuse a question whose ruling rests on a part of a face the question did not
+    describe, naming it (`state.faces.L2.enemy`): the ruling is never guessed."""
+    face = state.faces.get(card)
+    if face is None:
+        _needs_face(state, card, why)
+        return
+    if not face.described(part):
+        raise InvalidMove(
+            f"state.faces.{card}.{part}",
+            f"the {PART_NAMES[part]} of {card} {'were' if part == 'buttons' else 'was'} not "
+            f"described: {why}",
+        )
+
+
+def needs_edges(state: State) -> None:
+    """A running combo continues only where the lines meet (rule 7.4): the right edge of the
+    card before and the left edge of the current card must be described."""
+    if state.hero == 0 or not state.combo_running():
+        return
+    before, current = state.level[state.hero - 1].card, state.level[state.hero].card
+    why = "whether the combo lines connect rests on it"
+    for card, edge in ((before, "right"), (current, "left")):
+        needs_part(state, card, "combo_line", why)
+        line = state.faces[card].combo_line
+        if line is not None and getattr(line, edge) is None:
+            raise InvalidMove(
+                f"state.faces.{card}.combo_line.{edge}",
+                f"whether the combo line of {card} reaches its {edge} edge was not described: "
+                f"{why}",
+            )
+
+
 def check_move(state: State, move: object, field: str) -> None:
     """A pass or an ability needs the faces it is ruled on (reference ruling
     `faces-in-the-state`); a finished game needs none."""
@@ -125,16 +160,19 @@ def check_move(state: State, move: object, field: str) -> None:
     current = state.level[state.hero].card
     if isinstance(move, UseAbility):
         _needs_face(state, current, "it is the current card")
+        needs_part(state, current, "ability", "whether it can be used rests on it")
     if not isinstance(move, PassCard):
         return
     _needs_face(state, current, "it is the current card")
+    cost = COST_PARTS[move.cost]
+    needs_part(state, current, cost, "it is the cost you pay")
     if move.cost == "combo-continue" and state.hero > 0:
         before = state.level[state.hero - 1].card
         _needs_face(state, before, "its combo line decides whether the combo connects")
+        needs_edges(state)
     for i, source in enumerate(move.sources):
         if state.buttons_of(source.card) is None:
-            what = "state.equipment" if source.card.startswith("E") else "state.faces"
             raise InvalidMove(
                 f"{field}.sources.{i}.card",
-                f"the buttons of {source.card} are not given in {what}",
+                f"the buttons of {source.card} were not described: they pay the cost",
             )

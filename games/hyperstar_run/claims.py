@@ -25,7 +25,11 @@ NAMES = {
 def three_star_run(state: State) -> tuple[list[str] | None, list[str]]:
     """Three neighbouring level cards each with a cost of exactly three stars (reference
     ruling `three-star-cost`), and the cards whose faces were not given."""
-    unknown = [s.card for s in state.level if s.card not in state.faces]
+    unknown = [
+        s.card
+        for s in state.level
+        if s.card not in state.faces or state.faces[s.card].unsaid(["enemy", "combo_start"])
+    ]
     streak: list[str] = []
     for slot in state.level:
         face = state.faces.get(slot.card)

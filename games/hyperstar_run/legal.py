@@ -6,6 +6,7 @@ Claims and setup checks are questions, not moves of play, so they are not listed
 from __future__ import annotations
 
 from games.core.rules import TooManyMoves
+from games.hyperstar_run.checks import needs_edges, needs_part
 from games.hyperstar_run.moves import EndRun, PassCard, Source, Swap, UseAbility
 from games.hyperstar_run.passing import combo_problems
 from games.hyperstar_run.payment import TooManyPayments, payments, resources
@@ -19,7 +20,10 @@ PAYMENT_LIMIT = 5000
 
 
 def ability_moves(state: State) -> list[UseAbility]:
-    face = state.faces.get(state.level[state.hero].card)
+    card = state.level[state.hero].card
+    face = state.faces.get(card)
+    if face is not None and not state.ability_used:
+        needs_part(state, card, "ability", "whether it can be used rests on it")
     if face is None or face.ability is None or state.ability_used:
         return []
     face_down = state.face_down_in_hand()
@@ -29,11 +33,18 @@ def ability_moves(state: State) -> list[UseAbility]:
 
 
 def pass_moves(state: State) -> list[PassCard]:
-    face = state.faces.get(state.level[state.hero].card)
+    card = state.level[state.hero].card
+    face = state.faces.get(card)
     if face is None:
         return []
+    # The list is complete or refused: a cost or a combo line not described would leave
+    # moves out (or in) by a guess.
+    for part in ("enemy", "combo_start"):
+        needs_part(state, card, part, "the moves you can make rest on it")
+    needs_edges(state)
     kinds = ["enemy", "combo-start"]
     if state.hero > 0 and not combo_problems(state)[0]:
+        needs_part(state, card, "combo_continue", "the moves you can make rest on it")
         kinds.append("combo-continue")
     have = resources(state)
     found: list[PassCard] = []

@@ -48,7 +48,7 @@ def _face(form: Any, prefix: str) -> dict[str, Any] | None:
     edges = _text(form, f"{prefix}-line")
     if edges not in LINES:
         raise InvalidState(f"{prefix}-line", "choose which edges the combo line reaches")
-    colour = _text(form, f"{prefix}-colour") or "red"
+    colour = _text(form, f"{prefix}-colour")  # no colour named: none made up
     ability = _text(form, f"{prefix}-ability") or None
     if start is not None and len(start.split()) != 2:
         raise InvalidState(f"{prefix}-start", "a combo start cost has two icons")

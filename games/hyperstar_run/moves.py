@@ -47,6 +47,16 @@ class Swap(_Move):
     hand_card: CardId
 
 
+class PressCard(_Move):
+    """Ask whether a Level Card may be pressed now for one of its buttons (rule 5.5): passed
+    this run, face up and not yet pressed. A question, not a move of play: the board does not
+    change until the press pays a cost (`pass`), so the current card's costs play no part."""
+
+    kind: Literal["press"] = "press"
+    card: CardId
+    button: Icon
+
+
 class EndRun(_Move):
     """End the run at the current card (rules 8.1-8.8)."""
 
@@ -67,6 +77,6 @@ class Claim(_Move):
 
 
 Move = Annotated[
-    PassCard | UseAbility | Swap | EndRun | CheckSetup | Claim,
+    PassCard | UseAbility | Swap | EndRun | CheckSetup | Claim | PressCard,
     Field(discriminator="kind"),
 ]

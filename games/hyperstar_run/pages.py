@@ -25,7 +25,7 @@ from games.hyperstar_run.moves import PassCard
 from games.hyperstar_run.outcome import describe
 from games.hyperstar_run.rules import RULES
 from games.hyperstar_run.runs import setup_plan
-from games.hyperstar_run.solver import solve
+from games.hyperstar_run.solver import SEARCH_RESTS_ON_IT, solve
 from games.hyperstar_run.state import ACHIEVEMENT_DIFFICULTY, State
 
 SLUG = "hyperstar-run"
@@ -129,7 +129,13 @@ def answer(state_data: Any, rules_url: str = "") -> dict[str, Any]:
         board = RULES.parse_state(state_data)
     except BadInput as exc:
         return {"error": f"This board cannot be solved: {exc.field}: {exc.message}"}
-    solution = solve(board)
+    try:
+        solution = solve(board)
+    except BadInput as exc:
+        # A board a question built, described only as far as the question asked: it is not
+        # wrong, so the page says what the search would need rather than refusing it.
+        unsaid = exc.message.removesuffix(f": {SEARCH_RESTS_ON_IT}")
+        return {"error": None, "unsaid": unsaid, "solution": None}
     found = solution.model_dump(mode="json")
     cited: set[str] = set()
     this_run = found["this_run"]
@@ -193,7 +199,9 @@ def best_line(request: PageRequest, saved: RulingBoard) -> Page:
         rules=request.reference.rules(found.get("cited") or []),
     )
     solution = found.get("solution")
-    if found["error"] is None and solution is not None:
+    if found.get("unsaid"):
+        context["board"] = Picture(state, "The board as described")
+    elif found["error"] is None and solution is not None:
         this_run = solution["this_run"]
         context["board"] = Picture(
             state, "The board, with this run's line", this_run["line"] if this_run else None
@@ -235,7 +243,9 @@ def level_builder(request: PageRequest) -> Page:
     context.update(found)
     context["rules"] = request.reference.rules(found.get("cited") or [])
     solution = found.get("solution")
-    if found["error"] is None and solution is not None:
+    if found.get("unsaid"):
+        context["board"] = Picture(state, "The board as described")
+    elif found["error"] is None and solution is not None:
         this_run = solution["this_run"]
         context["board"] = Picture(
             state,

@@ -6,9 +6,9 @@ from collections import Counter
 from itertools import product
 from math import prod
 
-from games.core import Reason
+from games.core import InvalidMove, Reason
 from games.hyperstar_run import reasons as rr
-from games.hyperstar_run.moves import PassCard, Source
+from games.hyperstar_run.moves import PassCard, PressCard, Source
 from games.hyperstar_run.outcome import (
     Outcome,
     describe,
@@ -36,7 +36,20 @@ def connects(before: LevelFace | None, current: LevelFace | None) -> bool:
     if before is None or current is None:
         return False
     a, b = before.combo_line, current.combo_line
-    return a is not None and b is not None and a.right and b.left
+    return a is not None and b is not None and a.right is True and b.left is True
+
+
+def lines_described(before: LevelFace | None, current: LevelFace | None) -> bool:
+    """Whether the right edge of the card before and the left edge of the current card were
+    both described (a face not given at all is ruled as showing no line, as before)."""
+    for face, edge in ((before, "right"), (current, "left")):
+        if face is None:
+            continue
+        if not face.described("combo_line"):
+            return False
+        if face.combo_line is not None and getattr(face.combo_line, edge) is None:
+            return False
+    return True
 
 
 def combo_problems(state: State) -> tuple[list[Reason], list[str]]:
@@ -61,6 +74,10 @@ def combo_problems(state: State) -> tuple[list[Reason], list[str]]:
     if state.hero > 0:
         before = state.level[state.hero - 1].card
         current = state.level[state.hero].card
+        # Lines not described are not guessed at: a running combo needs them (`check_move`
+        # refuses), and with none running the ruling does not rest on them.
+        if not lines_described(state.faces.get(before), state.faces.get(current)):
+            return problems, used
         if not connects(state.faces.get(before), state.faces.get(current)):
             problems.append(
                 reason(
@@ -111,6 +128,58 @@ def _press_problem(state: State, source: Source) -> tuple[Reason | None, list[st
             rr.PRESSED_ONCE
         ]
     return None, []
+
+
+def judge_press(state: State, move: PressCard) -> Outcome:
+    """May this card be pressed now for this button? Rule 5.5 alone: the card is in the
+    level, behind the hero (passed this run), face up and not pressed yet, and the button is
+    printed on it (5.3). Which cost it then pays is the pass's question, not this one."""
+    blocked = game_over(state) or swap_unresolved(state)
+    if blocked is not None:
+        return blocked
+    button = state.spelling(move.button)
+    source = Source(card=move.card, via="press", buttons=[button])
+    problem, used = _press_problem(state, source)
+    if problem is not None:
+        return illegal(
+            f"Illegal: {move.card} cannot be pressed now: {problem.detail}.",
+            [problem],
+            used,
+            answer=f"No: you cannot press {move.card}: {problem.detail}.",
+        )
+    printed = state.buttons_of(move.card)
+    if printed is None:
+        index = state.level_index(move.card)
+        given = move.card in state.faces
+        raise InvalidMove(
+            f"state.faces.{move.card}" + (".buttons" if given else ""),
+            f"the buttons of {move.card} were not described: whether it shows {button} rests "
+            f"on them (card {(index or 0) + 1} of the level)",
+        )
+    if not is_submultiset([button], printed):
+        return illegal(
+            f"Illegal: {move.card} shows {describe(printed)}, not {button}.",
+            [reason("button-not-on-card", f"{move.card} shows {describe(printed)}, not {button}")],
+            [rr.FACES_IN_STATE],
+            answer=f"No: {move.card} does not show {button}; a pressed card gives one of its "
+            "own buttons.",
+        )
+    index = state.level_index(move.card) or 0
+    found = [
+        reason(
+            "press-allowed",
+            f"{move.card} ({ordinal_place(state, index)}) is face up, passed this run and not "
+            f"yet pressed: you may press it for its {button}",
+        )
+    ]
+    return legal(
+        f"You may press {move.card} for its {button} to pay a cost of your current card.",
+        found,
+        state,
+        [rr.PASSED_THIS_RUN, rr.PRESSED_ONCE],
+        answer=f"Yes, you can press {move.card} for its {button}: you passed it this run, it is "
+        "face up and you have not pressed it yet.",
+    )
 
 
 def check_sources(state: State, sources: list[Source]) -> tuple[list[Reason], list[str]]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from games.core.pictures import BoardPicture, listed, plural, sentences, short
 from games.core.tools import Reference
-from games.hyperstar_run.state import RUNS, LevelFace, State
+from games.hyperstar_run.state import PART_NAMES, RUNS, ComboLine, LevelFace, State
 
 WIDTH = 480
 COLS = 4
@@ -181,26 +181,66 @@ def _uses(steps: list[tuple[int, str]]) -> str:
     return _short(", ".join(f"{via} {n}" for n, via in steps), 16)
 
 
+UNKNOWN = "?"  # what a part not described shows on the card: never a made-up icon
+
+
+def _edges(line: ComboLine) -> str:
+    """The edges a line reaches, "◂▸"; an edge not described is "?"."""
+    left = "◂" if line.left else (UNKNOWN if line.left is None else "")
+    right = "▸" if line.right else (UNKNOWN if line.right is None else "")
+    return left + right
+
+
+def _drawn(line: ComboLine | None) -> bool:
+    """A line is drawn when it reaches an edge or an edge is not described."""
+    return line is not None and any(e is None or e for e in (line.left, line.right))
+
+
 def _face_lines(face: LevelFace) -> list[tuple[str, str]]:
-    lines = [(_short(f"btn {_icons(face.buttons)}"), "hr-btn")]
-    for word, icons in (
-        ("enemy", face.enemy),
-        ("start", face.combo_start),
-        ("cont", [face.combo_continue] if face.combo_continue else None),
+    if face.buttons is None:
+        lines = [(f"btn {UNKNOWN}", "hr-unknown")]
+    else:
+        lines = [(_short(f"btn {_icons(face.buttons)}"), "hr-btn")]
+    for word, part, icons in (
+        ("enemy", "enemy", face.enemy),
+        ("start", "combo_start", face.combo_start),
+        ("cont", "combo_continue", [face.combo_continue] if face.combo_continue else None),
     ):
-        if icons:
+        if not face.described(part):
+            lines.append((f"{word} {UNKNOWN}", "hr-unknown"))
+        elif icons:
             lines.append((_short(f"{word} {_icons(icons)}"), "hr-cost"))
-    if face.ability is not None:
+    if not face.described("ability"):
+        lines.append((f"ability {UNKNOWN}", "hr-unknown"))
+    elif face.ability is not None:
         words = "swap ability" if face.ability.swap else "ability"
         lines.append((_short(f"✦ {words}"), "hr-ab"))
-    if face.combo_line is not None and (face.combo_line.left or face.combo_line.right):
-        edges = ("◂" if face.combo_line.left else "") + ("▸" if face.combo_line.right else "")
+    if not face.described("combo_line"):
+        lines.append((f"line {UNKNOWN}", "hr-unknown"))
+    elif face.combo_line is not None and _drawn(face.combo_line):
+        edges = _edges(face.combo_line)
         lines.append((_short(f"line {edges} {face.combo_line.colour}".strip()), "hr-cost"))
     return lines
 
 
+def _unsaid(face: LevelFace) -> list[str]:
+    """The parts of a face not described, in players' words ("buttons", "enemy cost")."""
+    parts = ["buttons", "enemy", "combo_start", "combo_continue", "ability", "combo_line"]
+    return [PART_NAMES[p] for p in parts if not face.described(p)]
+
+
+def _line_words(line: ComboLine) -> str:
+    """ "combo line to the right edge", with an edge not described said so."""
+    sides = [s for s, on in (("left", line.left), ("right", line.right)) if on]
+    unsaid = [s for s, on in (("left", line.left), ("right", line.right)) if on is None]
+    said = f"combo line to the {' and '.join(sides)} edge" if sides else "combo line"
+    if unsaid:
+        said += f" (whether it reaches its {' and '.join(unsaid)} edge was not described)"
+    return said
+
+
 def _face_tooltip(card: str, face: LevelFace) -> str:
-    parts = [f"{card}: buttons {_icons(face.buttons)}"]
+    parts = [f"{card}: buttons {_icons(face.buttons)}" if face.buttons else f"{card}"]
     if face.enemy:
         parts.append(f"enemy cost {_icons(face.enemy)}")
     if face.combo_start:
@@ -208,19 +248,21 @@ def _face_tooltip(card: str, face: LevelFace) -> str:
     if face.combo_continue:
         parts.append(f"combo continue cost {face.combo_continue}")
     line = face.combo_line
-    if line is not None and (line.left or line.right):
-        sides = " and ".join(s for s, on in (("left", line.left), ("right", line.right)) if on)
-        parts.append(f"combo line to the {sides} edge{f', {line.colour}' if line.colour else ''}")
+    if line is not None and _drawn(line):
+        parts.append(_line_words(line) + (f", {line.colour}" if line.colour else ""))
     if face.ability is not None:
         kind = "swap ability" if face.ability.swap else "ability"
         parts.append(f"{kind}{f': {face.ability.text}' if face.ability.text else ''}")
+    unsaid = _unsaid(face)
+    if unsaid:
+        parts.append(f"not described: {', '.join(unsaid)}")
     return "; ".join(parts)
 
 
 def _bar(face: LevelFace | None, x: int, y: int) -> dict[str, Any] | None:
     line = face.combo_line if face is not None else None
     if line is None or not (line.left or line.right):
-        return None
+        return None  # an edge not described is not drawn: only the edges said are
     middle = x + CARD_W // 2
     return {
         "x1": x if line.left else middle,
@@ -251,8 +293,8 @@ def _level_cards(state: State, marks: Marks | None, top: int) -> tuple[list[Card
                 item.tooltip += f"; the face given: {_face_tooltip(slot.card, face)}"
         elif face is None:
             classes.append("hr-face-up")
-            item.lines.append(("face not given", "hr-unknown"))
-            item.tooltip = f"{slot.card} ({where}): face up, its face not given"
+            item.lines.append(("not described", "hr-unknown"))
+            item.tooltip = f"{slot.card} ({where}): face up, its face not described"
         else:
             classes.append("hr-face-up")
             item.lines.extend(_face_lines(face))
@@ -309,10 +351,10 @@ def _held_cards(
             item.tooltip = f"{one.card} ({kind}): face down"
         else:
             classes.append("hr-face-up")
-            text = f"btn {_icons(buttons)}" if buttons else "face not given"
+            text = f"btn {_icons(buttons)}" if buttons else "not described"
             item.lines.append((_short(text), "hr-btn" if buttons else "hr-unknown"))
             item.tooltip = f"{one.card} ({kind}): " + (
-                f"buttons {_icons(buttons)}" if buttons else "buttons not given"
+                f"buttons {_icons(buttons)}" if buttons else "buttons not described"
             )
         if marks is not None and one.card in marks.spent:
             item.uses = _uses(marks.spent[one.card])
@@ -421,9 +463,13 @@ def _cost(icons: Sequence[str]) -> str:
 
 
 def _face_words(face: LevelFace) -> str:
-    """ "button A, an enemy cost of A and *" and so on, as the card prints them."""
-    n = len(face.buttons)
-    said = [f"{'button' if n == 1 else 'buttons'} {_icon_list(face.buttons)}"]
+    """ "button A, an enemy cost of A and *" and so on, as the card prints them; the parts
+    the question did not describe are said so ("button A (its combo line and ability not
+    described)")."""
+    said: list[str] = []
+    if face.buttons is not None:
+        n = len(face.buttons)
+        said.append(f"{'button' if n == 1 else 'buttons'} {_icon_list(face.buttons)}")
     if face.enemy:
         said.append(f"an enemy cost {_cost(face.enemy)}")
     if face.combo_start:
@@ -431,13 +477,16 @@ def _face_words(face: LevelFace) -> str:
     if face.combo_continue:
         said.append(f"a combo continue cost {_cost([face.combo_continue])}")
     line = face.combo_line
-    if line is not None and (line.left or line.right):
-        sides = listed([s for s, on in (("left", line.left), ("right", line.right)) if on])
+    if line is not None and _drawn(line):
         colour = f"{line.colour} " if line.colour else ""
-        said.append(f"a {colour}combo line to its {sides} edge")
+        said.append(f"a {colour}{_line_words(line).replace('the ', 'its ', 1)}")
     if face.ability is not None:
         said.append("a swap ability" if face.ability.swap else "an ability")
-    return listed(said)
+    unsaid = _unsaid(face)
+    if not unsaid:
+        return listed(said)
+    rest = f"its {listed(unsaid)} not described"
+    return f"{listed(said)} ({rest})" if said else rest
 
 
 def _spans(numbers: list[int]) -> str:

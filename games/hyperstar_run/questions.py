@@ -7,10 +7,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from games.core.errors import InvalidState
 from games.core.rules import Question, labelled
-from games.hyperstar_run.shorthand import board, face, icons
+from games.hyperstar_run.shorthand import UNSAID, board, icons, said
 from games.hyperstar_run.state import (
     ACHIEVEMENT_DIFFICULTY,
+    HAND_LEVEL_CARDS,
     AchievementSlug,
     Difficulty,
     level_size,
@@ -33,10 +35,17 @@ ACHIEVEMENTS = {
 ICONS_HINT = "Buttons as printed, separated by spaces; * is the star."
 
 
+def _difficulty() -> Any:
+    return Field("standard", title="Difficulty", json_schema_extra=labelled(DIFFICULTIES))
+
+
+def _run() -> Any:
+    return Field(1, ge=1, le=4, title="Your run", description="The number on the Hero Card.")
+
+
 class PressForm(BaseModel):
-    difficulty: Difficulty = Field(
-        "standard", title="Difficulty", json_schema_extra=labelled(DIFFICULTIES)
-    )
+    difficulty: Difficulty = _difficulty()
+    run: int = _run()
     current_card: int = Field(
         3,
         ge=1,
@@ -55,16 +64,17 @@ class PressForm(BaseModel):
 
 
 def build_press(form: PressForm) -> tuple[Json, Json]:
-    size = level_size(form.difficulty, 1)
+    # May this card be pressed (rule 5.5)? The `press` question rests on the card's place,
+    # its side and whether it was pressed, and on the button asked: the current card's face
+    # and costs play no part, so they are not described (no made-up "enemy *" to pay).
+    size = level_size(form.difficulty, form.run)
     current = min(form.current_card, size) - 1
     target = min(form.press_card, size) - 1
     level: list[Json | None] = [None] * size
-    level[target] = face(form.press_card_button, enemy="*")
-    if target != current:
-        # Any button pays a star, so only the press itself is in dispute.
-        level[current] = face("B", enemy="*")
+    level[target] = said(form.press_card_button)  # its button; the rest not described
     state = board(
         form.difficulty,
+        run=form.run,
         hero=current,
         level=level,
         equipment=None,  # the Equipment Cards' buttons were not asked: not described
@@ -72,11 +82,19 @@ def build_press(form: PressForm) -> tuple[Json, Json]:
         face_down_level=() if form.press_card_face_up else (target,),
     )
     card = state["level"][target]["card"]
-    source = {"card": card, "via": "press", "buttons": [form.press_card_button]}
-    return state, {"kind": "pass", "cost": "enemy", "sources": [source]}
+    return state, {"kind": "press", "card": card, "button": form.press_card_button}
 
 
 class PayForm(BaseModel):
+    difficulty: Difficulty = _difficulty()
+    run: int = _run()
+    current_card: int = Field(
+        2,
+        ge=1,
+        le=12,
+        title="The card your hero is on",
+        description="Counted from the left; the cards you press are among those before it.",
+    )
     cost_kind: Literal["enemy", "combo-start"] = Field(
         "enemy",
         title="Which cost",
@@ -110,19 +128,41 @@ class PayForm(BaseModel):
 
 
 def build_pay(form: PayForm) -> tuple[Json, Json]:
-    discards = icons(form.discard_level_buttons)[:6]
-    presses = icons(form.press_buttons)[:8]
-    run = max(1, min(4, len(discards) - 2))
-    cost = form.cost if form.cost.strip() else "*"
+    discards = icons(form.discard_level_buttons)
+    presses = icons(form.press_buttons)
+    size = level_size(form.difficulty, form.run)
+    hero = min(form.current_card, size) - 1
+    held = HAND_LEVEL_CARDS + form.run - 1
+    # The table is the one you gave, or none: no difficulty or run is picked to make the
+    # cards fit, and no cost is made up for an empty one.
+    if not form.cost.strip():
+        raise InvalidState("cost", "give the cost as printed on your current card")
+    if len(discards) > held:
+        raise InvalidState(
+            "discard_level_buttons",
+            f"on run {form.run} your hand holds {held} Level Cards, not {len(discards)}",
+        )
+    if len(presses) > hero:
+        raise InvalidState(
+            "press_buttons",
+            f"you can press only cards you passed this run: {hero} before card {hero + 1}",
+        )
+    cost = form.cost
     kind = "enemy" if form.cost_kind == "enemy" else "combo_start"
-    current = face("B", enemy=cost) if kind == "enemy" else face("B", start=cost)
+    # Only the cost paid and the buttons played are asked: the cards' other parts are not
+    # described (no made-up "B" button on the current card, no costs on the cards you spend).
+    current = said(enemy=cost) if kind == "enemy" else said(start=cost)
     equipment = icons(form.discard_equipment_buttons)[:2]
+    # The cards you press are put first among those you passed; which of them they are
+    # is not asked and plays no part.
+    passed: list[Json | None] = [said(b) for b in presses]
+    passed += [None] * (hero - len(presses))
     state = board(
-        "expert",
-        run=run,
-        hero=len(presses),
-        level=[*(face(b) for b in presses), current],
-        hand=[face(b) for b in discards],
+        form.difficulty,
+        run=form.run,
+        hero=hero,
+        level=[*passed, current],
+        hand=[said(b) for b in discards],
         equipment=None,
     )
     if len(equipment) == 2:
@@ -143,6 +183,16 @@ def build_pay(form: PayForm) -> tuple[Json, Json]:
 
 
 class ComboForm(BaseModel):
+    difficulty: Difficulty = _difficulty()
+    run: int = _run()
+    current_card: int = Field(
+        2,
+        ge=2,
+        le=12,
+        title="The card your hero is on",
+        description="Counted from the left of the level; the card before it is the one you "
+        "passed last.",
+    )
     previous_card_passed_with: Literal["combo start cost", "combo continue cost", "enemy cost"] = (
         Field(
             "combo start cost",
@@ -180,23 +230,26 @@ class ComboForm(BaseModel):
 
 
 def build_combo(form: ComboForm) -> tuple[Json, Json]:
-    before = "R " if form.previous_line_reaches_right else "- "
-    now = "L " if form.current_line_reaches_left else "- "
+    # The combo continues on the edges the form asks (rule 7.4), the continue cost and the
+    # button played: the two cards' buttons, their other costs and the other edges of their
+    # lines are not asked, so not described (never a made-up "B B" start cost).
+    size = level_size(form.difficulty, form.run)
+    hero = min(form.current_card, size) - 1
+    before = {"right": form.previous_line_reaches_right, "colour": form.previous_line_colour}
+    now = {"left": form.current_line_reaches_left, "colour": form.current_line_colour}
+    # An ability you used is printed on the card; its text was not asked.
+    ability = "" if form.ability_used_on_current_card else UNSAID
+    level: list[Json | None] = [None] * (hero - 1)
+    level += [
+        said(line=before),
+        said(cont=form.continue_cost, line=now, ability=ability),
+    ]
     state = board(
-        "tutorial",
-        hero=1,
-        level=[
-            face("B", enemy="B", start="B B", line=before + form.previous_line_colour),
-            face(
-                "C",
-                enemy="C C",
-                start="C C",
-                cont=form.continue_cost,
-                line=now + form.current_line_colour,
-                ability="(its text)" if form.ability_used_on_current_card else None,
-            ),
-        ],
-        hand=[face(form.button_played)],
+        form.difficulty,
+        run=form.run,
+        hero=hero,
+        level=level,
+        hand=[said(form.button_played)],
         equipment=None,
         combo=form.previous_card_passed_with != "enemy cost",
         ability_used=form.ability_used_on_current_card,
@@ -207,6 +260,11 @@ def build_combo(form: ComboForm) -> tuple[Json, Json]:
 
 
 class AbilityForm(BaseModel):
+    difficulty: Difficulty = _difficulty()
+    run: int = _run()
+    current_card: int = Field(
+        1, ge=1, le=12, title="The card your hero is on", description="Counted from the left."
+    )
     current_card_has_ability: bool = Field(True, title="The card my hero is on has an ability")
     ability_already_used_on_this_card: bool = Field(False, title="I have used that ability already")
     face_down_card_in_hand: bool = Field(False, title="I have a face-down card in my hand")
@@ -223,11 +281,18 @@ class AbilityForm(BaseModel):
 
 
 def build_ability(form: AbilityForm) -> tuple[Json, Json]:
+    # Whether the ability may be used rests on there being one, on its use so far and on how
+    # you pay (rules 6.1-6.6): the card's buttons and costs, and the ability's text, are not
+    # asked, so not described.
+    size = level_size(form.difficulty, form.run)
+    hero = min(form.current_card, size) - 1
+    level: list[Json | None] = [None] * hero
+    level.append(said(ability="" if form.current_card_has_ability else None))
     state = board(
-        "tutorial",
-        level=[
-            face("B", enemy="B", ability="(its text)" if form.current_card_has_ability else None)
-        ],
+        form.difficulty,
+        run=form.run,
+        hero=hero,
+        level=level,
         face_down_hand=0 if form.face_down_card_in_hand else None,
         equipment=None,
         ability_used=form.ability_already_used_on_this_card,
@@ -240,16 +305,23 @@ def build_ability(form: AbilityForm) -> tuple[Json, Json]:
 
 
 class EndRunForm(BaseModel):
-    difficulty: Difficulty = Field(
-        "standard", title="Difficulty", json_schema_extra=labelled(DIFFICULTIES)
-    )
+    difficulty: Difficulty = _difficulty()
     run: int = Field(
         1, ge=1, le=4, title="The run that ends", description="The number on the Hero Card."
+    )
+    current_card: int = Field(
+        1,
+        ge=1,
+        le=12,
+        title="The card your hero is on",
+        description="Counted from the left: the card you cannot pass.",
     )
 
 
 def build_end_run(form: EndRunForm) -> tuple[Json, Json]:
-    return board(form.difficulty, run=form.run, equipment=None), {"kind": "end-run"}
+    hero = min(form.current_card, level_size(form.difficulty, form.run)) - 1
+    state = board(form.difficulty, run=form.run, hero=hero, equipment=None)
+    return state, {"kind": "end-run"}
 
 
 class AchievementForm(BaseModel):
@@ -272,9 +344,8 @@ def build_achievement(form: AchievementForm) -> tuple[Json, Json]:
     difficulty = ACHIEVEMENT_DIFFICULTY[form.achievement]
     size = level_size(difficulty, form.won_on_run)
     unpressed = min(form.unpressed_cards_left_in_level, size)
-    three = (
-        [face("A", enemy="* * *")] * 3 if form.three_cards_in_a_row_with_three_star_costs else []
-    )
+    # Three cards' three-star costs are asked; their buttons and other parts are not.
+    three = [said(enemy="* * *")] * 3 if form.three_cards_in_a_row_with_three_star_costs else []
     kept = form.equipment_cards_left_in_hand
     state = board(
         difficulty,

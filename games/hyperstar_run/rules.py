@@ -19,11 +19,12 @@ from games.hyperstar_run.moves import (
     EndRun,
     Move,
     PassCard,
+    PressCard,
     Swap,
     UseAbility,
 )
 from games.hyperstar_run.outcome import Outcome, illegal
-from games.hyperstar_run.passing import judge_pass
+from games.hyperstar_run.passing import judge_pass, judge_press
 from games.hyperstar_run.questions import QUESTIONS
 from games.hyperstar_run.reasons import INTERPRETATIONS, REASONS, SLUG
 from games.hyperstar_run.runs import judge_end_run, judge_setup, table_problems
@@ -36,6 +37,7 @@ JUDGES: dict[type, Callable[[State, Any], Outcome]] = {
     EndRun: judge_end_run,
     CheckSetup: lambda state, move: judge_setup(state),
     Claim: judge_claim,
+    PressCard: judge_press,
 }
 
 
@@ -143,6 +145,8 @@ class HyperstarRunRules(GameRules[State, Any]):
 
 def canonical_move(state: State, move: Any) -> Any:
     """A move's icons spelt as the board spells them (NFC, case folded): "a" pays "A"."""
+    if isinstance(move, PressCard):
+        return move.model_copy(update={"button": state.spelling(move.button)})
     if not isinstance(move, PassCard):
         return move
     sources = [

@@ -48,7 +48,7 @@ def available_pass(state: State) -> str | None:
     have = resources(state)
     for kind in kinds:
         cost = face.cost(kind)
-        if cost is None:
+        if cost is None:  # not printed, or not described (`unseen_faces` then says so)
             continue
         found = first_payment(cost, have)
         if found is not None:
@@ -66,7 +66,14 @@ def unseen_faces(state: State) -> list[str]:
     cards = [state.level[state.hero].card]
     cards += [h.card for h in state.hand if h.face_up]
     cards += [s.card for s in state.level[: state.hero] if s.face_up and not s.pressed]
-    return [c for c in cards if state.buttons_of(c) is None]
+    unseen = [c for c in cards if state.buttons_of(c) is None]
+    face = state.faces.get(cards[0])
+    if face is not None and cards[0] not in unseen:
+        parts = ["enemy", "combo_start"]
+        parts += ["combo_continue"] if state.combo_running() else []
+        if face.unsaid(parts) is not None:
+            unseen.insert(0, cards[0])  # a cost not described: the word is the player's
+    return unseen
 
 
 def next_run(state: State) -> State:

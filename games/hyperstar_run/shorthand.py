@@ -43,6 +43,44 @@ def face(
     return out
 
 
+UNSAID: Any = object()  # a part the question did not describe
+
+
+def said(
+    buttons: str | None = None,
+    *,
+    enemy: Any = UNSAID,
+    start: Any = UNSAID,
+    cont: Any = UNSAID,
+    line: Any = UNSAID,
+    ability: Any = UNSAID,
+    swap: bool = False,
+) -> dict[str, Any]:
+    """A face as far as a question described it: each part left out is not described
+    (listed in `not_described`), None is not printed, a value is as printed. `buttons` None:
+    not described. `line` may also be a dict of edges ({"right": True}, the other edge not
+    described) with an optional colour."""
+    out: dict[str, Any] = {"buttons": icons(buttons) if buttons else None, "not_described": []}
+    parts = {"enemy": enemy, "combo_start": start, "combo_continue": cont}
+    for part, value in parts.items():
+        if value is UNSAID:
+            out["not_described"].append(part)
+        elif value is not None:
+            out[part] = value if part == "combo_continue" else icons(value)
+    if line is UNSAID:
+        out["not_described"].append("combo_line")
+    elif isinstance(line, dict):
+        out["combo_line"] = {"left": None, "right": None, "colour": "", **line}
+    elif line is not None:
+        edges, _, colour = line.partition(" ")
+        out["combo_line"] = {"left": "L" in edges, "right": "R" in edges, "colour": colour}
+    if ability is UNSAID:
+        out["not_described"].append("ability")
+    elif ability is not None or swap:
+        out["ability"] = {"text": ability or "", "swap": swap}
+    return out
+
+
 def board(
     difficulty: str = "tutorial",
     run: int = 1,

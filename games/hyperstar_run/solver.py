@@ -35,6 +35,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from games.core import InvalidMove
+from games.hyperstar_run.checks import needs_part
 from games.hyperstar_run.moves import EndRun, PassCard, Source
 from games.hyperstar_run.passing import connects
 from games.hyperstar_run.payment import pays, resources, submultisets
@@ -145,7 +147,12 @@ class RunModel:
         self.press_kind: list[int | None] = [None] * self.size
         for i in range(self.start, self.size):
             face = state.faces.get(state.level[i].card)
-            if face is not None and (i > self.start or state.level[i].face_up):
+            # (`needs_described` refused a card here whose buttons were not described.)
+            if (
+                face is not None
+                and face.buttons is not None
+                and (i > self.start or state.level[i].face_up)
+            ):
                 self.press_kind[i] = self._kind("press", tuple(face.buttons))
         self.initial = tuple(counts[k] for k in range(len(self.kinds)))
         self.memo: dict[tuple[int, tuple[int, ...], bool], tuple[int, tuple[Step, ...]]] = {}
@@ -368,7 +375,51 @@ def unknown_faces(state: State) -> list[str]:
     return [c for c in cards if state.buttons_of(c) is None]
 
 
+SEARCH_RESTS_ON_IT = "the best line rests on it"
+
+
+def needs_described(state: State) -> None:
+    """Refuse (InvalidMove naming the field, a 400) a board whose search would read a part of
+    a face the question did not describe; the search never guesses one. It reads the cards
+    from the hero on, up to the first card whose face is not given at all (where it stops,
+    `blocked_by_unknown`): each one's enemy and combo start costs; its continue cost and the
+    lines that meet at its left edge where a combo may run into it; and its buttons where a
+    card after it can be reached to be paid by pressing it. A hand card whose buttons are not
+    described is left out, as a card whose face is not given is."""
+    if state.outcome != "playing" or state.hero >= len(state.level):
+        return
+    why = SEARCH_RESTS_ON_IT
+    level, hero = state.level, state.hero
+    reach = hero
+    while reach < len(level) and level[reach].card in state.faces:
+        reach += 1
+    for i in range(hero, reach):
+        card = level[i].card
+        needs_part(state, card, "enemy", why)
+        needs_part(state, card, "combo_start", why)
+        if i > hero or state.combo_running():
+            before = level[i - 1].card if i > 0 else None
+            if before is not None and before in state.faces:
+                needs_part(state, card, "combo_continue", why)
+                for side, edge in ((before, "right"), (card, "left")):
+                    needs_part(state, side, "combo_line", why)
+                    _needs_edge(state, side, edge, why)
+        if i + 1 < reach:
+            needs_part(state, card, "buttons", why)
+
+
+def _needs_edge(state: State, card: str, edge: str, why: str) -> None:
+    line = state.faces[card].combo_line
+    if line is not None and getattr(line, edge) is None:
+        raise InvalidMove(
+            f"state.faces.{card}.combo_line.{edge}",
+            f"whether the combo line of {card} reaches its {edge} edge was not described: {why}",
+        )
+
+
 def solve(state: State) -> Solution:
+    """Raises InvalidMove when the search would rest on a part not described."""
+    needs_described(state)
     started = time.perf_counter()
     try:
         return _solve(state, started)

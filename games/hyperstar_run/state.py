@@ -7,7 +7,7 @@ star. A Level Card's face is either given whole in `faces` or unknown.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     AfterValidator,
@@ -60,10 +60,11 @@ class Frozen(BaseModel):
 
 
 class ComboLine(Frozen):
-    """A card's coloured combo line and which edges of the card it reaches."""
+    """A card's coloured combo line and which edges of the card it reaches. An edge left
+    null was not described (the question asked only the other one)."""
 
-    left: bool = False
-    right: bool = False
+    left: bool | None = False
+    right: bool | None = False
     # For the picture only: lines connect by their edges, whatever their colours (reference
     # ruling `combo-line-connects`). Empty when the player names no colour.
     colour: Annotated[str, StringConstraints(strip_whitespace=True, max_length=24)] = ""
@@ -76,15 +77,56 @@ class Ability(Frozen):
     swap: bool = False
 
 
-class LevelFace(Frozen):
-    """Parts A to E of one Level Card, as the player reads them. None: not printed."""
+# The parts of a face a question may leave not described (every card prints buttons, so
+# buttons left null are not described without being listed).
+FacePart = Literal["enemy", "combo_start", "combo_continue", "combo_line", "ability"]
+FACE_PARTS: tuple[str, ...] = get_args(FacePart)
+PART_NAMES = {
+    "buttons": "buttons",
+    "enemy": "enemy cost",
+    "combo_start": "combo start cost",
+    "combo_continue": "combo continue cost",
+    "combo_line": "combo line",
+    "ability": "ability",
+}
+COST_PARTS = {"enemy": "enemy", "combo-start": "combo_start", "combo-continue": "combo_continue"}
 
-    buttons: list[Icon] = Field(min_length=1, max_length=4)
+
+class LevelFace(Frozen):
+    """Parts A to E of one Level Card, as the player reads them. None: not printed, unless
+    the part is listed in `not_described` (the question did not describe it)."""
+
+    buttons: list[Icon] | None = Field(
+        min_length=1, max_length=4, description="The buttons printed; null: not described."
+    )
     combo_start: list[Icon] | None = Field(default=None, min_length=2, max_length=2)
     combo_continue: Icon | None = None
     enemy: list[Icon] | None = Field(default=None, min_length=1, max_length=8)
     combo_line: ComboLine | None = None
     ability: Ability | None = None
+    not_described: list[FacePart] = Field(
+        default_factory=list,
+        max_length=len(FACE_PARTS),
+        description="Parts the question did not describe: each is null here and is neither "
+        "printed nor absent as far as the ruling knows.",
+    )
+
+    @model_validator(mode="after")
+    def _unsaid_parts_are_null(self) -> LevelFace:
+        for part in self.not_described:
+            if getattr(self, part) is not None:
+                raise ValueError(f"{part} is given, so it cannot also be not described")
+        return self
+
+    def described(self, part: str) -> bool:
+        """Whether the question described this part (as printed or as absent)."""
+        if part == "buttons":
+            return self.buttons is not None
+        return part not in self.not_described
+
+    def unsaid(self, parts: tuple[str, ...] | list[str]) -> str | None:
+        """The first of these parts not described, or None."""
+        return next((p for p in parts if not self.described(p)), None)
 
     def cost(self, kind: str) -> list[str] | None:
         if kind == "enemy":
@@ -180,7 +222,7 @@ class State(Frozen):
     def all_icons(self) -> list[str]:
         found: list[str] = []
         for face in self.faces.values():
-            found += face.buttons + (face.combo_start or []) + (face.enemy or [])
+            found += (face.buttons or []) + (face.combo_start or []) + (face.enemy or [])
             found += [face.combo_continue] if face.combo_continue else []
         for buttons in self.equipment.values():
             found += buttons
@@ -199,7 +241,7 @@ class State(Frozen):
         if card.startswith("E"):
             return self.equipment.get(card)
         face = self.faces.get(card)
-        return list(face.buttons) if face is not None else None
+        return list(face.buttons) if face is not None and face.buttons is not None else None
 
     def hand_index(self, card: str) -> int | None:
         return next((i for i, h in enumerate(self.hand) if h.card == card), None)

@@ -211,7 +211,7 @@ def test_best_line_says_which_faces_it_needs_to_say_whether_the_game_can_be_won(
     ruling = settle(web, example_state(), example_move())
     words = text_of(web.get(ruling + "best-line/").content.decode())
     assert "from card 2 (L2) to card 3 (L3), where the search stops" in words
-    assert "the face of L3 is not given" in words
+    assert "the face of L3 was not described" in words
     assert "Not known from this board" in words
     assert "needs the faces of L3" in words
 
@@ -244,7 +244,7 @@ def test_after_a_legal_move_the_board_after_it_can_be_solved_too(web: Client) ->
     assert after.status_code == 200
     words = text_of(after.content.decode())
     assert "This solves the board after the move, which was ruled legal" in words
-    assert "The current card L3's face is not given" in words
+    assert "The face of your current card L3 (card" in words and "was not described" in words
     assert 'href="?position=described"' in after.content.decode()
 
 

@@ -47,8 +47,8 @@ def test_player_asks_to_press_a_card_ahead_of_the_hero_then_asks_for_the_best_li
     page.wait_for_selector("#this-run")
     assert "/best-line/" in page.url
     this_run = page.locator("#this-run").inner_text()
-    # The question asked about one press: it described no Equipment Card, so nothing in the
-    # hand can pay card 3's enemy cost, and the page says it is the described cards that can't
-    # (the question never makes up a hand to search with).
-    assert "card L3 (card 3) cannot be paid for with the cards you described" in this_run
+    # The question asked about one press: it described neither the current card nor any
+    # Equipment Card, so there is no line to search, and the page says so (the question never
+    # makes up a cost or a hand to search with).
+    assert "The face of your current card L3 (card 3) was not described" in this_run
     assert "Not known from this board" in page.locator("#winnable").inner_text()

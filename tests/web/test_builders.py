@@ -86,7 +86,7 @@ def test_player_describes_a_level_card_by_card_and_asks_for_the_best_line(
         form.locator(f"input[name={name}]").fill(value)
     form.get_by_role("button", name="What's my best line?").click()
     this_run = page.locator("#this-run").inner_text()
-    assert "past 2 cards" in this_run and "not given" in this_run
+    assert "past 2 cards" in this_run and "was not described" in this_run
     assert page.locator("#this-run-line li.step").count() == 2
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert "L1-buttons=A" in page.url  # the level is in the address

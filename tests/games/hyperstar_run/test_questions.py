@@ -52,10 +52,11 @@ def test_can_i_pay_when_one_button_is_short() -> None:
     assert not ruling.legal and "cost-not-covered" in codes(ruling)
 
 
-def test_can_i_pay_with_many_hand_cards_picks_a_later_run() -> None:
+def test_can_i_pay_with_four_hand_cards_on_the_second_run() -> None:
     ruling = _ask(
         "can-i-pay",
         PayForm(
+            run=2,
             cost="A B C D",
             discard_level_buttons="A B C D",
             discard_equipment_buttons="",
