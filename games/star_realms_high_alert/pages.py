@@ -21,8 +21,8 @@ from typing import Any
 
 from games.core import Ruling
 from games.core.errors import BadInput
-from games.core.setup_pages import cited_steps
 from games.core.setup_pages import field as setup_field
+from games.core.setup_pages import plan_steps
 from games.core.tools import FormData, Links, Page, PageRequest, Picture, Reference, RulingBoard
 from games.star_realms_high_alert.catalog import (
     CARDS,
@@ -609,14 +609,7 @@ def setup(request: PageRequest) -> Page:
     if error:
         return Page(SETUP_TEMPLATE, context, status=400)
     plan = setup_plan(picked)
-    # setup_plan's rules: each pack's list, then the marks (2.2) and whole packs shuffled in:
-    # a step a pack cites its list and the marks it names, the shuffle the last
-    packs = len(plan.expansions)
-    marks, shuffle = plan.rules[packs:]
-    per_step = [[key, marks] for key in plan.rules[:packs]] + [[shuffle]]
-    steps, rules = cited_steps(
-        plan.steps, plan.rules, per_step, request.reference, request.links.rules
-    )
+    steps, rules = plan_steps(plan, request.reference, request.links.rules)
     found = plan.model_dump(mode="json")
     context.update(
         plan=found,
