@@ -430,10 +430,7 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
     y += LINE + 2
     panel.texts.append({"x": x0, "y": y, "text": " · ".join(facts), "cls": "ba-small"})
     y += LINE
-    if p.hero_deck is None:
-        deck_words = "not described"
-    else:
-        deck_words = _plural(len(p.hero_deck), "card")
+    deck_words = "not described" if p.hero_deck is None else _plural(len(p.hero_deck), "card")
     piles = f"Hero Deck: {deck_words} · set aside: {len(p.set_aside)}"
     panel.texts.append({"x": x0, "y": y, "text": piles, "cls": "ba-small"})
     if p.bench is None and "bench" in uses:

@@ -30,9 +30,7 @@ FORMAT_NAMES = {slug: f.name for slug, f in FORMATS.items()}
 HOT_DOG_DECK = 10  # a Hot Dog Deck holds exactly 10 (4.2.1): those not left were paid
 
 
-def _hero(
-    card_id: str, power: int | None, weapon: str = "none", name: str = ""
-) -> dict[str, Any]:
+def _hero(card_id: str, power: int | None, weapon: str = "none", name: str = "") -> dict[str, Any]:
     return {
         "id": card_id,
         "name": name or card_id,
@@ -218,6 +216,7 @@ class WhoWinsThisBattle(BaseModel):
         description="Untick where ties are not allowed (a tied game then goes to Sudden Death); "
         "it matters after battle 7 only.",
     )
+
     @field_validator("battles_i_have_won", "battles_my_opponent_has_won")
     @classmethod
     def _battles_fit(cls, won: int | None, info: ValidationInfo) -> int | None:
@@ -347,9 +346,7 @@ def build_sudden_death(form: WhoWinsSuddenDeath) -> tuple[dict[str, Any], dict[s
         "You",
         "rookie",
         7,
-        deck=[
-            _hero("your-top-hero", form.my_revealed_power, form.my_revealed_weapon, "your Hero")
-        ],
+        deck=[_hero("your-top-hero", form.my_revealed_power, form.my_revealed_weapon, "your Hero")],
     )
     them = _player(
         "b",

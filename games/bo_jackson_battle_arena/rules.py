@@ -249,7 +249,9 @@ def _listed_moves(state: BattleState) -> list[Any] | None:
             moves += [Substitute(player=player, hero=h.id) for h in p.bench or []]
         return moves
     # The Play Phase: a Play's Power changes are free numbers, so the moves are not finite.
-    if p.hand is None or p.hot_dogs is None or any((c.cost or 0) <= (p.hot_dogs or 0) for c in p.hand or []):
+    if p.hand is None or p.hot_dogs is None:
+        return None  # whether a Play can be paid for rests on what was not described
+    if any((c.cost or 0) <= p.hot_dogs for c in p.hand):
         return None
     return [Pass(player=player)]
 
