@@ -466,7 +466,14 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
         playbook = "not described" if p.playbook is None else str(len(p.playbook))
         used_words = "not described" if p.plays_used is None else str(len(used))
         change = "not described" if p.power_change is None else _signed(p.power_change)
-        line = f"Playbook: {playbook} · used: {used_words} · Power from Plays: {change}"
+        line = f"Playbook: {playbook} · used: {used_words}"
+        power = f"Power from Plays this battle: {change}"
+        if len(line) + len(power) > 66:  # "not described" is long: a line of its own
+            panel.texts.append({"x": x0, "y": y, "text": line, "cls": "ba-small"})
+            y += LINE
+            line = power
+        else:
+            line += f" · {power}"
         panel.texts.append({"x": x0, "y": y, "text": line, "cls": "ba-small"})
         if used:
             chips, y = _play_chips(used, x0, y + 8, "ba-chip ba-used")

@@ -181,7 +181,10 @@ def state_from_form(post: FormData, reference: Reference) -> Built:
     phase = post.get("phase", "main")
     if phase not in ("main", "discard", "draw"):
         raise FormProblem("phase", "choose main, discard or draw")
-    built = Built({"phase": phase, "trade": _number(post, "trade", 0, 999, 0)})
+    trade = _number(post, "trade", 0, 999, None)
+    if trade is None:  # blank is not 0: what you can buy or use rests on it
+        raise FormProblem("trade", "give the Trade you have (0 if none)")
+    built = Built({"phase": phase, "trade": trade})
     built.origins.update({"state.phase": "phase", "state.trade": "trade"})
     state = built.state
 
