@@ -333,7 +333,8 @@ def _substitute(state: BattleState, move: Substitute) -> Answer:
     outgoing = p.zones[state.battle - 1]
     bench.remove(incoming)
     p.zones[state.battle - 1] = incoming
-    p.set_aside.append(outgoing)
+    if p.set_aside is not None:  # a pile not described stays so
+        p.set_aside.append(outgoing)
     p.hot_dogs = (p.hot_dogs or 0) - SUBSTITUTION_COST
     if p.hot_dogs_discarded is not None:  # not described stays so
         p.hot_dogs_discarded += SUBSTITUTION_COST
@@ -809,7 +810,9 @@ def rule_sudden_death(state: BattleState, move: SuddenDeath) -> Answer:
         )
     nxt = _copy(state)
     for p in nxt.players:
-        p.set_aside.append(_pile(p.hero_deck).pop(0))
+        revealed = _pile(p.hero_deck).pop(0)
+        if p.set_aside is not None:
+            p.set_aside.append(revealed)
     if winner is not None:
         nxt.phase, nxt.winner = "game-over", winner
         summary = f"{who(state, winner)} wins the game in Sudden Death."

@@ -286,7 +286,7 @@ def _fighter(
     f.hero_id = hero.id
     if not described(hero):
         f.classes.append("ba-empty")
-        f.texts.append({"x": x + 10, "y": y + 60, "text": "Hero not given", "cls": "ba-small"})
+        f.texts.append({"x": x + 10, "y": y + 60, "text": "Hero not described", "cls": "ba-small"})
         f.tooltip = f"{who(state, player)}: a Hero you did not describe"
         return f
     total = _total(state, player, hero) if where == "zone" else hero.power
@@ -431,7 +431,8 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
     panel.texts.append({"x": x0, "y": y, "text": " · ".join(facts), "cls": "ba-small"})
     y += LINE
     deck_words = "not described" if p.hero_deck is None else _plural(len(p.hero_deck), "card")
-    piles = f"Hero Deck: {deck_words} · set aside: {len(p.set_aside)}"
+    aside = "not described" if p.set_aside is None else str(len(p.set_aside))
+    piles = f"Hero Deck: {deck_words} · set aside: {aside}"
     panel.texts.append({"x": x0, "y": y, "text": piles, "cls": "ba-small"})
     if p.bench is None and "bench" in uses:
         y += LINE + 2

@@ -62,7 +62,7 @@ def _player(
     zones = [_unknown(f"{prefix}-zone-{i + 1}") for i in range(7)]
     if zone is not None:
         zones[battle - 1] = zone
-    player: dict[str, Any] = {"name": name, "zones": zones, "hero_deck": deck}
+    player: dict[str, Any] = {"name": name, "zones": zones, "hero_deck": deck, "set_aside": None}
     player["trophies"] = 0 if battle == 1 else None  # before battle 1 nobody has won one
     if mode != "rookie":
         player |= {

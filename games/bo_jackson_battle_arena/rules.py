@@ -98,7 +98,7 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
                 f"state.players.{move.player}.bench",
                 "a substitution brings in a Hero from the Bench",
             )
-            heroes = [*p.zones, *(p.hero_deck or []), *p.set_aside, *(p.bench or [])]
+            heroes = [*p.zones, *(p.hero_deck or []), *(p.set_aside or []), *(p.bench or [])]
             if not any(fold(h.id) == fold(move.hero) for h in heroes):
                 raise InvalidMove(
                     f"{field}.hero", f"player {move.player} has no Hero {move.hero!r}"

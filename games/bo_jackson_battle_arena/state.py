@@ -82,10 +82,11 @@ class Player(_Strict):
     hero_deck: list[Hero] | None = Field(
         default_factory=list, max_length=MAX_HEROES, description="Top first; null: not described"
     )
-    set_aside: list[Hero] = Field(
+    set_aside: list[Hero] | None = Field(
         default_factory=list,
         max_length=MAX_HEROES,
-        description="Heroes substituted out, and Heroes revealed in Sudden Death",
+        description="Heroes substituted out, and Heroes revealed in Sudden Death; null: not "
+        "described",
     )
     trophies: int | None = Field(default=0, ge=0, le=7, description="null: not described")
     # Substitution and Playmaker: null where the mode uses the pile means not described
@@ -267,7 +268,7 @@ def _check_cards(state: BattleState) -> None:
             raise InvalidState(path, f"card {card_id!r} is also at {seen[fold(card_id)]}")
         seen[fold(card_id)] = path
     for i, p in enumerate(state.players):
-        heroes = 7 + len(p.hero_deck or []) + len(p.set_aside) + len(p.bench or [])
+        heroes = 7 + len(p.hero_deck or []) + len(p.set_aside or []) + len(p.bench or [])
         if heroes > MAX_HEROES:
             raise InvalidState(
                 f"state.players.{i}.hero_deck",

@@ -47,7 +47,8 @@ def test_no_question_makes_up_a_hero_in_a_battle_zone_it_did_not_ask(question: A
 def test_no_question_makes_up_your_opponents_side(question: Any) -> None:
     state, _ = build(question.slug, question.form())
     them = state["players"][1]
-    for pile in ("bench", "hot_dogs", "hot_dogs_discarded", "hand", "playbook", "plays_used"):
+    piles = ("bench", "hot_dogs", "hot_dogs_discarded", "hand", "playbook", "plays_used")
+    for pile in (*piles, "set_aside"):
         assert them.get(pile) is None, (pile, them.get(pile))
     if state["phase"] != "sudden-death":
         assert them["hero_deck"] is None and state["players"][0]["hero_deck"] is None
