@@ -52,11 +52,16 @@ class Form(BaseModel):
 
 
 def _others(symbols: list[str], prefix: str = "o") -> list[dict[str, Any]]:
-    """Cards from outside High Alert, each described only by its faction symbol."""
-    return [
-        {"id": f"{prefix}{i}", "name": f"a {SYMBOL_NAMES[s]} card", "factions": [s]}
-        for i, s in enumerate(symbols, start=1)
-    ]
+    """Cards from outside High Alert, each described only by its faction symbol; two of one
+    symbol are told apart by number ("Star Empire card 1", as the options page names them)."""
+    cards = []
+    for i, s in enumerate(symbols, start=1):
+        name = SYMBOL_NAMES[s].removesuffix(" symbol")
+        copies = symbols.count(s)
+        n = symbols[:i].count(s)
+        called = f"{name} card {n}" if copies > 1 else f"a {name} card"
+        cards.append({"id": f"{prefix}{i}", "name": called, "factions": [s]})
+    return cards
 
 
 def _unasked(state: dict[str, Any]) -> dict[str, Any]:
