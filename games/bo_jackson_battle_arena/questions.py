@@ -206,9 +206,14 @@ class WhoWinsThisBattle(BaseModel):
         le=6,
         title="Battles I have won before this one (optional)",
         description="Needed for battle 7 only: the last battle decides the game.",
+        validate_default=True,
     )
     battles_my_opponent_has_won: int | None = Field(
-        default=None, ge=0, le=6, title="Battles my opponent has won before this one (optional)"
+        default=None,
+        ge=0,
+        le=6,
+        title="Battles my opponent has won before this one (optional)",
+        validate_default=True,
     )
     ties_allowed: bool = Field(
         default=True,
@@ -222,6 +227,9 @@ class WhoWinsThisBattle(BaseModel):
     def _battles_fit(cls, won: int | None, info: ValidationInfo) -> int | None:
         # Said at the field: the battles won so far, both players together, came before this one.
         battle = info.data.get("battle", 7)
+        if won is None and battle == 7:
+            who = "you have" if info.field_name == "battles_i_have_won" else "your opponent has"
+            raise ValueError(f"Battle 7 ends the game: give the battles {who} won before it.")
         together = (won or 0) + (info.data.get("battles_i_have_won") or 0)
         if info.field_name == "battles_i_have_won":
             together = won or 0

@@ -78,8 +78,16 @@ def test_a_tie_without_super_weapons_does_not_cite_the_ruling_on_two_super_weapo
     assert R.BOTH_SUPER not in ruling.interpretations
 
 
-def test_the_last_battle_needs_the_score_and_is_refused_naming_it_when_not_given() -> None:
-    state, move = build("who-wins-this-battle", WhoWinsThisBattle(battle=7, my_hero_power=150))
+def test_the_last_battle_needs_the_score_and_the_form_asks_for_it_at_its_field() -> None:
+    with pytest.raises(ValueError, match="Battle 7 ends the game") as caught:
+        WhoWinsThisBattle(battle=7, my_hero_power=150)
+    assert "battles_i_have_won" in str(caught.value)
+
+
+def test_the_last_battle_with_the_score_not_described_is_refused_naming_it() -> None:
+    form = WhoWinsThisBattle(battle=7, battles_i_have_won=3, battles_my_opponent_has_won=3)
+    state, move = build("who-wins-this-battle", form)
+    state["players"][0]["trophies"] = None
     with pytest.raises(InvalidState) as caught:
         RULES.rule_json(state, move)
     assert caught.value.field == "state.players.0.trophies"
