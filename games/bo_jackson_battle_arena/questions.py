@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, ValidationInfo, field_validator
 
+from games.bo_jackson_battle_arena.cards import Weapon
 from games.bo_jackson_battle_arena.deck import FORMATS
 from games.core import Question
 from games.core.rules import labelled
@@ -395,13 +396,57 @@ class IsMyDeckLegal(BaseModel):
         default_factory=list,
         max_length=200,
         title="Your Playbook",
-        description="One Play a line: name; kind (play, bonus-play or htd-play); DBS if known.",
+        description="One Play a line: name; Play, Bonus Play or HTD Play; its Deck Balancing "
+        "Score if known (for example: Blitz; Play; 12).",
     )
     hot_dogs: int = Field(default=10, ge=0, le=100, title="Hot Dogs in your Hot Dog Deck")
+
+    @field_validator("heroes")
+    @classmethod
+    def _heroes_in_words(cls, lines: list[str]) -> list[str]:
+        for n, line in enumerate(lines, start=1):
+            parts = [*_fields(line), "", ""]
+            if line.strip() and not parts[0]:
+                raise ValueError(f"Line {n}: give the Hero's name first.")
+            if parts[1] and not parts[1].isdigit():
+                raise ValueError(f"Line {n}: the Power is a whole number, not “{parts[1]}”.")
+            if parts[2] and parts[2].casefold() not in _WEAPON_WORDS:
+                raise ValueError(
+                    f"Line {n}: “{parts[2]}” is not a weapon: one of {', '.join(WEAPON_NAMES)}."
+                )
+        return lines
+
+    @field_validator("plays")
+    @classmethod
+    def _plays_in_words(cls, lines: list[str]) -> list[str]:
+        for n, line in enumerate(lines, start=1):
+            parts = [*_fields(line), "", ""]
+            if line.strip() and not parts[0]:
+                raise ValueError(f"Line {n}: give the Play's name first.")
+            if parts[1] and _play_kind(parts[1]) is None:
+                raise ValueError(
+                    f"Line {n}: “{parts[1]}” is not a kind of Play: Play, Bonus Play or HTD Play."
+                )
+            if parts[2] and not parts[2].isdigit():
+                raise ValueError(
+                    f"Line {n}: the Deck Balancing Score is a whole number, not “{parts[2]}”."
+                )
+        return lines
 
 
 def _fields(line: str) -> list[str]:
     return [part.strip() for part in line.split(";")]
+
+
+WEAPON_NAMES = [w.value for w in Weapon]
+_WEAPON_WORDS = {w.casefold() for w in WEAPON_NAMES}
+_PLAY_KINDS = {"play": "play", "bonus play": "bonus-play", "htd play": "htd-play"}
+
+
+def _play_kind(text: str) -> str | None:
+    """A kind of Play as a player writes it ("Bonus Play", "bonus-play"), or None."""
+    words = " ".join(text.replace("-", " ").replace("_", " ").casefold().split())
+    return _PLAY_KINDS.get(words) or _PLAY_KINDS.get(f"{words} play")
 
 
 def _number(text: str) -> int | str:
@@ -415,7 +460,7 @@ def _number(text: str) -> int | str:
 def _hero_card(line: str) -> dict[str, Any]:
     parts = [*_fields(line), "", ""]
     return {
-        "name": parts[0] or "?",
+        "name": parts[0],
         "kind": "hero",
         "power": _number(parts[1]) if parts[1] else None,
         "weapon": parts[2] or None,
@@ -424,7 +469,7 @@ def _hero_card(line: str) -> dict[str, Any]:
 
 def _play_card(line: str) -> dict[str, Any]:
     parts = [*_fields(line), "", ""]
-    card: dict[str, Any] = {"name": parts[0] or "?", "kind": parts[1] or "play"}
+    card: dict[str, Any] = {"name": parts[0], "kind": _play_kind(parts[1] or "play")}
     if parts[2]:
         card["dbs"] = _number(parts[2])
     return card

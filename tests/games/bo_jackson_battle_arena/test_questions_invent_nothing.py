@@ -14,6 +14,7 @@ from games.bo_jackson_battle_arena.picture import battle_layout, describe
 from games.bo_jackson_battle_arena.questions import (
     CanIRunAPlay,
     CanISubstitute,
+    IsMyDeckLegal,
     WhoWinsSuddenDeath,
     WhoWinsThisBattle,
 )
@@ -156,3 +157,16 @@ def test_sudden_death_makes_up_no_score() -> None:
     ruling = RULES.rule_json(state, {"kind": "sudden-death"})
     assert ruling.answer == "You win the game in Sudden Death."
     assert "3 battles" not in said(state)
+
+
+def test_a_deck_line_without_a_name_is_asked_for_not_named_question_mark() -> None:
+    with pytest.raises(ValueError, match="Line 2: give the Hero's name first"):
+        IsMyDeckLegal(heroes=["Bandelero; 110; Fire", "; 100; Ice"])
+
+
+def test_the_deck_form_takes_the_kinds_of_play_as_printed() -> None:
+    form = IsMyDeckLegal(plays=["Blitz; Bonus Play; 12", "Reload; HTD Play", "Rally"])
+    state, _ = build("is-my-deck-legal", form)
+    assert [c["kind"] for c in state["playbook"]] == ["bonus-play", "htd-play", "play"]
+    with pytest.raises(ValueError, match="not a kind of Play: Play, Bonus Play or HTD Play"):
+        IsMyDeckLegal(plays=["Blitz; Hero"])
