@@ -33,10 +33,11 @@ def what_now(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         raise Http404(f"{saved.game.name} cannot list its moves.")
     state = saved.state_before
     listed: list[dict[str, Any]] = []
+    in_part = False
     try:
         moves = d.engine.legal_moves_json(state)
-    except BadInput:
-        moves = None
+    except BadInput:  # the moves rest on a part of the position the question left out
+        moves, in_part = None, True
     if moves is not None:
         for move in moves[:MOVES_SHOWN]:
             ruling = d.engine.rule_json(state, move)
@@ -56,6 +57,7 @@ def what_now(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "game": saved.game,
             "saved": saved,
             "options": listed if moves is not None else None,
+            "in_part": in_part,
             "more": max(0, len(moves or []) - MOVES_SHOWN),
         },
     )

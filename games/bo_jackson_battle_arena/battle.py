@@ -21,9 +21,9 @@ from games.bo_jackson_battle_arena.moves import (
     Substitute,
     SuddenDeath,
 )
-from games.bo_jackson_battle_arena.state import BattleState, Hero, fold
+from games.bo_jackson_battle_arena.state import BattleState, Hero, PlayCard, fold, needed
 from games.core import Reason
-from games.core.words import possessive
+from games.core.words import is_you, possessive
 
 T = TypeVar("T")
 SUBSTITUTION_COST = 2
@@ -64,7 +64,9 @@ def agree(text: str) -> str:
     """Words about a player named "You" made grammatical: "You win", "your Hero", never
     "You wins" or "You's"."""
     text = _YOU_VERB.sub(lambda m: f"{m.group(1)} {_PLURAL[m.group(2)]}", text)
-    return re.sub(r"\b([Yy])ou's\b", lambda m: f"{m.group(1)}our", text)
+    text = re.sub(r"\b([Yy])ou's\b", lambda m: f"{m.group(1)}our", text)
+    # Inside a sentence the player is "you": "Yes, you can", "...; your opponent draws".
+    return re.sub(r"(?:(?<=[,;] )|(?<= and ))Your? ", lambda m: m.group(0).lower(), text)
 
 
 def setup_numbers(mode: str) -> dict[str, int]:
@@ -97,6 +99,10 @@ def setup_words(mode: str) -> str:
     return words
 
 
+def _their(name: str) -> str:
+    return "your" if is_you(name) else "their"
+
+
 def dogs(n: int | None) -> str:
     return f"{n} Hot Dog{'' if n == 1 else 's'}"
 
@@ -114,6 +120,19 @@ def _pile(cards: list[T] | None) -> list[T]:
     """A pile the mode requires (check_state has made sure it is there), for changing it."""
     assert cards is not None
     return cards
+
+
+def _fresh_id(state: BattleState, wanted: str) -> str:
+    """An id no card in `state` has, for a card whose face was not described."""
+    taken = {fold(c.id) for p in state.players for pile in _PILES for c in getattr(p, pile) or []}
+    found, n = wanted, 1
+    while fold(found) in taken:
+        n += 1
+        found = f"{wanted}-{n}"
+    return found
+
+
+_PILES = ("zones", "hero_deck", "set_aside", "bench", "hand", "playbook", "plays_used")
 
 
 def _reason(code: str, detail: str) -> Reason:
@@ -161,7 +180,9 @@ def position_faults(state: BattleState) -> list[Reason]:
                 )
     if state.mode != "rookie":
         for i, p in enumerate(state.players):
-            in_all = (p.hot_dogs or 0) + (p.hot_dogs_discarded or 0)
+            if p.hot_dogs is None or p.hot_dogs_discarded is None:
+                continue  # not described: nothing to count
+            in_all = p.hot_dogs + p.hot_dogs_discarded
             if in_all != 10:
                 faults.append(
                     _mode_reason(
@@ -180,8 +201,8 @@ def position_faults(state: BattleState) -> list[Reason]:
                         "substitution swaps one for one, so the Bench never holds more than 4",
                     )
                 )
-    if state.phase == "game-over":
-        won = [p.trophies for p in state.players]
+    if state.phase == "game-over" and None not in [p.trophies for p in state.players]:
+        won = [p.trophies or 0 for p in state.players]
         score = f"{who(state, 0)} won {won[0]} battles, {who(state, 1)} {won[1]}"
         leader = None if won[0] == won[1] else (0 if won[0] > won[1] else 1)
         if leader is not None and state.winner != leader:
@@ -248,7 +269,8 @@ def _substitution_turn_problem(state: BattleState, player: int) -> Answer | None
         if player == state.honors:
             other = who(state, 1 - player)
             detail = (
-                f"{name} had honors and already kept their Hero; it is now {possessive(other)} turn"
+                f"{name} had honors and already kept {_their(name)} Hero; it is now "
+                f"{possessive(other)} turn"
             )
         else:
             detail = f"{who(state, state.honors)} has honors and decides first"
@@ -277,6 +299,11 @@ def rule_substitute(state: BattleState, move: Substitute) -> Answer:
     p = state.players[move.player]
     name = who(state, move.player)
     bench = p.bench or []
+    hot_dogs = needed(
+        p.hot_dogs,
+        f"state.players.{move.player}.hot_dogs",
+        f"a substitution costs {SUBSTITUTION_COST} Hot Dogs: say how many are left",
+    )
     broken: list[Reason] = []
     if not any(fold(h.id) == fold(move.hero) for h in bench):
         broken.append(
@@ -284,7 +311,7 @@ def rule_substitute(state: BattleState, move: Substitute) -> Answer:
                 "substitute-from-bench", state, f"{move.hero!r} is not on {possessive(name)} Bench"
             )
         )
-    if (p.hot_dogs or 0) < SUBSTITUTION_COST:
+    if hot_dogs < SUBSTITUTION_COST:
         broken.append(
             _mode_reason(
                 "substitution-costs-two-hot-dogs",
@@ -306,13 +333,23 @@ def _substitute(state: BattleState, move: Substitute) -> Answer:
     outgoing = p.zones[state.battle - 1]
     bench.remove(incoming)
     p.zones[state.battle - 1] = incoming
-    p.set_aside.append(outgoing)
+    if p.set_aside is not None:  # a pile not described stays so
+        p.set_aside.append(outgoing)
     p.hot_dogs = (p.hot_dogs or 0) - SUBSTITUTION_COST
-    p.hot_dogs_discarded = (p.hot_dogs_discarded or 0) + SUBSTITUTION_COST
+    if p.hot_dogs_discarded is not None:  # not described stays so
+        p.hot_dogs_discarded += SUBSTITUTION_COST
     p.substituted = True
     interpretations = [R.SET_ASIDE, R.TO_BENCH, R.SUB_COST]
     drawn: Hero | None
-    if p.hero_deck:
+    if p.hero_deck is None:
+        # The top card of a Hero Deck not described: a Hero comes to the Bench, its face
+        # as unknown as the deck it came from.
+        drawn = Hero(id=_fresh_id(nxt, f"hero-drawn-{move.player + 1}-{state.battle}"), power=None)
+        bench.append(drawn)
+        draw_detail = (
+            f"{name} draws the top Hero of the Hero Deck to the Bench (the deck was not described)"
+        )
+    elif p.hero_deck:
         drawn = p.hero_deck.pop(0)
         bench.append(drawn)
         draw_detail = f"{name} draws {drawn.label()} from the Hero Deck to the Bench"
@@ -328,7 +365,7 @@ def _substitute(state: BattleState, move: Substitute) -> Answer:
             _mode_reason(
                 "substitution-costs-two-hot-dogs",
                 state,
-                f"{name} pays 2 of their {dogs(state.players[move.player].hot_dogs)}",
+                f"{name} pays 2 of {_their(name)} {dogs(state.players[move.player].hot_dogs)}",
             ),
             _mode_reason(
                 "substitution-replaces-hero",
@@ -357,7 +394,8 @@ def rule_keep_hero(state: BattleState, move: KeepHero) -> Answer:
     _after_decision(nxt, move.player)
     name = who(state, move.player)
     return Answer(
-        summary=f"{name} may keep their Hero in battle {state.battle} without substituting.",
+        summary=f"{name} may keep {_their(name)} Hero in battle {state.battle} without "
+        "substituting.",
         reasons=[
             _mode_reason(
                 "substitution-is-optional", state, f"{name} chooses not to pay for a substitution"
@@ -429,7 +467,12 @@ def rule_run_play(state: BattleState, move: RunPlay) -> Answer:
         )
     paid = card.cost if move.hot_dogs is None else move.hot_dogs
     paid = paid or 0  # check_move makes sure a Play of unknown cost states what was paid
-    if paid > (p.hot_dogs or 0):
+    hot_dogs = needed(
+        p.hot_dogs,
+        f"state.players.{move.player}.hot_dogs",
+        "a Play is paid in Hot Dogs: say how many are left",
+    )
+    if paid > hot_dogs:
         return _illegal(
             f"{name} cannot pay for {card.label()}.",
             _reason("play-costs-hot-dogs", f"it costs {dogs(paid)} and {name} has {p.hot_dogs}"),
@@ -443,11 +486,16 @@ def _run_play(state: BattleState, move: RunPlay, card_id: str, paid: int) -> Ans
     hand = _pile(me.hand)
     card = next(c for c in hand if c.id == card_id)
     hand.remove(card)
-    _pile(me.plays_used).append(card)
+    # Piles and totals not described stay so: a Play added to an unknown total is unknown.
+    if me.plays_used is not None:
+        me.plays_used.append(card)
     me.hot_dogs = (me.hot_dogs or 0) - paid
-    me.hot_dogs_discarded = (me.hot_dogs_discarded or 0) + paid
-    me.power_change = (me.power_change or 0) + move.power_change
-    them.power_change = (them.power_change or 0) + move.opponent_power_change
+    if me.hot_dogs_discarded is not None:
+        me.hot_dogs_discarded += paid
+    if me.power_change is not None:
+        me.power_change += move.power_change
+    if them.power_change is not None:
+        them.power_change += move.opponent_power_change
     name = who(state, move.player)
     notes = ["The Play's text is not read: its Power changes are as stated in the move."]
     if card.cost is not None and paid != card.cost:
@@ -493,23 +541,37 @@ def rule_pass(state: BattleState, move: Pass) -> Answer:
 # ----- the battle's result -----
 
 
+def _printed(state: BattleState, player: int) -> int:
+    return needed(
+        state.zone_hero(player).power,
+        f"state.players.{player}.zones.{state.battle - 1}.power",
+        "who wins the battle rests on the Power of both Heroes",
+    )
+
+
 def _power(state: BattleState, player: int) -> int:
-    change = state.players[player].power_change if state.mode == "playmaker" else 0
-    return state.zone_hero(player).power + (change or 0)
+    """The Power a Hero fights with; refused, naming the field, where it was not described."""
+    printed = _printed(state, player)
+    if state.mode != "playmaker":
+        return printed
+    change = needed(
+        state.players[player].power_change,
+        f"state.players.{player}.power_change",
+        "who wins the battle rests on the Power the Plays added (0 if none)",
+    )
+    return printed + change
 
 
 def _power_text(state: BattleState, player: int) -> str:
     hero = state.zone_hero(player)
     total = _power(state, player)
-    plays = (
-        f" ({hero.power} printed, {total - hero.power:+d} from Plays)"
-        if total != hero.power
-        else ""
-    )
+    printed = _printed(state, player)
+    plays = f" ({printed} printed, {total - printed:+d} from Plays)" if total != printed else ""
     label = hero.name or hero.id
+    whose = possessive(who(state, player), start=True)
     if label.split(" ")[0].casefold() in ("your", "their", "my"):  # a Hero named by whose it is
-        return f"{label[:1].upper()}{label[1:]} has {total}{plays}"
-    return f"{possessive(who(state, player), start=True)} {label} has {total}{plays}"
+        return f"{whose} Hero has {total}{plays}"
+    return f"{whose} {label} has {total}{plays}"
 
 
 def battle_winner(state: BattleState) -> tuple[int | None, list[Reason], list[str]]:
@@ -537,7 +599,8 @@ def battle_winner(state: BattleState) -> tuple[int | None, list[Reason], list[st
                 else "neither Hero has a Super Weapon",
             )
         )
-        interpretations.append(R.BOTH_SUPER)
+        if supers[0]:  # the reference ruling is on two Super Weapons, not on none
+            interpretations.append(R.BOTH_SUPER)
     elif any(supers):
         interpretations.append(R.PLAYMAKER_ONLY)
     return None, reasons, interpretations
@@ -564,6 +627,10 @@ def rule_resolve(state: BattleState, move: ResolveBattle) -> Answer:
             _reason("sudden-death-pending", "the game is tied and ties are not allowed"),
         )
     winner, reasons, interpretations = battle_winner(state)
+    if state.battle == 7:  # the last battle ends the game: its result rests on the score
+        for i, p in enumerate(state.players):
+            needed(p.trophies, f"state.players.{i}.trophies", "the last battle ends the game")
+        needed(state.draws, "state.draws", "the last battle ends the game")
     result = "a draw" if winner is None else f"won by {who(state, winner)}"
     claimed = None if move.claim == "draw" else move.claim
     if move.claim is not None and claimed != winner:
@@ -581,11 +648,14 @@ def _resolve(
 ) -> Answer:
     nxt = _copy(state)
     notes: list[str] = []
+    # A score not described stays not described (battle 7 has it: rule_resolve).
     if winner is None:
-        nxt.draws += 1
+        if nxt.draws is not None:
+            nxt.draws += 1
         reasons.append(_mode_reason("trophy-to-winner", state, "a draw: no Trophy"))
     else:
-        nxt.players[winner].trophies += 1
+        had = nxt.players[winner].trophies
+        nxt.players[winner].trophies = None if had is None else had + 1
         reasons.append(
             _mode_reason("trophy-to-winner", state, f"{who(state, winner)} places a Trophy")
         )
@@ -608,11 +678,13 @@ def _resolve(
     else:
         answer = f"{who(state, winner)} wins battle {state.battle}."
     if nxt.phase == "game-over":
-        won = [p.trophies for p in nxt.players]
+        score = [p.trophies or 0 for p in nxt.players]  # given at battle 7 (rule_resolve)
         if nxt.winner is None:
-            answer += f" The game ends in a tie, {won[0]} battles each."
+            answer += f" The game ends in a tie, {score[0]} battles each."
         else:
-            answer += f" {who(state, nxt.winner)} wins the game, {max(won)} battles to {min(won)}."
+            answer += (
+                f" {who(state, nxt.winner)} wins the game, {max(score)} battles to {min(score)}."
+            )
     elif nxt.phase == "sudden-death":
         answer += " The game is tied and ties are not allowed: Sudden Death follows."
     return Answer(
@@ -642,7 +714,12 @@ def _pass_honors(
 def _draw_plays(nxt: BattleState, reasons: list[Reason], interpretations: list[str]) -> None:
     drawn = []
     for i, p in enumerate(nxt.players):
-        if p.playbook:
+        if p.playbook is None:
+            # The top card of a Playbook not described: a Play whose face is as unknown.
+            if p.hand is not None:
+                p.hand.append(PlayCard(id=_fresh_id(nxt, f"play-drawn-{i + 1}-{nxt.battle}")))
+            drawn.append(f"{who(nxt, i)} draws the top Play (the Playbook was not described)")
+        elif p.playbook:
             _pile(p.hand).append(p.playbook.pop(0))
             drawn.append(f"{who(nxt, i)} draws a Play")
         else:
@@ -661,7 +738,7 @@ def _next_battle(
         nxt.phase, nxt.to_act = "substitution", nxt.honors
     reasons.append(_reason("next-battle", f"battle {nxt.battle} comes next"))
     for i, p in enumerate(nxt.players):
-        if p.trophies >= WINS_NEEDED:
+        if p.trophies is not None and p.trophies >= WINS_NEEDED:
             notes.append(
                 f"{who(nxt, i)} has won {p.trophies} of 7 battles: the game is theirs, whatever "
                 "the remaining battles bring."
@@ -670,7 +747,7 @@ def _next_battle(
 
 
 def _end_game(nxt: BattleState, reasons: list[Reason], interpretations: list[str]) -> None:
-    won = [p.trophies for p in nxt.players]
+    won = [p.trophies or 0 for p in nxt.players]  # given at battle 7 (rule_resolve)
     score = f"{who(nxt, 0)} won {won[0]} battles, {who(nxt, 1)} {won[1]}, {nxt.draws} drawn"
     nxt.to_act = None
     if won[0] != won[1]:
@@ -704,8 +781,11 @@ def rule_sudden_death(state: BattleState, move: SuddenDeath) -> Answer:
             ),
             interpretations=[R.TIES],
         )
-    tops = [p.hero_deck[0] for p in state.players]  # check_move makes sure both exist
-    a, b = tops[0].power, tops[1].power
+    tops = [(p.hero_deck or [])[0] for p in state.players]  # check_move: both exist
+    a, b = (
+        needed(t.power, f"state.players.{i}.hero_deck.0.power", "Sudden Death compares it")
+        for i, t in enumerate(tops)
+    )
     shown = f"{who(state, 0)} reveals {tops[0].label()}, {who(state, 1)} {tops[1].label()}"
     interpretations: list[str] = []
     if a != b:
@@ -730,7 +810,9 @@ def rule_sudden_death(state: BattleState, move: SuddenDeath) -> Answer:
         )
     nxt = _copy(state)
     for p in nxt.players:
-        p.set_aside.append(p.hero_deck.pop(0))
+        revealed = _pile(p.hero_deck).pop(0)
+        if p.set_aside is not None:
+            p.set_aside.append(revealed)
     if winner is not None:
         nxt.phase, nxt.winner = "game-over", winner
         summary = f"{who(state, winner)} wins the game in Sudden Death."

@@ -24,6 +24,7 @@ from typing import Any
 from games.bo_jackson_battle_arena.battle import battle_winner, who
 from games.bo_jackson_battle_arena.cards import Weapon
 from games.bo_jackson_battle_arena.deck import PLAY_KINDS, DeckCard, DeckList
+from games.bo_jackson_battle_arena.state import _MODE_FIELDS as _MODE_PILES
 from games.bo_jackson_battle_arena.state import BattleState, Hero, PlayCard, Player
 from games.core.pictures import BoardPicture, listed, sentences, spoken, who_does, whose
 from games.core.pictures import plural as _plural
@@ -67,13 +68,10 @@ def _weapon(hero: Hero) -> str:
     return f"★ {hero.weapon.value}" if hero.weapon is Weapon.SUPER else hero.weapon.value
 
 
-# A Hero the question did not describe (the rules need seven Battle Zones and a Hero Deck, so
-# the website's forms put one there under this name): drawn as not described, never as a Hero.
-UNDESCRIBED = "not described"
-
-
 def described(hero: Hero) -> bool:
-    return hero.name != UNDESCRIBED
+    """A Hero whose face the question gave; one it did not (Power null) is drawn as not
+    described, never as a Hero."""
+    return hero.described
 
 
 def _drawn_name(hero: Hero) -> str:
@@ -113,7 +111,7 @@ class Zone:
 
     @property
     def power(self) -> int | str:
-        return self.hero.power if described(self.hero) else "?"
+        return "?" if self.hero.power is None else self.hero.power
 
     @property
     def weapon(self) -> str:
@@ -169,7 +167,7 @@ class Panel:
     y: int
     w: int
     h: int
-    trophies: int
+    trophies: int | None
     classes: list[str]
     texts: list[dict[str, Any]] = field(default_factory=list)
     bench: list[Zone] = field(default_factory=list)
@@ -180,9 +178,17 @@ class Panel:
         return " ".join(self.classes)
 
 
-def _total(state: BattleState, player: int, hero: Hero) -> int:
+def _total(state: BattleState, player: int, hero: Hero) -> int | None:
+    """The Power the Hero fights with, or None where it or the Plays' change was not given."""
     change = state.players[player].power_change if state.mode == "playmaker" else 0
-    return hero.power + (change or 0)
+    if hero.power is None or change is None:
+        return None
+    return hero.power + change
+
+
+def _trophies(state: BattleState, player: int) -> str:
+    won = state.players[player].trophies
+    return "?" if won is None else str(won)
 
 
 def _heading(state: BattleState) -> str:
@@ -210,11 +216,10 @@ def _status(state: BattleState) -> str:
 def _score(state: BattleState) -> str:
     a, b = (_short(who(state, i), 14) for i in (0, 1))
     ties = "ties allowed" if state.ties_allowed else "no ties"
-    drawn = _plural(state.draws, "draw")
-    return (
-        f"Trophies: {a} {state.players[0].trophies} · {b} {state.players[1].trophies} · "
-        f"{drawn} · {ties}"
-    )
+    if state.draws is None and None in (p.trophies for p in state.players):
+        return f"Trophies and draws so far: not described · {ties}"
+    drawn = "draws not described" if state.draws is None else _plural(state.draws, "draw")
+    return f"Trophies: {a} {_trophies(state, 0)} · {b} {_trophies(state, 1)} · {drawn} · {ties}"
 
 
 def _zones(state: BattleState, top: int) -> tuple[list[Zone], list[dict[str, Any]], int]:
@@ -281,25 +286,27 @@ def _fighter(
     f.hero_id = hero.id
     if not described(hero):
         f.classes.append("ba-empty")
-        f.texts.append({"x": x + 10, "y": y + 60, "text": "Hero not given", "cls": "ba-small"})
+        f.texts.append({"x": x + 10, "y": y + 60, "text": "Hero not described", "cls": "ba-small"})
         f.tooltip = f"{who(state, player)}: a Hero you did not describe"
         return f
     total = _total(state, player, hero) if where == "zone" else hero.power
     f.power = total
+    shown = "?" if total is None else str(total)
     if hero.weapon is Weapon.SUPER:
         f.classes.append("ba-super")
     f.texts.append(
         {"x": x + 10, "y": y + 42, "text": _short(_drawn_name(hero), 24), "cls": "ba-hero"}
     )
-    f.texts.append({"x": x + 10, "y": y + 80, "text": str(total), "cls": "ba-power"})
+    f.texts.append({"x": x + 10, "y": y + 80, "text": shown, "cls": "ba-power"})
     f.texts.append(
-        {"x": x + 10 + 16 * len(str(total)) + 30, "y": y + 80, "text": "Power", "cls": "ba-small"}
+        {"x": x + 10 + 16 * len(shown) + 30, "y": y + 80, "text": "Power", "cls": "ba-small"}
     )
     f.texts.append({"x": x + 10, "y": y + 102, "text": _weapon(hero), "cls": "ba-weapon"})
     f.tooltip = f"{who(state, player)}: {_hero_tip(hero)}"
     change = state.players[player].power_change if where == "zone" else None
     if state.mode == "playmaker" and where == "zone":
-        plays = f"printed {hero.power}, Plays {_signed(change or 0)}"
+        said = "not described" if change is None else _signed(change)
+        plays = f"printed {hero.power}, Plays {said}"
         f.texts.append({"x": x + 10, "y": y + 124, "text": plays, "cls": "ba-small"})
         f.tooltip += f"; {plays} this battle"
     return f
@@ -346,10 +353,10 @@ def _arena_say(state: BattleState, fighters: list[Fighter]) -> str:
     """Who the Power favours now, in the phases where it has been revealed."""
     if state.phase not in ("plays", "compare"):
         return ""
-    winner, _, _ = battle_winner(state)
     a, b = fighters[0].power, fighters[1].power
     if a is None or b is None:
-        return ""  # a Hero not described: the picture does not guess the battle
+        return ""  # a Power not described: the picture does not guess the battle
+    winner, _, _ = battle_winner(state)
     if winner is None:
         return f"Power {a} to {b}: as it stands, battle {state.battle} is a draw"
     fighters[winner].classes.append("ba-ahead")
@@ -407,20 +414,29 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
     head = _short(name, 24) + "".join(f" · {m}" for m in marks)
     panel.texts.append({"x": x0, "y": top + 22, "text": head, "cls": "ba-name"})
     y = top + 22
-    facts = [f"{_plural(p.trophies, 'Trophy', 'Trophies')}"]
+    uses = _MODE_PILES[state.mode]
+    facts = [
+        "Trophies not described"
+        if p.trophies is None
+        else f"{_plural(p.trophies, 'Trophy', 'Trophies')}"
+    ]
     if p.hot_dogs is not None:
-        facts.append(f"Hot Dogs: {p.hot_dogs} left, {p.hot_dogs_discarded or 0} paid")
+        paid = "" if p.hot_dogs_discarded is None else f", {p.hot_dogs_discarded} paid"
+        facts.append(f"Hot Dogs: {p.hot_dogs} left{paid}")
+    elif "hot_dogs" in uses:
+        facts.append("Hot Dogs not described")
     if p.substituted:
         facts.append("substituted this battle")
     y += LINE + 2
     panel.texts.append({"x": x0, "y": y, "text": " · ".join(facts), "cls": "ba-small"})
     y += LINE
-    if p.hero_deck and not any(described(h) for h in p.hero_deck):
-        deck_words = "not given"
-    else:
-        deck_words = _plural(len(p.hero_deck), "card")
-    piles = f"Hero Deck: {deck_words} · set aside: {len(p.set_aside)}"
+    deck_words = "not described" if p.hero_deck is None else _plural(len(p.hero_deck), "card")
+    aside = "not described" if p.set_aside is None else str(len(p.set_aside))
+    piles = f"Hero Deck: {deck_words} · set aside: {aside}"
     panel.texts.append({"x": x0, "y": y, "text": piles, "cls": "ba-small"})
+    if p.bench is None and "bench" in uses:
+        y += LINE + 2
+        panel.texts.append({"x": x0, "y": y, "text": "Bench: not described", "cls": "ba-label"})
     if p.bench is not None:
         y += LINE + 2
         more = len(p.bench) - MINI_SHOWN
@@ -430,6 +446,11 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
         panel.texts.append({"x": x0, "y": y, "text": label, "cls": "ba-label"})
         panel.bench, y = _bench(p, x0, y + 6, name)
         y -= 6 if p.bench else 0
+    if p.hand is None and "hand" in uses:
+        y += LINE + 2
+        panel.texts.append(
+            {"x": x0, "y": y, "text": "Plays in Hand: not described", "cls": "ba-label"}
+        )
     if p.hand is not None:
         y += LINE + 2
         more = len(p.hand) - CHIPS_SHOWN
@@ -440,11 +461,20 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
         chips, y = _play_chips(p.hand, x0, y + 6, "ba-chip ba-play")
         panel.chips += chips
         y -= 6 if p.hand else 0
+    if "hand" in uses:
         y += LINE
         used = p.plays_used or []
-        change = p.power_change or 0
-        line = f"Playbook: {len(p.playbook or [])} · used: {len(used)}"
-        line += f" · Power from Plays this battle: {_signed(change)}"
+        playbook = "not described" if p.playbook is None else str(len(p.playbook))
+        used_words = "not described" if p.plays_used is None else str(len(used))
+        change = "not described" if p.power_change is None else _signed(p.power_change)
+        line = f"Playbook: {playbook} · used: {used_words}"
+        power = f"Power from Plays this battle: {change}"
+        if len(line) + len(power) > 66:  # "not described" is long: a line of its own
+            panel.texts.append({"x": x0, "y": y, "text": line, "cls": "ba-small"})
+            y += LINE
+            line = power
+        else:
+            line += f" · {power}"
         panel.texts.append({"x": x0, "y": y, "text": line, "cls": "ba-small"})
         if used:
             chips, y = _play_chips(used, x0, y + 8, "ba-chip ba-used")
@@ -703,9 +733,20 @@ def _sudden_death_words(state: BattleState) -> list[str]:
     return said
 
 
+_PILE_WORDS = {
+    "bench": "Bench",
+    "hot_dogs": "Hot Dogs",
+    "hand": "Plays in Hand",
+    "playbook": "Playbook",
+    "power_change": "Power from Plays this battle",
+}
+
+
 def _not_described(state: BattleState) -> list[str]:
     """What the question left out, said as not described."""
     missing: list[str] = []
+    if state.draws is None or None in (p.trophies for p in state.players):
+        missing.append("the score of the battles before")
     for player in (0, 1):
         p = state.players[player]
         name = whose(who(state, player))
@@ -713,8 +754,11 @@ def _not_described(state: BattleState) -> list[str]:
         others = [h for i, h in enumerate(p.zones) if i != current]
         if state.phase not in ("sudden-death", "game-over") and not any(map(described, others)):
             missing.append(f"{name} other Battle Zones")
-        if state.phase != "sudden-death" and not any(described(h) for h in p.hero_deck):
+        if p.hero_deck is None:
             missing.append(f"{name} Hero Deck")
+        for pile in _MODE_PILES[state.mode]:
+            if pile in _PILE_WORDS and getattr(p, pile) is None:
+                missing.append(f"{name} {_PILE_WORDS[pile]}")
     if not missing:
         return []
     return [f"{cap(listed(missing))} {'was' if len(missing) == 1 else 'were'} not described"]
@@ -735,12 +779,15 @@ def describe_battle(state: BattleState) -> str:
         head = [f"Battle {state.battle} of 7, {mode} Mode", _phase_words(state)]
         head.append(f"{who_does(who(state, state.honors), 'has', 'have', True)} honors")
         head += [_fighter_words(state, 0), _fighter_words(state, 1)]
-    score = (
-        f"Trophies: {spoken(a)} {state.players[0].trophies}, "
-        f"{spoken(b)} {state.players[1].trophies}, with {_plural(state.draws, 'battle')} drawn"
-    )
+    if state.draws is None or None in (p.trophies for p in state.players):
+        score = ""  # said below, among what was not described
+    else:
+        score = (
+            f"Trophies: {spoken(a)} {state.players[0].trophies}, "
+            f"{spoken(b)} {state.players[1].trophies}, with {_plural(state.draws, 'battle')} drawn"
+        )
     sides = [line for player in (0, 1) for line in _side_words(state, player)]
-    return sentences(*head, cap(score), *sides, *_not_described(state))
+    return sentences(*head, *([cap(score)] if score else []), *sides, *_not_described(state))
 
 
 def describe_deck(deck: DeckList) -> str:

@@ -1,15 +1,19 @@
 """Common disputes as flat forms: the website renders them, a player fills them in, and
 `build` turns the answers into the `(state, move)` JSON the adjudicator rules on.
 
-In every form "you" are player 0 (Player A, "You") and your opponent is player 1.
+In every form "you" are player 0 (Player A, "You") and your opponent is player 1. What a form
+does not ask is not described (null) in the state, never made up: the other Battle Zones, the
+Hero Decks, your opponent's Bench, Hot Dogs and Plays, the score of earlier battles. The engine
+rules without them, or refuses naming the one it needs.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationInfo, field_validator
 
+from games.bo_jackson_battle_arena.cards import Weapon
 from games.bo_jackson_battle_arena.deck import FORMATS
 from games.core import Question
 from games.core.rules import labelled
@@ -24,18 +28,21 @@ GAME = "bo-jackson-battle-arena"
 MODES = {"rookie": "Rookie", "substitution": "Substitution", "playmaker": "Playmaker"}
 WEAPONS = {"none": "No weapon"}
 FORMAT_NAMES = {slug: f.name for slug, f in FORMATS.items()}
-# A Hero the player did not describe: the rules need seven Battle Zones and a Hero Deck, and
-# the picture draws these as not described.
-UNDESCRIBED = "not described"  # the picture's name for it too (picture.UNDESCRIBED)
+HOT_DOG_DECK = 10  # a Hot Dog Deck holds exactly 10 (4.2.1): those not left were paid
 
 
-def _hero(card_id: str, power: int, weapon: str = "Steel", name: str = "") -> dict[str, Any]:
+def _hero(card_id: str, power: int | None, weapon: str = "none", name: str = "") -> dict[str, Any]:
     return {
         "id": card_id,
         "name": name or card_id,
         "power": power,
         "weapon": None if weapon == "none" else weapon,
     }
+
+
+def _unknown(card_id: str) -> dict[str, Any]:
+    """A Hero the question did not describe: its face (Power, weapon, name) is null."""
+    return {"id": card_id, "power": None}
 
 
 def _player(
@@ -47,25 +54,26 @@ def _player(
     *,
     bench: list[dict[str, Any]] | None = None,
     deck: list[dict[str, Any]] | None = None,
-    hot_dogs: int = 10,
-    substituted: bool = False,
+    hot_dogs: int | None = None,
+    substituted: bool | None = None,
 ) -> dict[str, Any]:
-    """A player at `battle`: `zone` in the current Battle Zone; the other zones and the Hero
-    Deck hold Heroes the player did not describe (named so, and drawn as not described)."""
-    zones = [_hero(f"{prefix}-zone-{i + 1}", 100, "none", UNDESCRIBED) for i in range(7)]
+    """A player at `battle` with what the question described: `zone` in the current Battle
+    Zone, a Bench, a Hero Deck, Hot Dogs left. The rest is not described (null): Heroes of the
+    other Battle Zones, the piles of the mode not given, the Trophies of earlier battles."""
+    zones = [_unknown(f"{prefix}-zone-{i + 1}") for i in range(7)]
     if zone is not None:
         zones[battle - 1] = zone
-    deck = deck if deck is not None else [_hero(f"{prefix}-deck-1", 100, "none", UNDESCRIBED)]
-    player: dict[str, Any] = {"name": name, "zones": zones, "hero_deck": deck}
+    player: dict[str, Any] = {"name": name, "zones": zones, "hero_deck": deck, "set_aside": None}
+    player["trophies"] = 0 if battle == 1 else None  # before battle 1 nobody has won one
     if mode != "rookie":
         player |= {
-            "bench": bench if bench is not None else [],
+            "bench": bench,
             "hot_dogs": hot_dogs,
-            "hot_dogs_discarded": 10 - hot_dogs if hot_dogs <= 10 else 0,
+            "hot_dogs_discarded": None if hot_dogs is None else HOT_DOG_DECK - hot_dogs,
             "substituted": substituted,
         }
     if mode == "playmaker":
-        player |= {"hand": [], "playbook": [], "plays_used": [], "power_change": 0}
+        player |= {"hand": None, "playbook": None, "plays_used": None, "power_change": None}
     return player
 
 
@@ -84,7 +92,7 @@ def _battle(
         "phase": phase,
         "honors": honors,
         "to_act": to_act,
-        "draws": battle - 1,
+        "draws": 0 if battle == 1 else None,  # earlier battles not described
         "players": players,
     }
 
@@ -107,11 +115,13 @@ class CanISubstitute(BaseModel):
         default=False, title="I have already substituted this battle"
     )
     my_hot_dogs: int = Field(default=10, ge=0, le=10, title="Hot Dogs I have left")
-    hero_in_battle_zone_power: PowerValue = Field(
-        default=100, title="Power of my Hero in this Battle Zone"
+    hero_in_battle_zone_power: PowerValue | None = Field(
+        default=None,
+        title="Power of my Hero in this Battle Zone (optional)",
+        description="Whether you may substitute does not rest on it.",
     )
-    bench_hero_power: PowerValue = Field(
-        default=100, title="Power of the Bench Hero I want to bring in"
+    bench_hero_power: PowerValue | None = Field(
+        default=None, title="Power of the Bench Hero I want to bring in (optional)"
     )
 
 
@@ -125,13 +135,15 @@ def build_can_i_substitute(form: CanISubstitute) -> tuple[dict[str, Any], dict[s
         phase, to_act = ("plays", 1) if form.mode == "playmaker" else ("compare", None)
     else:
         to_act = 0 if form.opponent_has_decided else 1
+    zone = _hero("your-hero", form.hero_in_battle_zone_power, name="your Hero")
+    bench = _hero("your-bench-hero", form.bench_hero_power, name="your Bench Hero")
     me = _player(
         "a",
         "You",
         form.mode,
         form.battle,
-        _hero("your-hero", form.hero_in_battle_zone_power, "none", name="your Hero"),
-        bench=[_hero("your-bench-hero", form.bench_hero_power, "none", name="your Bench Hero")],
+        zone,
+        bench=[bench],
         hot_dogs=form.my_hot_dogs,
         substituted=form.i_already_substituted_this_battle,
     )
@@ -146,6 +158,12 @@ def build_can_i_substitute(form: CanISubstitute) -> tuple[dict[str, Any], dict[s
 class WhoWinsThisBattle(BaseModel):
     mode: Literal["rookie", "substitution", "playmaker"] = Field(
         default="playmaker", title="Mode", json_schema_extra=labelled(MODES)
+    )
+    battle: int = Field(default=1, ge=1, le=7, title="Battle", description="1 to 7.")
+    i_have_honors: bool = Field(
+        default=True,
+        title="I have honors this battle",
+        description="After a draw, whoever has honors keeps them (not in Rookie Mode).",
     )
     my_hero: str = Field(
         default="",
@@ -183,6 +201,46 @@ class WhoWinsThisBattle(BaseModel):
         title="Power my opponent's Plays added to their Hero",
         description="Playmaker only.",
     )
+    battles_i_have_won: int | None = Field(
+        default=None,
+        ge=0,
+        le=6,
+        title="Battles I have won before this one (optional)",
+        description="Needed for battle 7 only: the last battle decides the game.",
+        validate_default=True,
+    )
+    battles_my_opponent_has_won: int | None = Field(
+        default=None,
+        ge=0,
+        le=6,
+        title="Battles my opponent has won before this one (optional)",
+        validate_default=True,
+    )
+    ties_allowed: bool = Field(
+        default=True,
+        title="A tied game is a tie",
+        description="Untick where ties are not allowed (a tied game then goes to Sudden Death); "
+        "it matters after battle 7 only.",
+    )
+
+    @field_validator("battles_i_have_won", "battles_my_opponent_has_won")
+    @classmethod
+    def _battles_fit(cls, won: int | None, info: ValidationInfo) -> int | None:
+        # Said at the field: the battles won so far, both players together, came before this one.
+        battle = info.data.get("battle", 7)
+        if won is None and battle == 7:
+            who = "you have" if info.field_name == "battles_i_have_won" else "your opponent has"
+            raise ValueError(f"Battle 7 ends the game: give the battles {who} won before it.")
+        together = (won or 0) + (info.data.get("battles_i_have_won") or 0)
+        if info.field_name == "battles_i_have_won":
+            together = won or 0
+        if together > battle - 1:
+            raise ValueError(
+                f"Battle {battle} has {battle - 1} battles before it: "
+                f"{together} won between you is too many."
+            )
+        return won
+
     claim: Literal["no claim", "I win", "my opponent wins", "draw"] = Field(
         default="no claim",
         title="What is claimed at the table",
@@ -202,14 +260,14 @@ def build_who_wins(form: WhoWinsThisBattle) -> tuple[dict[str, Any], dict[str, A
         "a",
         "You",
         form.mode,
-        1,
+        form.battle,
         _hero("your-hero", form.my_hero_power, form.my_hero_weapon, form.my_hero or "your Hero"),
     )
     them = _player(
         "b",
         "Your opponent",
         form.mode,
-        1,
+        form.battle,
         _hero(
             "their-hero",
             form.opponent_hero_power,
@@ -221,7 +279,14 @@ def build_who_wins(form: WhoWinsThisBattle) -> tuple[dict[str, Any], dict[str, A
         me["power_change"] = form.my_power_change_from_plays
         them["power_change"] = form.opponent_power_change_from_plays
     claim = {"no claim": None, "I win": 0, "my opponent wins": 1, "draw": "draw"}[form.claim]
-    state = _battle(form.mode, 1, "compare", 0, None, [me, them])
+    honors = 0 if form.i_have_honors or form.mode == "rookie" else 1
+    state = _battle(form.mode, form.battle, "compare", honors, None, [me, them])
+    won = (form.battles_i_have_won, form.battles_my_opponent_has_won)
+    if form.battle > 1 and None not in won:
+        # The battles before this one that nobody won were drawn.
+        me["trophies"], them["trophies"] = won
+        state["draws"] = max(0, form.battle - 1 - sum(w or 0 for w in won))
+    state["ties_allowed"] = form.ties_allowed
     return state, {"kind": "resolve-battle", "claim": claim}
 
 
@@ -259,6 +324,8 @@ def build_can_i_run_a_play(form: CanIRunAPlay) -> tuple[dict[str, Any], dict[str
     else:
         to_act = 0 if form.opponent_has_passed else 1
     me = _player("a", "You", "playmaker", form.battle, hot_dogs=form.my_hot_dogs)
+    # Your Hand holds at least this Play: the others are not asked, nor whether a Play
+    # changed the Power (no rule on running one rests on them).
     play = form.play_name or "your Play"
     me["hand"] = [{"id": "your-play", "name": play, "cost": form.play_cost}]
     them = _player("b", "Your opponent", "playmaker", form.battle)
@@ -288,18 +355,25 @@ def build_sudden_death(form: WhoWinsSuddenDeath) -> tuple[dict[str, Any], dict[s
         "You",
         "rookie",
         7,
-        deck=[_hero("your-top-hero", form.my_revealed_power, form.my_revealed_weapon)],
+        deck=[_hero("your-top-hero", form.my_revealed_power, form.my_revealed_weapon, "your Hero")],
     )
     them = _player(
         "b",
         "Your opponent",
         "rookie",
         7,
-        deck=[_hero("their-top-hero", form.opponent_revealed_power, form.opponent_revealed_weapon)],
+        deck=[
+            _hero(
+                "their-top-hero",
+                form.opponent_revealed_power,
+                form.opponent_revealed_weapon,
+                "their Hero",
+            )
+        ],
     )
-    me["trophies"], them["trophies"] = 3, 3
+    # Sudden Death follows a tied game; by how many battles each it was tied is not asked.
     state = _battle("rookie", 7, "sudden-death", 0, None, [me, them])
-    state |= {"draws": 1, "ties_allowed": False}
+    state["ties_allowed"] = False
     return state, {"kind": "sudden-death"}
 
 
@@ -322,13 +396,57 @@ class IsMyDeckLegal(BaseModel):
         default_factory=list,
         max_length=200,
         title="Your Playbook",
-        description="One Play a line: name; kind (play, bonus-play or htd-play); DBS if known.",
+        description="One Play a line: name; Play, Bonus Play or HTD Play; its Deck Balancing "
+        "Score if known (for example: Blitz; Play; 12).",
     )
     hot_dogs: int = Field(default=10, ge=0, le=100, title="Hot Dogs in your Hot Dog Deck")
+
+    @field_validator("heroes")
+    @classmethod
+    def _heroes_in_words(cls, lines: list[str]) -> list[str]:
+        for n, line in enumerate(lines, start=1):
+            parts = [*_fields(line), "", ""]
+            if line.strip() and not parts[0]:
+                raise ValueError(f"Line {n}: give the Hero's name first.")
+            if parts[1] and not parts[1].isdigit():
+                raise ValueError(f"Line {n}: the Power is a whole number, not “{parts[1]}”.")
+            if parts[2] and parts[2].casefold() not in _WEAPON_WORDS:
+                raise ValueError(
+                    f"Line {n}: “{parts[2]}” is not a weapon: one of {', '.join(WEAPON_NAMES)}."
+                )
+        return lines
+
+    @field_validator("plays")
+    @classmethod
+    def _plays_in_words(cls, lines: list[str]) -> list[str]:
+        for n, line in enumerate(lines, start=1):
+            parts = [*_fields(line), "", ""]
+            if line.strip() and not parts[0]:
+                raise ValueError(f"Line {n}: give the Play's name first.")
+            if parts[1] and _play_kind(parts[1]) is None:
+                raise ValueError(
+                    f"Line {n}: “{parts[1]}” is not a kind of Play: Play, Bonus Play or HTD Play."
+                )
+            if parts[2] and not parts[2].isdigit():
+                raise ValueError(
+                    f"Line {n}: the Deck Balancing Score is a whole number, not “{parts[2]}”."
+                )
+        return lines
 
 
 def _fields(line: str) -> list[str]:
     return [part.strip() for part in line.split(";")]
+
+
+WEAPON_NAMES = [w.value for w in Weapon]
+_WEAPON_WORDS = {w.casefold() for w in WEAPON_NAMES}
+_PLAY_KINDS = {"play": "play", "bonus play": "bonus-play", "htd play": "htd-play"}
+
+
+def _play_kind(text: str) -> str | None:
+    """A kind of Play as a player writes it ("Bonus Play", "bonus-play"), or None."""
+    words = " ".join(text.replace("-", " ").replace("_", " ").casefold().split())
+    return _PLAY_KINDS.get(words) or _PLAY_KINDS.get(f"{words} play")
 
 
 def _number(text: str) -> int | str:
@@ -342,7 +460,7 @@ def _number(text: str) -> int | str:
 def _hero_card(line: str) -> dict[str, Any]:
     parts = [*_fields(line), "", ""]
     return {
-        "name": parts[0] or "?",
+        "name": parts[0],
         "kind": "hero",
         "power": _number(parts[1]) if parts[1] else None,
         "weapon": parts[2] or None,
@@ -351,7 +469,7 @@ def _hero_card(line: str) -> dict[str, Any]:
 
 def _play_card(line: str) -> dict[str, Any]:
     parts = [*_fields(line), "", ""]
-    card: dict[str, Any] = {"name": parts[0] or "?", "kind": parts[1] or "play"}
+    card: dict[str, Any] = {"name": parts[0], "kind": _play_kind(parts[1] or "play")}
     if parts[2]:
         card["dbs"] = _number(parts[2])
     return card

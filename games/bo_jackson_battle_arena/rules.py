@@ -23,11 +23,13 @@ from games.bo_jackson_battle_arena.moves import (
 )
 from games.bo_jackson_battle_arena.questions import QUESTIONS
 from games.bo_jackson_battle_arena.state import (
+    _MODE_FIELDS,
     BattleState,
     State,
     check_battle_state,
     check_deck_state,
     fold,
+    needed,
 )
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
 from games.core.rules import strict_json
@@ -91,7 +93,12 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
     def _check_battle_move(self, state: BattleState, move: Any, field: str) -> None:
         if isinstance(move, Substitute) and state.mode != "rookie":
             p = state.players[move.player]
-            heroes = [*p.zones, *p.hero_deck, *p.set_aside, *(p.bench or [])]
+            needed(
+                p.bench,
+                f"state.players.{move.player}.bench",
+                "a substitution brings in a Hero from the Bench",
+            )
+            heroes = [*p.zones, *(p.hero_deck or []), *(p.set_aside or []), *(p.bench or [])]
             if not any(fold(h.id) == fold(move.hero) for h in heroes):
                 raise InvalidMove(
                     f"{field}.hero", f"player {move.player} has no Hero {move.hero!r}"
@@ -109,8 +116,17 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
                     f"{field}.hot_dogs",
                     "the Play's cost is unknown: say how many Hot Dogs were paid",
                 )
+        if isinstance(move, CheckSetup):
+            for i, p in enumerate(state.players):
+                for pile in _MODE_FIELDS[state.mode]:
+                    needed(getattr(p, pile), f"state.players.{i}.{pile}", "the setup counts it")
         if isinstance(move, SuddenDeath) and state.phase == "sudden-death":
             for i, p in enumerate(state.players):
+                needed(
+                    p.hero_deck,
+                    f"state.players.{i}.hero_deck",
+                    "Sudden Death reveals the top card of the Hero Deck",
+                )
                 if not p.hero_deck:
                     raise InvalidMove(
                         f"state.players.{i}.hero_deck",
@@ -208,20 +224,34 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
 def _battle_moves(state: BattleState) -> list[Any] | None:
     if state.phase == "game-over":
         return []
+    try:
+        return _listed_moves(state)
+    except InvalidState:  # the moves rest on what was not described: they cannot be listed
+        return None
+
+
+def _listed_moves(state: BattleState) -> list[Any] | None:
     if state.phase == "sudden-death":
-        return [SuddenDeath()] if all(p.hero_deck for p in state.players) else []
+        tops = [p.hero_deck for p in state.players]
+        if any(deck is None or (deck and not deck[0].described) for deck in tops):
+            return None
+        return [SuddenDeath()] if all(tops) else []
     if state.phase == "compare":
         winner, _, _ = battle.battle_winner(state)
         return [ResolveBattle(), ResolveBattle(claim="draw" if winner is None else winner)]
     player = state.to_act if state.to_act is not None else state.honors
     p = state.players[player]
     if state.phase == "substitution":
+        if p.hot_dogs is None or p.bench is None:
+            return None
         moves: list[Any] = [KeepHero(player=player)]
         if (p.hot_dogs or 0) >= battle.SUBSTITUTION_COST and not p.substituted:
             moves += [Substitute(player=player, hero=h.id) for h in p.bench or []]
         return moves
     # The Play Phase: a Play's Power changes are free numbers, so the moves are not finite.
-    if any((c.cost or 0) <= (p.hot_dogs or 0) for c in p.hand or []):
+    if p.hand is None or p.hot_dogs is None:
+        return None  # whether a Play can be paid for rests on what was not described
+    if any((c.cost or 0) <= p.hot_dogs for c in p.hand):
         return None
     return [Pass(player=player)]
 

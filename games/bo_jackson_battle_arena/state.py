@@ -4,13 +4,18 @@ A battle state lists every card the players have in play, each with a unique `id
 Heroes in the Battle Zones, the Bench, the Hero Deck (top first), the Heroes set aside, and in
 Playmaker the Plays in Hand, in the Playbook (top first) and already used. Fields of a mode
 the game is not in (Hot Dogs in Rookie, Plays in Substitution) must be absent.
+
+What the player did not describe is null, never made up: a Hero whose face was not described
+(`power` null, drawn and said as not described), a Hero Deck or a pile of the mode not
+described, the Trophies and draws of battles not described. The ruling never rests on them:
+where it truly needs one, the position is refused with the field to give (`needed`).
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterator
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, RootModel, Tag
 
@@ -25,6 +30,7 @@ Phase = Literal["substitution", "plays", "compare", "sudden-death", "game-over"]
 MAX_HEROES = 70  # the largest Hero Deck any format allows (SPEC+, Apex Madness)
 MAX_PLAYS = 120
 CardId = Annotated[str, Field(min_length=1, max_length=80)]
+T = TypeVar("T")
 
 
 def fold(text: str) -> str:
@@ -42,14 +48,22 @@ class Hero(_Strict):
 
     id: CardId = Field(description="Unique in this state, e.g. a card number or 'p1-hero-7'")
     name: str = Field(default="", max_length=100)
-    power: int = Field(ge=0, le=1000)
+    power: int | None = Field(
+        ge=0, le=1000, description="Printed Power; null: the card's face was not described"
+    )
     weapon: WeaponName | None = None
+
+    @property
+    def described(self) -> bool:
+        return self.power is not None
 
     @property
     def super(self) -> bool:
         return self.weapon is Weapon.SUPER
 
     def label(self) -> str:
+        if self.power is None:
+            return self.name if self.name and self.name != self.id else "a Hero not described"
         return f"{self.name or self.id} ({self.power}{' Super' if self.super else ''})"
 
 
@@ -65,14 +79,17 @@ class PlayCard(_Strict):
 class Player(_Strict):
     name: str = Field(default="", max_length=60)
     zones: list[Hero] = Field(min_length=7, max_length=7, description="Battle Zones 1 to 7")
-    hero_deck: list[Hero] = Field(default_factory=list, max_length=MAX_HEROES)
-    set_aside: list[Hero] = Field(
+    hero_deck: list[Hero] | None = Field(
+        default_factory=list, max_length=MAX_HEROES, description="Top first; null: not described"
+    )
+    set_aside: list[Hero] | None = Field(
         default_factory=list,
         max_length=MAX_HEROES,
-        description="Heroes substituted out, and Heroes revealed in Sudden Death",
+        description="Heroes substituted out, and Heroes revealed in Sudden Death; null: not "
+        "described",
     )
-    trophies: int = Field(default=0, ge=0, le=7)
-    # Substitution and Playmaker
+    trophies: int | None = Field(default=0, ge=0, le=7, description="null: not described")
+    # Substitution and Playmaker: null where the mode uses the pile means not described
     bench: list[Hero] | None = Field(default=None, max_length=MAX_HEROES)
     hot_dogs: int | None = Field(default=None, ge=0, le=99, description="Hot Dogs left to pay")
     hot_dogs_discarded: int | None = Field(default=None, ge=0, le=99)
@@ -96,7 +113,9 @@ class BattleState(_Strict):
         default=None, description="Whose decision it is in the Substitution or Play Phase"
     )
     ties_allowed: bool = Field(default=True, description="False: a tied game goes to Sudden Death")
-    draws: int = Field(default=0, ge=0, le=7, description="Battles drawn so far")
+    draws: int | None = Field(
+        default=0, ge=0, le=7, description="Battles drawn so far; null: not described"
+    )
     winner: PlayerIndex | None = Field(default=None, description="Game over: the winner, or none")
     players: list[Player] = Field(min_length=2, max_length=2)
 
@@ -142,13 +161,19 @@ _MODE_FIELDS: dict[str, tuple[str, ...]] = {
         "power_change",
     ),
 }
-_ALL_MODE_FIELDS = _MODE_FIELDS["playmaker"]
 _PHASES: dict[str, tuple[str, ...]] = {
     "rookie": ("compare", "sudden-death", "game-over"),
     "substitution": ("substitution", "compare", "sudden-death", "game-over"),
     "playmaker": ("substitution", "plays", "compare", "sudden-death", "game-over"),
 }
 _MODE_NAMES = {"rookie": "Rookie", "substitution": "Substitution", "playmaker": "Playmaker"}
+
+
+def needed(value: T | None, field: str, why: str) -> T:
+    """`value`, which the ruling truly needs: refused, naming the field, when not described."""
+    if value is None:
+        raise InvalidState(field, f"not described, and {why}")
+    return value
 
 
 def check_deck_state(deck: DeckList) -> None:
@@ -162,15 +187,10 @@ def check_deck_state(deck: DeckList) -> None:
 
 
 def _check_mode_fields(state: BattleState) -> None:
-    needed = _MODE_FIELDS[state.mode]
+    # A pile the mode uses may be left out (not described: the ruling refuses, naming it, only
+    # where it needs it); a pile the mode does not use can still be laid out on a table, and
+    # the ruling says which rule it breaks (battle.position_faults): neither is refused here.
     mode = _MODE_NAMES[state.mode]
-    for i, player in enumerate(state.players):
-        for name in _ALL_MODE_FIELDS:
-            present = getattr(player, name) is not None
-            # A pile the mode does not use can still be laid out on a table: the ruling says
-            # which rule it breaks (battle.position_faults), it is not bad input.
-            if not present and name in needed:
-                raise InvalidState(f"state.players.{i}.{name}", f"required in {mode} Mode")
     if state.phase not in _PHASES[state.mode]:
         raise InvalidState("state.phase", f"{mode} Mode has no {state.phase} phase")
 
@@ -194,11 +214,21 @@ def _check_turn(state: BattleState) -> None:
 
 
 def _check_score(state: BattleState) -> None:
+    if state.phase != "game-over" and state.winner is not None:
+        raise InvalidState("state.winner", "the game is not over")
     over = state.phase in ("sudden-death", "game-over")
     if over and state.battle != 7:
         raise InvalidState("state.battle", f"the {state.phase} phase comes after battle 7")
     played = 7 if over else state.battle - 1
-    won = [p.trophies for p in state.players]
+    said = [p.trophies for p in state.players]
+    if state.draws is None or None in said:
+        # A score not described: only what was given is checked against the battles played.
+        if sum(t or 0 for t in said) + (state.draws or 0) > played:
+            raise InvalidState(
+                "state.draws", f"more Trophies and draws than the {played} battles played"
+            )
+        return
+    won = [t or 0 for t in said]
     if sum(won) > played:
         raise InvalidState(
             "state.players.1.trophies",
@@ -218,10 +248,6 @@ def _check_result(state: BattleState, won: list[int]) -> None:
         raise InvalidState(
             "state.phase", "Sudden Death follows only a tied game in which ties are not allowed"
         )
-    if state.phase != "game-over":
-        if state.winner is not None:
-            raise InvalidState("state.winner", "the game is not over")
-        return
     # A finished game whose result the battles do not give can be laid out on a table: the
     # ruling names the rule it breaks (battle.position_faults).
 
@@ -242,7 +268,7 @@ def _check_cards(state: BattleState) -> None:
             raise InvalidState(path, f"card {card_id!r} is also at {seen[fold(card_id)]}")
         seen[fold(card_id)] = path
     for i, p in enumerate(state.players):
-        heroes = 7 + len(p.hero_deck) + len(p.set_aside) + len(p.bench or [])
+        heroes = 7 + len(p.hero_deck or []) + len(p.set_aside or []) + len(p.bench or [])
         if heroes > MAX_HEROES:
             raise InvalidState(
                 f"state.players.{i}.hero_deck",

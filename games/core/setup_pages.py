@@ -11,9 +11,36 @@ behaves like any other question form; they are built here because games/ knows n
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Self
+
+from pydantic import BaseModel, Field, model_validator
 
 from games.core.tools import Reference
+
+
+class CitedSetup(BaseModel):
+    """What every game's setup plan (the setup tool's answer) shares: the steps in words, every
+    rule key the setup rests on, and the keys each step rests on, so an app can cite a step's
+    rule as the setup page does. A game's `SetupPlan` adds its numbers."""
+
+    steps: list[str]
+    rules: list[str] = Field(description="Every rule key the setup rests on, in order")
+    rules_by_step: list[list[str]] = Field(
+        description="The rule keys each step rests on: one list a step, in the order of steps"
+    )
+
+    @model_validator(mode="after")
+    def _each_step_cited(self) -> Self:
+        # A step citing a rule the setup does not list, or a step left out, would let the page
+        # and an app disagree about what a step rests on.
+        if len(self.rules_by_step) != len(self.steps):
+            raise ValueError(
+                f"{len(self.steps)} steps but rules for {len(self.rules_by_step)} of them"
+            )
+        named = {key for keys in self.rules_by_step for key in keys}
+        if named != set(self.rules):
+            raise ValueError("the steps' rules and the setup's rules differ")
+        return self
 
 
 def field(
@@ -77,3 +104,11 @@ def cited_steps(
     return [
         {"text": text, "rules": cite(keys)} for text, keys in zip(steps, per_step, strict=True)
     ], every
+
+
+def plan_steps(
+    plan: CitedSetup, reference: Reference, rules_url: str
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """A setup plan's steps with their rules, for its page: the same keys the tool's answer
+    gives an app (`rules_by_step`)."""
+    return cited_steps(plan.steps, plan.rules, plan.rules_by_step, reference, rules_url)

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from games.core.errors import BadInput
-from games.core.setup_pages import cited_steps, field
+from games.core.setup_pages import field, plan_steps
 from games.core.tools import Page, PageRequest
 from games.higher_lower.setup import MIN_PLAYERS, setup_plan
 from games.higher_lower.state import MAX_PLAYERS
@@ -62,11 +62,7 @@ def setup(request: PageRequest) -> Page:
     context["first_error"] = "players" if error else ""
     if plan is None:
         return Page(TEMPLATE, context, status=400)
-    # setup_plan's six steps rest on rules 3.1 to 3.6, one each, in order
-    per_step = [[key] for key in plan.rules]
-    steps, rules = cited_steps(
-        plan.steps, plan.rules, per_step, request.reference, request.links.rules
-    )
+    steps, rules = plan_steps(plan, request.reference, request.links.rules)
     found = plan.model_dump(mode="json")
     context.update(
         plan=found,

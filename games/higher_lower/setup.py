@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from games.core import Reason, Ruling
+from games.core.setup_pages import CitedSetup
 from games.core.words import says
 from games.higher_lower import reasons as R
 from games.higher_lower.reasons import REASONS
@@ -147,7 +148,7 @@ def rule_setup(engine: GameRules[Any, Any], state: State) -> Ruling:
     )
 
 
-class SetupPlan(BaseModel):
+class SetupPlan(CitedSetup):
     """How to set up for a number of players, with the rule behind each number."""
 
     players: int
@@ -156,8 +157,6 @@ class SetupPlan(BaseModel):
     boosters_each: int = Field(description="Rule 3.3")
     booster_deck_after_deal: int = Field(description="Rule 3.4")
     opener: str = Field(description="Rule 3.6")
-    steps: list[str]
-    rules: list[str]
 
 
 def setup_plan(players: int) -> SetupPlan:
@@ -170,6 +169,8 @@ def setup_plan(players: int) -> SetupPlan:
     deck = PLAYING_CARDS - HAND_AT_DEAL * players
     boosters = BOOSTER_CARDS - BOOSTERS_AT_DEAL * players
     empty = " (it starts empty)" if deck == 0 else ""
+    rules = [REASONS.key(c) for c in ("setup-hand-size", "setup-deck", "setup-boosters")]
+    rules += [REASONS.key("setup-booster-deck"), "higher-lower:3.5", REASONS.key("setup-opener")]
     return SetupPlan(
         players=players,
         playing_cards_each=HAND_AT_DEAL,
@@ -188,6 +189,6 @@ def setup_plan(players: int) -> SetupPlan:
             "The player on the dealer's left lays any card face up beside the deck and calls "
             "'higher' or 'lower' for the next player.",
         ],
-        rules=[REASONS.key(c) for c in ("setup-hand-size", "setup-deck", "setup-boosters")]
-        + [REASONS.key("setup-booster-deck"), "higher-lower:3.5", REASONS.key("setup-opener")],
+        rules=rules,
+        rules_by_step=[[key] for key in rules],  # the six steps rest on 3.1 to 3.6, in order
     )

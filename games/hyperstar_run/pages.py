@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from games.core.errors import BadInput
-from games.core.setup_pages import cited_steps, field
+from games.core.setup_pages import field, plan_steps
 from games.core.tools import Page, PageRequest, Picture, RulingBoard
 from games.hyperstar_run import level_builder as level_words
 from games.hyperstar_run.claims import NAMES as CHALLENGES
@@ -265,10 +265,6 @@ def level_builder(request: PageRequest) -> Page:
 SETUP_TEMPLATE = "setup.html"
 DEFAULT_DIFFICULTY = "standard"
 NO_CHALLENGE = ""
-# setup_plan's steps and the rules each rests on: laying out the level (2.1 and 2.2), then one
-# rule a step; in challenge mode the challenge comes first, with rules 12.1 and 12.2.
-PER_STEP = (("2.1", "2.2"), ("2.3",), ("2.4",), ("2.5",), ("2.6",))
-CHALLENGE_STEP = ("12.1", "12.2")
 
 
 def _setup_choice(query: Any) -> tuple[str, str, dict[str, str]]:
@@ -330,14 +326,7 @@ def setup(request: PageRequest) -> Page:
         context["fields"][1]["error"] = str(err)
         return Page(SETUP_TEMPLATE, context, status=400)
     found = plan.model_dump(mode="json")
-    per_step = [CHALLENGE_STEP, *PER_STEP] if challenge else list(PER_STEP)
-    steps, rules = cited_steps(
-        plan.steps,
-        plan.rules,
-        [[f"{SLUG}:{number}" for number in numbers] for numbers in per_step],
-        request.reference,
-        request.links.rules,
-    )
+    steps, rules = plan_steps(plan, request.reference, request.links.rules)
     body = {"challenge": challenge} if challenge else {"difficulty": difficulty}
     context.update(
         plan=found,

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from games.core import Reason
+from games.core.setup_pages import CitedSetup
 from games.hyperstar_run import reasons as rr
 from games.hyperstar_run.moves import EndRun
 from games.hyperstar_run.outcome import (
@@ -269,7 +270,7 @@ def judge_setup(state: State) -> Outcome:
     )
 
 
-class SetupPlan(BaseModel):
+class SetupPlan(CitedSetup):
     """How do we set up? The numbers for a difficulty (or a challenge), rule by rule."""
 
     difficulty: Difficulty
@@ -279,8 +280,6 @@ class SetupPlan(BaseModel):
     set_aside: int = Field(description="Level Cards set aside for the game (rule 2.3)")
     equipment_in_hand: int = Field(description="Rule 2.4")
     hand_size: int = Field(description="Cards in your hand at the start of run 1")
-    steps: list[str]
-    rules: list[str]
 
 
 def setup_plan(difficulty: Difficulty | None = None, challenge: str | None = None) -> SetupPlan:
@@ -311,11 +310,13 @@ def setup_plan(difficulty: Difficulty | None = None, challenge: str | None = Non
         "Flip the card under the hero face up: it is your current Level Card.",
     ]
     rules = ["2.1", "2.2", "2.3", "2.4", "2.5", "2.6"]
+    by_step = [["2.1", "2.2"], ["2.3"], ["2.4"], ["2.5"], ["2.6"]]
     if challenge is not None:
         from games.hyperstar_run.claims import NAMES
 
         steps.insert(0, f"The {NAMES[challenge]} challenge is played at {difficulty.title()}.")
         rules = ["12.1", *rules, "12.2"]
+        by_step.insert(0, ["12.1", "12.2"])
     return SetupPlan(
         difficulty=difficulty,
         challenge=challenge,
@@ -326,4 +327,5 @@ def setup_plan(difficulty: Difficulty | None = None, challenge: str | None = Non
         hand_size=hand,
         steps=steps,
         rules=[f"hyperstar-run:{n}" for n in rules],
+        rules_by_step=[[f"hyperstar-run:{n}" for n in keys] for keys in by_step],
     )

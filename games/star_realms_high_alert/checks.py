@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 from games.core import InvalidMove, InvalidState
 from games.star_realms_high_alert.catalog import CARDS, CHOSEN_FACTION_TECH, CardFacts
@@ -197,7 +198,41 @@ def check_state(state: State) -> None:
     _check_gained(state)
 
 
+# What each ruling rests on: a part of the table not described is refused, naming it, rather
+# than ruled on as empty (a play area not described is not one with no card of the faction).
+NEEDS: dict[type[Any], dict[str, str]] = {
+    UseAlly: {
+        "play_area": "whether the ally ability is live rests on your other cards in play",
+        "gained_symbols": "a faction symbol gained as an effect counts for an ally ability",
+        "heroes": "a hero played this turn gives a faction symbol",
+    },
+    Acquire: {
+        "trade": "whether you can pay rests on the Trade you have",
+        "play_area": "a Requisition card's price rests on your cards in play",
+        "trade_row": "the card is taken from the trade row",
+    },
+    AcquireFree: {
+        "trade_row": "the card is taken from the trade row",
+        "free_acquires": "the effect that lets you take it is needed",
+    },
+    UseTech: {"techs": "the tech must be on your table"},
+    ScrapHero: {"heroes": "the hero must be on your table"},
+}
+NEEDS[UseDoubleAlly] = NEEDS[UseAlly]
+
+
+def _check_needs(state: State, move: AnyMove) -> None:
+    for part, why in NEEDS.get(type(move), {}).items():
+        if not state.described(part):
+            raise InvalidState(f"state.{part}", f"not described, and {why}")
+    if isinstance(move, UseTech) and not state.described("trade"):
+        tech = next((t for t in state.techs if t.id == move.tech), None)
+        if tech is not None and (CARDS[tech.card].tech_cost or 0) > 0:
+            raise InvalidState("state.trade", "not described, and using this tech costs Trade")
+
+
 def check_move(state: State, move: AnyMove, field: str) -> None:
+    _check_needs(state, move)
     if isinstance(move, CheckSetup):
         _check_setup(move, field)
     elif isinstance(move, UseAlly | UseDoubleAlly):

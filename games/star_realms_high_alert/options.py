@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from games.core import InvalidState
 from games.star_realms_high_alert.catalog import CARDS, CHOSEN_FACTION_TECH, FACTIONS
 from games.star_realms_high_alert.moves import (
     Acquire,
@@ -23,7 +24,7 @@ from games.star_realms_high_alert.moves import (
     UseTech,
 )
 from games.star_realms_high_alert.reasons import REASONS
-from games.star_realms_high_alert.state import PlayedCard, State
+from games.star_realms_high_alert.state import UNDESCRIBABLE, PlayedCard, State
 from games.star_realms_high_alert.table import (
     ally_count,
     faction_list,
@@ -259,7 +260,13 @@ def _effect_symbols(state: State) -> list[EffectSymbol]:
 
 def options(state: State) -> Options:
     """Every option, each held to the ruling on taking it: an option offered as available is
-    ruled legal, with the interpretations that ruling rests on."""
+    ruled legal, with the interpretations that ruling rests on. A part of the table not
+    described is refused, naming it: the list would otherwise take it as empty."""
+    for part in UNDESCRIBABLE:
+        if part not in ("discard_pile", "scrap_heap") and not state.described(part):
+            raise InvalidState(
+                f"state.{part}", "not described, and what you can do now rests on it"
+            )
     found = Options(
         trade=state.trade,
         phase=state.phase,

@@ -21,8 +21,9 @@ from typing import Any
 
 from games.core import Ruling
 from games.core.errors import BadInput
-from games.core.setup_pages import cited_steps
+from games.core.pictures import listed
 from games.core.setup_pages import field as setup_field
+from games.core.setup_pages import plan_steps
 from games.core.tools import FormData, Links, Page, PageRequest, Picture, Reference, RulingBoard
 from games.star_realms_high_alert.catalog import (
     CARDS,
@@ -181,7 +182,10 @@ def state_from_form(post: FormData, reference: Reference) -> Built:
     phase = post.get("phase", "main")
     if phase not in ("main", "discard", "draw"):
         raise FormProblem("phase", "choose main, discard or draw")
-    built = Built({"phase": phase, "trade": _number(post, "trade", 0, 999, 0)})
+    trade = _number(post, "trade", 0, 999, None)
+    if trade is None:  # blank is not 0: what you can buy or use rests on it
+        raise FormProblem("trade", "give the Trade you have (0 if none)")
+    built = Built({"phase": phase, "trade": trade})
     built.origins.update({"state.phase": "phase", "state.trade": "trade"})
     state = built.state
 
@@ -539,6 +543,58 @@ def view(request: PageRequest) -> Page:
     return Page(TEMPLATE, _context(request, **extra))
 
 
+# The parts of a turn "What can I do now?" rests on, in words, for a position a question
+# described only in part.
+_PARTS = {
+    "trade": "your Trade",
+    "play_area": "your play area",
+    "gained_symbols": "the faction symbols you gained as effects",
+    "heroes": "your heroes",
+    "techs": "your tech",
+    "trade_row": "the trade row",
+    "free_acquires": "any pending free-acquire effect",
+}
+
+
+def _names(cards: Iterable[str | None]) -> str:
+    return ", ".join(CARDS[c].name for c in cards if c is not None and c in CARDS)
+
+
+def form_values(state: State) -> dict[str, str]:
+    """The simple form filled in with a position's described parts (the rest left blank)."""
+    values = {"phase": state.phase, "trade": str(state.trade) if state.described("trade") else ""}
+    known = [c for c in state.play_area if c.card in CARDS]
+    values["cards_in_play"] = _names(c.card for c in known)
+    values["ally_used"] = _names(c.card for c in known if c.ally_used)
+    values["double_ally_used"] = _names(c.card for c in known if c.double_ally_used)
+    for slug in SYMBOL_FACTIONS:
+        other = sum(1 for c in state.play_area if c.card is None and (c.factions or []) == [slug])
+        gained = sum(1 for g in state.gained_symbols if g.symbol == slug)
+        values[f"other_{slug}"] = str(other) if other else ""
+        values[f"gained_{slug}"] = str(gained) if gained else ""
+    values["heroes_this_turn"] = _names(h.card for h in state.heroes if h.played_this_turn)
+    values["heroes_earlier"] = _names(h.card for h in state.heroes if not h.played_this_turn)
+    values["techs"] = _names(t.card for t in state.techs)
+    values["techs_used"] = _names(t.card for t in state.techs if t.used_this_turn)
+    values["trade_row"] = _names(c.card for c in state.trade_row)
+    values["free_costing"] = str(state.free_acquires[0].max_cost) if state.free_acquires else ""
+    return values
+
+
+def _described_in_part(data: dict[str, Any]) -> dict[str, Any] | None:
+    """For a position a question described only in part: what to say and the form prefilled
+    with what it did describe; None for a whole turn (or a state the engine refuses)."""
+    try:
+        state = RULES.parse_state(data)
+    except BadInput:
+        return None
+    unsaid = [words for part, words in _PARTS.items() if not state.described(part)]
+    if not unsaid:
+        return None
+    said = f"{listed(unsaid)} {'was' if len(unsaid) == 1 else 'were'} not described"
+    return {"partial": said, "values": form_values(state)}
+
+
 def ruling_view(request: PageRequest, saved: RulingBoard) -> Page:
     """What can I do now, in a saved ruling's position (before its move, or after it)."""
     allow = ("GET", "HEAD")
@@ -557,6 +613,9 @@ def ruling_view(request: PageRequest, saved: RulingBoard) -> Page:
         else:
             raise FormProblem("position", "choose before or after")
         extra["json_text"] = json.dumps(data, indent=2, ensure_ascii=False)
+        partial = _described_in_part(data)
+        if partial is not None:  # not ruled as if the rest were empty: asked for
+            return Page(TEMPLATE, _context(request, **extra, **partial))
         title = "The position before the move" if position == "before" else "After the move"
         extra.update(_results(request, data, title))
     except (BadInput, FormProblem) as exc:
@@ -609,14 +668,7 @@ def setup(request: PageRequest) -> Page:
     if error:
         return Page(SETUP_TEMPLATE, context, status=400)
     plan = setup_plan(picked)
-    # setup_plan's rules: each pack's list, then the marks (2.2) and whole packs shuffled in:
-    # a step a pack cites its list and the marks it names, the shuffle the last
-    packs = len(plan.expansions)
-    marks, shuffle = plan.rules[packs:]
-    per_step = [[key, marks] for key in plan.rules[:packs]] + [[shuffle]]
-    steps, rules = cited_steps(
-        plan.steps, plan.rules, per_step, request.reference, request.links.rules
-    )
+    steps, rules = plan_steps(plan, request.reference, request.links.rules)
     found = plan.model_dump(mode="json")
     context.update(
         plan=found,

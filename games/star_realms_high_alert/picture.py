@@ -20,6 +20,7 @@ from typing import Any
 
 from games.core.pictures import BoardPicture, listed, plural, sentences
 from games.core.tools import Reference
+from games.core.words import cap
 from games.star_realms_high_alert.catalog import CARDS, FACTIONS, SYMBOL_FACTIONS
 from games.star_realms_high_alert.state import LooseCard, PlayedCard, State
 from games.star_realms_high_alert.table import (
@@ -329,7 +330,18 @@ def _badges(box: Box, marks: list[tuple[str, str]]) -> None:
 # ----- the sections -----
 
 
+def _unsaid(canvas: Canvas, state: State, part: str, heading: str) -> bool:
+    """A part of the table the question did not describe: its heading and "Not described"."""
+    if state.described(part):
+        return False
+    canvas.heading(heading)
+    canvas.line("Not described.", "s")
+    return True
+
+
 def _play_area(canvas: Canvas, state: State) -> None:
+    if _unsaid(canvas, state, "play_area", "Play area"):
+        return
     canvas.heading(f"Play area ({len(state.play_area)})")
     if not state.play_area:
         canvas.line("No cards in play this turn.", "s")
@@ -371,6 +383,9 @@ def _effects(canvas: Canvas, state: State) -> None:
         known = CARDS[hero.card]
         if hero.played_this_turn and known.grants_symbol:
             gained.append((known.grants_symbol, f"{known.name} (primary ability)"))
+    if not state.described("gained_symbols") and not gained:
+        _unsaid(canvas, state, "gained_symbols", "Faction symbols gained as effects")
+        return
     canvas.heading(f"Faction symbols gained as effects ({len(gained)})")
     if not gained:
         canvas.line("None this turn.", "s")
@@ -389,6 +404,8 @@ def _effects(canvas: Canvas, state: State) -> None:
 
 
 def _heroes(canvas: Canvas, state: State) -> None:
+    if _unsaid(canvas, state, "heroes", "Heroes on the table"):
+        return
     canvas.heading(f"Heroes on the table ({len(state.heroes)})")
     if not state.heroes:
         canvas.line("None.", "s")
@@ -406,6 +423,8 @@ def _heroes(canvas: Canvas, state: State) -> None:
 
 
 def _techs(canvas: Canvas, state: State) -> None:
+    if _unsaid(canvas, state, "techs", "Tech on the table"):
+        return
     canvas.heading(f"Tech on the table ({len(state.techs)})")
     if not state.techs:
         canvas.line("None.", "s")
@@ -423,8 +442,11 @@ def _techs(canvas: Canvas, state: State) -> None:
 
 
 def _trade_row(canvas: Canvas, state: State) -> None:
-    canvas.heading(f"Trade row ({len(state.trade_row)})")
-    if not state.trade_row:
+    if not state.described("trade_row"):
+        _unsaid(canvas, state, "trade_row", "Trade row")
+    else:
+        canvas.heading(f"Trade row ({len(state.trade_row)})")
+    if state.described("trade_row") and not state.trade_row:
         canvas.line("Empty.", "s")
     for card, (x, y) in zip(state.trade_row, canvas.row_of(len(state.trade_row)), strict=True):
         box = _row_card(canvas, state, card, x, y)
@@ -465,8 +487,9 @@ def layout(
     canvas = Canvas(faction_looks, symbol_names, notes, y=38)
     canvas.texts.append(Text(MARGIN, 26, title, "t"))
     phase = "" if state.phase == "main" else f" · {state.phase} phase"
+    trade = str(state.trade) if state.described("trade") else "not described"
     canvas.texts.append(
-        Text(WIDTH - MARGIN, 26, f"Trade available: {state.trade}{phase}", "trade", "end")
+        Text(WIDTH - MARGIN, 26, f"Trade available: {trade}{phase}", "trade", "end")
     )
     _play_area(canvas, state)
     _effects(canvas, state)
@@ -525,10 +548,11 @@ def _row_words(state: State, card: LooseCard) -> str:
 def describe(state: State, overlay: Any = None) -> str:
     """The picture's text alternative: the turn in sentences."""
     phase = "" if state.phase == "main" else f", in the {state.phase} phase"
-    said = [f"Your turn{phase}: you have {state.trade} Trade available"]
+    trade = f": you have {state.trade} Trade available" if state.described("trade") else ""
+    said = [f"Your turn{phase}{trade}"]
     if state.play_area:
         said.append(f"In your play area: {listed([_played_words(c) for c in state.play_area])}")
-    else:
+    elif state.described("play_area"):
         said.append("Your play area is empty")
     gained = [
         f"a {symbol_phrase(g.symbol)}" + (f" from {g.source}" if g.source else "")
@@ -557,7 +581,7 @@ def describe(state: State, overlay: Any = None) -> str:
         said.append(
             f"The trade row holds {listed([_row_words(state, c) for c in state.trade_row])}"
         )
-    else:
+    elif state.described("trade_row"):
         said.append("The trade row is empty")
     for effect in state.free_acquires:
         source = f", from {effect.source}" if effect.source else ""
@@ -566,7 +590,20 @@ def describe(state: State, overlay: Any = None) -> str:
         )
     if state.discard_pile:
         said.append(f"Your discard pile holds {plural(len(state.discard_pile), 'card')}")
+    unsaid = [words for part, words in _PART_WORDS.items() if not state.described(part)]
+    if unsaid:
+        said.append(f"{cap(listed(unsaid))} {'was' if len(unsaid) == 1 else 'were'} not described")
     return sentences(*said)
+
+
+_PART_WORDS = {
+    "trade": "your Trade",
+    "play_area": "your play area",
+    "gained_symbols": "the faction symbols you gained as effects",
+    "heroes": "your heroes on the table",
+    "techs": "your tech on the table",
+    "trade_row": "the trade row",
+}
 
 
 PICTURE = BoardPicture(layout=layout, describe=describe)

@@ -1,7 +1,8 @@
 """The common High Alert disputes as flat forms for the website ("settle a dispute").
 
 Each form builds the `(state, move)` JSON the engine rules on. Card choices are enums built
-from the catalog, so the forms list exactly the cards the fixtures hold.
+from the catalog, so the forms list exactly the cards the fixtures hold. What a form does not
+ask is not described (null), never an empty play area or 0 Trade (`_unasked`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from games.star_realms_high_alert.catalog import (
     SYMBOL_NAMES,
     requisition_cards,
 )
-from games.star_realms_high_alert.state import Faction, SymbolSlug
+from games.star_realms_high_alert.state import UNDESCRIBABLE, Faction, SymbolSlug
 
 
 def _choices(name: str, slugs: list[str]) -> type[StrEnum]:
@@ -51,11 +52,21 @@ class Form(BaseModel):
 
 
 def _others(symbols: list[str], prefix: str = "o") -> list[dict[str, Any]]:
-    """Cards from outside High Alert, each described only by its faction symbol."""
-    return [
-        {"id": f"{prefix}{i}", "name": f"a {SYMBOL_NAMES[s]} card", "factions": [s]}
-        for i, s in enumerate(symbols, start=1)
-    ]
+    """Cards from outside High Alert, each described only by its faction symbol; two of one
+    symbol are told apart by number ("Star Empire card 1", as the options page names them)."""
+    cards = []
+    for i, s in enumerate(symbols, start=1):
+        name = SYMBOL_NAMES[s].removesuffix(" symbol")
+        copies = symbols.count(s)
+        n = symbols[:i].count(s)
+        called = f"{name} card {n}" if copies > 1 else f"a {name} card"
+        cards.append({"id": f"{prefix}{i}", "name": called, "factions": [s]})
+    return cards
+
+
+def _unasked(state: dict[str, Any]) -> dict[str, Any]:
+    """The state with every part of the table the form did not ask set to null."""
+    return {part: state.get(part) for part in UNDESCRIBABLE} | state
 
 
 def _gained(symbols: list[str]) -> list[dict[str, Any]]:
@@ -128,7 +139,7 @@ def _build_ally(form: AllyLiveForm) -> tuple[dict[str, Any], dict[str, Any]]:
         "heroes": _heroes(form.heroes_played_this_turn, form.heroes_from_earlier_turns),
     }
     kind = "use-double-ally" if double else "use-ally"
-    return state, {"kind": kind, "card": "c1"}
+    return _unasked(state), {"kind": kind, "card": "c1"}
 
 
 # ----- What does this Requisition card cost me? -----
@@ -169,10 +180,11 @@ def _build_price(form: RequisitionPriceForm) -> tuple[dict[str, Any], dict[str, 
         "trade": form.trade,
         "play_area": _others(list(form.cards_in_play)),
         "gained_symbols": _gained(list(form.gained_symbols)),
-        "heroes": _heroes(form.heroes_played_this_turn, []),
+        # Heroes from earlier turns are not asked: no hero lowers a price (rule 3.5).
+        "heroes": _heroes(form.heroes_played_this_turn, []) or None,
         "trade_row": [{"id": "r1", "card": str(form.card)}],
     }
-    return state, {"kind": "acquire", "card": "r1"}
+    return _unasked(state), {"kind": "acquire", "card": "r1"}
 
 
 # ----- Can I use this tech now? -----
@@ -203,7 +215,7 @@ def _build_tech(form: TechForm) -> tuple[dict[str, Any], dict[str, Any]]:
     move: dict[str, Any] = {"kind": "use-tech", "tech": "t1"}
     if str(form.tech) in CHOSEN_FACTION_TECH:
         move["faction"] = form.stealth_faction
-    return {"trade": form.trade, "techs": [tech]}, move
+    return _unasked({"trade": form.trade, "techs": [tech]}), move
 
 
 # ----- Can I take this card free? -----
@@ -235,7 +247,7 @@ def _build_free(form: FreeAcquireForm) -> tuple[dict[str, Any], dict[str, Any]]:
         "trade_row": [{"id": "r1", "card": str(form.card)}],
         "free_acquires": [{"id": "e1", "max_cost": form.costing_at_most}],
     }
-    return state, {"kind": "acquire-free", "card": "r1", "effect": "e1"}
+    return _unasked(state), {"kind": "acquire-free", "card": "r1", "effect": "e1"}
 
 
 # ----- Can I scrap my hero now? -----
@@ -263,7 +275,8 @@ class HeroScrapForm(Form):
 
 def _build_hero(form: HeroScrapForm) -> tuple[dict[str, Any], dict[str, Any]]:
     hero = {"id": "h1", "card": str(form.hero), "played_this_turn": form.played_this_turn}
-    return {"phase": form.phase, "heroes": [hero]}, {"kind": "scrap-hero", "hero": "h1"}
+    state = _unasked({"phase": form.phase, "heroes": [hero]})
+    return state, {"kind": "scrap-hero", "hero": "h1"}
 
 
 QUESTIONS: tuple[Question, ...] = (

@@ -231,7 +231,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
         if len(count.supporters) < needed:
             code = "double-ally-not-triggered" if double else "ally-not-triggered"
             have = len(count.supporters)
-            detail = f"needs {needed}, has {have}: {count.describe()}"
+            detail = f"{needed} needed, {have} counted: {count.describe()}"
             return self.illegal(
                 f"{name}'s {what} is not live: it needs {_needs(needed)} of "
                 f"{_factions(count)} in play, and there {_is_are(have)}.",
@@ -245,7 +245,9 @@ class HighAlertRules(GameRules[State, AnyMove]):
         return self.legal(
             f"{name}'s {what} is live, triggered by {count.describe()}.",
             [
-                self._r(code, f"needs {needed}, has {len(count.supporters)}: {count.describe()}"),
+                self._r(
+                    code, f"{needed} needed, {len(count.supporters)} counted: {count.describe()}"
+                ),
                 *grounds,
             ],
             after,
@@ -486,7 +488,10 @@ class HighAlertRules(GameRules[State, AnyMove]):
         if cost > effect.max_cost:
             return self.illegal(
                 f"{name} costs {cost}, more than the {effect.max_cost} the effect allows.",
-                [self._r("over-free-limit", f"printed cost {cost} > {effect.max_cost}"), *printed],
+                [
+                    self._r("over-free-limit", f"printed cost {cost}, more than {effect.max_cost}"),
+                    *printed,
+                ],
                 answer=f"No: {name} costs {cost}, more than the {effect.max_cost} the effect "
                 "allows" + ("; a discount does not change its cost." if printed else "."),
             )
@@ -501,7 +506,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             f"You may take {name} without paying: its cost {cost} is within "
             f"{effect.max_cost}{tail}.",
             [
-                self._r("free-acquire", f"printed cost {cost} <= {effect.max_cost}"),
+                self._r("free-acquire", f"printed cost {cost}, within {effect.max_cost}"),
                 *printed,
                 *where,
             ],

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from games.core import Reason
+from games.core.setup_pages import CitedSetup
 from games.star_realms_high_alert.catalog import CARDS
 from games.star_realms_high_alert.reasons import REASONS
 from games.star_realms_high_alert.state import ExpansionSlug, State
@@ -76,15 +77,13 @@ def setup_problems(state: State, added: Counter[str]) -> tuple[list[Reason], lis
     return problems, chosen
 
 
-class SetupPlan(BaseModel):
+class SetupPlan(CitedSetup):
     """How do we set up? The High Alert cards to shuffle into the trade deck."""
 
     expansions: list[ExpansionSlug]
     cards_added: int = Field(description="High Alert cards shuffled into the trade deck")
     per_pack: dict[str, int]
     cards: dict[str, dict[str, int]] = Field(description="pack -> card name -> copies")
-    steps: list[str]
-    rules: list[str]
     unknown: str = Field(
         description="What the sheet does not give: the base game's own setup and trade deck"
     )
@@ -111,14 +110,17 @@ def setup_plan(expansions: Iterable[str]) -> SetupPlan:
         for e in chosen
     ]
     steps.append(f"Shuffle these {total} cards into the trade deck.")
+    lists = [REASONS.key(PACK_RULE[e]) for e in chosen]
+    marks, shuffle = "star-realms-high-alert:2.2", REASONS.key("setup-whole-packs")
     return SetupPlan(
         expansions=chosen,
         cards_added=total,
         per_pack=per_pack,
         cards=cards,
         steps=steps,
-        rules=[REASONS.key(PACK_RULE[e]) for e in chosen]
-        + ["star-realms-high-alert:2.2", REASONS.key("setup-whole-packs")],
+        rules=[*lists, marks, shuffle],
+        # a pack's step cites its list and the marks it names (2.2), the shuffle the last
+        rules_by_step=[[key, marks] for key in lists] + [[shuffle]],
         unknown="The base game's own cards and the rest of its setup are not on the High Alert "
         "sheet.",
     )

@@ -8,13 +8,29 @@ card from outside High Alert (a base set ship or base) is described by its facti
 abilities and, in the trade row, its type and cost.
 
 List lengths are sanity bounds on input, not rules of the game.
+
+A part of the table the question did not describe is null (the Trade, the play area, the
+heroes, the trade row, ...): never taken as empty or as 0. Inside the engine such a part reads
+as empty and `state.described(part)` is False; a ruling that rests on it is refused naming it
+(`checks.NEEDS`), and the picture says it was not described. A JSON omitting a part keeps the
+old meaning (none, or 0 Trade).
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    SerializerFunctionWrapHandler,
+    ValidatorFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from games.core.names import fold
 
@@ -117,20 +133,85 @@ class FreeAcquire(Strict):
     source: Name = ""
 
 
+# The parts a question may leave not described (null in JSON).
+UNDESCRIBABLE = (
+    "trade",
+    "play_area",
+    "gained_symbols",
+    "heroes",
+    "techs",
+    "trade_row",
+    "free_acquires",
+    "discard_pile",
+    "scrap_heap",
+)
+NOT_DESCRIBED = " (null: not described)"
+
+
 class State(Strict):
     phase: Literal["main", "discard", "draw"] = "main"
-    trade: int = Field(default=0, ge=0, le=999, description="Trade still available this turn")
-    play_area: list[PlayedCard] = Field(default_factory=list, max_length=40)
-    gained_symbols: list[GainedSymbol] = Field(default_factory=list, max_length=40)
-    heroes: list[TableHero] = Field(default_factory=list, max_length=12)
-    techs: list[TableTech] = Field(default_factory=list, max_length=12)
-    trade_row: list[LooseCard] = Field(default_factory=list, max_length=10)
-    free_acquires: list[FreeAcquire] = Field(default_factory=list, max_length=5)
-    discard_pile: list[LooseCard] = Field(default_factory=list, max_length=60)
-    scrap_heap: list[LooseCard] = Field(default_factory=list, max_length=60)
+    trade: int = Field(
+        default=0, ge=0, le=999, description="Trade still available this turn" + NOT_DESCRIBED
+    )
+    play_area: list[PlayedCard] = Field(
+        default_factory=list,
+        max_length=40,
+        description="This turn's ships and the bases in play" + NOT_DESCRIBED,
+    )
+    gained_symbols: list[GainedSymbol] = Field(
+        default_factory=list,
+        max_length=40,
+        description="Faction symbols gained as effects this turn" + NOT_DESCRIBED,
+    )
+    heroes: list[TableHero] = Field(
+        default_factory=list, max_length=12, description="Heroes on the table" + NOT_DESCRIBED
+    )
+    techs: list[TableTech] = Field(
+        default_factory=list, max_length=12, description="Tech on the table" + NOT_DESCRIBED
+    )
+    trade_row: list[LooseCard] = Field(
+        default_factory=list, max_length=10, description="The trade row's cards" + NOT_DESCRIBED
+    )
+    free_acquires: list[FreeAcquire] = Field(
+        default_factory=list,
+        max_length=5,
+        description="Pending free-acquire effects" + NOT_DESCRIBED,
+    )
+    discard_pile: list[LooseCard] = Field(
+        default_factory=list, max_length=60, description="The discard pile" + NOT_DESCRIBED
+    )
+    scrap_heap: list[LooseCard] = Field(
+        default_factory=list, max_length=60, description="The scrap heap" + NOT_DESCRIBED
+    )
     expansions: list[ExpansionSlug] | None = Field(
         default=None,
         max_length=4,
         description="The mini-expansions shuffled into the trade deck (rules 2.3, 2.4); "
         "null: not said",
     )
+    _undescribed: frozenset[str] = PrivateAttr(default_factory=frozenset)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _not_described(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        missing: list[str] = []
+        if isinstance(data, dict):
+            missing = [part for part in UNDESCRIBABLE if part in data and data[part] is None]
+            data = {k: v for k, v in data.items() if k not in missing}
+        state = handler(data)
+        if missing:
+            state._undescribed = frozenset(missing)
+        return state
+
+    @model_serializer(mode="wrap")
+    def _say_not_described(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        # A part not described stays null; one that has since had a card put in it (a hero
+        # acquired) holds that card, which is known, not a made-up pile.
+        for part in self._undescribed:
+            if isinstance(data, dict) and not getattr(self, part):
+                data[part] = None
+        return data
+
+    def described(self, part: str) -> bool:
+        return part not in self._undescribed

@@ -25,10 +25,17 @@ def refused_move(state: Any, move: Any) -> str:
     return caught.value.field
 
 
-def test_substitution_mode_needs_a_bench() -> None:
-    state = game("substitution")
+def test_a_substitution_needs_the_bench_it_draws_from_described() -> None:
+    state = game("substitution", phase="substitution", to_act=0)
     del state["players"][0]["bench"]
-    assert refused_state(state) == "state.players.0.bench"
+    move = {"kind": "substitute", "player": 0, "hero": "Ana-bench-1"}
+    assert refused_state(state, move) == "state.players.0.bench"
+
+
+def test_a_bench_not_described_does_not_stop_the_battle_being_ruled() -> None:
+    state = game("substitution", phase="compare")
+    del state["players"][0]["bench"]
+    assert rule(state, RESOLVE).legal
 
 
 def test_there_is_no_battle_eight() -> None:

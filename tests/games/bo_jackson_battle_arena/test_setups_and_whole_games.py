@@ -89,7 +89,7 @@ def test_the_answer_says_who_wins_the_battle() -> None:
 
 
 def test_you_win_never_you_wins() -> None:
-    assert agree("You wins battle 3; You's Hero has 150.") == "You win battle 3; Your Hero has 150."
+    assert agree("You wins battle 3; You's Hero has 150.") == "You win battle 3; your Hero has 150."
     state = game("rookie", ana={"current": hero("a", 150)}, ben={"current": hero("b", 120)})
     state["players"][0]["name"] = "You"
     assert rule(state, RESOLVE).answer == "You win battle 1."
