@@ -1187,6 +1187,8 @@ class SearchResults:
     original: SearchQuery | None = None  # the query as typed, when `prepare` changed it
     _counts: dict[str, int] | None = field(default=None, repr=False)
     _bounds: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
+    # the frequencies table's rows of the query's stems, by (kind, game): stem -> entries
+    _held: dict[tuple[str, int], dict[str, int]] | None = field(default=None, repr=False)
     _windows: dict[str, list[Hit]] = field(default_factory=dict, repr=False)
     _first: dict[str, list[int]] = field(default_factory=dict, repr=False)
 
@@ -1201,7 +1203,17 @@ class SearchResults:
         read of the query's stems' rows, whatever the size of the index): see
         `_entry_bounds`. A kind with none is left out."""
         if self._bounds is None:
-            self._bounds = {}
+            totals: dict[str, list[int]] = {}
+            for (kind, _), found in self._held_rows().items() if self.query else ():
+                low, high = _entry_bounds(self.query, self.relaxed, found, found.get("", 0))
+                total = totals.setdefault(kind, [0, 0])
+                total[0] += low
+                total[1] += high
+            self._bounds = {k: (low, high) for k, (low, high) in totals.items() if high}
+        return self._bounds
+
+    def _held_rows(self) -> dict[tuple[str, int], dict[str, int]]:
+        if self._held is None:
             terms = [*self.query.positive, *self.query.negative]
             exact = sorted({s for t in terms for form in t.alternatives for s in form})
             prefixes = sorted({t.alternatives[0][-1] for t in terms if t.prefix})
@@ -1225,14 +1237,8 @@ class SearchResults:
                 cursor.execute(sql, params)
                 for stem_, kind, game_id, docs in cursor.fetchall():
                     held.setdefault((kind, int(game_id)), {})[stem_] = int(docs)
-            totals: dict[str, list[int]] = {}
-            for (kind, _), found in held.items():
-                low, high = _entry_bounds(self.query, self.relaxed, found, found.get("", 0))
-                total = totals.setdefault(kind, [0, 0])
-                total[0] += low
-                total[1] += high
-            self._bounds = {k: (low, high) for k, (low, high) in totals.items() if high}
-        return self._bounds
+            self._held = held
+        return self._held
 
     def counts(self) -> dict[str, int]:
         """Matches of each kind with any, each counted up to COUNT_CAP + 1.
@@ -1364,21 +1370,16 @@ class SearchResults:
         any_order: bool = False,
     ) -> list[Hit]:
         """Hits in the database's own order (ranked when not too broad), leaving out rows.
-        A kind too broad to rank, wanted from its first entry, is listed from the entries its
-        count read (`_first`) without reading the index again: on SQLite its first in row
-        order; on PostgreSQL, with `any_order` (a kind listed beside others), the first its
-        GIN bitmap gave (walking the table in id order to find them can read most of it),
-        shown in row order."""
-        first = self._first.get(kind or "") if self._counts is not None else None
-        if isinstance(_backend(), _Postgres) and not any_order:
-            first = None
-        listed = not offset and not exclude and self.query and limit > 0 and not self.ranked(kind)
-        if listed and first and limit <= len(first):
-            return sorted(self._hits_for(dict.fromkeys(first[:limit], 0)), key=lambda h: h.rowid)
-        if listed and kind:
-            sampled = self._sampled_rows(kind, limit)
-            if sampled is not None:
-                return sampled
+        A kind too broad to rank, wanted from its first entry, is listed without reading all
+        its matches when it can be (`_listed`): from the entries its count read (`_first`): on
+        SQLite its first in row order; on PostgreSQL, with `any_order` (a kind listed beside
+        others), the first its GIN bitmap gave (walking the table in id order to find them can
+        read most of it), shown in row order; or from a sample of its entries."""
+        wanted_first = kind and not offset and not exclude and self.query and limit > 0
+        if wanted_first and kind and not self.ranked(kind):
+            listed = self._listed([kind], limit, any_order)
+            if kind in listed:
+                return listed[kind]
         if not self.query or limit <= 0:
             return []
         backend = _backend()
@@ -1399,31 +1400,61 @@ class SearchResults:
             cursor.execute(sql, [*params, limit, offset])
             return [_hit(row, self.query, self.relaxed) for row in cursor.fetchall()]
 
-    def _sampled_rows(self, kind: str, limit: int) -> list[Hit] | None:
-        """The first `limit` matches of a kind too broad to rank, in row order, among the
-        entries of a sample (`SAMPLES`): the sparsest sample expected to hold twice as many
-        matches as wanted (from the kind's least matches, `bounds`), then the denser ones; None
-        when none holds enough (the caller reads all the matches)."""
-        low = self.bounds().get(kind, (0, 0))[0]
+    def _listed(self, kinds: Sequence[str], limit: int, any_order: bool) -> dict[str, list[Hit]]:
+        """The first `limit` entries of kinds too broad to rank, of those that can be listed
+        without reading all their matches, in row order: from the keys their count read
+        (`_fetch_rows`), else from a sample (`SAMPLES`): the sparsest sample expected to hold
+        twice as many matches as wanted (by the kind's least matches, `bounds`), then the
+        denser ones. All the kinds' reads of a sample are one statement."""
+        keys: dict[str, list[int]] = {}
+        sampled: dict[str, list[int]] = {}
+        for kind in kinds:
+            first = self._first.get(kind) if self._counts is not None else None
+            if isinstance(_backend(), _Postgres) and not any_order:
+                first = None
+            if first and limit <= len(first):
+                keys[kind] = first[:limit]
+            else:
+                low = self.bounds().get(kind, (0, 0))[0]
+                sampled[kind] = [n for n in SAMPLES if low >= 2 * limit * n]
+        while any(sampled.values()):
+            wanted = {kind: sizes.pop(0) for kind, sizes in sampled.items() if sizes}
+            for kind, found in self._sample_keys(wanted, limit).items():
+                if len(found) == limit:
+                    keys[kind] = found
+                    del sampled[kind]
+        every = self._hits_for(dict.fromkeys((k for found in keys.values() for k in found), 0))
+        return {
+            kind: sorted((h for h in every if h.kind == kind), key=lambda h: h.rowid)
+            for kind in keys
+        }
+
+    def _sample_keys(self, sizes: dict[str, int], limit: int) -> dict[str, list[int]]:
+        """Each kind's first `limit` matches in row order among the entries of its sample."""
         backend = _backend()
-        for size in SAMPLES:
-            if low < 2 * limit * size:
-                continue
-            where, params = backend.where(
-                self.query, [*_scope(kind, self.game_id), f"s_{size}"], relaxed=self.relaxed
+        parts: list[str] = []
+        params: list[Any] = []
+        for kind, size in sizes.items():
+            scope = [*_scope(kind, self.game_id), f"s_{size}"]
+            where, found = backend.where(self.query, scope, relaxed=self.relaxed)
+            parts.append(
+                f"SELECT * FROM (SELECT %s AS part, {backend.key} FROM {TABLE} WHERE {where} "
+                f"ORDER BY {backend.key} LIMIT %s) AS part_{len(parts)}"
             )
-            sql = f"SELECT {backend.key} FROM {TABLE} WHERE {where} ORDER BY {backend.key} LIMIT %s"
-            with connection.cursor() as cursor:
-                if isinstance(backend, _Postgres):
-                    with _bitmaps_only(cursor):
-                        cursor.execute(sql, [*params, limit])
-                        keys = [row[0] for row in cursor.fetchall()]
-                else:
-                    cursor.execute(sql, [*params, limit])
-                    keys = [row[0] for row in cursor.fetchall()]
-            if len(keys) == limit:
-                return sorted(self._hits_for(dict.fromkeys(keys, 0)), key=lambda h: h.rowid)
-        return None
+            params += [kind, *found, limit]
+        sql = " UNION ALL ".join(parts)
+        out: dict[str, list[int]] = {kind: [] for kind in sizes}
+        with connection.cursor() as cursor:
+            if isinstance(backend, _Postgres):
+                with _bitmaps_only(cursor):
+                    cursor.execute(sql, params)
+                    rows = cursor.fetchall()
+            else:
+                cursor.execute(sql, params)
+                rows = cursor.fetchall()
+        for kind, key in rows:
+            out[kind].append(key)
+        return out
 
     def _best_of_each_kind(self, per: int, kinds: Sequence[str] | None = None) -> list[Hit]:
         """The `per` best-ranked entries of each kind in one read, of every kind or of
@@ -1500,11 +1531,12 @@ class SearchResults:
             elif kind is None:  # the kinds with few matches ranked together, the others listed
                 few = [k for k in kinds if self.ranked(k)]
                 hits = self._best_of_each_kind(per, few) if few else []
+                broad = [k for k in kinds if k not in few]
+                listed = self._listed(broad, per, any_order=True)
                 hits += [
                     h
-                    for k in kinds
-                    if k not in few
-                    for h in self._fetch_rows(0, per, k, any_order=True)
+                    for k in broad
+                    for h in listed.get(k) or self._fetch_rows(0, per, k, any_order=True)
                 ]
             else:
                 hits = self._fetch_rows(0, per, kind)
@@ -1578,8 +1610,13 @@ def search(
     query = prepare(typed, game_id, correct=correct)
     results = SearchResults(query, kind=kind or None, game_id=game_id, original=typed)
     if query and len(query.positive) > 1 and results.fewer_than(RELAX_BELOW):
-        results = SearchResults(
-            query, kind=kind or None, game_id=game_id, relaxed=True, original=typed
+        results = SearchResults(  # the same words: the same frequencies
+            query,
+            kind=kind or None,
+            game_id=game_id,
+            relaxed=True,
+            original=typed,
+            _held=results._held,
         )
     return results
 
