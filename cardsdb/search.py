@@ -63,6 +63,10 @@ VOCAB_TABLE = "cardsdb_search_vocab"  # SQLite only: an fts5vocab view of TABLE'
 WORDS_TABLE = "cardsdb_search_words"  # both: every indexed word, its stem, game and count
 # both: how many entries of each kind and game hold each stem (the empty stem: how many entries)
 FREQUENCIES_TABLE = "cardsdb_search_frequencies"
+# SQLite only: the entries of every kind but cards again (their indexed fields), so that
+# ranking them reads only their postings: bm25 weighs a word by reading its whole doclist in
+# the table it ranks, and a word on most cards has one of about as many entries as cards.
+TEXT_TABLE = "cardsdb_search_text"
 
 MAX_QUERY_LENGTH = 500
 MAX_TERMS = 24
@@ -645,6 +649,11 @@ class _SQLite:
                 for x in docs
             ],
         )
+        cursor.executemany(  # OR REPLACE: a row left behind by a bulk delete of the main table
+            f"INSERT OR REPLACE INTO {TEXT_TABLE} (rowid, title, body, meta, scope) "
+            "VALUES (%s, %s, %s, %s, %s)",
+            [(x.doc.rowid, x.title, x.body, x.meta, x.scope) for x in docs if x.doc.kind != "card"],
+        )
 
 
 class _Postgres:
@@ -771,6 +780,31 @@ def _count_words(cursor: Any, docs: Sequence[_Indexed]) -> None:
     )
 
 
+def _delete_keys(cursor: Any, key: str, rowids: Sequence[int]) -> None:
+    marks = ", ".join(["%s"] * len(rowids))
+    cursor.execute(f"DELETE FROM {TABLE} WHERE {key} IN ({marks})", list(rowids))
+    if connection.vendor == "sqlite":
+        cursor.execute(f"DELETE FROM {TEXT_TABLE} WHERE rowid IN ({marks})", list(rowids))
+
+
+def _delete_game(cursor: Any, game_id: int | None) -> None:
+    """Every index table's rows of a game (of all games when None)."""
+    for table in (TABLE, WORDS_TABLE, FREQUENCIES_TABLE):
+        if game_id is None:
+            cursor.execute(f"DELETE FROM {table}")
+        else:
+            cursor.execute(f"DELETE FROM {table} WHERE game_id = %s", [game_id])
+    if connection.vendor == "sqlite":
+        if game_id is None:
+            cursor.execute(f"DELETE FROM {TEXT_TABLE}")
+        else:  # found by its own scope mark, so rows whose main entry went first go too
+            cursor.execute(
+                f"DELETE FROM {TEXT_TABLE} WHERE rowid IN "
+                f"(SELECT rowid FROM {TEXT_TABLE} WHERE {TEXT_TABLE} MATCH %s)",
+                [f'scope : "{_scope(game_id=game_id)[0]}"'],
+            )
+
+
 def _count_entries(
     cursor: Any, entries: Iterable[tuple[str, int, frozenset[str]]], sign: int
 ) -> None:
@@ -817,11 +851,7 @@ def index_documents(docs: Iterable[Document], replace: bool = True) -> int:
             if replace:
                 rowids = [x.doc.rowid for x in batch]
                 _uncount(cursor, backend.key, rowids)
-                cursor.execute(
-                    f"DELETE FROM {TABLE} WHERE {backend.key} IN "
-                    f"({', '.join(['%s'] * len(batch))})",
-                    rowids,
-                )
+                _delete_keys(cursor, backend.key, rowids)
             backend.insert(cursor, batch)
             _count_words(cursor, batch)
             _count_entries(cursor, ((x.doc.kind, x.doc.game_id, x.stems) for x in batch), 1)
@@ -847,9 +877,7 @@ def index_remove(kind: str, object_ids: Iterable[int]) -> None:
         for start in range(0, len(ids), BATCH):
             chunk = ids[start : start + BATCH]
             _uncount(cursor, key, chunk)
-            cursor.execute(
-                f"DELETE FROM {TABLE} WHERE {key} IN ({', '.join(['%s'] * len(chunk))})", chunk
-            )
+            _delete_keys(cursor, key, chunk)
 
 
 def index_rebuild(game_slugs: Iterable[str] | None = None) -> int:
@@ -861,12 +889,10 @@ def index_rebuild(game_slugs: Iterable[str] | None = None) -> int:
     with transaction.atomic():
         with connection.cursor() as cursor:
             if game_slugs is None:
-                for table in (TABLE, WORDS_TABLE, FREQUENCIES_TABLE):
-                    cursor.execute(f"DELETE FROM {table}")
+                _delete_game(cursor, None)
             else:
                 for game in games:
-                    for table in (TABLE, WORDS_TABLE, FREQUENCIES_TABLE):
-                        cursor.execute(f"DELETE FROM {table} WHERE game_id = %s", [game.pk])
+                    _delete_game(cursor, game.pk)
         count = index_documents(_DocumentBuilder(games).documents(), replace=False)
         with connection.cursor() as cursor:
             if connection.vendor == "postgresql":  # every query scans the GIN pending list
@@ -1482,11 +1508,17 @@ class SearchResults:
                 finally:
                     cursor.execute("RESET enable_seqscan")
         where, params = self._where(backend, None)
+        table, score, others = TABLE, backend.score, set(self.counts())
+        if isinstance(backend, _SQLite) and kinds is not None and "card" not in kinds:
+            # kinds other than cards are ranked in their own table (TEXT_TABLE): bm25 reads
+            # the words' doclists there, not the cards' postings of a word most cards hold
+            table, score, others = TEXT_TABLE, score.replace(TABLE, TEXT_TABLE), others - {"card"}
+            where = where.replace(TABLE, TEXT_TABLE)
         # bm25 weighs every phrase of the query by how many entries hold it, read in full: a
         # kind's scope phrase costs as many reads as the kind has entries (all the cards). It
-        # is left out when the kinds are every kind with a match: the same rows, the same
-        # scores (the scope column weighs 0).
-        if kinds is not None and not set(self.counts()) <= set(kinds):
+        # is left out when the kinds are every kind with a match in the table: the same rows,
+        # the same scores (the scope column weighs 0).
+        if kinds is not None and not others <= set(kinds):
             either = " OR ".join(f'scope : "{s}"' for k in kinds for s in _scope(k))
             params = [f"({params[0]}) AND ({either})"]
         order = backend.rank_order.replace("rowid", "row_key").replace("id", "row_key")
@@ -1496,8 +1528,8 @@ class SearchResults:
             f"SELECT row_key, score FROM ("
             f"SELECT row_key, score, ROW_NUMBER() OVER "
             f"(PARTITION BY row_key %% {KIND_SLOTS} ORDER BY {order}) AS place FROM ("
-            f"SELECT {backend.key} AS row_key, {backend.score} AS score "
-            f"FROM {TABLE} WHERE {where}) AS matches) AS ranked WHERE place <= %s"
+            f"SELECT {backend.key} AS row_key, {score} AS score "
+            f"FROM {table} WHERE {where}) AS matches) AS ranked WHERE place <= %s"
         )
         with connection.cursor() as cursor:
             cursor.execute(sql, [*rank, *params, per])
@@ -1876,8 +1908,7 @@ def _on_delete(sender: type, instance: Any, **_: Any) -> None:
 
 def _on_game_delete(sender: type, instance: m.Game, **_: Any) -> None:
     with connection.cursor() as cursor:
-        for table in (TABLE, WORDS_TABLE, FREQUENCIES_TABLE):
-            cursor.execute(f"DELETE FROM {table} WHERE game_id = %s", [instance.pk])
+        _delete_game(cursor, instance.pk)
     _touch()
 
 

@@ -5,6 +5,9 @@
   exact by every write (an entry replaced or removed first takes its old stems off); the
   empty stem holds the number of entries of the kind and game. A search reads its words'
   rows to know a kind's count, or that it is over the count cap, without reading the index.
+- SQLite: `cardsdb_search_text`, the indexed fields of every entry but the cards again (FTS5),
+  to rank those kinds without reading a word's postings among the cards (bm25 reads a word's
+  whole doclist in the table it ranks).
 - The index gains sample marks (`s_32`, `s_1024` on one entry in 32 and one in 1,024), so it
   is emptied here: `load_fixtures` rebuilds every game missing from it.
 """
@@ -21,6 +24,11 @@ FREQUENCIES = """CREATE TABLE IF NOT EXISTS cardsdb_search_frequencies (
     PRIMARY KEY (stem, kind, game_id)
 )"""
 
+TEXT = """CREATE VIRTUAL TABLE IF NOT EXISTS cardsdb_search_text USING fts5(
+    title, body, meta, scope,
+    tokenize = "unicode61 remove_diacritics 0 tokenchars '_'", prefix = '2 3'
+)"""
+
 
 def _forward(apps, schema_editor):
     vendor = schema_editor.connection.vendor
@@ -29,6 +37,8 @@ def _forward(apps, schema_editor):
     schema_editor.execute(
         FREQUENCIES.format(collate='COLLATE "C"' if vendor == "postgresql" else "")
     )
+    if vendor == "sqlite":
+        schema_editor.execute(TEXT)
     schema_editor.execute("DELETE FROM cardsdb_search")
     schema_editor.execute("DELETE FROM cardsdb_search_words")
 
@@ -38,6 +48,8 @@ def _backward(apps, schema_editor):
     if vendor not in ("sqlite", "postgresql"):
         return
     schema_editor.execute("DROP TABLE IF EXISTS cardsdb_search_frequencies")
+    if vendor == "sqlite":
+        schema_editor.execute("DROP TABLE IF EXISTS cardsdb_search_text")
     schema_editor.execute("DELETE FROM cardsdb_search")
     schema_editor.execute("DELETE FROM cardsdb_search_words")
 
