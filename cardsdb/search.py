@@ -209,7 +209,7 @@ class Term:
     # its forms). Empty: the stems of `tokens`.
     forms: tuple[tuple[str, ...], ...] = ()
 
-    @property
+    @cached_property  # read for every hit and every game's frequencies: stemmed once
     def alternatives(self) -> tuple[tuple[str, ...], ...]:
         if self.forms:
             return self.forms
