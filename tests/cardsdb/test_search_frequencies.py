@@ -187,3 +187,22 @@ def test_a_rule_about_a_word_on_most_cards_ranks_above_the_cards_listed() -> Non
     assert "card" in kinds  # listed, after the rules, terms and clarifications that rank
     assert kinds[0] in {"rule", "term", "clarification"}
     assert "card" not in kinds[:3]
+
+
+def test_one_kind_of_a_word_on_most_cards_is_paged_without_repeats() -> None:
+    """The cards' own page: its first page from the sample (or from every match when the
+    sample would hold too few), the next page the following cards, none twice."""
+    results = search.search("hero", kind="card")
+    holding = sorted(
+        doc.rowid
+        for doc in search._DocumentBuilder(m.Game.objects.all()).documents()
+        if doc.kind == "card" and "hero" in search._stems_of(doc.title, doc.body, doc.meta)
+    )
+    per = search.WINDOW_ONE_KIND
+    size = next((n for n in search.SAMPLES if len(holding) >= 2 * per * n), None)
+    sample = [r for r in holding if size and (r // search.KIND_SLOTS) % size == 0]
+    first = [h.rowid for h in results.fetch(0, per)]
+    assert sorted(first) == (sample if len(sample) >= per else holding)[:per]
+    second = [h.rowid for h in results.fetch(per, per)]
+    assert len(second) == per and not set(first) & set(second)
+    assert set(second) <= set(holding)
