@@ -3,7 +3,7 @@ games.
 
 One interface, two backends chosen by `connection.vendor`: SQLite FTS5 on the embedded default,
 PostgreSQL full-text search (a weighted `tsvector` with a GIN index) in production. The tables
-are made by migrations `0002_search_index` .. `0007_search_stems_words_synonyms`; they are not
+are made by migrations `0002_search_index` .. `0010_search_frequencies`; they are not
 Django models.
 
 Both backends index the same words: Python folds the text (`fold`: case, accents, ё → е),
@@ -27,6 +27,11 @@ match, a title holding every word (a card's name), the kind (a rule, term or cla
 above a card; a dispute question when the search reads like a question), then the database's
 score. The index is rebuilt by the fixture loader and kept in step with admin edits by signals
 (`connect_signals`, called from `CardsdbConfig.ready`).
+
+Counts come first from how many entries of each kind and game hold each stem (the frequencies
+table, kept exact by every write of the index): a kind over the count cap, or whose count the
+frequencies tell, is not read in the index; a kind too broad to rank is listed from a sample
+of its entries (`SAMPLES`), so a word on most of 100,000 cards never reads all their postings.
 """
 
 from __future__ import annotations
@@ -1137,9 +1142,11 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
 
 # Counting and ranking every match of a word found in most documents would cost time in
 # proportion to the corpus. Instead each kind's matches are counted up to COUNT_CAP (more is
-# shown as "1,000+"), and a query with more than RANK_LIMIT matches is listed in document
-# order (rulebook order, catalog order) rather than ranked: its words are too common to rank
-# by. Both limits keep a search's work bounded whatever the size of the corpus.
+# shown as "1,000+"; known from the frequencies table when they tell), and a query with more
+# than RANK_LIMIT matches is listed in document order (rulebook order, catalog order) rather
+# than ranked: its words are too common to rank by (its kinds with few matches are still
+# ranked; one with more is listed from a sample). Both limits keep a search's work bounded
+# whatever the size of the corpus.
 COUNT_CAP = 1000
 RANK_LIMIT = 1000
 
