@@ -3,7 +3,7 @@ games.
 
 One interface, two backends chosen by `connection.vendor`: SQLite FTS5 on the embedded default,
 PostgreSQL full-text search (a weighted `tsvector` with a GIN index) in production. The tables
-are made by migrations `0002_search_index` .. `0007_search_stems_words_synonyms`; they are not
+are made by migrations `0002_search_index` .. `0010_search_frequencies`; they are not
 Django models.
 
 Both backends index the same words: Python folds the text (`fold`: case, accents, ё → е),
@@ -27,6 +27,11 @@ match, a title holding every word (a card's name), the kind (a rule, term or cla
 above a card; a dispute question when the search reads like a question), then the database's
 score. The index is rebuilt by the fixture loader and kept in step with admin edits by signals
 (`connect_signals`, called from `CardsdbConfig.ready`).
+
+Counts come first from how many entries of each kind and game hold each stem (the frequencies
+table, kept exact by every write of the index): a kind over the count cap, or whose count the
+frequencies tell, is not read in the index; a kind too broad to rank is listed from a sample
+of its entries (`SAMPLES`), so a word on most of 100,000 cards never reads all their postings.
 """
 
 from __future__ import annotations
@@ -61,6 +66,12 @@ from games import registry
 TABLE = "cardsdb_search"
 VOCAB_TABLE = "cardsdb_search_vocab"  # SQLite only: an fts5vocab view of TABLE's terms
 WORDS_TABLE = "cardsdb_search_words"  # both: every indexed word, its stem, game and count
+# both: how many entries of each kind and game hold each stem (the empty stem: how many entries)
+FREQUENCIES_TABLE = "cardsdb_search_frequencies"
+# SQLite only: the entries of every kind but cards again (their indexed fields), so that
+# ranking them reads only their postings: bm25 weighs a word by reading its whole doclist in
+# the table it ranks, and a word on most cards has one of about as many entries as cards.
+TEXT_TABLE = "cardsdb_search_text"
 
 MAX_QUERY_LENGTH = 500
 MAX_TERMS = 24
@@ -203,7 +214,7 @@ class Term:
     # its forms). Empty: the stems of `tokens`.
     forms: tuple[tuple[str, ...], ...] = ()
 
-    @property
+    @cached_property  # read for every hit and every game's frequencies: stemmed once
     def alternatives(self) -> tuple[tuple[str, ...], ...]:
         if self.forms:
             return self.forms
@@ -530,6 +541,18 @@ def _scope(kind: str | None = None, game_id: int | None = None) -> list[str]:
     return out + ([f"g_{game_id}"] if game_id is not None else [])
 
 
+# Sample marks: one entry in 32 (by its object id) holds `s_32`, one in 1,024 `s_1024`. A kind
+# with more matches than the count cap is listed from the matches in a sample instead of from
+# all of them: the words and the rare mark together are a short read in both indexes (FTS5
+# and GIN step through the common word's postings by the rare mark's), where all the matches
+# of a word most entries hold are a long one.
+SAMPLES = (1024, 32)
+
+
+def _samples(object_id: int) -> list[str]:
+    return [f"s_{n}" for n in SAMPLES if object_id % n == 0]
+
+
 @dataclass(frozen=True)
 class _Indexed:
     """A document as the backends store it: its fields' stems, and its words for spelling."""
@@ -540,6 +563,14 @@ class _Indexed:
     meta: str
     words: Counter[str]
 
+    @property
+    def scope(self) -> str:
+        return " ".join(_scope(self.doc.kind, self.doc.game_id) + _samples(self.doc.object_id))
+
+    @property
+    def stems(self) -> frozenset[str]:
+        return frozenset(f"{self.title} {self.body} {self.meta}".split())
+
 
 def _indexed(doc: Document) -> _Indexed:
     words: Counter[str] = Counter()
@@ -549,6 +580,11 @@ def _indexed(doc: Document) -> _Indexed:
         words.update(found)
         fields.append(" ".join(stem(t) for t in found))
     return _Indexed(doc, fields[0], fields[1], fields[2], words)
+
+
+def _stems_of(*texts: str) -> frozenset[str]:
+    """The stems an entry with these texts is indexed under (what `_indexed` writes)."""
+    return frozenset(s for text in texts for s in stems(text))
 
 
 class _SQLite:
@@ -603,7 +639,7 @@ class _SQLite:
                     x.title,
                     x.body,
                     x.meta,
-                    " ".join(_scope(x.doc.kind, x.doc.game_id)),
+                    x.scope,
                     x.doc.kind,
                     x.doc.object_id,
                     x.doc.key,
@@ -617,6 +653,11 @@ class _SQLite:
                 )
                 for x in docs
             ],
+        )
+        cursor.executemany(  # OR REPLACE: a row left behind by a bulk delete of the main table
+            f"INSERT OR REPLACE INTO {TEXT_TABLE} (rowid, title, body, meta, scope) "
+            "VALUES (%s, %s, %s, %s, %s)",
+            [(x.doc.rowid, x.title, x.body, x.meta, x.scope) for x in docs if x.doc.kind != "card"],
         )
 
 
@@ -700,7 +741,7 @@ class _Postgres:
                     x.title,
                     x.body,
                     x.meta,
-                    " ".join(_scope(x.doc.kind, x.doc.game_id)),
+                    x.scope,
                 )
                 for x in docs
             ],
@@ -744,6 +785,62 @@ def _count_words(cursor: Any, docs: Sequence[_Indexed]) -> None:
     )
 
 
+def _delete_keys(cursor: Any, key: str, rowids: Sequence[int]) -> None:
+    marks = ", ".join(["%s"] * len(rowids))
+    cursor.execute(f"DELETE FROM {TABLE} WHERE {key} IN ({marks})", list(rowids))
+    if connection.vendor == "sqlite":
+        cursor.execute(f"DELETE FROM {TEXT_TABLE} WHERE rowid IN ({marks})", list(rowids))
+
+
+def _delete_game(cursor: Any, game_id: int | None) -> None:
+    """Every index table's rows of a game (of all games when None)."""
+    for table in (TABLE, WORDS_TABLE, FREQUENCIES_TABLE):
+        if game_id is None:
+            cursor.execute(f"DELETE FROM {table}")
+        else:
+            cursor.execute(f"DELETE FROM {table} WHERE game_id = %s", [game_id])
+    if connection.vendor == "sqlite":
+        if game_id is None:
+            cursor.execute(f"DELETE FROM {TEXT_TABLE}")
+        else:  # found by its own scope mark, so rows whose main entry went first go too
+            cursor.execute(
+                f"DELETE FROM {TEXT_TABLE} WHERE rowid IN "
+                f"(SELECT rowid FROM {TEXT_TABLE} WHERE {TEXT_TABLE} MATCH %s)",
+                [f'scope : "{_scope(game_id=game_id)[0]}"'],
+            )
+
+
+def _count_entries(
+    cursor: Any, entries: Iterable[tuple[str, int, frozenset[str]]], sign: int
+) -> None:
+    """Add (sign 1) or take off (-1) entries of (kind, game, stems) in the frequencies table:
+    one more or one fewer entry holding each of its stems, and one more or fewer entry of its
+    kind and game (the empty stem)."""
+    counts: Counter[tuple[str, str, int]] = Counter()
+    for kind, game_id, found in entries:
+        counts[("", kind, game_id)] += sign
+        for s in found:
+            counts[(s, kind, game_id)] += sign
+    cursor.executemany(
+        f"INSERT INTO {FREQUENCIES_TABLE} (stem, kind, game_id, docs) VALUES (%s, %s, %s, %s) "
+        f"ON CONFLICT (stem, kind, game_id) "
+        f"DO UPDATE SET docs = {FREQUENCIES_TABLE}.docs + excluded.docs",
+        [(*key, n) for key, n in counts.items() if n],
+    )
+
+
+def _uncount(cursor: Any, key: str, rowids: Sequence[int]) -> None:
+    """Take the stored entries of these row keys off the frequencies table (before they are
+    replaced or removed): their stems are read again from their stored texts."""
+    cursor.execute(
+        f"SELECT kind, game_id, title_text, body_text, meta_text FROM {TABLE} "
+        f"WHERE {key} IN ({', '.join(['%s'] * len(rowids))})",
+        list(rowids),
+    )
+    old = [(kind, int(game), _stems_of(*texts)) for kind, game, *texts in cursor.fetchall()]
+    _count_entries(cursor, old, -1)
+
+
 def index_documents(docs: Iterable[Document], replace: bool = True) -> int:
     """Write documents in the index, replacing their old versions unless `replace` is False
     (the caller has just emptied the index); returns how many. Their words are counted in the
@@ -757,13 +854,12 @@ def index_documents(docs: Iterable[Document], replace: bool = True) -> int:
 
         def flush() -> None:
             if replace:
-                cursor.execute(
-                    f"DELETE FROM {TABLE} WHERE {backend.key} IN "
-                    f"({', '.join(['%s'] * len(batch))})",
-                    [x.doc.rowid for x in batch],
-                )
+                rowids = [x.doc.rowid for x in batch]
+                _uncount(cursor, backend.key, rowids)
+                _delete_keys(cursor, backend.key, rowids)
             backend.insert(cursor, batch)
             _count_words(cursor, batch)
+            _count_entries(cursor, ((x.doc.kind, x.doc.game_id, x.stems) for x in batch), 1)
 
         for doc in docs:
             batch.append(_indexed(doc))
@@ -782,12 +878,11 @@ def index_remove(kind: str, object_ids: Iterable[int]) -> None:
     if not ids:
         return
     key = _backend().key
-    with connection.cursor() as cursor:
+    with transaction.atomic(), connection.cursor() as cursor:
         for start in range(0, len(ids), BATCH):
             chunk = ids[start : start + BATCH]
-            cursor.execute(
-                f"DELETE FROM {TABLE} WHERE {key} IN ({', '.join(['%s'] * len(chunk))})", chunk
-            )
+            _uncount(cursor, key, chunk)
+            _delete_keys(cursor, key, chunk)
 
 
 def index_rebuild(game_slugs: Iterable[str] | None = None) -> int:
@@ -799,12 +894,10 @@ def index_rebuild(game_slugs: Iterable[str] | None = None) -> int:
     with transaction.atomic():
         with connection.cursor() as cursor:
             if game_slugs is None:
-                cursor.execute(f"DELETE FROM {TABLE}")
-                cursor.execute(f"DELETE FROM {WORDS_TABLE}")
+                _delete_game(cursor, None)
             else:
                 for game in games:
-                    cursor.execute(f"DELETE FROM {TABLE} WHERE game_id = %s", [game.pk])
-                    cursor.execute(f"DELETE FROM {WORDS_TABLE} WHERE game_id = %s", [game.pk])
+                    _delete_game(cursor, game.pk)
         count = index_documents(_DocumentBuilder(games).documents(), replace=False)
         with connection.cursor() as cursor:
             if connection.vendor == "postgresql":  # every query scans the GIN pending list
@@ -1049,11 +1142,67 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
 
 # Counting and ranking every match of a word found in most documents would cost time in
 # proportion to the corpus. Instead each kind's matches are counted up to COUNT_CAP (more is
-# shown as "1,000+"), and a query with more than RANK_LIMIT matches is listed in document
-# order (rulebook order, catalog order) rather than ranked: its words are too common to rank
-# by. Both limits keep a search's work bounded whatever the size of the corpus.
+# shown as "1,000+"; known from the frequencies table when they tell), and a query with more
+# than RANK_LIMIT matches is listed in document order (rulebook order, catalog order) rather
+# than ranked: its words are too common to rank by (its kinds with few matches are still
+# ranked; one with more is listed from a sample). Both limits keep a search's work bounded
+# whatever the size of the corpus.
 COUNT_CAP = 1000
 RANK_LIMIT = 1000
+
+
+@contextmanager
+def _bitmaps_only(cursor: Any) -> Iterator[None]:
+    """PostgreSQL: read through the GIN indexes only, not by walking the table or its id
+    index (which a LIMIT tempts the planner into, and which reads all of it when a kind's
+    matches are stored last)."""
+    cursor.execute("SET enable_seqscan = off; SET enable_indexscan = off")
+    try:
+        yield
+    finally:
+        cursor.execute("RESET enable_seqscan; RESET enable_indexscan")
+
+
+def _next_prefix(prefix: str) -> str:
+    """The first string after every string starting with `prefix`, in code point order."""
+    return prefix[:-1] + chr(ord(prefix[-1]) + 1)
+
+
+def _entry_bounds(
+    query: SearchQuery, relaxed: bool, held: dict[str, int], entries: int
+) -> tuple[int, int]:
+    """How many entries of one kind and game match at least and at most, from how many of
+    them hold each stem (`held`) and how many there are (`entries`). A word's count is exact;
+    a prefix matches at least as many entries as its commonest stem and at most all of its
+    stems' entries; a phrase at most as many as its rarest word. Every word of a query: at
+    least the entries left when each word's non-holders are taken away (Bonferroni's bound:
+    two words each in 80% of the entries are together in at least 60% of them)."""
+
+    def term(t: Term) -> tuple[int, int]:
+        low, high = 0, 0
+        for i, form in enumerate(t.alternatives):
+            bounds = []
+            for k, s in enumerate(form):
+                if t.prefix and i == 0 and k == len(form) - 1:
+                    found = [n for x, n in held.items() if x.startswith(s)]
+                    bounds.append((max(found, default=0), min(entries, sum(found))))
+                else:
+                    bounds.append((held.get(s, 0), held.get(s, 0)))
+            if len(bounds) == 1:
+                form_low, form_high = bounds[0]
+            else:  # a phrase: its words in that order, which the counts do not tell
+                form_low, form_high = 0, min(b[1] for b in bounds)
+            low, high = max(low, form_low), high + form_high
+        return low, min(entries, high)
+
+    wanted = [term(t) for t in query.positive]
+    if relaxed:
+        low, high = max(b[0] for b in wanted), min(entries, sum(b[1] for b in wanted))
+    else:
+        low = max(0, sum(b[0] for b in wanted) - (len(wanted) - 1) * entries)
+        high = min(b[1] for b in wanted)
+    low -= sum(term(t)[1] for t in query.negative)
+    return max(0, low), high
 
 
 @dataclass
@@ -1070,6 +1219,9 @@ class SearchResults:
     relaxed: bool = False
     original: SearchQuery | None = None  # the query as typed, when `prepare` changed it
     _counts: dict[str, int] | None = field(default=None, repr=False)
+    _bounds: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
+    # the frequencies table's rows of the query's stems, by (kind, game): stem -> entries
+    _held: dict[tuple[str, int], dict[str, int]] | None = field(default=None, repr=False)
     _windows: dict[str, list[Hit]] = field(default_factory=dict, repr=False)
     _first: dict[str, list[int]] = field(default_factory=dict, repr=False)
 
@@ -1079,32 +1231,91 @@ class SearchResults:
     def _where(self, backend: _SQLite | _Postgres, kind: str | None) -> tuple[str, list[Any]]:
         return backend.where(self.query, _scope(kind, self.game_id), relaxed=self.relaxed)
 
+    def bounds(self) -> dict[str, tuple[int, int]]:
+        """Each kind's matches at least and at most, read from the frequencies table (one
+        read of the query's stems' rows, whatever the size of the index): see
+        `_entry_bounds`. A kind with none is left out."""
+        if self._bounds is None:
+            totals: dict[str, list[int]] = {}
+            for (kind, _), found in self._held_rows().items() if self.query else ():
+                low, high = _entry_bounds(self.query, self.relaxed, found, found.get("", 0))
+                total = totals.setdefault(kind, [0, 0])
+                total[0] += low
+                total[1] += high
+            self._bounds = {k: (low, high) for k, (low, high) in totals.items() if high}
+        return self._bounds
+
+    def _held_rows(self) -> dict[tuple[str, int], dict[str, int]]:
+        if self._held is None:
+            terms = [*self.query.positive, *self.query.negative]
+            exact = sorted({s for t in terms for form in t.alternatives for s in form})
+            prefixes = sorted({t.alternatives[0][-1] for t in terms if t.prefix})
+            clauses = [f"stem IN ({', '.join(['%s'] * (len(exact) + 1))})"]
+            params: list[Any] = ["", *exact]  # the empty stem: how many entries there are
+            for prefix in prefixes:
+                clauses.append("(stem >= %s AND stem < %s)")
+                params += [prefix, _next_prefix(prefix)]
+            sql = (
+                f"SELECT stem, kind, game_id, docs FROM {FREQUENCIES_TABLE} "
+                f"WHERE ({' OR '.join(clauses)})"
+            )
+            if self.game_id is not None:
+                sql += " AND game_id = %s"
+                params.append(self.game_id)
+            if self.kind:
+                sql += " AND kind = %s"
+                params.append(self.kind)
+            held: dict[tuple[str, int], dict[str, int]] = {}
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                for stem_, kind, game_id, docs in cursor.fetchall():
+                    held.setdefault((kind, int(game_id)), {})[stem_] = int(docs)
+            self._held = held
+        return self._held
+
     def counts(self) -> dict[str, int]:
         """Matches of each kind with any, each counted up to COUNT_CAP + 1.
 
-        SQLite: one query reads up to RANK_LIMIT + 1 matches; fewer is the exact count, more
+        First from the frequencies table (`bounds`): a kind whose least and most are the same
+        (one word) is counted, one whose least is over the cap is over it, one whose most is 0
+        has none. Only the other kinds are read in the index. SQLite: when every kind is to be
+        read, one query reads up to RANK_LIMIT + 1 matches; fewer is the exact count, more
         means a broad query, whose kinds are then counted one by one, each up to the cap.
         PostgreSQL: each kind is counted on its own straight away (a GIN scan builds its whole
         bitmap before the first row, so a first broad read costs as much as the per-kind reads
-        it would spare). Each kind's count is a read of its matches' row keys in row order,
-        which also gives its first entries (`_first`): a kind too broad to rank is then listed
-        without reading the index again."""
+        it would spare). Each kind's count read in the index is a read of its matches' row
+        keys in row order, which also gives its first entries (`_first`): a kind too broad to
+        rank is then listed without reading the index again."""
         if self._counts is None:
             self._counts = {}
             if self.query:
+                known: dict[str, int] = {}
+                unknown: list[str] = []
+                for kind, (low, high) in self.bounds().items():
+                    if low > COUNT_CAP:
+                        known[kind] = COUNT_CAP + 1
+                    elif low == high:
+                        known[kind] = low
+                    else:
+                        unknown.append(kind)
+                counted: dict[str, int] = {}
                 backend = _backend()
                 with connection.cursor() as cursor:
-                    if isinstance(backend, _Postgres):
+                    if not unknown:
+                        pass
+                    elif isinstance(backend, _Postgres):
                         # A LIMIT tempts the planner into a walk of the table (or of its id
                         # index) that stops at the cap, which reads all of it when the kind's
                         # matches are stored last; a GIN bitmap reads only the matches.
-                        cursor.execute("SET enable_seqscan = off; SET enable_indexscan = off")
-                        try:
-                            self._counts = self._capped_counts(backend, cursor)
-                        finally:
-                            cursor.execute("RESET enable_seqscan; RESET enable_indexscan")
+                        with _bitmaps_only(cursor):
+                            counted = self._capped_counts(backend, cursor, unknown)
+                    elif known:
+                        counted = self._capped_counts(backend, cursor, unknown)
                     else:
-                        self._counts = self._sampled_counts(backend, cursor)
+                        counted = self._sampled_counts(backend, cursor)
+                order = {k: i for i, k in enumerate(self._kinds())}
+                both = {**known, **counted}
+                self._counts = dict(sorted(both.items(), key=lambda item: order[item[0]]))
         return self._counts
 
     def _sampled_counts(self, backend: _SQLite, cursor: Any) -> dict[str, int]:
@@ -1118,11 +1329,14 @@ class SearchResults:
             return dict(sample)
         return self._capped_counts(backend, cursor)
 
-    def _capped_counts(self, backend: _SQLite | _Postgres, cursor: Any) -> dict[str, int]:
-        """Each kind's matches up to the cap, keeping the row keys of its first entries: FTS5
-        returns matches in row order; PostgreSQL's bitmap in the order they are stored. On
-        PostgreSQL the kinds' reads are one statement (one round trip), each its own LIMIT."""
-        wheres = {kind: self._where(backend, kind) for kind in self._kinds()}
+    def _capped_counts(
+        self, backend: _SQLite | _Postgres, cursor: Any, kinds: Sequence[str] | None = None
+    ) -> dict[str, int]:
+        """Each kind's matches up to the cap (of every kind, or of `kinds`), keeping the row
+        keys of its first entries: FTS5 returns matches in row order; PostgreSQL's bitmap in
+        the order they are stored. On PostgreSQL the kinds' reads are one statement (one round
+        trip), each its own LIMIT."""
+        wheres = {kind: self._where(backend, kind) for kind in (kinds or self._kinds())}
         keys: dict[str, list[int]] = {}
         if isinstance(backend, _SQLite):
             for kind, (where, params) in wheres.items():
@@ -1147,9 +1361,15 @@ class SearchResults:
         return counts
 
     def fewer_than(self, n: int) -> bool:
-        """Whether fewer than n entries match. SQLite: from the counts (their first read is of
-        at most RANK_LIMIT + 1 row ids, and they are needed anyway when the search stands);
-        PostgreSQL: one read of at most n rows (its counts are a GIN read per kind)."""
+        """Whether fewer than n entries match. From the frequencies table when it tells;
+        else SQLite: from the counts (their first read is of at most RANK_LIMIT + 1 row ids,
+        and they are needed anyway when the search stands); PostgreSQL: one read of at most n
+        rows (its counts are a GIN read per kind)."""
+        bounds = self.bounds().values()
+        if sum(low for low, _ in bounds) >= n:
+            return False
+        if sum(high for _, high in bounds) < n:
+            return True
         if self._counts is not None or isinstance(_backend(), _SQLite):
             return self.count() < n
         where, params = self._where(_backend(), self.kind)
@@ -1183,16 +1403,16 @@ class SearchResults:
         any_order: bool = False,
     ) -> list[Hit]:
         """Hits in the database's own order (ranked when not too broad), leaving out rows.
-        A kind too broad to rank, wanted from its first entry, is listed from the entries its
-        count read (`_first`) without reading the index again: on SQLite its first in row
-        order; on PostgreSQL, with `any_order` (a kind listed beside others), the first its
-        GIN bitmap gave (walking the table in id order to find them can read most of it),
-        shown in row order."""
-        first = self._first.get(kind or "") if self._counts is not None else None
-        if isinstance(_backend(), _Postgres) and not any_order:
-            first = None
-        if first and not offset and not exclude and limit <= len(first) and not self.ranked(kind):
-            return sorted(self._hits_for(dict.fromkeys(first[:limit], 0)), key=lambda h: h.rowid)
+        A kind too broad to rank, wanted from its first entry, is listed without reading all
+        its matches when it can be (`_listed`): from the entries its count read (`_first`): on
+        SQLite its first in row order; on PostgreSQL, with `any_order` (a kind listed beside
+        others), the first its GIN bitmap gave (walking the table in id order to find them can
+        read most of it), shown in row order; or from a sample of its entries."""
+        wanted_first = kind and not offset and not exclude and self.query and limit > 0
+        if wanted_first and kind and not self.ranked(kind):
+            listed = self._listed([kind], limit, any_order)
+            if kind in listed:
+                return listed[kind]
         if not self.query or limit <= 0:
             return []
         backend = _backend()
@@ -1212,6 +1432,62 @@ class SearchResults:
         with connection.cursor() as cursor:
             cursor.execute(sql, [*params, limit, offset])
             return [_hit(row, self.query, self.relaxed) for row in cursor.fetchall()]
+
+    def _listed(self, kinds: Sequence[str], limit: int, any_order: bool) -> dict[str, list[Hit]]:
+        """The first `limit` entries of kinds too broad to rank, of those that can be listed
+        without reading all their matches, in row order: from the keys their count read
+        (`_fetch_rows`), else from a sample (`SAMPLES`): the sparsest sample expected to hold
+        twice as many matches as wanted (by the kind's least matches, `bounds`), then the
+        denser ones. All the kinds' reads of a sample are one statement."""
+        keys: dict[str, list[int]] = {}
+        sampled: dict[str, list[int]] = {}
+        for kind in kinds:
+            first = self._first.get(kind) if self._counts is not None else None
+            if isinstance(_backend(), _Postgres) and not any_order:
+                first = None
+            if first and limit <= len(first):
+                keys[kind] = first[:limit]
+            else:
+                low = self.bounds().get(kind, (0, 0))[0]
+                sampled[kind] = [n for n in SAMPLES if low >= 2 * limit * n]
+        while any(sampled.values()):
+            wanted = {kind: sizes.pop(0) for kind, sizes in sampled.items() if sizes}
+            for kind, found in self._sample_keys(wanted, limit).items():
+                if len(found) == limit:
+                    keys[kind] = found
+                    del sampled[kind]
+        every = self._hits_for(dict.fromkeys((k for found in keys.values() for k in found), 0))
+        return {
+            kind: sorted((h for h in every if h.kind == kind), key=lambda h: h.rowid)
+            for kind in keys
+        }
+
+    def _sample_keys(self, sizes: dict[str, int], limit: int) -> dict[str, list[int]]:
+        """Each kind's first `limit` matches in row order among the entries of its sample."""
+        backend = _backend()
+        parts: list[str] = []
+        params: list[Any] = []
+        for kind, size in sizes.items():
+            scope = [*_scope(kind, self.game_id), f"s_{size}"]
+            where, found = backend.where(self.query, scope, relaxed=self.relaxed)
+            parts.append(
+                f"SELECT * FROM (SELECT %s AS part, {backend.key} FROM {TABLE} WHERE {where} "
+                f"ORDER BY {backend.key} LIMIT %s) AS part_{len(parts)}"
+            )
+            params += [kind, *found, limit]
+        sql = " UNION ALL ".join(parts)
+        out: dict[str, list[int]] = {kind: [] for kind in sizes}
+        with connection.cursor() as cursor:
+            if isinstance(backend, _Postgres):
+                with _bitmaps_only(cursor):
+                    cursor.execute(sql, params)
+                    rows = cursor.fetchall()
+            else:
+                cursor.execute(sql, params)
+                rows = cursor.fetchall()
+        for kind, key in rows:
+            out[kind].append(key)
+        return out
 
     def _best_of_each_kind(self, per: int, kinds: Sequence[str] | None = None) -> list[Hit]:
         """The `per` best-ranked entries of each kind in one read, of every kind or of
@@ -1239,11 +1515,17 @@ class SearchResults:
                 finally:
                     cursor.execute("RESET enable_seqscan")
         where, params = self._where(backend, None)
+        table, score, others = TABLE, backend.score, set(self.counts())
+        if isinstance(backend, _SQLite) and kinds is not None and "card" not in kinds:
+            # kinds other than cards are ranked in their own table (TEXT_TABLE): bm25 reads
+            # the words' doclists there, not the cards' postings of a word most cards hold
+            table, score, others = TEXT_TABLE, score.replace(TABLE, TEXT_TABLE), others - {"card"}
+            where = where.replace(TABLE, TEXT_TABLE)
         # bm25 weighs every phrase of the query by how many entries hold it, read in full: a
         # kind's scope phrase costs as many reads as the kind has entries (all the cards). It
-        # is left out when the kinds are every kind with a match: the same rows, the same
-        # scores (the scope column weighs 0).
-        if kinds is not None and not set(self.counts()) <= set(kinds):
+        # is left out when the kinds are every kind with a match in the table: the same rows,
+        # the same scores (the scope column weighs 0).
+        if kinds is not None and not others <= set(kinds):
             either = " OR ".join(f'scope : "{s}"' for k in kinds for s in _scope(k))
             params = [f"({params[0]}) AND ({either})"]
         order = backend.rank_order.replace("rowid", "row_key").replace("id", "row_key")
@@ -1253,8 +1535,8 @@ class SearchResults:
             f"SELECT row_key, score FROM ("
             f"SELECT row_key, score, ROW_NUMBER() OVER "
             f"(PARTITION BY row_key %% {KIND_SLOTS} ORDER BY {order}) AS place FROM ("
-            f"SELECT {backend.key} AS row_key, {backend.score} AS score "
-            f"FROM {TABLE} WHERE {where}) AS matches) AS ranked WHERE place <= %s"
+            f"SELECT {backend.key} AS row_key, {score} AS score "
+            f"FROM {table} WHERE {where}) AS matches) AS ranked WHERE place <= %s"
         )
         with connection.cursor() as cursor:
             cursor.execute(sql, [*rank, *params, per])
@@ -1288,11 +1570,12 @@ class SearchResults:
             elif kind is None:  # the kinds with few matches ranked together, the others listed
                 few = [k for k in kinds if self.ranked(k)]
                 hits = self._best_of_each_kind(per, few) if few else []
+                broad = [k for k in kinds if k not in few]
+                listed = self._listed(broad, per, any_order=True)
                 hits += [
                     h
-                    for k in kinds
-                    if k not in few
-                    for h in self._fetch_rows(0, per, k, any_order=True)
+                    for k in broad
+                    for h in listed.get(k) or self._fetch_rows(0, per, k, any_order=True)
                 ]
             else:
                 hits = self._fetch_rows(0, per, kind)
@@ -1366,8 +1649,13 @@ def search(
     query = prepare(typed, game_id, correct=correct)
     results = SearchResults(query, kind=kind or None, game_id=game_id, original=typed)
     if query and len(query.positive) > 1 and results.fewer_than(RELAX_BELOW):
-        results = SearchResults(
-            query, kind=kind or None, game_id=game_id, relaxed=True, original=typed
+        results = SearchResults(  # the same words: the same frequencies
+            query,
+            kind=kind or None,
+            game_id=game_id,
+            relaxed=True,
+            original=typed,
+            _held=results._held,
         )
     return results
 
@@ -1627,8 +1915,7 @@ def _on_delete(sender: type, instance: Any, **_: Any) -> None:
 
 def _on_game_delete(sender: type, instance: m.Game, **_: Any) -> None:
     with connection.cursor() as cursor:
-        cursor.execute(f"DELETE FROM {TABLE} WHERE game_id = %s", [instance.pk])
-        cursor.execute(f"DELETE FROM {WORDS_TABLE} WHERE game_id = %s", [instance.pk])
+        _delete_game(cursor, instance.pk)
     _touch()
 
 
@@ -1659,6 +1946,8 @@ def _on_related_save(sender: type, instance: Any, raw: bool = False, **_: Any) -
     }
     cards = m.Card.objects.filter(**{related[sender]: instance})
     index_documents(builder.cards(cards))
+    if sender in (m.Faction, m.Expansion):  # the game's entry lists their names too
+        index_documents([builder.game(instance.game)])
 
 
 @cache
