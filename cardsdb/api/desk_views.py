@@ -162,7 +162,6 @@ _JSON_ANSWER = frozenset({"", "*/*", "application/json"})  # DRF picks the JSON 
 # orjson reads an integer beyond 64 bits as a float where Python's json keeps it exact: a
 # body with a run of 19 digits is left to DRF's parser
 _LONG_NUMBER = re.compile(rb"\d{19}")
-_ALLOW = "POST, OPTIONS"  # what DRF's view says it allows
 
 
 def _lean_takes(request: HttpRequest) -> bool:
@@ -186,6 +185,10 @@ def _answer(data: Any, status_code: int, headers: Any = ()) -> HttpResponse:
     patch_vary_headers(response, ("Accept",))
     response["Allow"] = _ALLOW
     return response
+
+
+# What DRF's view says it allows, in its order (a set's, which varies from process to process).
+_ALLOW = ", ".join(rulings_drf.cls().allowed_methods)
 
 
 def _refusal(exc: Exception, request: HttpRequest) -> HttpResponse:
