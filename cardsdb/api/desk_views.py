@@ -147,6 +147,7 @@ def rulings_drf(request: Request, slug: str) -> Response:
     saved = desk.ruling_make(slug, body)
     return Response(saved.ruling, status=status.HTTP_200_OK)
 
+
 # ----- the ruling POST's lean path -----
 #
 # A ruling on a new board is the desk's busiest write, and DRF's machinery around it (the
@@ -182,7 +183,7 @@ def _answer(data: Any, status_code: int, headers: Any = ()) -> HttpResponse:
     )
     for name, value in headers:
         response[name] = value
-    patch_vary_headers(response, ("Accept",))
+    patch_vary_headers(response, ("Accept",))  # after any Vary of the error's own
     response["Allow"] = _ALLOW
     return response
 
@@ -213,11 +214,12 @@ def rulings(request: HttpRequest, slug: str) -> HttpResponse:
     if not _plainly_valid(RulingRequest, body) or _LONG_NUMBER.search(raw):
         return rulings_drf(request, slug)
     # A signed-in user's POST needs CSRF's check, which DRF's session authentication makes;
-    # an anonymous one reads the session as DRF does (so the answer varies on Cookie as its).
+    # an anonymous one reads the session as DRF does (so the answer varies on Cookie as before).
     if request.user.is_authenticated:
         return rulings_drf(request, slug)
     throttle = RulingThrottle()
-    if not throttle.allow_request(request, None):
+    # DRF's throttle reads only the client's address (`request.META`) and no view
+    if not throttle.allow_request(request, None):  # type: ignore[arg-type]
         return _refusal(exceptions.Throttled(throttle.wait()), request)
     try:
         saved = desk.ruling_make(slug, body)
