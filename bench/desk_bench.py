@@ -1,18 +1,23 @@
 """Benchmark the dispute desk.
 
     make db && .venv/bin/python bench/desk_bench.py [--n 500]
-    .venv/bin/python bench/desk_bench.py --cpu [--n 2000] [--profile higher-lower]
+    .venv/bin/python bench/desk_bench.py --cpu [--n 1000] [--profile higher-lower]
+    .venv/bin/python bench/desk_bench.py --instructions [--n 100]      # needs valgrind
 
 Default: a ruling through the engine alone and through the HTTP API (in-process Django client,
 SQLite by default or DATABASE_URL), median and p95, for every engine's worked example.
 
 `--cpu`: the CPU (`time.process_time`) one ruling POST costs, on a board the server has never
 seen (the load test's distinct boards, bench/load/variations.py), as a ratio to the ceiling
-(`GET /api/v1/health`, measured in the same run before and after), per game, through the lean
-view and through the DRF view it stands in front of (`DESK_LEAN_RULINGS=False`): the same
-process and data, so the two ratios compare even on a busy machine. Run as production does
-(DEBUG off, behind the TLS proxy: `X-Forwarded-Proto: https`). `--profile SLUG` adds cProfile's
-top functions for one game's lean and DRF POSTs, and for the ceiling.
+(`GET /api/v1/health`), per game, through the lean view and through the DRF view it stands in
+front of (`DESK_LEAN_RULINGS=False`), in rounds of a few requests of each kind in turn, so that
+a busy machine weighs on every kind alike; on PostgreSQL also the CPU its backend spent (the
+load test counts it too). Run as production does (DEBUG off, behind the TLS proxy:
+`X-Forwarded-Proto: https`). `--profile SLUG` adds cProfile's top functions for one game's
+lean and DRF POSTs, and for the ceiling.
+
+`--instructions`: the same comparison in instructions (callgrind), which neighbours on the
+machine do not change; the PostgreSQL backend's share is not in it.
 """
 
 from __future__ import annotations
@@ -201,7 +206,8 @@ def cpu(n: int, profile: str | None) -> None:
 
 def _instructions_in_valgrind(n: int) -> None:
     """Run under callgrind by `instructions`: every kind warmed, then each kind's `n`
-    requests counted alone (callgrind_control zeroes the count before and dumps it after)."""
+    requests counted alone (callgrind_control dumps the count before and after them: a dump
+    holds what ran since the one before; `nothing` is what dumping itself costs)."""
     import subprocess
 
     import orjson
@@ -224,7 +230,8 @@ def _instructions_in_valgrind(n: int) -> None:
         assert client.get("/api/v1/health").status_code == 200
 
     kinds: list[tuple[str, Callable[[bytes], None], bool, list[bytes]]] = [
-        ("health", health, True, [b""] * (n + 20))
+        ("nothing", lambda _: None, True, [b""] * (n + 20)),
+        ("health", health, True, [b""] * (n + 20)),
     ]
     for slug in sorted(registry):
         for seed, (name, lean) in enumerate({"DRF": False, "lean": True}.items()):
@@ -242,7 +249,7 @@ def _instructions_in_valgrind(n: int) -> None:
                 fn(body)
     for kind, fn, lean, bodies in kinds:
         with override_settings(DESK_LEAN_RULINGS=lean):
-            control("--zero")
+            control(f"--dump=before-{kind}")
             for body in bodies[20:]:
                 fn(body)
             control(f"--dump={kind}")
@@ -276,10 +283,15 @@ def instructions(n: int) -> None:
         counts: dict[str, float] = {}
         for dump in Path(folder).glob("out.*.*"):
             text = dump.read_text(errors="replace")
-            kind = re.search(r"^desc: Trigger: Client Request: (.+)$", text, re.M)
-            total = re.search(r"^(?:summary|totals): (\d+)", text, re.M)
+            kind = re.search(r"^desc: Trigger: dump (.+)$", text, re.M)
+            total = re.search(r"^summary: (\d+)", text, re.M)
             if kind and total:
                 counts[kind.group(1).strip()] = int(total.group(1)) / n
+    counts = {
+        k: v - counts["nothing"]
+        for k, v in counts.items()
+        if k != "nothing" and not k.startswith("before-")
+    }
     ceiling = counts["health"]
     print(f"ceiling GET /api/v1/health: {ceiling / 1e6:.3f} M instructions; {n} requests a kind")
     print(f"{'game':28} {'DRF path':>18} {'lean path':>18}")
