@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from django.db import connection, transaction
+from django.db import connections, router, transaction
 from django.http import Http404
 from django.urls import reverse
 
@@ -69,7 +69,8 @@ def desk_for(slug: str) -> Desk:
 def ruling_id(slug: str, request: dict[str, Any]) -> str:
     canonical = json.dumps([slug, request], sort_keys=True, separators=(",", ":"))
     digest = hashlib.sha256(canonical.encode()).digest()
-    return base64.b32encode(digest).decode().lower()[:10]
+    # the first 10 base32 letters spell the first 50 bits: 7 bytes are enough to encode
+    return base64.b32encode(digest[:7]).decode().lower()[:10]
 
 
 def _rules() -> dict[str, tuple[str, str]]:
@@ -147,23 +148,23 @@ def _insert_new(saved: SavedRuling) -> bool:
     rulings, never corrupt anything, and the request that saved one still got its answer. With
     psycopg's client-side binding (Django's default) the setting and the insert go in one
     round trip, as one implicit transaction."""
-    meta = SavedRuling._meta
-    fields = meta.local_concrete_fields
-    quote = connection.ops.quote_name
-    insert = (
-        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
-        f"VALUES ({', '.join(['%s'] * len(fields))}) "
-        f"ON CONFLICT ({quote(meta.pk.column)}) DO NOTHING"
-    )
-    values = [_prep(f, f.pre_save(saved, add=True)) for f in fields]
-    with connection.cursor() as cursor:
-        if connection.vendor != "postgresql":
+    db = connections[router.db_for_write(SavedRuling)]  # looked up once, not per attribute
+    insert, fields = _insert_statement(db)
+    postgresql = db.vendor == "postgresql"
+    values = [
+        _json_value(f.value_from_object(saved), postgresql)
+        if f.get_internal_type() == "JSONField"
+        else f.get_db_prep_save(f.pre_save(saved, add=True), db)
+        for f in fields
+    ]
+    with db.cursor() as cursor:
+        if not postgresql:
             cursor.execute(insert, values)
         elif _binds_client_side(cursor):
             cursor.execute(f"{SYNC_OFF}; {insert}", values)
             cursor.cursor.nextset()  # the INSERT's own result
         else:
-            with transaction.atomic():
+            with transaction.atomic(using=db.alias):
                 cursor.execute(SYNC_OFF)
                 cursor.execute(insert, values)
         kept = cursor.rowcount == 1
@@ -172,14 +173,35 @@ def _insert_new(saved: SavedRuling) -> bool:
     return kept
 
 
-def _prep(field: Any, value: Any) -> Any:
-    """A column's value for the INSERT; on PostgreSQL a JSON document is written by orjson
-    (several times faster than `json.dumps`, and jsonb keeps the value, not the spelling)."""
-    if connection.vendor == "postgresql" and field.get_internal_type() == "JSONField":
+_statements: dict[tuple[str, str], tuple[str, list[Any]]] = {}
+
+
+def _insert_statement(db: Any) -> tuple[str, list[Any]]:
+    """The INSERT's text and its columns' fields, made once per database (it never changes)."""
+    found = _statements.get((db.alias, db.vendor))
+    if found is None:
+        meta = SavedRuling._meta
+        fields = list(meta.local_concrete_fields)
+        quote = db.ops.quote_name
+        insert = (
+            f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+            f"VALUES ({', '.join(['%s'] * len(fields))}) "
+            f"ON CONFLICT ({quote(meta.pk.column)}) DO NOTHING"
+        )
+        found = _statements[(db.alias, db.vendor)] = (insert, fields)
+    return found
+
+
+def _json_value(value: Any, postgresql: bool) -> Any:
+    """A JSON column's value for the INSERT, written by orjson (several times faster than
+    `json.dumps`): jsonb on PostgreSQL keeps the value, not the spelling; SQLite keeps the
+    text, which Django reads back with `json.loads` as the same value."""
+    if postgresql:
         from psycopg.types.json import Jsonb
 
         return Jsonb(value, dumps=_json_bytes)
-    return field.get_db_prep_save(value, connection)
+    written = _json_bytes(value)
+    return written.decode() if isinstance(written, bytes) else written
 
 
 def _json_bytes(value: Any) -> bytes | str:
