@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 import orjson
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework.exceptions import APIException
@@ -44,6 +45,7 @@ def _plain(request: HttpRequest) -> bool:
     return (
         request.method in ("GET", "HEAD")
         and prebuilt.enabled()
+        and getattr(settings, "PREBUILT_LEAN", True)  # False: the DRF views answer it all
         and request.META.get("HTTP_ACCEPT", "").strip() in PLAIN_JSON_ACCEPTS
         and prebuilt.anonymous(request)
     )
