@@ -92,9 +92,9 @@ def main() -> None:
     django.setup()
     from django.core.handlers.wsgi import WSGIHandler
     from django.db import connection
+    from load_test import card_filters
 
     from cardsdb.models import Card, Game, Rule
-    from load_test import card_filters
 
     # one connection throughout (its backend's CPU is read from /proc by its pid)
     connection.settings_dict["CONN_MAX_AGE"] = None
@@ -217,9 +217,7 @@ def list_filters(make: Any, games: list[str], rng: random.Random) -> list[str]:
     import load_test
 
     real = load_test.get_json  # card_filters reads these two lists over HTTP; here: the rows
-    load_test.get_json = lambda base, path: {
-        "results": types if "card-types" in path else factions
-    }
+    load_test.get_json = lambda base, path: {"results": types if "card-types" in path else factions}
     try:
         return list(make("", games, rng, 2000))
     finally:

@@ -138,19 +138,44 @@ def purge(keep: str) -> int:
     return deleted
 
 
+# A rules page is ~60 KB, one per game: reading it from the database cost more than the rest of
+# its request (moving the bytes out of PostgreSQL's TOAST storage and over the socket, not
+# decompressing them: storing them uncompressed changed nothing). So each process also keeps
+# the few of these it has served, filed under the data version like the rows, and as fresh:
+# they are dropped when the version changes, and at every edit in this process (an edit rolled
+# back can bring a version's name round again with other data, as the card index knows).
+IN_MEMORY = frozenset({RULES_PAGE})
+_memory_lock = threading.Lock()
+_memory: dict[tuple[str, str], tuple[str, Entry]] = {}
+
+
+def forget(**_: Any) -> None:
+    """Drop the answers this process keeps in memory (an edit of reference data; a load)."""
+    with _memory_lock:
+        _memory.clear()
+
+
 def obtain(kind: str, key: str, build: Callable[[], bytes | None]) -> Entry | None:
     """The answer kept for this version, or built now (None: there is no such object) and
     kept. The version is read before the data, so an answer is never filed under a version
     newer than the data it was built from."""
     version = response_cache.data_fingerprint()
+    held = _memory.get((kind, key)) if kind in IN_MEMORY else None
+    if held is not None and held[0] == version:
+        return held[1]
     found = get(kind, key, version)
-    if found is not None:
-        return found
-    content = build()
-    if content is None:
-        return None
-    put_many(kind, {key: content}, version)
-    return Entry(content, etag_of(content))
+    if found is None:
+        content = build()
+        if content is None:  # no such object: nothing is kept for it, here or there
+            return None
+        put_many(kind, {key: content}, version)
+        found = Entry(content, etag_of(content))
+    if kind in IN_MEMORY:
+        with _memory_lock:
+            if len(_memory) > 100:  # a handful of games; never more than a few MB
+                _memory.clear()
+            _memory[(kind, key)] = (version, found)
+    return found
 
 
 def response(entry: Entry, content_type: str) -> HttpResponse:
@@ -380,6 +405,7 @@ def build_all(
 
     response_cache.fingerprint_forget()
     card_index.forget()  # a load: this process's card index is rebuilt on its next use
+    forget()
     version = response_cache.data_fingerprint()
     kinds = set(kinds)
     if games is None and not force:  # what is already complete for this version is kept

@@ -2,8 +2,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
-from cardsdb import desk
-from cardsdb import prebuilt
+from cardsdb import desk, prebuilt
 from cardsdb.api import (
     desk_views,
     health,
@@ -32,7 +31,8 @@ router.register("glossary", views.GlossaryViewSet, basename="glossary")
 router.register("clarifications", views.ClarificationViewSet, basename="clarification")
 
 # The prebuilt reads' common case is answered by lean views ahead of the DRF ones, which stay
-# routed behind them for every other case and for the OpenAPI schema (cardsdb/api/prebuilt_views.py).
+# routed behind them for every other case and for the OpenAPI schema
+# (cardsdb/api/prebuilt_views.py).
 _drf = {pattern.name: pattern.callback for pattern in router.urls if pattern.name}
 
 urlpatterns = [
