@@ -98,8 +98,9 @@ def card_list(drf_view: View) -> View:
             if found is not None:
                 paginator = Pagination()
                 try:
-                    items = paginator.paginate_queryset(
-                        prebuilt.Indexed(found, found.version),
+                    entries: Any = prebuilt.Indexed(found, found.version)  # sliced as a queryset
+                    items: list[bytes] | None = paginator.paginate_queryset(
+                        entries,
                         _Params(request),  # type: ignore[arg-type]
                     )
                 except APIException:  # a page size out of range, a page past the end

@@ -1,4 +1,6 @@
-from django.urls import include, path, re_path
+from typing import Any
+
+from django.urls import URLPattern, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
@@ -33,7 +35,11 @@ router.register("clarifications", views.ClarificationViewSet, basename="clarific
 # The prebuilt reads' common case is answered by lean views ahead of the DRF ones, which stay
 # routed behind them for every other case and for the OpenAPI schema
 # (cardsdb/api/prebuilt_views.py).
-_drf = {pattern.name: pattern.callback for pattern in router.urls if pattern.name}
+_drf: dict[str, Any] = {
+    pattern.name: pattern.callback
+    for pattern in router.urls
+    if isinstance(pattern, URLPattern) and pattern.name
+}
 
 urlpatterns = [
     re_path(
