@@ -6,12 +6,14 @@ in card lists, a rule's API detail and a card's page are the same bytes for ever
 then. They are kept in the `Prebuilt` table, keyed by (data version, kind, key): the data
 version is `response_cache.data_fingerprint()` (every game's `data_version` and the database's
 edits counter), so a load or an admin edit names a new version and nothing built under the old
-one is ever served again. `manage.py load_fixtures` builds every JSON answer of the new version
-at once (`build_all`), and drops the other versions' rows; whatever is missing (after an admin
-edit, or a card page) is built on first use and kept for every worker and app server.
+one is ever served again. `manage.py load_fixtures` builds every answer of the new version at
+once (`build_all`: the JSON, the rules pages and the card pages), and drops the other versions'
+rows; whatever is missing (after an admin edit) is built on first use and kept for every worker
+and app server.
 
 A request for a prebuilt answer costs one indexed read of one row (plus the fingerprint, read
-at most every two seconds per process): no ORM joins, no serializer, no template.
+at most every two seconds per process): no ORM joins, no serializer, no template. The API's
+reads of it are lean Django views, not DRF ones (cardsdb/api/prebuilt_views.py).
 
 | kind | what | key |
 | --- | --- | --- |
@@ -136,19 +138,44 @@ def purge(keep: str) -> int:
     return deleted
 
 
+# A rules page is ~60 KB, one per game: reading it from the database cost more than the rest of
+# its request (moving the bytes out of PostgreSQL's TOAST storage and over the socket, not
+# decompressing them: storing them uncompressed changed nothing). So each process also keeps
+# the few of these it has served, filed under the data version like the rows, and as fresh:
+# they are dropped when the version changes, and at every edit in this process (an edit rolled
+# back can bring a version's name round again with other data, as the card index knows).
+IN_MEMORY = frozenset({RULES_PAGE})
+_memory_lock = threading.Lock()
+_memory: dict[tuple[str, str], tuple[str, Entry]] = {}
+
+
+def forget(**_: Any) -> None:
+    """Drop the answers this process keeps in memory (an edit of reference data; a load)."""
+    with _memory_lock:
+        _memory.clear()
+
+
 def obtain(kind: str, key: str, build: Callable[[], bytes | None]) -> Entry | None:
     """The answer kept for this version, or built now (None: there is no such object) and
     kept. The version is read before the data, so an answer is never filed under a version
     newer than the data it was built from."""
     version = response_cache.data_fingerprint()
+    held = _memory.get((kind, key)) if kind in IN_MEMORY else None
+    if held is not None and held[0] == version:
+        return held[1]
     found = get(kind, key, version)
-    if found is not None:
-        return found
-    content = build()
-    if content is None:
-        return None
-    put_many(kind, {key: content}, version)
-    return Entry(content, etag_of(content))
+    if found is None:
+        content = build()
+        if content is None:  # no such object: nothing is kept for it, here or there
+            return None
+        put_many(kind, {key: content}, version)
+        found = Entry(content, etag_of(content))
+    if kind in IN_MEMORY:
+        with _memory_lock:
+            if len(_memory) > 100:  # a handful of games; never more than a few MB
+                _memory.clear()
+            _memory[(kind, key)] = (version, found)
+    return found
 
 
 def response(entry: Entry, content_type: str) -> HttpResponse:
@@ -185,17 +212,69 @@ def rule_bytes(rule: Any) -> bytes:
     return _serialized(RuleSerializer, [rule])[0]
 
 
-def card_page_context(card: Any) -> dict[str, Any]:
+def card_page_context(card: Any, printings: TextPrintings | None = None) -> dict[str, Any]:
     """What the card page shows: the card, its game, and the printing that carries its text."""
     from cardsdb import card_groups
 
-    return {"game": card.game, "card": card, "text_card": card_groups.text_printing(card)}
+    text_card = printings.of(card) if printings else card_groups.text_printing(card)
+    return {"game": card.game, "card": card, "text_card": text_card}
 
 
-def card_page_bytes(card: Any, request: HttpRequest | None = None) -> bytes:
+def card_page_bytes(
+    card: Any, request: HttpRequest | None = None, printings: TextPrintings | None = None
+) -> bytes:
     """The card page as the website renders it for an anonymous visitor (no per-user part:
     no CSRF token, no sign-in state)."""
-    return render_to_string("web/card.html", card_page_context(card), request=request).encode()
+    context = card_page_context(card, printings)
+    return render_to_string("web/card.html", context, request=request).encode()
+
+
+def _group_value(card: Any, field: str) -> Any:
+    if field.startswith("attributes."):
+        return card.attributes.get(field.removeprefix("attributes."))
+    return getattr(card, field)
+
+
+class TextPrintings:
+    """`card_groups.text_printing` for every card of a build: most printings of a Battle Arena
+    card carry no text and show the text of the printing that does, which was one query per
+    page (two thirds of building one). Here each game's printings with text are read once and
+    found by the card's type and group fields, the first in catalogue order, as that query
+    orders them; a card missing a group attribute (which that query then does not filter on)
+    still asks the database."""
+
+    def __init__(self) -> None:
+        self._tables: dict[int, dict[tuple[Any, ...], Any]] = {}
+
+    def of(self, card: Any) -> Any:
+        from cardsdb import card_groups
+
+        if card.text or card.card_type_id is None:
+            return None
+        fields = card_groups.group_fields(card.game.slug)
+        if not fields:
+            return None
+        values = tuple(_group_value(card, f) for f in fields)
+        if any(v is None for f, v in zip(fields, values, strict=True) if f.startswith("attr")):
+            return card_groups.text_printing(card)
+        return self._table(card.game_id, fields).get((card.card_type_id, *values))
+
+    def _table(self, game_id: int, fields: tuple[str, ...]) -> dict[tuple[Any, ...], Any]:
+        from cardsdb.models import Card
+
+        if game_id not in self._tables:
+            rows = (
+                Card.objects.filter(game_id=game_id, card_type__isnull=False)
+                .exclude(text="")
+                .select_related("expansion", "game")
+                .order_by("position", "id")
+            )
+            table: dict[tuple[Any, ...], Any] = {}
+            for row in rows:
+                key = (row.card_type_id, *(_group_value(row, f) for f in fields))
+                table.setdefault(key, row)
+            self._tables[game_id] = table
+        return self._tables[game_id]
 
 
 def rules_page_bytes(slug: str) -> bytes | None:
@@ -311,7 +390,7 @@ def _chunks(ids: list[int]) -> Iterator[list[int]]:
 
 
 def build_all(
-    kinds: Iterable[str] = (CARD, CARD_ITEM, RULE, RULES_PAGE),
+    kinds: Iterable[str] = KINDS,
     progress: Callable[[str], None] = print,
     games: list[str] | None = None,
     force: bool = False,
@@ -326,6 +405,7 @@ def build_all(
 
     response_cache.fingerprint_forget()
     card_index.forget()  # a load: this process's card index is rebuilt on its next use
+    forget()
     version = response_cache.data_fingerprint()
     kinds = set(kinds)
     if games is None and not force:  # what is already complete for this version is kept
@@ -341,6 +421,7 @@ def build_all(
         if games is not None:
             cards = cards.filter(game__slug__in=games)
         ids = list(cards.values_list("id", flat=True))
+        printings = TextPrintings()
         for chunk in _chunks(ids):
             detail = CARD in kinds or CARD_PAGE in kinds
             rows = list(
@@ -354,7 +435,10 @@ def build_all(
                 entries = _serialized(CardSerializer, rows)
                 batch[CARD_ITEM] = dict(zip([str(c.pk) for c in rows], entries, strict=True))
             if CARD_PAGE in kinds:
-                batch[CARD_PAGE] = {k: card_page_bytes(c) for k, c in zip(keys, rows, strict=True)}
+                batch[CARD_PAGE] = {
+                    k: card_page_bytes(c, printings=printings)
+                    for k, c in zip(keys, rows, strict=True)
+                }
             for kind, built in batch.items():
                 put_many(kind, built, version)
                 counts[kind] += len(built)

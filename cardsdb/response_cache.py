@@ -106,15 +106,17 @@ def edits_count(**_: Any) -> None:
     counter is a row in the database, written in the editor's own transaction."""
     from django.db.models import F
 
-    from cardsdb import card_index
+    from cardsdb import card_index, prebuilt
     from cardsdb.models import DataRevision
 
     if not DataRevision.objects.filter(pk=1).update(edits=F("edits") + 1):
         DataRevision.objects.get_or_create(pk=1, defaults={"edits": 1})
     fingerprint_forget()
     # the counter of an edit rolled back can come round again with other data: this
-    # process's card index (cardsdb/card_index.py) is dropped at each edit, not only renamed
+    # process's card index (cardsdb/card_index.py) and the prebuilt answers it keeps in memory
+    # (cardsdb/prebuilt.py) are dropped at each edit, not only renamed
     card_index.forget()
+    prebuilt.forget()
 
 
 UNCOUNTED_MODELS = ("savedruling", "prebuilt", "datarevision")  # not reference data

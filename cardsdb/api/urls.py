@@ -1,9 +1,19 @@
-from django.urls import include, path, re_path
+from typing import Any
+
+from django.urls import URLPattern, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
-from cardsdb import desk
-from cardsdb.api import desk_views, health, search_views, table_views, tools_views, views
+from cardsdb import desk, prebuilt
+from cardsdb.api import (
+    desk_views,
+    health,
+    prebuilt_views,
+    search_views,
+    table_views,
+    tools_views,
+    views,
+)
 from cardsdb.api.errors import json_404
 
 app_name = "api"
@@ -22,7 +32,27 @@ router.register("rules", views.RuleViewSet, basename="rule")
 router.register("glossary", views.GlossaryViewSet, basename="glossary")
 router.register("clarifications", views.ClarificationViewSet, basename="clarification")
 
+# The prebuilt reads' common case is answered by lean views ahead of the DRF ones, which stay
+# routed behind them for every other case and for the OpenAPI schema
+# (cardsdb/api/prebuilt_views.py).
+_drf: dict[str, Any] = {
+    pattern.name: pattern.callback
+    for pattern in router.urls
+    if isinstance(pattern, URLPattern) and pattern.name
+}
+
 urlpatterns = [
+    re_path(
+        r"^cards/(?P<game_slug>[a-z0-9-]+)/(?P<card_slug>[a-z0-9-]+)/$",
+        prebuilt_views.kept_detail(prebuilt.CARD, prebuilt_views.card_key, _drf["card-by-game"]),
+        name="card-by-game",
+    ),
+    re_path(
+        r"^rules/(?P<key>[a-z0-9-]+:[0-9.]+)/$",
+        prebuilt_views.kept_detail(prebuilt.RULE, prebuilt_views.rule_key, _drf["rule-detail"]),
+        name="rule-detail",
+    ),
+    re_path(r"^cards/$", prebuilt_views.card_list(_drf["card-list"]), name="card-list"),
     path("bulk/<slug:slug>.json", views.bulk_download, name="bulk"),
     # POST endpoints answer with or without the trailing slash: a redirect would drop the body.
     re_path(rf"^games/{GAME}/rulings/?$", desk_views.rulings, name="rulings"),
