@@ -167,7 +167,7 @@ _VERDICT_WORDS = re.compile(r"^(?:Not allowed|Allowed|Illegal|Legal):\s*")
 
 def _after_badge(summary: str) -> str:
     """An engine's one-line summary beside the verdict badge: in rule numbers, without the
-    verdict said a second time ("✘ Not allowed Not allowed: ...")."""
+    verdict said a second time ("✘ Against the rules Not allowed: ...")."""
     text = rule_keys_as_numbers(summary)
     rest = _VERDICT_WORDS.sub("", text)
     return rest[:1].upper() + rest[1:] if rest != text else text

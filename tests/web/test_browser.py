@@ -22,7 +22,7 @@ def test_player_asks_whether_a_card_may_be_played_and_reads_the_cited_rule(
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
     verdict = page.locator("#verdict").inner_text()
-    assert "Not allowed" in verdict
+    assert "Against the rules" in verdict
     cited = page.locator("blockquote.cited-rule").first.evaluate("e => e.outerHTML")
     assert "Rule 4." in cited
     assert page.locator("svg.board").count() >= 1

@@ -48,7 +48,7 @@ def test_player_asks_whether_an_item_passes_a_hazard_and_where_they_can_go(
     form.locator("select[name=inherent]").select_option("dig")
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
-    assert "Not allowed" in page.locator("#verdict").inner_text()
+    assert "Against the rules" in page.locator("#verdict").inner_text()
     cited = page.locator("blockquote.cited-rule").first.evaluate("e => e.outerHTML")
     assert "super-hazard-quest:9.4" in cited
     # The map: the one card the question described (no room beyond the hazard is made up),
@@ -73,7 +73,7 @@ def test_player_settles_a_path_through_the_json_box_and_sees_every_checkpoint_on
     page.locator("textarea[name=dispute]").fill(json.dumps(dispute))
     page.locator("#json button[type=submit]").click()
     page.wait_for_selector("#verdict")
-    assert "Allowed" in page.locator("#verdict").inner_text()
+    assert "By the rules" in page.locator("#verdict").inner_text()
     assert "(1, 0)" in page.locator("main").inner_text()
     rules = page.locator("blockquote.cited-rule").evaluate_all("es => es.map(e => e.outerHTML)")
     assert any("super-hazard-quest:5.3" in r for r in rules)

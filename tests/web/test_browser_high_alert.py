@@ -24,7 +24,7 @@ def test_player_asks_whether_a_merged_card_triggers_hellfire_and_sees_the_play_a
     form.locator("input[name=other_cards_in_play--4]").fill("1")  # the merged symbol
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
-    assert "Allowed" in page.locator("#verdict").inner_text()
+    assert "By the rules" in page.locator("#verdict").inner_text()
     cited = page.locator("blockquote.cited-rule").evaluate_all("es => es.map(e => e.outerHTML)")
     assert any(f"{SLUG}:6.4" in text for text in cited), cited
     # The play area, pictured: Hellfire with its Star Empire symbol, the other card with one
@@ -58,7 +58,7 @@ def test_player_settles_a_free_acquire_dispute_with_the_json_box(loaded: Any, pa
     page.locator("#json textarea[name=dispute]").fill(json.dumps(dispute))
     page.locator("#json button[type=submit]").click()
     page.wait_for_selector("#verdict")
-    assert "Not allowed" in page.locator("#verdict").inner_text()
+    assert "Against the rules" in page.locator("#verdict").inner_text()
     reasons = page.locator("ul.reasons").inner_html()
     assert f"{SLUG}:9.3" in reasons and f"{SLUG}:8.4" in reasons
     assert page.locator("#cited-8\\.4").count() == 1

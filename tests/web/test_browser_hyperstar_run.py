@@ -26,7 +26,7 @@ def test_player_asks_to_press_a_card_ahead_of_the_hero_then_asks_for_the_best_li
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
 
-    assert "Not allowed" in page.locator("#verdict").inner_text()
+    assert "Against the rules" in page.locator("#verdict").inner_text()
     reasons = page.locator("ul.reasons").inner_html()
     assert "hyperstar-run:5.5" in reasons and "press-not-passed-this-run" in reasons
     cited = page.locator("blockquote.cited-rule").first.evaluate("e => e.outerHTML")
