@@ -17,8 +17,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--no-prebuild",
             action="store_true",
-            help="do not build every card's and rule's JSON for the new data version now "
-            "(they are then built on first use)",
+            help="do not build the new data version's prebuilt answers now (every card's and "
+            "rule's JSON, card-list entries, card pages and rules pages); they are then built "
+            "on first use",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
