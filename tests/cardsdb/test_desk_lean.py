@@ -25,24 +25,11 @@ from cardsdb.api import desk_views
 from cardsdb.api.desk_views import RulingThrottle
 from cardsdb.models import Game, Rule, SavedRuling
 from games import registry
+from tests.cardsdb.test_desk_answers import _hl_table
 
 pytestmark = pytest.mark.django_db
 
 HL = "higher-lower"
-
-
-def _hl_table(hand: list[int], last: int = 7) -> dict[str, Any]:
-    return {
-        "players": [
-            {"name": "Ana", "hand": hand, "boosters": 0},
-            {"name": "Ben", "hand": 5, "boosters": 0},
-        ],
-        "turn": "Ana",
-        "last_card": last,
-        "call": "higher",
-        "call_by": "Ben",
-        "deck": 20,
-    }
 
 
 LEGAL = {"state": _hl_table([9, 2]), "move": {"kind": "play", "value": 9, "call": "lower"}}
