@@ -8,8 +8,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from games.core import Question
-from games.core.rules import labelled
 from games.core.errors import InvalidState
+from games.core.rules import labelled
 from games.higher_lower.cards import BoosterCategory
 from games.higher_lower.setup import MIN_PLAYERS
 from games.higher_lower.state import MAX_PLAYERS

@@ -589,24 +589,24 @@ def _held_words(state: State, held: Sequence[Any], where: str) -> str:
     return f"{where} holds {listed(parts)}"
 
 
-def _place_words(state: State, held: Sequence[Any], place: str, where: str) -> str:
+def _place_words(state: State, held: Sequence[Any], place: str, where: str) -> list[str]:
     """A place in words, saying what of it the question did not describe."""
     if state.described(place):
-        return _held_words(state, held, where)
+        return [_held_words(state, held, where)]
     if not held:
-        return f"{where} was not described"
-    return f"{_held_words(state, held, where)}; the rest of it was not described"
+        return [f"{where} was not described"]
+    return [_held_words(state, held, where), f"The rest of {where.lower()} was not described"]
 
 
 def describe(state: State, overlay: Any = None) -> str:
     """The picture's text alternative: the board in sentences."""
     head = f"{state.difficulty.capitalize()} difficulty, run {state.run} of {RUNS}"
     said = [head, *_status(state), *_level_words(state)]
-    said.append(_place_words(state, state.hand, "hand", "Your hand"))
+    said += _place_words(state, state.hand, "hand", "Your hand")
     if state.described("hand") and not state.described("face_down_card"):
         said.append("Whether your hand holds a face-down card was not described")
     if state.discard or not state.described("discard"):
-        said.append(_place_words(state, state.discard, "discard", "The discard pile"))
+        said += _place_words(state, state.discard, "discard", "The discard pile")
     if state.set_aside:
         said.append(f"{len(state.set_aside)} Level Cards are set aside, out of play")
     return sentences(*said)

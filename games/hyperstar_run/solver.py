@@ -382,10 +382,11 @@ def needs_described(state: State) -> None:
     """Refuse (InvalidMove naming the field, a 400) a board whose search would read a part of
     a face the question did not describe; the search never guesses one. It reads the cards
     from the hero on, up to the first card whose face is not given at all (where it stops,
-    `blocked_by_unknown`), and the whole hand where it reads any card: each one's enemy and combo start costs; its continue cost and the
+    `blocked_by_unknown`): each one's enemy and combo start costs; its continue cost and the
     lines that meet at its left edge where a combo may run into it; and its buttons where a
     card after it can be reached to be paid by pressing it. A hand card whose buttons are not
-    described is left out, as a card whose face is not given is."""
+    described is left out, as a card whose face is not given is; a hand not described in full
+    is refused where the search reads any card, since a card left out of it would pay."""
     if state.outcome != "playing" or state.hero >= len(state.level):
         return
     why = SEARCH_RESTS_ON_IT

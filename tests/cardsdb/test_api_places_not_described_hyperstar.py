@@ -36,7 +36,7 @@ def test_paying_with_the_cards_i_discard_is_ruled_with_the_rest_not_described(ap
     assert ruling["verdict"] == "legal"
     assert "hyperstar-run:4.3" in [r["rule"] for r in ruling["reasons"]]
     page = Client().get(ruling["url"]).content.decode()
-    assert "the rest of it was not described" in page
+    assert "The rest of your hand was not described." in page
     assert "The discard pile was not described." in page
 
 

@@ -45,7 +45,7 @@ def test_the_other_equipment_card_is_not_placed_and_the_rest_of_the_hand_is_not_
     said = describe(State.model_validate(state))
     assert "C D" not in said and "buttons C and D" not in said
     assert "an Equipment Card with buttons A and B" in said
-    assert "; the rest of it was not described." in said
+    assert ". The rest of your hand was not described." in said
     assert "The discard pile was not described." in said
 
 
