@@ -20,14 +20,19 @@ JSON = dict[str, Any]
 # sits on both sides; between left and right sit the players further round.
 ME, LEFT, OTHER = "You", "the player on your left", "the player on your right"
 ONLY = "your opponent"
+ANOTHER = "another opponent"
 _FURTHER = {2: "two", 3: "three", 4: "four"}
 
 
-def seats(players: int) -> list[str]:
-    """The names of the seats of a table of `players`, in playing order (leftward) from you."""
+def seats(players: int, another: bool = False) -> list[str]:
+    """The names of the seats of a table of `players`, in playing order (leftward) from you.
+    `another`: an opponent the player named only as "another opponent" sits further round
+    than your left, not said where; the first seat past your left stands for them."""
     if players == MIN_PLAYERS:
         return [ME, ONLY]
     middle = [f"the player {_FURTHER[i]} seats to your left" for i in range(2, players - 1)]
+    if another and middle:
+        middle[0] = ANOTHER
     return [ME, LEFT, *middle, OTHER]
 
 
@@ -38,12 +43,13 @@ def _table(
     call: str | None,
     deck: int | None,
     boosters: Any = None,
+    another: bool = False,
 ) -> JSON:
     """The table of as many players as the form was told, where it is your turn and the player
     before you (on your right) made the call in force. Only what the form asked is filled in:
     the other players' hands and boosters, and the deck when not asked, are null (not
     described)."""
-    names = seats(players)
+    names = seats(players, another)
     return {
         "players": [
             {"name": ME, "hand": my_hand, "boosters": boosters},
@@ -171,9 +177,10 @@ def _target(form: CanIPlayABooster) -> str | None:
                 "with 2 players your only opponent is the player on your left: there is no "
                 "other opponent to aim at",
             )
-        # Any opponent but the player on your left is ruled alike (rule 5.4): the one on your
-        # right stands for them.
-        return names[-1]
+        # Any opponent but the player on your left is ruled alike (rule 5.4). With three
+        # players it is the one on your right; with more, which one was not said, so the
+        # seat is named as you said it (`_table` names it so).
+        return names[-1] if form.players == 3 else ANOTHER
     return {"the player on my left": names[1], "myself": ME, "nobody": None}[form.aimed_at]
 
 
@@ -182,7 +189,15 @@ def build_booster(form: CanIPlayABooster) -> tuple[JSON, JSON]:
     # 5.4): your playing cards, the last card laid and the call are not asked, so not
     # described. The game is under way (`opened`), its pile not described.
     target = _target(form)
-    state = _table(form.players, None, None, None, deck=None, boosters=[form.category])
+    state = _table(
+        form.players,
+        None,
+        None,
+        None,
+        deck=None,
+        boosters=[form.category],
+        another=target == ANOTHER,
+    )
     state["opened"] = True
     if not form.my_turn:
         state["turn"] = state["players"][1]["name"]

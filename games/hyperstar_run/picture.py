@@ -576,7 +576,9 @@ def _held_words(state: State, held: Sequence[Any], where: str) -> str:
             unknown += 1
     if unknown:
         parts.append(
-            f"{unknown} Level {'Card' if unknown == 1 else 'Cards'} whose faces were not described"
+            "a Level Card whose face was not described"
+            if unknown == 1
+            else f"{unknown} Level Cards whose faces were not described"
         )
     if unknown_equipment:
         many = unknown_equipment > 1

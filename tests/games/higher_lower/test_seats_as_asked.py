@@ -112,3 +112,16 @@ def test_not_my_turn_with_two_players_is_my_opponents_turn() -> None:
     )
     assert state["turn"] == "your opponent"
     assert_illegal(RULES.rule_json(state, move), "booster-not-your-turn", "higher-lower:5.1")
+
+
+def test_with_four_players_another_opponent_is_named_as_you_said_not_given_a_seat_name() -> None:
+    """Which opponent further round was not said: the answer speaks of "another opponent",
+    never of the player on your right."""
+    state, move = build_booster(CanIPlayABooster(players=4, aimed_at="another opponent"))
+    assert move["target"] == "another opponent"
+    assert [p["name"] for p in state["players"]].count("another opponent") == 1
+    ruling = RULES.rule_json(state, move)
+    assert_legal(ruling, "booster-on-own-turn", "higher-lower:5.1")
+    assert "higher-lower:5.4" in ruling.cited_rules()
+    assert "at another opponent" in (ruling.answer or "")
+    assert "on your right" not in (ruling.answer or "")
