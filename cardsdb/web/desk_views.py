@@ -117,6 +117,18 @@ def dispute_question(request: HttpRequest, slug: str, question: str) -> HttpResp
         state, move = match.build(form)
         saved = desk.ruling_make(slug, {"state": state, "move": move})
     except BadInput as exc:
+        # A form's own field the table cannot hold (another opponent at a table of two) is
+        # marked at that field, like any other bad answer.
+        if exc.field in match.form.model_fields:
+            return _page(
+                request,
+                slug,
+                400,
+                posted=question,
+                values=values,
+                errors={exc.field: exc.message},
+                error=f"“{match.title}”: please correct the field marked below.",
+            )
         return _page(
             request,
             slug,

@@ -42,6 +42,7 @@ CHIP_W, CHIP_H, CHIP_GAP = 74, 20, 6
 CHIPS_PER_ROW = (INNER - 16 + CHIP_GAP) // (CHIP_W + CHIP_GAP)
 LAID_SHOWN = 12  # earlier cards listed under the pile
 NAME_CHARS = 22
+SEAT_LINE_CHARS = 48  # a seat's bold heading across its frame
 
 
 @dataclass
@@ -159,11 +160,12 @@ def _seat(state: State, p: Player, y: int, out: str | None) -> Seat:
         out=p.name == out,
     )
     x0 = LEFT + 8
-    head = _short(p.name, NAME_CHARS)
-    if turn:
-        head = f"▶ {head} · to play"
-    if seat.out:
-        head += " · out of cards: wins"
+    # The seat's name is cut only where the line would run out of its frame: "the player
+    # three seats to your left" is said whole, a long name typed in the API is shortened.
+    before, after = ("▶ ", " · to play") if turn else ("", "")
+    after += " · out of cards: wins" if seat.out else ""
+    room = max(NAME_CHARS, SEAT_LINE_CHARS - len(before) - len(after))
+    head = f"{before}{_short(p.name, room)}{after}"
     seat.texts.append({"x": x0, "y": y + 20, "text": head, "cls": "hl-name"})
     cards = _plural(count, "playing card")
     cards += "" if shown else " (hidden)"

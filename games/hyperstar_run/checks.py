@@ -35,7 +35,20 @@ def check_cards(state: State) -> None:
             raise InvalidState(path, f"{card} is also at {seen[card]}: a card is in one place")
         seen[card] = path
     missing = [c for c in ALL_IDS if c not in seen]
-    if missing:
+    if len(set(state.not_described)) != len(state.not_described):
+        raise InvalidState("state.not_described", "each place is listed once")
+    if state.face_down_in_hand() and not state.described("face_down_card"):
+        raise InvalidState(
+            "state.not_described",
+            "your hand holds at most 1 face-down card (rule 6.3), and one is listed",
+        )
+    if missing and state.not_described == ["face_down_card"] and len(missing) > 1:
+        raise InvalidState(
+            "state",
+            f"{', '.join(missing)} are nowhere: only one face-down card may be left out of "
+            "your hand (rule 6.3)",
+        )
+    if missing and not state.not_described:
         raise InvalidState(
             "state",
             f"{', '.join(missing)} is nowhere: each of L1-L15, E1, E2 must be in the level, "
@@ -69,6 +82,7 @@ def check_current_face_up(state: State) -> None:
     setup with it still face down is ruled on as a setup (`runs.setup_problems`)."""
     if state.outcome != "playing" or state.hero >= len(state.level):
         return
+    # A discard pile not described may be empty: the board may still be the fresh setup.
     fresh = state.run == 1 and state.hero == 0 and not state.discard
     fresh = fresh and not (state.combo or state.ability_used)
     if not state.level[state.hero].face_up and not fresh:
@@ -152,15 +166,45 @@ def needs_edges(state: State) -> None:
             )
 
 
+def needs_hand(state: State, why: str) -> None:
+    """Refuse a question whose ruling reads the whole hand where the question did not
+    describe it all, naming it (`state.hand`): no card is made up in it or left out of it."""
+    if not state.hand_described():
+        raise InvalidMove("state.hand", f"your hand was not described in full: {why}")
+
+
+def _needs_in_hand(state: State, card: str, field: str, why: str) -> None:
+    """A card the move takes from your hand, placed nowhere on a board whose hand is not
+    described: whether it is there is not known."""
+    if state.hand_index(card) is None and state.may_hold(card):
+        raise InvalidMove(field, f"whether {card} is in your hand was not described: {why}")
+
+
 def check_move(state: State, move: object, field: str) -> None:
     """A pass or an ability needs the faces it is ruled on (reference ruling
     `faces-in-the-state`); a finished game needs none."""
-    if state.outcome != "playing" or swap_blocks(state):
+    if state.outcome != "playing":
+        return
+    if state.swap_pending and not swap_blocks(state):
+        # No listed card can be swapped; one of a hand not described might be.
+        needs_hand(state, "whether the swap of your ability is still to be made rests on it")
+    if swap_blocks(state):
         return
     current = state.level[state.hero].card
     if isinstance(move, UseAbility):
         _needs_face(state, current, "it is the current card")
         needs_part(state, current, "ability", "whether it can be used rests on it")
+        _needs_in_hand(state, move.card, f"{field}.card", "it pays for the ability")
+        if (
+            move.pay == "flip"
+            and not state.face_down_in_hand()
+            and not state.described("face_down_card")
+        ):
+            raise InvalidMove(
+                "state.hand",
+                "whether you hold a face-down card was not described: if you do, flipping is "
+                "void and that card pays instead (rule 6.4)",
+            )
     if not isinstance(move, PassCard):
         return
     _needs_face(state, current, "it is the current card")
@@ -171,6 +215,8 @@ def check_move(state: State, move: object, field: str) -> None:
         _needs_face(state, before, "its combo line decides whether the combo connects")
         needs_edges(state)
     for i, source in enumerate(move.sources):
+        if source.via == "discard":
+            _needs_in_hand(state, source.card, f"{field}.sources.{i}.card", "it pays the cost")
         if state.buttons_of(source.card) is None:
             raise InvalidMove(
                 f"{field}.sources.{i}.card",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.core import Reason
+from games.core import InvalidMove, Reason
 from games.hyperstar_run import reasons as rr
 from games.hyperstar_run.moves import Claim
 from games.hyperstar_run.outcome import Outcome, illegal, legal, reason
@@ -55,6 +55,13 @@ def _well_equipped(state: State) -> tuple[bool, str, list[str]]:
     kept = [h.card for h in state.hand if h.card.startswith("E")]
     if kept:
         return True, f"{', '.join(kept)} still in hand", []
+    unsaid = [card for card in ("E1", "E2") if state.may_hold(card)]
+    if unsaid:
+        raise InvalidMove(
+            "state.hand",
+            "whether an Equipment Card is still in your hand was not described: the "
+            "achievement rests on it",
+        )
     return False, "no Equipment Card is left in hand", []
 
 

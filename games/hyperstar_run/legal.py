@@ -6,7 +6,7 @@ Claims and setup checks are questions, not moves of play, so they are not listed
 from __future__ import annotations
 
 from games.core.rules import TooManyMoves
-from games.hyperstar_run.checks import needs_edges, needs_part
+from games.hyperstar_run.checks import needs_edges, needs_hand, needs_part
 from games.hyperstar_run.moves import EndRun, PassCard, Source, Swap, UseAbility
 from games.hyperstar_run.passing import combo_problems
 from games.hyperstar_run.payment import TooManyPayments, payments, resources
@@ -26,6 +26,7 @@ def ability_moves(state: State) -> list[UseAbility]:
         needs_part(state, card, "ability", "whether it can be used rests on it")
     if face is None or face.ability is None or state.ability_used:
         return []
+    needs_hand(state, "the ways to pay for the ability rest on it")
     face_down = state.face_down_in_hand()
     if face_down:
         return [UseAbility(pay="discard", card=face_down[0])]
@@ -42,6 +43,7 @@ def pass_moves(state: State) -> list[PassCard]:
     for part in ("enemy", "combo_start"):
         needs_part(state, card, part, "the moves you can make rest on it")
     needs_edges(state)
+    needs_hand(state, "the cards that can pay rest on it")
     kinds = ["enemy", "combo-start"]
     if state.hero > 0 and not combo_problems(state)[0]:
         needs_part(state, card, "combo_continue", "the moves you can make rest on it")
@@ -65,6 +67,8 @@ def legal_moves(state: State) -> list[PassCard | UseAbility | Swap | EndRun]:
     """Raises TooManyMoves when the position has too many ways to pay to list them."""
     if state.outcome != "playing":
         return []
+    if state.swap_pending:
+        needs_hand(state, "the swaps you can make rest on it")
     if swap_blocks(state):
         return list(possible_swaps(state))
     passes = pass_moves(state)

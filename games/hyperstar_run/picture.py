@@ -413,16 +413,36 @@ def layout(
     )
     level, y = _level_cards(state, marks, y + 20)
     hero = _hero(state, level_top + 20)
-    texts.append({"x": LEFT, "y": y + 14, "text": f"Hand ({len(state.hand)})", "cls": "hr-h"})
+    # A place the question did not describe in full is said so: its cards are the ones
+    # given, never a made-up full hand or an empty pile.
+    whole_hand = state.hand_described()
+    if whole_hand:
+        heading = f"Hand ({len(state.hand)})"
+    elif state.hand:
+        heading = f"Hand: {len(state.hand)} shown, rest not described"
+    else:
+        heading = "Hand: not described"
+    texts.append({"x": LEFT, "y": y + 14, "text": heading, "cls": "hr-h"})
     hand, y = _held_cards(state, state.hand, marks, y + 22)
     if not state.hand:
-        texts.append({"x": LEFT, "y": y + 16, "text": "(empty)", "cls": "hr-status"})
+        empty = "(empty)" if whole_hand else "(no card of it was described)"
+        texts.append({"x": LEFT, "y": y + 16, "text": empty, "cls": "hr-status"})
         y += 22
     down = sum(1 for h in state.discard if not h.face_up)
+    whole_pile = state.described("discard")
     pile = f"Discard pile: {len(state.discard)} card{'s' if len(state.discard) != 1 else ''}"
     if down:
         pile += f" ({down} face down)"
-    discard = {"x": LEFT, "y": y + 6, "count": len(state.discard), "down": down}
+    if not whole_pile:
+        pile = f"Discard pile: {len(state.discard)} shown, rest not described"
+        pile = pile if state.discard else "Discard pile: not described"
+    discard = {
+        "x": LEFT,
+        "y": y + 6,
+        "count": len(state.discard) if whole_pile else "?",
+        "down": down,
+        "said": f"The {pile[:1].lower()}{pile[1:]}",
+    }
     texts.append({"x": LEFT + 44, "y": y + 22, "text": pile, "cls": "hr-h"})
     if state.discard:
         listed = ", ".join(h.card + ("" if h.face_up else " (down)") for h in state.discard)
@@ -556,7 +576,9 @@ def _held_words(state: State, held: Sequence[Any], where: str) -> str:
             unknown += 1
     if unknown:
         parts.append(
-            f"{unknown} Level {'Card' if unknown == 1 else 'Cards'} whose faces were not described"
+            "a Level Card whose face was not described"
+            if unknown == 1
+            else f"{unknown} Level Cards whose faces were not described"
         )
     if unknown_equipment:
         many = unknown_equipment > 1
@@ -569,13 +591,24 @@ def _held_words(state: State, held: Sequence[Any], where: str) -> str:
     return f"{where} holds {listed(parts)}"
 
 
+def _place_words(state: State, held: Sequence[Any], place: str, where: str) -> list[str]:
+    """A place in words, saying what of it the question did not describe."""
+    if state.described(place):
+        return [_held_words(state, held, where)]
+    if not held:
+        return [f"{where} was not described"]
+    return [_held_words(state, held, where), f"The rest of {where.lower()} was not described"]
+
+
 def describe(state: State, overlay: Any = None) -> str:
     """The picture's text alternative: the board in sentences."""
     head = f"{state.difficulty.capitalize()} difficulty, run {state.run} of {RUNS}"
     said = [head, *_status(state), *_level_words(state)]
-    said.append(_held_words(state, state.hand, "Your hand"))
-    if state.discard:
-        said.append(_held_words(state, state.discard, "The discard pile"))
+    said += _place_words(state, state.hand, "hand", "Your hand")
+    if state.described("hand") and not state.described("face_down_card"):
+        said.append("Whether your hand holds a face-down card was not described")
+    if state.discard or not state.described("discard"):
+        said += _place_words(state, state.discard, "discard", "The discard pile")
     if state.set_aside:
         said.append(f"{len(state.set_aside)} Level Cards are set aside, out of play")
     return sentences(*said)

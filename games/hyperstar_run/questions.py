@@ -19,6 +19,11 @@ from games.hyperstar_run.state import (
 )
 
 Json = dict[str, Any]
+# Where the cards the question did not ask about are: a hand and a discard pile holding only
+# the cards the form names, the rest in one of them, not described (never a full hand and an
+# empty pile made up to place every card).
+UNPLACED = ("hand", "face_down_card", "discard")
+NO_EQUIPMENT = (False, False)  # neither Equipment Card's place was asked
 
 DIFFICULTIES = {
     "tutorial": "Tutorial",
@@ -80,6 +85,9 @@ def build_press(form: PressForm) -> tuple[Json, Json]:
         equipment=None,  # the Equipment Cards' buttons were not asked: not described
         pressed=(target,) if form.already_pressed_this_run and target < current else (),
         face_down_level=() if form.press_card_face_up else (target,),
+        # A press is ruled on the level alone: the hand and the discard pile are not asked.
+        not_described=UNPLACED,
+        equipment_placed=NO_EQUIPMENT,
     )
     card = state["level"][target]["card"]
     return state, {"kind": "press", "card": card, "button": form.press_card_button}
@@ -162,8 +170,13 @@ def build_pay(form: PayForm) -> tuple[Json, Json]:
         run=form.run,
         hero=hero,
         level=[*passed, current],
+        # The hand holds the cards you discard, and the Equipment Card you discard: the rest
+        # of it, and the discard pile, are not asked (the pay ruling reads only the cards
+        # that pay).
         hand=[said(b) for b in discards],
         equipment=None,
+        not_described=UNPLACED,
+        equipment_placed=(len(equipment) == 2, False),
     )
     if len(equipment) == 2:
         # Only the Equipment Card you discard was described; the other is not.
@@ -251,6 +264,8 @@ def build_combo(form: ComboForm) -> tuple[Json, Json]:
         level=level,
         hand=[said(form.button_played)],
         equipment=None,
+        not_described=UNPLACED,
+        equipment_placed=NO_EQUIPMENT,
         combo=form.previous_card_passed_with != "enemy cost",
         ability_used=form.ability_used_on_current_card,
     )
@@ -293,8 +308,13 @@ def build_ability(form: AbilityForm) -> tuple[Json, Json]:
         run=form.run,
         hero=hero,
         level=level,
+        # Your face-down card if you hold one, and a face-up card to flip: whether you hold
+        # a face-down card is asked (rule 6.4 rests on it); the other cards are not.
+        hand=[None, None] if form.face_down_card_in_hand else [None],
         face_down_hand=0 if form.face_down_card_in_hand else None,
         equipment=None,
+        not_described=("hand", "discard"),
+        equipment_placed=NO_EQUIPMENT,
         ability_used=form.ability_already_used_on_this_card,
     )
     hand = state["hand"]
@@ -320,7 +340,16 @@ class EndRunForm(BaseModel):
 
 def build_end_run(form: EndRunForm) -> tuple[Json, Json]:
     hero = min(form.current_card, level_size(form.difficulty, form.run)) - 1
-    state = board(form.difficulty, run=form.run, hero=hero, equipment=None)
+    # Whether the run must end rests on the cards that could pay: the hand is not asked, so
+    # it is not described, and the ruling takes your word that none of it pays.
+    state = board(
+        form.difficulty,
+        run=form.run,
+        hero=hero,
+        equipment=None,
+        not_described=UNPLACED,
+        equipment_placed=NO_EQUIPMENT,
+    )
     return state, {"kind": "end-run"}
 
 
@@ -354,6 +383,8 @@ def build_achievement(form: AchievementForm) -> tuple[Json, Json]:
         level=list(three),
         equipment=None,
         equipment_discarded=(kept < 2, kept < 1),
+        # The Equipment Cards' places are asked; the Level Cards in your hand are not.
+        not_described=UNPLACED,
         # The final card is passed last, so it is never pressed: press from the left.
         pressed=tuple(range(max(0, min(size - 1, size - unpressed)))),
         outcome="won",

@@ -27,6 +27,7 @@ from games.hyperstar_run.state import (
     RUNS,
     Difficulty,
     Held,
+    Place,
     State,
     level_size,
     set_aside_size,
@@ -85,10 +86,14 @@ def next_run(state: State) -> State:
     hand = [Held(card=h.card, face_up=True) for h in hand]  # step 3: flip face up
     level = [s.model_copy(update={"pressed": False}) for s in state.level[1:]]  # step 4
     level[0] = level[0].model_copy(update={"face_up": True})  # step 5: hero to the new first
+    # The discard pile is empty now and every hand card face up; any card not described,
+    # in the hand or the pile, is now a face-up card of the hand, still not described.
+    unsaid: list[Place] = ["hand"] if state.not_described else []
     return state.model_copy(
         update={
             "hand": hand,
             "discard": [],
+            "not_described": unsaid,
             "level": level,
             "hero": 0,
             "run": state.run + 1,
@@ -128,6 +133,13 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
             f"The board does not give the faces of {', '.join(unseen)}, so we take your word "
             f"that you cannot pass {card}."
         )
+    if not state.described("hand"):
+        if not unseen:
+            used.append(rr.FACES_IN_STATE)
+        notes.append(
+            "Your hand was not described in full, so we take your word that no card in it "
+            f"pays for {card}."
+        )
     if state.run == RUNS:
         found.append(
             reason("fourth-run-lost", "this was the 4th run and the final card is not passed")
@@ -144,8 +156,17 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
         )
     nxt = next_run(state)
     first = state.level[0].card
+    if state.described("discard"):
+        back = f"{len(state.discard)} discarded card(s) return to your hand"
+    else:
+        back = "the cards of your discard pile (not described) return to your hand"
+    if nxt.not_described:
+        held = f"{first} added to your hand (the rest of your hand was not described)"
+        short = f"{first} added to your hand"
+    else:
+        held = short = f"{len(nxt.hand)} cards in your hand, {first} among them"
     found += [
-        reason("discards-return", f"{len(state.discard)} discarded card(s) return to your hand"),
+        reason("discards-return", back),
         reason("leftmost-to-hand", f"{first}, the leftmost card of the level, joins your hand"),
         reason("hand-flipped-up", "every face-down card in your hand is flipped face up"),
         reason("pressed-reset", "every pressed card in the level shifts back up"),
@@ -155,14 +176,13 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
         ),
     ]
     return legal(
-        f"Run {state.run} ends; run {nxt.run} starts at {nxt.level[0].card} with "
-        f"{len(nxt.hand)} cards in hand.",
+        f"Run {state.run} ends; run {nxt.run} starts at {nxt.level[0].card} with {short}.",
         found,
         nxt,
         used,
         notes,
         answer=f"Yes, run {state.run} ends here. Run {nxt.run} starts at {nxt.level[0].card} "
-        f"with {len(nxt.hand)} cards in your hand, {first} among them.",
+        f"with {held}.",
     )
 
 
@@ -214,6 +234,11 @@ def setup_problems(state: State) -> list[Reason]:
         problems.append(
             reason("setup-level-face-down", f"{', '.join(up)} should still be face down")
         )
+    if not state.described("discard"):
+        problems.append(reason("setup-hero-start", "the discard pile was not described"))
+    if not state.hand_described():
+        problems.append(reason("setup-hand-level-cards", "your hand was not described in full"))
+        return problems  # what the hand holds is not checked against a hand not described
     level_in_hand = [h for h in state.hand if h.card.startswith("L")]
     if len(level_in_hand) != HAND_LEVEL_CARDS or not all(h.face_up for h in level_in_hand):
         problems.append(

@@ -94,13 +94,18 @@ def board(
     face_down_level: tuple[int, ...] = (),
     face_down_hand: int | None = None,
     discard_face_down: int | None = None,
+    not_described: tuple[str, ...] = (),
+    equipment_placed: tuple[bool, bool] = (True, True),
     **flags: Any,
 ) -> dict[str, Any]:
     """A board as JSON. Level cards up to the hero are face up unless in `face_down_level`.
 
     `hand` and `discard` list Level Cards only; the Equipment Cards go to the hand unless
-    `equipment_discarded` says otherwise, and come last in the hand. Extra `flags` (combo,
-    ability_used, swap_pending, outcome, challenge) are copied onto the board.
+    `equipment_discarded` says otherwise, and come last in the hand; one not in
+    `equipment_placed` is placed nowhere (its place not described). The places listed in
+    `not_described` ("hand", "face_down_card", "discard") hold only the cards given: the hand
+    is not filled up to its size, and the cards placed nowhere are in one of them. Extra
+    `flags` (combo, ability_used, swap_pending, outcome, challenge) are copied onto the board.
     """
     size = level_size(difficulty, run)
     rows = list(level or [])
@@ -108,7 +113,8 @@ def board(
     in_hand = list(hand or [])
     in_discard = list(discard or [])
     held = HAND_LEVEL_CARDS + run - 1
-    in_hand += [None] * (held - len(in_hand) - len(in_discard))
+    if not not_described:
+        in_hand += [None] * (held - len(in_hand) - len(in_discard))
     ids = iter(LEVEL_IDS)
     faces: dict[str, Any] = {}
 
@@ -130,8 +136,9 @@ def board(
     discard_cards = [
         {"card": place(f), "face_up": i != discard_face_down} for i, f in enumerate(in_discard)
     ]
-    for card, gone in zip(("E1", "E2"), equipment_discarded, strict=True):
-        (discard_cards if gone else hand_cards).append({"card": card, "face_up": True})
+    for card, gone, placed in zip(("E1", "E2"), equipment_discarded, equipment_placed, strict=True):
+        if placed:
+            (discard_cards if gone else hand_cards).append({"card": card, "face_up": True})
     set_aside = [next(ids) for _ in range(set_aside_size(difficulty))]
     state: dict[str, Any] = {
         "difficulty": difficulty,
@@ -144,6 +151,8 @@ def board(
         "faces": faces,
         "equipment": ({"E1": icons(equipment[0]), "E2": icons(equipment[1])} if equipment else {}),
     }
+    if not_described:
+        state["not_described"] = list(not_described)
     state.update(flags)
     return state
 

@@ -36,7 +36,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from games.core import InvalidMove
-from games.hyperstar_run.checks import needs_part
+from games.hyperstar_run.checks import needs_hand, needs_part
 from games.hyperstar_run.moves import EndRun, PassCard, Source
 from games.hyperstar_run.passing import connects
 from games.hyperstar_run.payment import pays, resources, submultisets
@@ -385,7 +385,8 @@ def needs_described(state: State) -> None:
     `blocked_by_unknown`): each one's enemy and combo start costs; its continue cost and the
     lines that meet at its left edge where a combo may run into it; and its buttons where a
     card after it can be reached to be paid by pressing it. A hand card whose buttons are not
-    described is left out, as a card whose face is not given is."""
+    described is left out, as a card whose face is not given is; a hand not described in full
+    is refused where the search reads any card, since a card left out of it would pay."""
     if state.outcome != "playing" or state.hero >= len(state.level):
         return
     why = SEARCH_RESTS_ON_IT
@@ -406,6 +407,10 @@ def needs_described(state: State) -> None:
                     _needs_edge(state, side, edge, why)
         if i + 1 < reach:
             needs_part(state, card, "buttons", why)
+    if reach > hero:
+        # The search pays the cards it reads from the hand: a card left out of it would
+        # leave a line out.
+        needs_hand(state, why)
 
 
 def _needs_edge(state: State, card: str, edge: str, why: str) -> None:
@@ -461,6 +466,9 @@ def _solve(state: State, started: float) -> Solution:
         solution.winning_line_interpretations = this_run.interpretations
     elif unknown := unknown_faces(state):
         notes.append(f"Whether the game can be won needs the faces of {', '.join(unknown)}.")
+    elif state.not_described:
+        # The later runs take the discard pile back into the hand (rule 8.3).
+        notes.append("Whether the game can be won needs your hand and discard pile in full.")
     else:
         solution.winnable = False
         board, attempt = state, this_run

@@ -144,6 +144,14 @@ class Slot(Frozen):
     pressed: bool = False
 
 
+# The places a question may leave not described in full (the level is always laid out, and
+# the set-aside pile is fixed by the difficulty, rule 2.3). "hand": face-up cards beyond those
+# listed may be in your hand; "face_down_card": a face-down card not listed may be in it (at
+# most one, rule 6.3); "discard": the discard pile may hold cards beyond those listed.
+Place = Literal["hand", "face_down_card", "discard"]
+PLACES: tuple[str, ...] = get_args(Place)
+
+
 class Held(Frozen):
     """A card in the hand or the discard pile, face up or down."""
 
@@ -176,6 +184,17 @@ class State(Frozen):
     ability_used: bool = False
     swap_pending: bool = False
     outcome: Outcome = "playing"
+    # Empty (every state before this field, and the default): every card is placed, as
+    # listed. Otherwise a card placed nowhere is in one of these places, the ruling does not
+    # know which.
+    not_described: list[Place] = Field(
+        default_factory=list,
+        max_length=len(PLACES),
+        description="Places the question did not describe in full; a card placed nowhere is "
+        "in one of them. hand: face-up cards beyond those listed may be in your hand; "
+        "face_down_card: a face-down card not listed may be in it; discard: the discard pile "
+        "may hold cards beyond those listed. Empty: every card is placed.",
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -229,6 +248,19 @@ class State(Frozen):
         return found
 
     # ----- small queries the engine and the solver share -----
+
+    def described(self, place: str) -> bool:
+        """Whether the question described this place in full (see `not_described`)."""
+        return place not in self.not_described
+
+    def hand_described(self) -> bool:
+        """Whether every card of the hand is listed, face up or down."""
+        return self.described("hand") and self.described("face_down_card")
+
+    def may_hold(self, card: str) -> bool:
+        """Whether a card placed nowhere may be in the hand (a place not described)."""
+        placed = {s.card for s in self.level} | {h.card for h in (*self.hand, *self.discard)}
+        return card not in placed and card not in self.set_aside and not self.hand_described()
 
     def current(self) -> Slot | None:
         return self.level[self.hero] if self.hero < len(self.level) else None

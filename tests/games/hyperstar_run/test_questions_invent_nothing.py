@@ -38,13 +38,15 @@ def test_paying_describes_only_the_equipment_card_you_discard() -> None:
     assert RULES.rule_json(state, move).legal
 
 
-def test_the_other_equipment_card_is_said_not_described() -> None:
+def test_the_other_equipment_card_is_not_placed_and_the_rest_of_the_hand_is_not_described() -> None:
     state, _ = build("can-i-pay", PayForm())
+    places = [h["card"] for h in (*state["hand"], *state["discard"])]
+    assert "E2" not in places  # where it is was not asked: it is in no place made up for it
     said = describe(State.model_validate(state))
     assert "C D" not in said and "buttons C and D" not in said
     assert "an Equipment Card with buttons A and B" in said
-    assert "an Equipment Card whose buttons were not described" in said
-    assert "2 Level Cards whose faces were not described" in said
+    assert ". The rest of your hand was not described." in said
+    assert "The discard pile was not described." in said
 
 
 def test_no_equipment_card_discarded_means_none_described_and_none_used() -> None:
