@@ -44,6 +44,7 @@ from games.super_hazard_quest.movement import (
     Spot,
     grid_of,
     on_checkpoint,
+    space_name,
     step,
 )
 from games.super_hazard_quest.state import (
@@ -58,6 +59,7 @@ from games.super_hazard_quest.state import (
     Direction,
     Hero,
     Item,
+    Space,
     State,
 )
 from games.super_hazard_quest.transitions import (
@@ -203,6 +205,10 @@ class _Compiled:
         # (x, y, side) of the sides not described that a step met (the root's only)
         self.unknown_met: set[tuple[int, int, Direction]] = (
             base.unknown_met if base is not None else set()
+        )
+        # (x, y, space) of the combat spaces not described that a step would enter
+        self.unknown_spaces: set[tuple[int, int, Space]] = (
+            base.unknown_spaces if base is not None else set()
         )
         if base is not None:
             # The same cards and the same hand: everything but the hazards is the base's.
@@ -370,6 +376,11 @@ class _Compiled:
                 # A side the question did not describe: not searched, but remembered, since a
                 # way on through it could change whether the hero is stuck.
                 self.unknown_met.add((x, y, direction))
+                continue
+            if st.kind == "unknown-space":
+                # Neither blank nor a hazard was said: not searched as either, but remembered.
+                assert st.to is not None
+                self.unknown_spaces.add((x, y, space_name(st.to.station)))
                 continue
             if st.to is None or (st.vertical and pending):
                 continue
@@ -573,11 +584,14 @@ class WayOn:
     found: bool
     unknown_sides: tuple[tuple[int, int, Direction], ...] = ()
     inherent_unknown: bool = False
+    unknown_spaces: tuple[tuple[int, int, Space], ...] = ()
 
     @property
     def decided(self) -> bool:
         """A way found is found; none found is only sure when nothing went unseen."""
-        return self.found or not (self.unknown_sides or self.inherent_unknown)
+        return self.found or not (
+            self.unknown_sides or self.inherent_unknown or self.unknown_spaces
+        )
 
 
 def has_way_on(grid: Grid, hero: Hero, walker: Walker, ledger: Ledger) -> WayOn:
@@ -593,7 +607,12 @@ def has_way_on(grid: Grid, hero: Hero, walker: Walker, ledger: Ledger) -> WayOn:
     search = _Search(compiled)
     # The search yields only Checkpoints and Events: anything it yields is a way on.
     found = any(True for _ in search.run(compiled.walker_code(walker), start, offset))
-    return WayOn(found, tuple(sorted(compiled.unknown_met)), hero.inherent is None)
+    return WayOn(
+        found,
+        tuple(sorted(compiled.unknown_met)),
+        hero.inherent is None,
+        tuple(sorted(compiled.unknown_spaces)),
+    )
 
 
 # ----------------------------------------------------------------- the answer
@@ -635,6 +654,8 @@ class Reachability:
     notes: list[str] = field(default_factory=list)
     # (x, y, side) of the sides not described that the search met and could not follow
     unknown_sides: list[tuple[int, int, Direction]] = field(default_factory=list)
+    # (x, y, space) of the combat spaces not described that a step would have entered
+    unknown_spaces: list[tuple[int, int, Space]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         def dest(d: Destination) -> dict[str, Any]:
@@ -915,6 +936,14 @@ def reachable(state: State, player: str) -> Reachability:
             f"Not described, so not searched: {said}{more}. A route through a side not "
             "described may be missing."
         )
+    if compiled.unknown_spaces:
+        spaces = sorted(compiled.unknown_spaces)
+        said = ", ".join(f"the {space} combat space of ({x}, {y})" for x, y, space in spaces[:4])
+        more = f" and {len(spaces) - 4} more" if len(spaces) > 4 else ""
+        notes.append(
+            f"Not described, so not searched: {said}{more}. It is not taken as blank, nor as "
+            "holding a hazard: a route through it may be missing."
+        )
     if placement_cut:
         notes.append(
             f"Only the first {PLACEMENT_LIMIT} ways of placing the Hazard Items were searched: "
@@ -929,6 +958,7 @@ def reachable(state: State, player: str) -> Reachability:
         truncated=truncated,
         notes=notes,
         unknown_sides=sorted(compiled.unknown_met),
+        unknown_spaces=sorted(compiled.unknown_spaces),
     )
 
 

@@ -4,7 +4,9 @@ Each placed card is drawn where it lies (x grows to the right, y upward): its co
 Stage Number, its Checkpoint flag, its exits with the Direction Hazard on each (a side without
 an exit is a wall; with the card's `walls` given, a side that is neither is not described and
 is drawn as a dotted edge marked "?", never as a wall), its two combat hazard spaces with their
-hazards, and what else it holds (a
+hazards (with the card's `blank` given, a space neither blank nor holding a hazard is not
+described and is drawn as a dotted box marked "?"; a space described as blank is drawn
+blank), and what else it holds (a
 Mini-Boss with its four actions and prize, a Scrambler in its colour, a Dead End, a Trap Door).
 Hazards placed by Hazard Items are part of the cards in the state, so they are drawn where they
 were placed. Heroes stand on their cards as tokens (a hero whose place was not described is
@@ -47,7 +49,17 @@ from games.super_hazard_quest.moves import (
     StandardTurn,
     TrapDoor,
 )
-from games.super_hazard_quest.state import COORD, DELTA, NOT_DESCRIBED, Hero, Item, Room, State
+from games.super_hazard_quest.state import (
+    COORD,
+    DELTA,
+    NOT_DESCRIBED,
+    Action,
+    Hero,
+    Item,
+    Room,
+    Space,
+    State,
+)
 
 CELL_W, CELL_H = 170, 132
 GAP = 34
@@ -300,6 +312,12 @@ def _walk(
                     "path stops there."
                 )
                 break
+            if where.kind == "unknown-space":
+                trace.notes.append(
+                    f"Step {number} ({st.dir}) enters a combat space that was not described: "
+                    "the path stops there."
+                )
+                break
             to = where.to
             if abs(to.x) > COORD or abs(to.y) > COORD:
                 break
@@ -469,10 +487,13 @@ def _selected(overlay: Mapping[str, Any]) -> tuple[int, int] | None:
 
 def face_described(room: Room) -> bool:
     """Whether the state says anything of the card's face, beyond where it lies (an empty
-    list of walls with no exit says nothing: every side is not described)."""
+    list of walls with no exit says nothing: every side is not described; nor does an empty
+    list of blank spaces: every space without a hazard is not described)."""
     said = room.model_fields_set - {"x", "y"}
     if not room.walls and not room.exits:
         said -= {"walls", "exits"}
+    if room.blank == []:
+        said -= {"blank"}
     return bool(said)
 
 
@@ -581,19 +602,25 @@ def _unknown_side(card: Card, side: str) -> None:
 
 
 def _spaces(room: Room, card: Card, facts: list[str]) -> None:
-    for name, station, action in (
+    spaces: tuple[tuple[Space, int, Action | None], ...] = (
         ("left", 1, room.left_space),
         ("right", 3, room.right_space),
-    ):
+    )
+    for name, station, action in spaces:
         cx = card.px + STATION_X[station]
         top = card.py + FLOOR - SPACE_H
         cls = "hq-space" if action else "hq-space hq-blank"
         tip = f"{name} combat hazard space: " + (f"{_title(action)} hazard" if action else "blank")
         label = _title(action)[:6]
-        said = f"{name}_space" in room.model_fields_set
-        if not said:  # a space nobody described: "?" on it, ruled blank
-            cls, label = "hq-space hq-blank hq-unsaid", "?"
-            tip += _unsaid(said)
+        if room.unknown_space(name):
+            # Not described (`blank` given, the space in neither): "?", ruled on by no one.
+            cls, label = "hq-space hq-blank hq-space-unknown", "?"
+            tip = f"{name} combat hazard space: not described"
+        elif action is None and room.blank is None and f"{name}_space" not in room.model_fields_set:
+            # A state written before spaces could be left undescribed: the rules take the
+            # space as blank, so it is drawn blank, faint, and the tooltip says so.
+            cls = "hq-space hq-blank hq-unsaid"
+            tip += _unsaid(False)
         card.boxes.append(Box(cx - SPACE_W / 2, top, SPACE_W, SPACE_H, cls, tip, label))
         facts.append(tip)
 
@@ -990,6 +1017,8 @@ def _room_words(room: Room, at: str = "") -> str:
     for name, action in (("left", room.left_space), ("right", room.right_space)):
         if action is not None:
             facts.append(f"{_a(_title(action))} hazard in its {name} combat space")
+        elif room.blank is not None and name in room.blank:
+            facts.append(f"a blank {name} combat space")
     if room.mini_boss is not None:
         asks = listed([_title(a) for a in room.mini_boss.actions])
         facts.append(f"a Mini-Boss asking {asks}, whose prize is a {PRIZES[room.mini_boss.prize]}")
@@ -1010,11 +1039,12 @@ def _room_words(room: Room, at: str = "") -> str:
         for name, words in (
             ("exits", "exits" if room.walls is None else ""),
             ("checkpoint", "Checkpoint"),
-            ("left_space", "left combat space"),
-            ("right_space", "right combat space"),
+            ("left_space", "left combat space" if room.blank is None else ""),
+            ("right_space", "right combat space" if room.blank is None else ""),
         )
         if name not in room.model_fields_set and words
     ]
+    unsaid += [f"{space} combat space" for space in room.unknown_spaces()]
     if len(sides) == 4:
         unsaid.insert(0, "four sides")
     # What the state took by default is said as not described (the picture draws it faint).

@@ -43,8 +43,9 @@ def _opponent() -> dict[str, Any]:
 
 def _your_card(x: int = 0, **face: Any) -> dict[str, Any]:
     """Your Checkpoint's card, at (x, 0): of its face only what is in `face` is described,
-    its sides included (`walls: []`); the rules take it as a Checkpoint (rule 5.3)."""
-    return {"x": x, "y": 0, "walls": [], **face}
+    its sides (`walls: []`) and combat spaces (`blank: []`) included; the rules take it as a
+    Checkpoint (rule 5.3)."""
+    return {"x": x, "y": 0, "walls": [], "blank": [], **face}
 
 
 def _item(kind: str, item_id: str, first: str, second: str) -> dict[str, Any]:
@@ -147,7 +148,7 @@ def build_look_and_discard(form: LookAndDiscardForm) -> tuple[dict[str, Any], di
     state = {
         # Your card, nothing of it described: whether you could move instead rests on the
         # player's word (as for the items not shown), and the ruling says so.
-        "dungeon": [{"x": 0, "y": 0, "walls": []}],
+        "dungeon": [_your_card()],
         "heroes": [
             {"player": "You", "inherent": form.inherent, "x": 0, "y": 0, "unseen": HAND_SIZE},
             _opponent(),
@@ -225,13 +226,15 @@ def build_wound(form: WoundForm) -> tuple[dict[str, Any], dict[str, Any]]:
     and an unused item are described only when that hazard is asked about; otherwise the
     ruling cannot rest on them (a Dead End or a Scrambler decides at once, rules 8.4, 8.5)."""
     rooms: dict[str, dict[str, Any]] = {
-        "checkpoint": {"checkpoint": True, "left_space": None, "right_space": None},
-        "hazard": {"checkpoint": True, "left_space": None, "right_space": form.hazard},
+        # "Nothing in the way": both combat spaces, between the door and the flag, are blank.
+        "checkpoint": {"checkpoint": True, "blank": ["left", "right"]},
+        # "Behind one combat hazard": the first space holds it, the other is blank.
+        "hazard": {"checkpoint": True, "right_space": form.hazard, "blank": ["left"]},
         "dead-end": {"dead_end": True},
         "red-scrambler": {"scrambler": "red"},
         "blue-scrambler": {"scrambler": "blue"},
     }
-    drawn = {**rooms[form.new_room], "walls": []}
+    drawn = {"walls": [], "blank": [], **rooms[form.new_room]}
     asked = form.new_room == "hazard"
     hand = [_item(form.item_kind, "1", form.item_action, form.item_second_action)]
     hand = hand if asked and form.item_kind != "none" else []
@@ -314,7 +317,8 @@ class BattleForm(BaseModel):
 
 def build_battle(form: BattleForm) -> tuple[dict[str, Any], dict[str, Any]]:
     state = {
-        "dungeon": [{"x": 0, "y": 0}],
+        # The card you both stand on: nothing of it was asked, nor does the battle rest on it.
+        "dungeon": [{"x": 0, "y": 0, "walls": [], "blank": []}],
         "heroes": [
             {
                 "player": "You",

@@ -9,7 +9,15 @@ from dataclasses import dataclass, field
 from games.core import InvalidMove, InvalidState
 from games.core.words import possessive, says, subject
 from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, spend
-from games.super_hazard_quest.movement import Grid, Spot, grid_of, on_checkpoint, start_spot, step
+from games.super_hazard_quest.movement import (
+    Grid,
+    Spot,
+    grid_of,
+    on_checkpoint,
+    space_name,
+    start_spot,
+    step,
+)
 from games.super_hazard_quest.moves import Battle, Fight, Go, Leap, PlaceHazard, StandardTurn
 from games.super_hazard_quest.pathfinder import Walker, has_way_on
 from games.super_hazard_quest.state import (
@@ -25,6 +33,7 @@ from games.super_hazard_quest.state import (
     Hero,
     Item,
     PlacedRoom,
+    Space,
     State,
     fold,
 )
@@ -117,6 +126,14 @@ class TurnWalk:
             "whether it has an exit (and the action its Direction Hazard asks) or is a wall",
         )
 
+    def space_not_described(self, x: int, y: int, space: Space, why: str) -> InvalidState:
+        """The 400 for a ruling that rests on a combat space the question did not describe."""
+        return InvalidState(
+            f"{self.fields.get((x, y), 'state.dungeon')}.{space}_space",
+            f"the {space} combat space of the card at ({x}, {y}) was not described, and {why}: "
+            "say whether it is blank or holds a combat hazard (and which)",
+        )
+
     def stuck(self) -> bool:
         """No way on is left (rule 8.1). A side not described that a way on could pass, or an
         Inherent Action not described, leaves it undecided: the ruling asks for it."""
@@ -127,6 +144,11 @@ class TurnWalk:
             x, y, side = way.unknown_sides[0]
             raise self.side_not_described(
                 x, y, side, f"whether {possessive(self.hero.player)} hero is wounded rests on it"
+            )
+        if way.unknown_spaces:
+            x, y, space = way.unknown_spaces[0]
+            raise self.space_not_described(
+                x, y, space, f"whether {possessive(self.hero.player)} hero is wounded rests on it"
             )
         if way.inherent_unknown:
             self.hero.action()  # refused, naming the field
@@ -183,6 +205,11 @@ class TurnWalk:
         unsaid = g.using is not None and fold(g.using) == NOT_DESCRIBED
         if st.kind == "unknown" and not unsaid:
             raise self.side_not_described(room.x, room.y, g.dir, f"step {index + 1} leaves by it")
+        if st.kind == "unknown-space":
+            # Blank or a hazard: whether the step needs an action, and which, rests on it.
+            assert st.to is not None
+            space = space_name(st.to.station)
+            raise self.space_not_described(room.x, room.y, space, f"step {index + 1} enters it")
         if unsaid and st.kind != "unknown":
             raise InvalidMove(
                 f"{where}.using",

@@ -48,6 +48,8 @@ DELTA: dict[Direction, tuple[int, int]] = {
 }
 
 Colour = Literal["red", "blue"]
+Space = Literal["left", "right"]
+SPACE_NAMES: tuple[Space, ...] = ("left", "right")
 Prize = Literal["any-future-item", "any-discarded-item", "red-crystal", "blue-crystal"]
 HazardKind = Literal["combat", "direction"]
 
@@ -148,8 +150,23 @@ class Room(Strict):
         ),
         max_length=4,
     )
-    left_space: Action | None = Field(default=None, description="combat hazard, None if blank")
-    right_space: Action | None = Field(default=None, description="combat hazard, None if blank")
+    left_space: Action | None = Field(
+        default=None, description="the combat hazard in the left space; null: none (see `blank`)"
+    )
+    right_space: Action | None = Field(
+        default=None, description="the combat hazard in the right space; null: none (see `blank`)"
+    )
+    blank: list[Space] | None = Field(
+        default=None,
+        description=(
+            "the combat hazard spaces described as blank. Absent or null (as before): every "
+            "space without a hazard is blank. A list: only the spaces in it are blank, and a "
+            "space neither holding a hazard nor in `blank` was not described: it is drawn as "
+            "not described, the path finder does not search through it, and a ruling that "
+            "rests on it (a step into it) asks for it with a 400 naming the field."
+        ),
+        max_length=2,
+    )
     mini_boss: MiniBoss | None = None
     scrambler: Colour | None = None
     dead_end: bool = False
@@ -162,12 +179,32 @@ class Room(Strict):
             raise ValueError("a side is named twice")
         return walls
 
+    @field_validator("blank")
+    @classmethod
+    def _one_blank_a_space(cls, blank: list[Space] | None) -> list[Space] | None:
+        if blank is not None and len(set(blank)) != len(blank):
+            raise ValueError("a space is named twice")
+        return blank
+
     @model_validator(mode="after")
     def _exit_or_wall(self) -> Self:
         both = [side for side in self.walls or [] if side in self.exits]
         if both:
             raise ValueError(f"the {both[0]} side is given as an exit and as a wall")
+        held = [space for space in self.blank or [] if self.space(space) is not None]
+        if held:
+            raise ValueError(f"the {held[0]} space is given as blank and as holding a hazard")
         return self
+
+    def space(self, space: Space) -> Action | None:
+        return self.left_space if space == "left" else self.right_space
+
+    def unknown_space(self, space: Space) -> bool:
+        """Whether the question left this combat space undescribed: no hazard, not blank."""
+        return self.blank is not None and self.space(space) is None and space not in self.blank
+
+    def unknown_spaces(self) -> list[Space]:
+        return [space for space in SPACE_NAMES if self.unknown_space(space)]
 
     def unknown_side(self, side: Direction) -> bool:
         """Whether the question left this side undescribed: neither an exit nor a wall."""
