@@ -239,8 +239,7 @@ def test_the_wound_picture_says_only_what_the_form_gave() -> None:
     assert "The card at (1, 0) was not described." in said
     assert (
         "The card drawn on the way at (0, 0) has a Checkpoint, a blank left combat space "
-        "and an Attack hazard in its right combat space. Its four sides were not described."
-        in said
+        "and an Attack hazard in its right combat space. Its four sides were not described." in said
     )
     assert "You have the Inherent Action Climb." in said
     assert "You hold 5 items not shown." in said
