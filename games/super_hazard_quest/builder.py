@@ -168,7 +168,8 @@ class BuiltRoom:
             out.append(f"{' '.join(unsaid)} not described")
         for space in SPACE_NAMES:
             now = self.space(space)
-            out.append(f"{space}: {now.capitalize() if now else 'not described'}")
+            shown = {"": "not described", "blank": "blank"}.get(now, now.capitalize())
+            out.append(f"{space}: {shown}")
         if self.scrambler:
             out.append(f"{self.scrambler} Scrambler")
         if self.boss:
