@@ -30,7 +30,6 @@ from games.core.errors import InvalidState
 from games.super_hazard_quest.state import (
     ALL_ACTIONS,
     BOX_DUNGEON_CARDS,
-    BOX_ITEMS,
     COMBAT_ACTIONS,
     COORD,
     DIRECTION_ACTION,
@@ -242,8 +241,8 @@ class Board:
         }
 
     def state(self) -> dict[str, Any]:
-        """The board as the engine reads it: only what was built. The decks hold what the box
-        holds less what is on the table and in the hands."""
+        """The board as the engine reads it: only what was built. How many cards the decks and
+        the discard pile hold is not asked, so not described."""
         heroes = []
         for h in self.heroes:
             hero: dict[str, Any] = {"player": h.player, "inherent": h.inherent, "hand": h.hand()}
@@ -258,8 +257,10 @@ class Board:
             "dungeon": [r.state() for r in self.rooms.values()],
             "heroes": heroes,
             "turn": self.heroes[0].player if self.heroes else None,
-            "dungeon_deck": max(0, BOX_DUNGEON_CARDS - len(self.rooms)),
-            "item_deck": max(0, BOX_ITEMS - HAND_SIZE * len(self.heroes)),
+            # The builder asks no count: the decks and the discard pile are not described.
+            "dungeon_deck": None,
+            "item_deck": None,
+            "discard": None,
         }
 
     def grid(self, selected: tuple[int, int] | None) -> list[list[dict[str, Any]]]:

@@ -750,10 +750,10 @@ def _legend(state: State, top: int) -> tuple[list[Text], list[dict[str, Any]], i
         y += LINE - 2
         texts.append(Text(MARGIN + 22, y, _short(f"hand: {_hand(hero)}", LEGEND_CHARS), "hq-small"))
     y += LINE + 6
-    decks = (
-        f"Dungeon deck {state.dungeon_deck} · Item deck {state.item_deck} · "
-        f"discard pile {state.discard} · {len(state.dungeon)} card(s) on the table"
-    )
+    counts = [
+        f"{name} {'not described' if count is None else count}" for name, count in _counts(state)
+    ]
+    decks = " · ".join([*counts, f"{len(state.dungeon)} card(s) on the table"])
     texts.append(Text(MARGIN, y, decks, "hq-small"))
     return texts, rows, y
 
@@ -1112,11 +1112,36 @@ def describe(state: State, overlay: Any = None) -> str:
             if face is not None:
                 said.append(_room_words(face, f"The card drawn on the way at ({x}, {y})"))
     said += [_hero_words(state, hero) for hero in state.heroes]
-    said.append(
-        f"The Dungeon deck holds {state.dungeon_deck} cards, the Item deck {state.item_deck} "
-        f"and the discard pile {state.discard}"
-    )
+    said.append(_counts_words(state))
     return sentences(*said)
+
+
+def _counts(state: State) -> list[tuple[str, int | None]]:
+    return [
+        ("Dungeon deck", state.dungeon_deck),
+        ("Item deck", state.item_deck),
+        ("discard pile", state.discard),
+    ]
+
+
+def _counts_words(state: State) -> str:
+    """The decks as the state gives them; a count not described is said so, never guessed."""
+    counts = _counts(state)
+    given = [(name, n) for name, n in counts if n is not None]
+    unsaid = [name for name, n in counts if n is None]
+    words = ""
+    if given:
+        (first, n), rest = given[0], given[1:]
+        words = f"The {first} holds {plural(n, 'card')}" + "".join(
+            f"{' and' if k == len(rest) - 1 else ','} the {name} {n}"
+            for k, (name, n) in enumerate(rest)
+        )
+    if unsaid:
+        names = listed([f"the {name}" for name in unsaid])
+        many = len(unsaid) > 1
+        left = f"How many cards {names} {'hold' if many else 'holds'} was not described"
+        words = f"{words}. {left}" if words else left
+    return words
 
 
 PICTURE = BoardPicture(layout=layout, ruling_overlay=ruling_overlay, describe=describe)

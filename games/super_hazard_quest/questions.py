@@ -13,8 +13,6 @@ from games.core import Question
 from games.core.rules import labelled
 from games.super_hazard_quest.state import (
     ALL_ACTIONS,
-    BOX_DUNGEON_CARDS,
-    BOX_ITEMS,
     COMBAT_ACTIONS,
     HAND_SIZE,
     NOT_DESCRIBED,
@@ -32,6 +30,11 @@ ITEM_KINDS = {
     "hazard": "Hazard Item",
     "special": "Special Item",
 }
+
+
+# The forms ask no count of the decks or of the discard pile: each is not described, and
+# no ruling here rests on one (a card drawn is drawn at the player's word).
+DECKS_NOT_ASKED: dict[str, Any] = {"dungeon_deck": None, "item_deck": None, "discard": None}
 
 
 def _opponent() -> dict[str, Any]:
@@ -122,8 +125,7 @@ def build_pass_hazard(form: PassHazardForm) -> tuple[dict[str, Any], dict[str, A
             _opponent(),
         ],
         "turn": "You",
-        "dungeon_deck": BOX_DUNGEON_CARDS - 1,
-        "item_deck": BOX_ITEMS - 2 * HAND_SIZE,  # the two hands of five
+        **DECKS_NOT_ASKED,
     }
     return state, {"kind": "standard-turn", "player": "You", "path": [step], "goes_on": True}
 
@@ -154,8 +156,7 @@ def build_look_and_discard(form: LookAndDiscardForm) -> tuple[dict[str, Any], di
             _opponent(),
         ],
         "turn": "You",
-        "dungeon_deck": BOX_DUNGEON_CARDS - 1,
-        "item_deck": BOX_ITEMS - 2 * HAND_SIZE,  # the two hands of five
+        **DECKS_NOT_ASKED,
     }
     move: dict[str, Any] = {"kind": "discard-turn", "player": "You", "discard_unseen": form.discard}
     if form.look:
@@ -252,8 +253,7 @@ def build_wound(form: WoundForm) -> tuple[dict[str, Any], dict[str, Any]]:
         "dungeon": [_your_card(1)],
         "heroes": [you, _opponent()],
         "turn": "You",
-        "dungeon_deck": BOX_DUNGEON_CARDS - 1,
-        "item_deck": BOX_ITEMS - 2 * HAND_SIZE,  # the two hands of five
+        **DECKS_NOT_ASKED,
     }
     step = {"kind": "go", "dir": "left", "using": NOT_DESCRIBED, "drawn": drawn}
     return state, {"kind": "standard-turn", "player": "You", "path": [step], "goes_on": True}
@@ -339,8 +339,7 @@ def build_battle(form: BattleForm) -> tuple[dict[str, Any], dict[str, Any]]:
             },
         ],
         "turn": "You",
-        "dungeon_deck": 25,
-        "item_deck": 44,  # 54 less the two hands of five
+        **DECKS_NOT_ASKED,
     }
     request = {
         "item": "trap",

@@ -349,7 +349,10 @@ def _check_dungeon(state: State) -> None:
             if room.scrambler in colours:
                 raise InvalidState(f"{at}.scrambler", f"only one {room.scrambler} Scrambler exists")
             colours.add(room.scrambler)
-    if len(state.dungeon) + state.dungeon_deck > BOX_DUNGEON_CARDS:
+    if (
+        state.dungeon_deck is not None
+        and len(state.dungeon) + state.dungeon_deck > BOX_DUNGEON_CARDS
+    ):
         raise InvalidState("state.dungeon_deck", "more Dungeon Cards than the box holds (26)")
 
 
@@ -388,8 +391,14 @@ def _check_heroes(state: State) -> None:
                 "Scrambler it defeated)",
             )
     held = sum(h.held() for h in state.heroes)
-    total = held + state.item_deck + state.discard
-    if total != BOX_ITEMS:
+    # A count not described is left out of the checks that the box's cards add up.
+    items = (
+        None
+        if state.item_deck is None or state.discard is None
+        else state.item_deck + state.discard
+    )
+    total = held + (items or 0)
+    if items is not None and total != BOX_ITEMS:
         # Between turns every Item Card is in a hand, the Item deck or the discard pile: the
         # Active Hand is discarded at the end of each turn (rule 5.10).
         raise InvalidState(
@@ -398,7 +407,7 @@ def _check_heroes(state: State) -> None:
             f"({state.discard}) hold {total} Item Cards; they hold the box's {BOX_ITEMS}",
         )
     placed = len(state.dungeon)
-    if placed + state.dungeon_deck != BOX_DUNGEON_CARDS:
+    if state.dungeon_deck is not None and placed + state.dungeon_deck != BOX_DUNGEON_CARDS:
         raise InvalidState(
             "state.dungeon_deck",
             f"{placed} Dungeon Cards on the table and {state.dungeon_deck} in the deck make "
@@ -408,7 +417,7 @@ def _check_heroes(state: State) -> None:
         if state.turn is not None or state.winner is not None:
             raise InvalidState("state.turn", "nobody has a turn before setup")
         return
-    if state.item_deck + state.discard > 0 and state.winner is None:
+    if items is not None and items > 0 and state.winner is None:
         for k, hero in enumerate(state.heroes):
             if hero.held() < HAND_SIZE:
                 raise InvalidState(

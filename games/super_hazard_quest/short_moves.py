@@ -73,7 +73,8 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
         raise InvalidMove(f"{where}.discard_unseen", f"only {hero.unseen} unseen card(s) held")
     gone = discard_items(state, hero, ids) + move.discard_unseen
     hero.unseen -= move.discard_unseen
-    state.discard += move.discard_unseen
+    if state.discard is not None:
+        state.discard += move.discard_unseen
     drawn = draw_items(state, hero, gone, list(move.draws), f"{where}.draws")
     state.turn = next_player(state)
     result = TurnResult(state, interps=[DISCARD_RULING])
@@ -133,7 +134,15 @@ def standard_turn_open(state: State, hero: Hero) -> tuple[str | None, str]:
         dest = found.checkpoints[0]
         using = f", using {', '.join(dest.items)}" if dest.items else ""
         return f"it can walk to the Checkpoint at ({dest.x}, {dest.y}){using}", unsaid
-    if found.openings and state.dungeon_deck > 0:
+    if found.openings and state.dungeon_deck is None:
+        gap = found.openings[0]
+        raise InvalidState(
+            "state.dungeon_deck",
+            f"{possessive(hero.player, start=True)} hero can walk into the empty space at "
+            f"({gap['x']}, {gap['y']}), and whether a card is left to draw there was not "
+            "described: say how many cards the Dungeon deck holds",
+        )
+    if found.openings and state.dungeon_deck is not None and state.dungeon_deck > 0:
         gap = found.openings[0]
         words = f"it can walk into the empty space at ({gap['x']}, {gap['y']}) and draw a card"
         return words, unsaid

@@ -387,16 +387,19 @@ class TurnWalk:
         if f.take is None:
             raise InvalidMove(f"{where}.take", "the prize is an item: name the item chosen")
         state = self.state
+        # A count not described is not rested on: the item taken is the player's word.
         if prize == "any-future-item":
             if state.item_deck == 0:
                 state.item_deck, state.discard = state.discard, 0  # rule 7.7
             if state.item_deck == 0:
                 raise Breach("no-item-to-take", "the Item deck and the discard pile are empty")
-            state.item_deck -= 1
+            if state.item_deck is not None:
+                state.item_deck -= 1
         else:
             if state.discard == 0:
                 raise Breach("no-item-to-take", "the discard pile is empty")
-            state.discard -= 1
+            if state.discard is not None:
+                state.discard -= 1
         taken = {i.id for h in state.heroes for i in h.hand}
         if fold(f.take.id) in {fold(t) for t in taken} or fold(f.take.id) == INHERENT:
             raise InvalidMove(f"{where}.take.id", f"item id {f.take.id!r} is already in use")

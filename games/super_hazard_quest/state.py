@@ -268,9 +268,24 @@ class State(Strict):
     dungeon: list[PlacedRoom] = Field(default_factory=list, max_length=BOX_DUNGEON_CARDS)
     heroes: list[Hero] = Field(min_length=2, max_length=MAX_HEROES, description="clockwise")
     turn: PlayerName | None = Field(default=None, description="whose turn; None before setup")
-    dungeon_deck: int = Field(ge=0, le=BOX_DUNGEON_CARDS)
-    item_deck: int = Field(ge=0, le=BOX_ITEMS)
-    discard: int = Field(default=0, ge=0, le=BOX_ITEMS)
+    # The counts of the decks and the discard pile: null means not described (a question that
+    # does not ask them). A ruling never rests on a count not described: a card the move says
+    # was drawn was drawn, and the count stays not described; the checks that the box's cards
+    # add up leave it out.
+    dungeon_deck: int | None = Field(
+        ge=0,
+        le=BOX_DUNGEON_CARDS,
+        description="cards left in the Dungeon deck; null: not described",
+    )
+    item_deck: int | None = Field(
+        ge=0, le=BOX_ITEMS, description="cards left in the Item deck; null: not described"
+    )
+    discard: int | None = Field(
+        default=0,
+        ge=0,
+        le=BOX_ITEMS,
+        description="cards in the discard pile (absent: 0, as before); null: not described",
+    )
     winner: PlayerName | None = None
 
     def room(self, x: int, y: int) -> PlacedRoom | None:
