@@ -243,11 +243,13 @@ class Board:
     def state(self) -> dict[str, Any]:
         """The board as the engine reads it: only what was built. How many cards the decks and
         the discard pile hold is not asked, so not described."""
-        heroes = []
+        heroes: list[dict[str, Any]] = []
         for h in self.heroes:
             hero: dict[str, Any] = {"player": h.player, "inherent": h.inherent, "hand": h.hand()}
-            # A player always holds five items; those not given are held, unseen.
-            hero["unseen"] = max(0, HAND_SIZE - len(h.items))
+            # You hold five items at the start of your turn (rule 5.10): those not given are
+            # held, unseen. How many the others hold is not asked, so not described.
+            mine = not heroes
+            hero["unseen"] = max(0, HAND_SIZE - len(h.items)) if mine else None
             if h.x is not None:
                 hero |= {"x": h.x, "y": h.y}
             if h.red or h.blue:

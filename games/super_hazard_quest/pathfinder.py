@@ -909,7 +909,7 @@ def reachable(state: State, player: str) -> Reachability:
     specials = any(i.kind == "special" for i in hero.hand)
     for cell, dest in best.items():
         whole = full.get(cell)
-        if whole is None or hero.unseen > 0 or specials:
+        if whole is None or hero.unseen != 0 or specials:
             continue
         put = {s["item"] for s in whole.route if s.get("kind") == "place-hazard"}
         rest = [i for i in hazard_items if i.id not in put]
@@ -921,7 +921,12 @@ def reachable(state: State, player: str) -> Reachability:
     notes = []
     if specials:
         notes.append("A Special Item in hand rules out a Running Leap: using it ends the turn.")
-    if hero.unseen:
+    if hero.unseen is None:
+        notes.append(
+            "How many cards the hand holds beyond those given was not described: any others "
+            "are not searched, and no Running Leap is offered."
+        )
+    elif hero.unseen:
         notes.append(f"{hero.unseen} card(s) in hand are not given: they are not searched.")
     if hazard_items:
         notes.append(

@@ -682,7 +682,9 @@ def _hand(hero: Hero) -> str:
         return f"{what(i)} (item {i.id})"
 
     parts = [item(i) for i in hero.hand]
-    if hero.unseen:
+    if hero.unseen is None:
+        parts.append("how many others: not described")
+    elif hero.unseen:
         parts.append(f"{hero.unseen} unseen")
     return ", ".join(parts) if parts else "no items"
 
@@ -1082,7 +1084,15 @@ def _hero_words(state: State, hero: Hero) -> str:
     held = [w if n == 1 else f"{n} {w.removeprefix('a ')}s" for w, n in kinds.items()]
     if hero.unseen:
         held.append(f"{hero.unseen} {'item' if hero.unseen == 1 else 'items'} not shown")
-    parts.append(f"{who_does(name, 'holds', 'hold')} {listed(held) or 'no items'}")
+    if hero.unseen is None and not held:
+        parts.append(f"what {spoken(name)} {verb(name, 'holds', 'hold')} was not described")
+    elif hero.unseen is None:
+        parts.append(f"{who_does(name, 'holds', 'hold')} {listed(held)}")
+        parts.append(
+            f"how many other items {spoken(name)} {verb(name, 'holds', 'hold')} was not described"
+        )
+    else:
+        parts.append(f"{who_does(name, 'holds', 'hold')} {listed(held) or 'no items'}")
     return sentences(parts[0] + ". " + ". ".join(cap(p) for p in parts[1:]))
 
 

@@ -38,10 +38,10 @@ DECKS_NOT_ASKED: dict[str, Any] = {"dungeon_deck": None, "item_deck": None, "dis
 
 
 def _opponent() -> dict[str, Any]:
-    """The second hero the game needs (at least two players): neither its Inherent Action nor
-    where it stands was asked, so both are not described (null), and the ruling never rests
-    on them."""
-    return {"player": "Your opponent", "inherent": None, "x": None, "y": None, "unseen": HAND_SIZE}
+    """The second hero the game needs (at least two players): neither its Inherent Action,
+    where it stands nor how many items it holds was asked, so none is described (null), and
+    the ruling never rests on them."""
+    return {"player": "Your opponent", "inherent": None, "x": None, "y": None, "unseen": None}
 
 
 def _your_card(x: int = 0, **face: Any) -> dict[str, Any]:
@@ -335,7 +335,7 @@ def build_battle(form: BattleForm) -> tuple[dict[str, Any], dict[str, Any]]:
                 "y": 0,
                 "crystals": {"red": 1},
                 "hand": [{"kind": "super", "id": "shield", "action": form.defender_item_action}],
-                "unseen": 4,
+                "unseen": None,  # not asked: the battle rests on the item named
             },
         ],
         "turn": "You",

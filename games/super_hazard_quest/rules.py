@@ -222,6 +222,12 @@ class SuperHazardQuestRules(GameRules[State, Any]):
                     f"where {possessive(hero.player)} hero stands was not described: the turn "
                     "starts from its Checkpoint",
                 )
+            if hero.unseen is None:
+                raise InvalidState(
+                    f"state.heroes.{k}.unseen",
+                    f"how many items {possessive(hero.player)} hand holds was not described: "
+                    "the turn rests on it (a hand is drawn back up to five, rule 5.10)",
+                )
 
     # ----- the ruling
 
@@ -394,7 +400,9 @@ def _check_heroes(state: State) -> None:
     # A count not described is left out of the checks that the box's cards add up.
     items = (
         None
-        if state.item_deck is None or state.discard is None
+        if state.item_deck is None
+        or state.discard is None
+        or any(h.unseen is None for h in state.heroes)
         else state.item_deck + state.discard
     )
     total = held + (items or 0)
@@ -419,7 +427,7 @@ def _check_heroes(state: State) -> None:
         return
     if items is not None and items > 0 and state.winner is None:
         for k, hero in enumerate(state.heroes):
-            if hero.held() < HAND_SIZE:
+            if hero.unseen is not None and hero.held() < HAND_SIZE:
                 raise InvalidState(
                     f"state.heroes.{k}.hand",
                     f"{cap(possessive(hero.player))} hand holds {hero.held()} Item Cards; a "

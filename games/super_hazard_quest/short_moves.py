@@ -67,7 +67,7 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
         )
     state = copy_state(state)
     hero = state.hero(move.player)
-    assert hero is not None
+    assert hero is not None and hero.unseen is not None  # the mover's: rules.check_move
     ids = _ids(f"{where}.discard", move.discard, move.player, {i.id for i in hero.hand})
     if move.discard_unseen > hero.unseen:
         raise InvalidMove(f"{where}.discard_unseen", f"only {hero.unseen} unseen card(s) held")

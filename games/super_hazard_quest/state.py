@@ -243,7 +243,14 @@ class Hero(Strict):
     y: Coord | None = Field(default=None, description="null: not described")
     crystals: Crystals = Field(default_factory=Crystals)
     hand: list[Item] = Field(default_factory=list, max_length=BOX_ITEMS)
-    unseen: int = Field(default=0, ge=0, le=BOX_ITEMS, description="held cards not given")
+    # None: how many cards the hand holds beyond those given was not described. The mover's
+    # is always needed (its turn ends drawing back up to five, rule 5.10: rules.check_move).
+    unseen: int | None = Field(
+        default=0,
+        ge=0,
+        le=BOX_ITEMS,
+        description="held cards not given; null: how many was not described",
+    )
 
     def action(self) -> Action:
         """The Inherent Action of a hero whose turn or answer is ruled on: it must have been
@@ -257,7 +264,9 @@ class Hero(Strict):
         return self.inherent
 
     def held(self) -> int:
-        return len(self.hand) + self.unseen
+        """The cards held, those given and those not; with `unseen` not described, only the
+        ones given (the checks that rest on a count leave such a hero out)."""
+        return len(self.hand) + (self.unseen or 0)
 
     def item(self, item_id: str) -> Item | None:
         wanted = fold(item_id)

@@ -69,7 +69,8 @@ def draw_items(state: State, hero: Hero, count: int, known: list[Item], where: s
             raise InvalidMove(where, f"item id {item.id!r} is already in use")
         taken.add(fold(item.id))
     hero.hand.extend(known)
-    hero.unseen += drawn - len(known)
+    if hero.unseen is not None:  # a count not described stays not described
+        hero.unseen += drawn - len(known)
     return drawn
 
 
