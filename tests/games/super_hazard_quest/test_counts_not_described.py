@@ -14,7 +14,7 @@ from games.super_hazard_quest.picture import describe
 from games.super_hazard_quest.questions import BattleForm, PassHazardForm, WoundForm
 from games.super_hazard_quest.rules import EXAMPLE_MOVE, EXAMPLE_STATE, RULES
 from games.super_hazard_quest.state import State
-from tests.games.super_hazard_quest.helpers import assert_legal, board, hero, room, rule
+from tests.games.super_hazard_quest.helpers import assert_legal, board, hero, room
 from tests.games.super_hazard_quest.test_sides_and_places import refused
 
 
