@@ -282,12 +282,16 @@ class State(Strict):
     # was drawn was drawn, and the count stays not described; the checks that the box's cards
     # add up leave it out.
     dungeon_deck: int | None = Field(
+        default=None,
         ge=0,
         le=BOX_DUNGEON_CARDS,
-        description="cards left in the Dungeon deck; null: not described",
+        description="cards left in the Dungeon deck; absent or null: not described",
     )
     item_deck: int | None = Field(
-        ge=0, le=BOX_ITEMS, description="cards left in the Item deck; null: not described"
+        default=None,
+        ge=0,
+        le=BOX_ITEMS,
+        description="cards left in the Item deck; absent or null: not described",
     )
     discard: int | None = Field(
         default=0,

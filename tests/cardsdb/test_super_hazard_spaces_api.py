@@ -93,3 +93,32 @@ def test_the_api_schema_says_what_a_missing_blank_means(api: Any) -> None:
     document = json.dumps(api.get("/api/v1/schema/", {"format": "json"}).json())
     assert "Absent or null (as before): every space without a hazard is blank" in document
     assert "a space neither holding a hazard nor in `blank` was not described" in document
+
+
+# ----------------------------------------------------------------- counts not described
+
+
+def test_a_board_without_the_deck_counts_or_the_opponents_hand_is_ruled(api: Any) -> None:
+    state = _board(blank=["left", "right"])
+    del state["dungeon_deck"], state["item_deck"]
+    state["discard"] = None
+    state["heroes"][1]["unseen"] = None
+    response = _rule(api, state)
+    assert response.status_code == 200, response.content.decode()[:400]
+    ruling = response.json()
+    assert ruling["verdict"] == "legal"
+    assert ruling["next_state"]["item_deck"] is None
+
+
+def test_a_turn_with_the_movers_hand_not_counted_is_a_400_naming_it(api: Any) -> None:
+    state = _board(blank=["left", "right"])
+    state["heroes"][0]["unseen"] = None
+    response = _rule(api, state)
+    assert response.status_code == 400
+    assert "state.heroes.0.unseen" in response.content.decode()
+
+
+def test_the_api_schema_says_what_a_null_count_means(api: Any) -> None:
+    document = json.dumps(api.get("/api/v1/schema/", {"format": "json"}).json())
+    assert "cards left in the Dungeon deck; absent or null: not described" in document
+    assert "held cards not given; null: how many was not described" in document
