@@ -88,7 +88,7 @@ class Walker:
 class Hand:
     inherent: Action | None  # None: not described, searched as giving nothing
     items: tuple[Item, ...]
-    crystals: Crystals
+    crystals: Crystals | None  # None: not described, no Scrambler is searched as won
 
 
 def hand_of(hero: Hero, guess: bool = True) -> Hand:
@@ -397,7 +397,8 @@ class _Compiled:
                 if target.dead_end:
                     continue
                 if target.scrambler is not None:
-                    if getattr(self.hand.crystals, target.scrambler) > 0:
+                    gems = self.hand.crystals
+                    if gems is not None and getattr(gems, target.scrambler) > 0:
                         out.append((d, hazard, _WIN, *to))
                         spots.append(spot)
                     continue
@@ -585,12 +586,16 @@ class WayOn:
     unknown_sides: tuple[tuple[int, int, Direction], ...] = ()
     inherent_unknown: bool = False
     unknown_spaces: tuple[tuple[int, int, Space], ...] = ()
+    crystals_unknown: bool = False  # a Scrambler is on the table, the crystals not described
 
     @property
     def decided(self) -> bool:
         """A way found is found; none found is only sure when nothing went unseen."""
         return self.found or not (
-            self.unknown_sides or self.inherent_unknown or self.unknown_spaces
+            self.unknown_sides
+            or self.inherent_unknown
+            or self.unknown_spaces
+            or self.crystals_unknown
         )
 
 
@@ -612,6 +617,7 @@ def has_way_on(grid: Grid, hero: Hero, walker: Walker, ledger: Ledger) -> WayOn:
         tuple(sorted(compiled.unknown_met)),
         hero.inherent is None,
         tuple(sorted(compiled.unknown_spaces)),
+        hero.crystals is None and any(r.scrambler for r in grid.values()),
     )
 
 
@@ -921,6 +927,10 @@ def reachable(state: State, player: str) -> Reachability:
     notes = []
     if specials:
         notes.append("A Special Item in hand rules out a Running Leap: using it ends the turn.")
+    if hero.crystals is None and any(r.scrambler for r in state.dungeon):
+        notes.append(
+            "How many crystals the hero holds was not described: no Scrambler is counted as won."
+        )
     if hero.unseen is None:
         notes.append(
             "How many cards the hand holds beyond those given was not described: any others "

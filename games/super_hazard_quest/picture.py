@@ -698,7 +698,12 @@ def _tokens(state: State, grid: dict[tuple[int, int], Room], frame: Frame) -> li
         n = count.get((hero.x, hero.y), 0)
         count[(hero.x, hero.y)] = n + 1
         px, py = frame.card(hero.x, hero.y)
-        crystals = f"{hero.crystals.red} red, {hero.crystals.blue} blue crystal(s)"
+        gems = hero.crystals
+        crystals = (
+            "crystals not described"
+            if gems is None
+            else f"{gems.red} red, {gems.blue} blue crystal(s)"
+        )
         tip = f"{hero.player}" + (f" ({hero.hero})" if hero.hero else "")
         tip += f", Inherent Action {_inherent(hero)}, {crystals}"
         if state.turn == hero.player:
@@ -712,8 +717,8 @@ def _tokens(state: State, grid: dict[tuple[int, int], Room], frame: Frame) -> li
                 tip,
                 hero.player,
                 state.turn == hero.player,
-                hero.crystals.red,
-                hero.crystals.blue,
+                0 if gems is None else gems.red,  # a token shows no crystal not described
+                0 if gems is None else gems.blue,
             )
         )
     return tokens
@@ -747,7 +752,12 @@ def _legend(state: State, top: int) -> tuple[list[Text], list[dict[str, Any]], i
         )
         texts.append(Text(MARGIN + 22, y, _short(head, LEGEND_CHARS), "hq-hero-name"))
         y += LINE - 2
-        crystals = f"crystals: {hero.crystals.red} red, {hero.crystals.blue} blue"
+        gems = hero.crystals
+        crystals = (
+            "crystals: not described"
+            if gems is None
+            else f"crystals: {gems.red} red, {gems.blue} blue"
+        )
         texts.append(Text(MARGIN + 22, y, crystals, "hq-crystals"))
         y += LINE - 2
         texts.append(Text(MARGIN + 22, y, _short(f"hand: {_hand(hero)}", LEGEND_CHARS), "hq-small"))
@@ -1071,8 +1081,12 @@ def _hero_words(state: State, hero: Hero) -> str:
         parts.append(f"{who_does(name, 'is', 'are')} not placed yet")
     else:
         parts.append(f"{who_does(name, 'stands', 'stand')} on the card at ({hero.x}, {hero.y})")
-    red, blue = hero.crystals.red, hero.crystals.blue
-    if red or blue:
+    red, blue = (0, 0) if hero.crystals is None else (hero.crystals.red, hero.crystals.blue)
+    if hero.crystals is None:
+        parts.append(
+            f"how many crystals {spoken(name)} {verb(name, 'holds', 'hold')} was not described"
+        )
+    elif red or blue:
         gems = [f"{n} {c}" for n, c in ((red, "red"), (blue, "blue")) if n]
         parts.append(
             f"{who_does(name, 'holds', 'hold')} {listed(gems)} "

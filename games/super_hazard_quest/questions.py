@@ -39,9 +39,16 @@ DECKS_NOT_ASKED: dict[str, Any] = {"dungeon_deck": None, "item_deck": None, "dis
 
 def _opponent() -> dict[str, Any]:
     """The second hero the game needs (at least two players): neither its Inherent Action,
-    where it stands nor how many items it holds was asked, so none is described (null), and
-    the ruling never rests on them."""
-    return {"player": "Your opponent", "inherent": None, "x": None, "y": None, "unseen": None}
+    where it stands, how many items nor how many crystals it holds was asked, so none is
+    described (null), and the ruling never rests on them."""
+    return {
+        "player": "Your opponent",
+        "inherent": None,
+        "x": None,
+        "y": None,
+        "unseen": None,
+        "crystals": None,
+    }
 
 
 def _your_card(x: int = 0, **face: Any) -> dict[str, Any]:
@@ -121,6 +128,7 @@ def build_pass_hazard(form: PassHazardForm) -> tuple[dict[str, Any], dict[str, A
                 "y": 0,
                 "hand": [item],
                 "unseen": HAND_SIZE - 1,
+                "crystals": None,  # not asked: passing a hazard does not rest on them
             },
             _opponent(),
         ],
@@ -152,7 +160,14 @@ def build_look_and_discard(form: LookAndDiscardForm) -> tuple[dict[str, Any], di
         # player's word (as for the items not shown), and the ruling says so.
         "dungeon": [_your_card()],
         "heroes": [
-            {"player": "You", "inherent": form.inherent, "x": 0, "y": 0, "unseen": HAND_SIZE},
+            {
+                "player": "You",
+                "inherent": form.inherent,
+                "x": 0,
+                "y": 0,
+                "unseen": HAND_SIZE,
+                "crystals": None,  # not asked: a Discard Turn does not rest on them
+            },
             _opponent(),
         ],
         "turn": "You",
@@ -327,6 +342,7 @@ def build_battle(form: BattleForm) -> tuple[dict[str, Any], dict[str, Any]]:
                 "y": 0,
                 "hand": [{"kind": "hazard", "id": "trap", "hazard": form.hazard_item}],
                 "unseen": 4,
+                "crystals": None,  # not asked: what you steal is your opponent's
             },
             {
                 "player": "Your opponent",

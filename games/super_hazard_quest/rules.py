@@ -381,7 +381,12 @@ def _check_heroes(state: State) -> None:
                 raise InvalidState(f"{at}.hand.{j}.id", f"item id {item.id!r} is not unique")
             ids.add(fold(item.id))
         if not set_up:
-            if hero.x is not None or hero.y is not None or hero.held() or hero.crystals.total():
+            if (
+                hero.x is not None
+                or hero.y is not None
+                or hero.held()
+                or (hero.crystals and hero.crystals.total())
+            ):
                 raise InvalidState(at, "before setup a hero is not placed and holds nothing")
             continue
         if (hero.x is None) != (hero.y is None):

@@ -15,6 +15,7 @@ from games.super_hazard_quest.state import (
     HAND_SIZE,
     MAX_HEROES,
     Action,
+    Crystals,
     Direction,
     Hero,
     PlacedRoom,
@@ -220,8 +221,8 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
     assert target is not None
     result = TurnResult(state, interps=[TRAP_DOOR_RULING])
     if dest.dead_end:
-        lost = target.crystals.total()
-        target.crystals.red = target.crystals.blue = 0
+        lost = "all its" if target.crystals is None else str(target.crystals.total())
+        target.crystals = Crystals()  # none left, whatever it held
         result.outcome = "wounded"
         result.reasons.append(
             (

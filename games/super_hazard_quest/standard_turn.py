@@ -29,6 +29,7 @@ from games.super_hazard_quest.state import (
     NOT_DESCRIBED,
     OPPOSITE,
     Action,
+    Crystals,
     Direction,
     Hero,
     Item,
@@ -152,6 +153,11 @@ class TurnWalk:
             )
         if way.inherent_unknown:
             self.hero.action()  # refused, naming the field
+        if way.crystals_unknown:
+            self.hero.gems(
+                f"{self.state.field_of(self.hero)}.crystals",
+                "whether the hero is stuck rests on whether it can defeat a Scrambler",
+            )
         return True
 
     @property
@@ -320,7 +326,11 @@ class TurnWalk:
             self.wound("wounded-dead-end", f"the card at ({room.x}, {room.y}) is a Dead End")
         elif room.scrambler is not None:
             colour = room.scrambler
-            if getattr(self.hero.crystals, colour) > 0:
+            gems = self.hero.gems(
+                f"{self.state.field_of(self.hero)}.crystals",
+                f"reaching the {colour} Scrambler wins or wounds by them (rule 2.8)",
+            )
+            if getattr(gems, colour) > 0:
                 self.result.outcome = "won"
                 self.state.winner = self.hero.player
                 self.note(
@@ -378,7 +388,9 @@ class TurnWalk:
             if f.take is not None:
                 raise InvalidMove(f"{where}.take", "the prize is a crystal, not an item")
             colour = prize.split("-")[0]
-            setattr(self.hero.crystals, colour, getattr(self.hero.crystals, colour) + 1)
+            gems = self.hero.crystals
+            if gems is not None:  # not described: one more, still not counted
+                setattr(gems, colour, getattr(gems, colour) + 1)
             self.note(
                 "prize-crystal",
                 f"{says(self.hero.player, 'earns', 'earn', True)} a {colour} crystal",
@@ -514,15 +526,21 @@ class TurnWalk:
         discard_items(self.state, foe, used)
         draw_items(self.state, foe, len(used), [], f"{where}.requests")  # at once (rule 11.6)
         if unanswered:
-            lost = foe.crystals.model_copy()
-            self.hero.crystals.red += lost.red
-            self.hero.crystals.blue += lost.blue
-            foe.crystals.red = foe.crystals.blue = 0
+            lost = foe.crystals
+            mine = self.hero.crystals
+            if lost is None or mine is None:
+                # A count not described: the crystals change hands all the same, and the
+                # winner's total stays not described.
+                self.hero.crystals = None
+            else:
+                mine.red += lost.red
+                mine.blue += lost.blue
+            foe.crystals = Crystals()
+            count = "its crystals" if lost is None else f"{lost.total()} crystal(s)"
             self.note(
                 "battle-won",
                 f"{subject(foe.player, start=True)} cannot answer {unanswered} request(s) "
-                f"and loses "
-                f"{lost.total()} crystal(s) to {self.hero.player}",
+                f"and loses {count} to {self.hero.player}",
                 BATTLE_RULING,
             )
         else:
@@ -751,9 +769,9 @@ class TurnWalk:
                 hero.x, hero.y = self.spot.x, self.spot.y
             return
         if self.result.outcome == "wounded":
-            lost = hero.crystals.total()
+            lost = "all its" if hero.crystals is None else str(hero.crystals.total())
             hero.x, hero.y = self.start
-            hero.crystals.red = hero.crystals.blue = 0
+            hero.crystals = Crystals()  # none left, whatever it held
             self.note("returned-to-start", f"the hero goes back to its Checkpoint at {self.start}")
             self.note("crystals-lost", f"{lost} crystal(s) lost")
         else:

@@ -241,7 +241,11 @@ class Hero(Strict):
     # Door's target (each refused with a 400 naming the field when missing).
     x: Coord | None = Field(default=None, description="null: not described")
     y: Coord | None = Field(default=None, description="null: not described")
-    crystals: Crystals = Field(default_factory=Crystals)
+    # None: how many crystals the hero holds was not described. Asked only where a ruling
+    # rests on it: reaching a Scrambler (won or wounded), a way on past one.
+    crystals: Crystals | None = Field(
+        default_factory=Crystals, description="absent: none, as before; null: not described"
+    )
     hand: list[Item] = Field(default_factory=list, max_length=BOX_ITEMS)
     # None: how many cards the hand holds beyond those given was not described. The mover's
     # is always needed (its turn ends drawing back up to five, rule 5.10: rules.check_move).
@@ -262,6 +266,15 @@ class Hero(Strict):
                 "which actions that hero can give",
             )
         return self.inherent
+
+    def gems(self, field: str, why: str) -> Crystals:
+        """The crystals of a hero whose ruling rests on them: they must have been described."""
+        if self.crystals is None:
+            raise InvalidState(
+                field,
+                f"how many crystals {self.player} holds was not described, and {why}",
+            )
+        return self.crystals
 
     def held(self) -> int:
         """The cards held, those given and those not; with `unseen` not described, only the
@@ -300,6 +313,11 @@ class State(Strict):
         description="cards in the discard pile (absent: 0, as before); null: not described",
     )
     winner: PlayerName | None = None
+
+    def field_of(self, hero: Hero) -> str:
+        """Where a hero is in the state, for a 400 naming its field."""
+        k = next((k for k, h in enumerate(self.heroes) if fold(h.player) == fold(hero.player)), 0)
+        return f"state.heroes.{k}"
 
     def room(self, x: int, y: int) -> PlacedRoom | None:
         return next((r for r in self.dungeon if r.x == x and r.y == y), None)
