@@ -10,11 +10,19 @@ import copy
 from typing import Any
 
 from games.super_hazard_quest import builder
+from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.picture import describe
 from games.super_hazard_quest.questions import BattleForm, PassHazardForm, WoundForm
 from games.super_hazard_quest.rules import EXAMPLE_MOVE, EXAMPLE_STATE, RULES
 from games.super_hazard_quest.state import State
-from tests.games.super_hazard_quest.helpers import assert_legal, board, hero, room
+from tests.games.super_hazard_quest.helpers import (
+    assert_legal,
+    board,
+    cross_right,
+    hero,
+    room,
+    turn,
+)
 from tests.games.super_hazard_quest.test_sides_and_places import refused
 
 
@@ -115,3 +123,47 @@ def test_the_builder_asks_no_count_and_gives_none() -> None:
     assert (built["dungeon_deck"], built["item_deck"], built["discard"]) == (None, None, None)
     assert built["heroes"][0]["unseen"] == 5  # yours: five at the start of your turn
     assert built["heroes"][1]["unseen"] is None
+
+
+# ----------------------------------------------------------------- crystals not described
+
+
+def _to_the_red_scrambler() -> dict[str, Any]:
+    rooms = [
+        room(0, 0, exits={"right": "unlock"}),
+        room(1, 0, exits={"left": "lift"}, scrambler="red"),
+    ]
+    state = board(rooms, [hero("Ana", "unlock"), hero("Ben", "dig")])
+    state["heroes"][0]["crystals"] = None
+    return state
+
+
+def test_reaching_a_scrambler_asks_how_many_crystals_you_hold() -> None:
+    """Ana walks onto the red Scrambler: she wins holding a red crystal, or is wounded
+    (rules 2.8, 8.5). Her crystals were not described, so the ruling asks for them."""
+    error = refused(_to_the_red_scrambler(), turn("Ana", *cross_right("inherent")))
+    assert error.field == "state.heroes.0.crystals"
+    assert "how many crystals Ana holds was not described" in error.message
+
+
+def test_the_path_finder_counts_no_scrambler_won_on_crystals_not_described() -> None:
+    found = reachable(State.model_validate(_to_the_red_scrambler()), "Ana")
+    assert found.wins == []
+    assert any("crystals the hero holds was not described" in n for n in found.notes)
+
+
+def test_you_steal_the_crystal_though_your_own_were_not_counted() -> None:
+    state, move = _question("hero-battle", BattleForm(requested="hide", defender_answers=False))
+    assert state["heroes"][0]["crystals"] is None
+    ruling = RULES.rule_json(state, move)
+    assert_legal(ruling, "battle-won", "11.5")
+    you, opponent = ruling.next_state["heroes"]
+    assert you["crystals"] is None  # one more than a count not described
+    assert opponent["crystals"] == {"red": 0, "blue": 0}
+
+
+def test_the_picture_says_your_crystals_were_not_described_when_not_asked() -> None:
+    state, move = _question("pass-hazard", PassHazardForm())
+    said = describe(State.model_validate(state), {"move": move})
+    assert "How many crystals you hold was not described." in said
+    assert "0 red" not in said
