@@ -8,7 +8,10 @@ The whole board lives in two short texts, so a link (or the next question) bring
   side that is neither an exit nor a wall was not described; a room without it, as written
   before sides could be left undescribed, has a wall on every side without an exit),
   `ls:attack` / `rs:hide` (a combat hazard in the left or
-  right space), `scr:red` (a Scrambler), `dead` (a dead end), `trap` (a trap door),
+  right space), `b:left+right` (the combat spaces described as blank; with `b:` given, a
+  space that holds no hazard and is not in it was not described; a room without it, as
+  written before spaces could be left undescribed, has every space without a hazard blank),
+  `scr:red` (a Scrambler), `dead` (a dead end), `trap` (a trap door),
   `boss:attack+defend+hide+stomp:red-crystal` (a Mini-Boss: its four actions and its prize).
 - `h`, the heroes, `;` between heroes, you first: `X,Y,inherent` then the items in the hand
   (`super:lift`, `dual:attack+dig`, `magic`, `super-magic`, `hazard:combat`, `special`) and
@@ -27,13 +30,13 @@ from games.core.errors import InvalidState
 from games.super_hazard_quest.state import (
     ALL_ACTIONS,
     BOX_DUNGEON_CARDS,
-    BOX_ITEMS,
     COMBAT_ACTIONS,
     COORD,
     DIRECTION_ACTION,
     DIRECTIONS,
     HAND_SIZE,
     MAX_HEROES,
+    SPACE_NAMES,
 )
 
 PRIZES = ("any-future-item", "any-discarded-item", "red-crystal", "blue-crystal")
@@ -86,6 +89,19 @@ class BuiltRoom:
     # The sides described as walls; None (a room written before sides could be left
     # undescribed): every side without an exit is a wall.
     walls: list[str] | None = field(default_factory=list)
+    # The combat spaces described as blank; None (a room written before spaces could be left
+    # undescribed): every space without a hazard is blank.
+    blank: list[str] | None = field(default_factory=list)
+
+    def space(self, space: str) -> str:
+        """What the editor shows for a combat space: its hazard's action, "blank", or ""
+        (not described)."""
+        action = self.left_space if space == "left" else self.right_space
+        if action:
+            return action
+        if self.blank is None or space in self.blank:
+            return "blank"
+        return ""
 
     def side(self, side: str) -> str:
         """What the editor shows for a side: the exit's action, "wall", or "" (not described)."""
@@ -106,6 +122,8 @@ class BuiltRoom:
             parts.append(f"ls:{self.left_space}")
         if self.right_space:
             parts.append(f"rs:{self.right_space}")
+        if self.blank is not None:
+            parts.append("b:" + "+".join(s for s in SPACE_NAMES if s in self.blank))
         if self.scrambler:
             parts.append(f"scr:{self.scrambler}")
         if self.dead_end:
@@ -126,6 +144,8 @@ class BuiltRoom:
             room["left_space"] = self.left_space
         if self.right_space:
             room["right_space"] = self.right_space
+        if self.blank is not None:
+            room["blank"] = [s for s in SPACE_NAMES if s in self.blank]
         if self.scrambler:
             room["scrambler"] = self.scrambler
         if self.dead_end:
@@ -145,10 +165,10 @@ class BuiltRoom:
         unsaid = [arrows[s] for s in DIRECTIONS if self.side(s) == ""]
         if unsaid:
             out.append(f"{' '.join(unsaid)} not described")
-        if self.left_space:
-            out.append(f"left: {self.left_space.capitalize()}")
-        if self.right_space:
-            out.append(f"right: {self.right_space.capitalize()}")
+        for space in SPACE_NAMES:
+            now = self.space(space)
+            shown = {"": "not described", "blank": "blank"}.get(now, now.capitalize())
+            out.append(f"{space}: {shown}")
         if self.scrambler:
             out.append(f"{self.scrambler} Scrambler")
         if self.boss:
@@ -221,13 +241,15 @@ class Board:
         }
 
     def state(self) -> dict[str, Any]:
-        """The board as the engine reads it: only what was built. The decks hold what the box
-        holds less what is on the table and in the hands."""
-        heroes = []
+        """The board as the engine reads it: only what was built. How many cards the decks and
+        the discard pile hold is not asked, so not described."""
+        heroes: list[dict[str, Any]] = []
         for h in self.heroes:
             hero: dict[str, Any] = {"player": h.player, "inherent": h.inherent, "hand": h.hand()}
-            # A player always holds five items; those not given are held, unseen.
-            hero["unseen"] = max(0, HAND_SIZE - len(h.items))
+            # You hold five items at the start of your turn (rule 5.10): those not given are
+            # held, unseen. How many the others hold is not asked, so not described.
+            mine = not heroes
+            hero["unseen"] = max(0, HAND_SIZE - len(h.items)) if mine else None
             if h.x is not None:
                 hero |= {"x": h.x, "y": h.y}
             if h.red or h.blue:
@@ -237,8 +259,10 @@ class Board:
             "dungeon": [r.state() for r in self.rooms.values()],
             "heroes": heroes,
             "turn": self.heroes[0].player if self.heroes else None,
-            "dungeon_deck": max(0, BOX_DUNGEON_CARDS - len(self.rooms)),
-            "item_deck": max(0, BOX_ITEMS - HAND_SIZE * len(self.heroes)),
+            # The builder asks no count: the decks and the discard pile are not described.
+            "dungeon_deck": None,
+            "item_deck": None,
+            "discard": None,
         }
 
     def grid(self, selected: tuple[int, int] | None) -> list[list[dict[str, Any]]]:
@@ -294,7 +318,8 @@ def parse_room(code: str, field_name: str = "d") -> BuiltRoom:
     parts = [p.strip() for p in code.split(",")]
     if len(parts) < 2:
         raise InvalidState(field_name, "a room starts with its position, X,Y")
-    room = BuiltRoom(_int(parts[0], field_name), _int(parts[1], field_name), walls=None)
+    x, y = _int(parts[0], field_name), _int(parts[1], field_name)
+    room = BuiltRoom(x, y, walls=None, blank=None)
     for token in parts[2:]:
         key, _, value = token.partition(":")
         if key == "nc":
@@ -307,6 +332,12 @@ def parse_room(code: str, field_name: str = "d") -> BuiltRoom:
                 if w not in DIRECTIONS:
                     raise InvalidState(field_name, f"{w[:20]!r} is not up, down, left or right")
             room.walls = walls
+        elif key == "b":
+            blank = [b for b in value.split("+") if b]
+            for b in blank:
+                if b not in SPACE_NAMES:
+                    raise InvalidState(field_name, f"{b[:20]!r} is not the left or right space")
+            room.blank = blank
         elif key == "ls":
             room.left_space = _action(value, field_name, COMBAT_ACTIONS)
         elif key == "rs":
@@ -333,6 +364,8 @@ def parse_room(code: str, field_name: str = "d") -> BuiltRoom:
             raise InvalidState(field_name, f"{token[:20]!r}: not something a room holds")
     if room.walls is not None and set(room.walls) & set(room.exits):
         raise InvalidState(field_name, "a side is an exit or a wall, not both")
+    if room.blank is not None and any(room.space(b) != "blank" for b in room.blank):
+        raise InvalidState(field_name, "a combat space is blank or holds a hazard, not both")
     return room
 
 
@@ -402,7 +435,8 @@ def _checked(form: Any, name: str) -> bool:
 
 def edit_room(board: Board, form: Any) -> Board:
     """The room editor's fields (`x`, `y`, `checkpoint`, `exit-<side>` as the action of its
-    Direction Hazard, "wall", or "" for a side not described, `left`, `right`,
+    Direction Hazard, "wall", or "" for a side not described, `left`, `right` (a combat
+    hazard's action, "blank", or "" for a space not described),
     `scrambler`, `dead_end`, `trap_door`, `boss-1..4`, `prize`) applied to the board; `remove`
     takes the room away (the Starting Card stays)."""
     x, y = _int(str(form.get("x", "")), "x"), _int(str(form.get("y", "")), "y")
@@ -417,9 +451,12 @@ def edit_room(board: Board, form: Any) -> Board:
             room.walls = [*(room.walls or []), side]
         elif action:
             room.exits[side] = _action(action, f"exit-{side}")
-    left, right = str(form.get("left", "")), str(form.get("right", ""))
-    room.left_space = _action(left, "left", COMBAT_ACTIONS) if left else None
-    room.right_space = _action(right, "right", COMBAT_ACTIONS) if right else None
+    for space in SPACE_NAMES:
+        action = str(form.get(space, ""))
+        if action == "blank":
+            room.blank = [*(room.blank or []), space]
+        elif action:
+            setattr(room, f"{space}_space", _action(action, space, COMBAT_ACTIONS))
     scrambler = str(form.get("scrambler", ""))
     if scrambler and scrambler not in ("red", "blue"):
         raise InvalidState("scrambler", "red or blue")

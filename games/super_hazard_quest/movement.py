@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from games.super_hazard_quest.state import DELTA, Action, Direction, PlacedRoom, Room
+from games.super_hazard_quest.state import DELTA, Action, Direction, PlacedRoom, Room, Space
 
 STATIONS: tuple[str, ...] = ("left-edge", "left-space", "middle", "right-space", "right-edge")
 FLAG, LEFT_SPACE, MIDDLE, RIGHT_SPACE, RIGHT_EDGE = range(5)
@@ -37,8 +37,9 @@ class Spot:
 
 
 # "unknown": the side the step leaves by was not described (neither an exit nor a wall); `to`
-# says where it would lead, for a step the player says was made.
-StepKind = Literal["walk", "exit", "wall", "unknown", "no-vertical-exit"]
+# says where it would lead, for a step the player says was made. "unknown-space": the step
+# enters a combat hazard space that was not described (no hazard given, not given as blank).
+StepKind = Literal["walk", "exit", "wall", "unknown", "unknown-space", "no-vertical-exit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,10 @@ def space_hazard(room: Room, station: int) -> Action | None:
     return room.left_space if station == LEFT_SPACE else room.right_space
 
 
+def space_name(station: int) -> Space:
+    return "left" if station == LEFT_SPACE else "right"
+
+
 def step(room: Room, spot: Spot, direction: Direction) -> Step:
     """One step from `spot` (on `room`) toward `direction`, by the proper-movement model."""
     if direction in ("left", "right"):
@@ -78,6 +83,8 @@ def step(room: Room, spot: Spot, direction: Direction) -> Step:
         if spot.station != edge:
             to = Spot(spot.x, spot.y, spot.station + delta)
             if to.station in SPACES:
+                if room.unknown_space(space_name(to.station)):
+                    return Step("unknown-space", to, space=True)
                 return Step("walk", to, space_hazard(room, to.station), space=True)
             return Step("walk", to)
         return _leave(room, spot, direction)

@@ -314,6 +314,10 @@ def _built(request: PageRequest, context: dict[str, Any]) -> Page:
             (side, word, room.side(side) if room else "")
             for side, word in (("up", "Up"), ("down", "Down"), ("left", "Left"), ("right", "Right"))
         ],
+        "spaces": [
+            (space, word, room.space(space) if room else "")
+            for space, word in (("left", "Left space"), ("right", "Right space"))
+        ],
         "prizes": list(builder.PRIZE_WORDS.items()),
         "boss": [(i + 1, room.boss[0][i] if room and room.boss else "") for i in range(4)],
         "prize": room.boss[1] if room and room.boss else "",

@@ -44,6 +44,7 @@ from games.super_hazard_quest.movement import (
     Spot,
     grid_of,
     on_checkpoint,
+    space_name,
     step,
 )
 from games.super_hazard_quest.state import (
@@ -58,6 +59,7 @@ from games.super_hazard_quest.state import (
     Direction,
     Hero,
     Item,
+    Space,
     State,
 )
 from games.super_hazard_quest.transitions import (
@@ -86,7 +88,7 @@ class Walker:
 class Hand:
     inherent: Action | None  # None: not described, searched as giving nothing
     items: tuple[Item, ...]
-    crystals: Crystals
+    crystals: Crystals | None  # None: not described, no Scrambler is searched as won
 
 
 def hand_of(hero: Hero, guess: bool = True) -> Hand:
@@ -203,6 +205,10 @@ class _Compiled:
         # (x, y, side) of the sides not described that a step met (the root's only)
         self.unknown_met: set[tuple[int, int, Direction]] = (
             base.unknown_met if base is not None else set()
+        )
+        # (x, y, space) of the combat spaces not described that a step would enter
+        self.unknown_spaces: set[tuple[int, int, Space]] = (
+            base.unknown_spaces if base is not None else set()
         )
         if base is not None:
             # The same cards and the same hand: everything but the hazards is the base's.
@@ -371,6 +377,11 @@ class _Compiled:
                 # way on through it could change whether the hero is stuck.
                 self.unknown_met.add((x, y, direction))
                 continue
+            if st.kind == "unknown-space":
+                # Neither blank nor a hazard was said: not searched as either, but remembered.
+                assert st.to is not None
+                self.unknown_spaces.add((x, y, space_name(st.to.station)))
+                continue
             if st.to is None or (st.vertical and pending):
                 continue
             after = st.vertical or (pending and not st.space)
@@ -386,7 +397,8 @@ class _Compiled:
                 if target.dead_end:
                     continue
                 if target.scrambler is not None:
-                    if getattr(self.hand.crystals, target.scrambler) > 0:
+                    gems = self.hand.crystals
+                    if gems is not None and getattr(gems, target.scrambler) > 0:
                         out.append((d, hazard, _WIN, *to))
                         spots.append(spot)
                     continue
@@ -573,11 +585,18 @@ class WayOn:
     found: bool
     unknown_sides: tuple[tuple[int, int, Direction], ...] = ()
     inherent_unknown: bool = False
+    unknown_spaces: tuple[tuple[int, int, Space], ...] = ()
+    crystals_unknown: bool = False  # a Scrambler is on the table, the crystals not described
 
     @property
     def decided(self) -> bool:
         """A way found is found; none found is only sure when nothing went unseen."""
-        return self.found or not (self.unknown_sides or self.inherent_unknown)
+        return self.found or not (
+            self.unknown_sides
+            or self.inherent_unknown
+            or self.unknown_spaces
+            or self.crystals_unknown
+        )
 
 
 def has_way_on(grid: Grid, hero: Hero, walker: Walker, ledger: Ledger) -> WayOn:
@@ -593,7 +612,13 @@ def has_way_on(grid: Grid, hero: Hero, walker: Walker, ledger: Ledger) -> WayOn:
     search = _Search(compiled)
     # The search yields only Checkpoints and Events: anything it yields is a way on.
     found = any(True for _ in search.run(compiled.walker_code(walker), start, offset))
-    return WayOn(found, tuple(sorted(compiled.unknown_met)), hero.inherent is None)
+    return WayOn(
+        found,
+        tuple(sorted(compiled.unknown_met)),
+        hero.inherent is None,
+        tuple(sorted(compiled.unknown_spaces)),
+        hero.crystals is None and any(r.scrambler for r in grid.values()),
+    )
 
 
 # ----------------------------------------------------------------- the answer
@@ -635,6 +660,8 @@ class Reachability:
     notes: list[str] = field(default_factory=list)
     # (x, y, side) of the sides not described that the search met and could not follow
     unknown_sides: list[tuple[int, int, Direction]] = field(default_factory=list)
+    # (x, y, space) of the combat spaces not described that a step would have entered
+    unknown_spaces: list[tuple[int, int, Space]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         def dest(d: Destination) -> dict[str, Any]:
@@ -888,7 +915,7 @@ def reachable(state: State, player: str) -> Reachability:
     specials = any(i.kind == "special" for i in hero.hand)
     for cell, dest in best.items():
         whole = full.get(cell)
-        if whole is None or hero.unseen > 0 or specials:
+        if whole is None or hero.unseen != 0 or specials:
             continue
         put = {s["item"] for s in whole.route if s.get("kind") == "place-hazard"}
         rest = [i for i in hazard_items if i.id not in put]
@@ -900,7 +927,16 @@ def reachable(state: State, player: str) -> Reachability:
     notes = []
     if specials:
         notes.append("A Special Item in hand rules out a Running Leap: using it ends the turn.")
-    if hero.unseen:
+    if hero.crystals is None and any(r.scrambler for r in state.dungeon):
+        notes.append(
+            "How many crystals the hero holds was not described: no Scrambler is counted as won."
+        )
+    if hero.unseen is None:
+        notes.append(
+            "How many cards the hand holds beyond those given was not described: any others "
+            "are not searched, and no Running Leap is offered."
+        )
+    elif hero.unseen:
         notes.append(f"{hero.unseen} card(s) in hand are not given: they are not searched.")
     if hazard_items:
         notes.append(
@@ -914,6 +950,14 @@ def reachable(state: State, player: str) -> Reachability:
         notes.append(
             f"Not described, so not searched: {said}{more}. A route through a side not "
             "described may be missing."
+        )
+    if compiled.unknown_spaces:
+        spaces = sorted(compiled.unknown_spaces)
+        said = ", ".join(f"the {space} combat space of ({x}, {y})" for x, y, space in spaces[:4])
+        more = f" and {len(spaces) - 4} more" if len(spaces) > 4 else ""
+        notes.append(
+            f"Not described, so not searched: {said}{more}. It is not taken as blank, nor as "
+            "holding a hazard: a route through it may be missing."
         )
     if placement_cut:
         notes.append(
@@ -929,6 +973,7 @@ def reachable(state: State, player: str) -> Reachability:
         truncated=truncated,
         notes=notes,
         unknown_sides=sorted(compiled.unknown_met),
+        unknown_spaces=sorted(compiled.unknown_spaces),
     )
 
 

@@ -4,7 +4,9 @@ Each placed card is drawn where it lies (x grows to the right, y upward): its co
 Stage Number, its Checkpoint flag, its exits with the Direction Hazard on each (a side without
 an exit is a wall; with the card's `walls` given, a side that is neither is not described and
 is drawn as a dotted edge marked "?", never as a wall), its two combat hazard spaces with their
-hazards, and what else it holds (a
+hazards (with the card's `blank` given, a space neither blank nor holding a hazard is not
+described and is drawn as a dotted box marked "?"; a space described as blank is drawn
+blank), and what else it holds (a
 Mini-Boss with its four actions and prize, a Scrambler in its colour, a Dead End, a Trap Door).
 Hazards placed by Hazard Items are part of the cards in the state, so they are drawn where they
 were placed. Heroes stand on their cards as tokens (a hero whose place was not described is
@@ -47,7 +49,17 @@ from games.super_hazard_quest.moves import (
     StandardTurn,
     TrapDoor,
 )
-from games.super_hazard_quest.state import COORD, DELTA, NOT_DESCRIBED, Hero, Item, Room, State
+from games.super_hazard_quest.state import (
+    COORD,
+    DELTA,
+    NOT_DESCRIBED,
+    Action,
+    Hero,
+    Item,
+    Room,
+    Space,
+    State,
+)
 
 CELL_W, CELL_H = 170, 132
 GAP = 34
@@ -300,6 +312,12 @@ def _walk(
                     "path stops there."
                 )
                 break
+            if where.kind == "unknown-space":
+                trace.notes.append(
+                    f"Step {number} ({st.dir}) enters a combat space that was not described: "
+                    "the path stops there."
+                )
+                break
             to = where.to
             if abs(to.x) > COORD or abs(to.y) > COORD:
                 break
@@ -469,10 +487,13 @@ def _selected(overlay: Mapping[str, Any]) -> tuple[int, int] | None:
 
 def face_described(room: Room) -> bool:
     """Whether the state says anything of the card's face, beyond where it lies (an empty
-    list of walls with no exit says nothing: every side is not described)."""
+    list of walls with no exit says nothing: every side is not described; nor does an empty
+    list of blank spaces: every space without a hazard is not described)."""
     said = room.model_fields_set - {"x", "y"}
     if not room.walls and not room.exits:
         said -= {"walls", "exits"}
+    if room.blank == []:
+        said -= {"blank"}
     return bool(said)
 
 
@@ -581,19 +602,25 @@ def _unknown_side(card: Card, side: str) -> None:
 
 
 def _spaces(room: Room, card: Card, facts: list[str]) -> None:
-    for name, station, action in (
+    spaces: tuple[tuple[Space, int, Action | None], ...] = (
         ("left", 1, room.left_space),
         ("right", 3, room.right_space),
-    ):
+    )
+    for name, station, action in spaces:
         cx = card.px + STATION_X[station]
         top = card.py + FLOOR - SPACE_H
         cls = "hq-space" if action else "hq-space hq-blank"
         tip = f"{name} combat hazard space: " + (f"{_title(action)} hazard" if action else "blank")
         label = _title(action)[:6]
-        said = f"{name}_space" in room.model_fields_set
-        if not said:  # a space nobody described: "?" on it, ruled blank
-            cls, label = "hq-space hq-blank hq-unsaid", "?"
-            tip += _unsaid(said)
+        if room.unknown_space(name):
+            # Not described (`blank` given, the space in neither): "?", ruled on by no one.
+            cls, label = "hq-space hq-blank hq-space-unknown", "?"
+            tip = f"{name} combat hazard space: not described"
+        elif action is None and room.blank is None and f"{name}_space" not in room.model_fields_set:
+            # A state written before spaces could be left undescribed: the rules take the
+            # space as blank, so it is drawn blank, faint, and the tooltip says so.
+            cls = "hq-space hq-blank hq-unsaid"
+            tip += _unsaid(False)
         card.boxes.append(Box(cx - SPACE_W / 2, top, SPACE_W, SPACE_H, cls, tip, label))
         facts.append(tip)
 
@@ -655,7 +682,9 @@ def _hand(hero: Hero) -> str:
         return f"{what(i)} (item {i.id})"
 
     parts = [item(i) for i in hero.hand]
-    if hero.unseen:
+    if hero.unseen is None:
+        parts.append("how many others: not described")
+    elif hero.unseen:
         parts.append(f"{hero.unseen} unseen")
     return ", ".join(parts) if parts else "no items"
 
@@ -669,7 +698,12 @@ def _tokens(state: State, grid: dict[tuple[int, int], Room], frame: Frame) -> li
         n = count.get((hero.x, hero.y), 0)
         count[(hero.x, hero.y)] = n + 1
         px, py = frame.card(hero.x, hero.y)
-        crystals = f"{hero.crystals.red} red, {hero.crystals.blue} blue crystal(s)"
+        gems = hero.crystals
+        crystals = (
+            "crystals not described"
+            if gems is None
+            else f"{gems.red} red, {gems.blue} blue crystal(s)"
+        )
         tip = f"{hero.player}" + (f" ({hero.hero})" if hero.hero else "")
         tip += f", Inherent Action {_inherent(hero)}, {crystals}"
         if state.turn == hero.player:
@@ -683,8 +717,8 @@ def _tokens(state: State, grid: dict[tuple[int, int], Room], frame: Frame) -> li
                 tip,
                 hero.player,
                 state.turn == hero.player,
-                hero.crystals.red,
-                hero.crystals.blue,
+                0 if gems is None else gems.red,  # a token shows no crystal not described
+                0 if gems is None else gems.blue,
             )
         )
     return tokens
@@ -718,15 +752,20 @@ def _legend(state: State, top: int) -> tuple[list[Text], list[dict[str, Any]], i
         )
         texts.append(Text(MARGIN + 22, y, _short(head, LEGEND_CHARS), "hq-hero-name"))
         y += LINE - 2
-        crystals = f"crystals: {hero.crystals.red} red, {hero.crystals.blue} blue"
+        gems = hero.crystals
+        crystals = (
+            "crystals: not described"
+            if gems is None
+            else f"crystals: {gems.red} red, {gems.blue} blue"
+        )
         texts.append(Text(MARGIN + 22, y, crystals, "hq-crystals"))
         y += LINE - 2
         texts.append(Text(MARGIN + 22, y, _short(f"hand: {_hand(hero)}", LEGEND_CHARS), "hq-small"))
     y += LINE + 6
-    decks = (
-        f"Dungeon deck {state.dungeon_deck} · Item deck {state.item_deck} · "
-        f"discard pile {state.discard} · {len(state.dungeon)} card(s) on the table"
-    )
+    counts = [
+        f"{name} {'not described' if count is None else count}" for name, count in _counts(state)
+    ]
+    decks = " · ".join([*counts, f"{len(state.dungeon)} card(s) on the table"])
     texts.append(Text(MARGIN, y, decks, "hq-small"))
     return texts, rows, y
 
@@ -990,6 +1029,8 @@ def _room_words(room: Room, at: str = "") -> str:
     for name, action in (("left", room.left_space), ("right", room.right_space)):
         if action is not None:
             facts.append(f"{_a(_title(action))} hazard in its {name} combat space")
+        elif room.blank is not None and name in room.blank:
+            facts.append(f"a blank {name} combat space")
     if room.mini_boss is not None:
         asks = listed([_title(a) for a in room.mini_boss.actions])
         facts.append(f"a Mini-Boss asking {asks}, whose prize is a {PRIZES[room.mini_boss.prize]}")
@@ -1010,11 +1051,12 @@ def _room_words(room: Room, at: str = "") -> str:
         for name, words in (
             ("exits", "exits" if room.walls is None else ""),
             ("checkpoint", "Checkpoint"),
-            ("left_space", "left combat space"),
-            ("right_space", "right combat space"),
+            ("left_space", "left combat space" if room.blank is None else ""),
+            ("right_space", "right combat space" if room.blank is None else ""),
         )
         if name not in room.model_fields_set and words
     ]
+    unsaid += [f"{space} combat space" for space in room.unknown_spaces()]
     if len(sides) == 4:
         unsaid.insert(0, "four sides")
     # What the state took by default is said as not described (the picture draws it faint).
@@ -1039,8 +1081,12 @@ def _hero_words(state: State, hero: Hero) -> str:
         parts.append(f"{who_does(name, 'is', 'are')} not placed yet")
     else:
         parts.append(f"{who_does(name, 'stands', 'stand')} on the card at ({hero.x}, {hero.y})")
-    red, blue = hero.crystals.red, hero.crystals.blue
-    if red or blue:
+    red, blue = (0, 0) if hero.crystals is None else (hero.crystals.red, hero.crystals.blue)
+    if hero.crystals is None:
+        parts.append(
+            f"how many crystals {spoken(name)} {verb(name, 'holds', 'hold')} was not described"
+        )
+    elif red or blue:
         gems = [f"{n} {c}" for n, c in ((red, "red"), (blue, "blue")) if n]
         parts.append(
             f"{who_does(name, 'holds', 'hold')} {listed(gems)} "
@@ -1052,7 +1098,15 @@ def _hero_words(state: State, hero: Hero) -> str:
     held = [w if n == 1 else f"{n} {w.removeprefix('a ')}s" for w, n in kinds.items()]
     if hero.unseen:
         held.append(f"{hero.unseen} {'item' if hero.unseen == 1 else 'items'} not shown")
-    parts.append(f"{who_does(name, 'holds', 'hold')} {listed(held) or 'no items'}")
+    if hero.unseen is None and not held:
+        parts.append(f"what {spoken(name)} {verb(name, 'holds', 'hold')} was not described")
+    elif hero.unseen is None:
+        parts.append(f"{who_does(name, 'holds', 'hold')} {listed(held)}")
+        parts.append(
+            f"how many other items {spoken(name)} {verb(name, 'holds', 'hold')} was not described"
+        )
+    else:
+        parts.append(f"{who_does(name, 'holds', 'hold')} {listed(held) or 'no items'}")
     return sentences(parts[0] + ". " + ". ".join(cap(p) for p in parts[1:]))
 
 
@@ -1082,11 +1136,36 @@ def describe(state: State, overlay: Any = None) -> str:
             if face is not None:
                 said.append(_room_words(face, f"The card drawn on the way at ({x}, {y})"))
     said += [_hero_words(state, hero) for hero in state.heroes]
-    said.append(
-        f"The Dungeon deck holds {state.dungeon_deck} cards, the Item deck {state.item_deck} "
-        f"and the discard pile {state.discard}"
-    )
+    said.append(_counts_words(state))
     return sentences(*said)
+
+
+def _counts(state: State) -> list[tuple[str, int | None]]:
+    return [
+        ("Dungeon deck", state.dungeon_deck),
+        ("Item deck", state.item_deck),
+        ("discard pile", state.discard),
+    ]
+
+
+def _counts_words(state: State) -> str:
+    """The decks as the state gives them; a count not described is said so, never guessed."""
+    counts = _counts(state)
+    given = [(name, n) for name, n in counts if n is not None]
+    unsaid = [name for name, n in counts if n is None]
+    words = ""
+    if given:
+        (first, n), rest = given[0], given[1:]
+        words = f"The {first} holds {plural(n, 'card')}" + "".join(
+            f"{' and' if k == len(rest) - 1 else ','} the {name} {n}"
+            for k, (name, n) in enumerate(rest)
+        )
+    if unsaid:
+        names = listed([f"the {name}" for name in unsaid])
+        many = len(unsaid) > 1
+        left = f"How many cards {names} {'hold' if many else 'holds'} was not described"
+        words = f"{words}. {left}" if words else left
+    return words
 
 
 PICTURE = BoardPicture(layout=layout, ruling_overlay=ruling_overlay, describe=describe)

@@ -13,8 +13,6 @@ from games.core import Question
 from games.core.rules import labelled
 from games.super_hazard_quest.state import (
     ALL_ACTIONS,
-    BOX_DUNGEON_CARDS,
-    BOX_ITEMS,
     COMBAT_ACTIONS,
     HAND_SIZE,
     NOT_DESCRIBED,
@@ -34,17 +32,30 @@ ITEM_KINDS = {
 }
 
 
+# The forms ask no count of the decks or of the discard pile: each is not described, and
+# no ruling here rests on one (a card drawn is drawn at the player's word).
+DECKS_NOT_ASKED: dict[str, Any] = {"dungeon_deck": None, "item_deck": None, "discard": None}
+
+
 def _opponent() -> dict[str, Any]:
-    """The second hero the game needs (at least two players): neither its Inherent Action nor
-    where it stands was asked, so both are not described (null), and the ruling never rests
-    on them."""
-    return {"player": "Your opponent", "inherent": None, "x": None, "y": None, "unseen": HAND_SIZE}
+    """The second hero the game needs (at least two players): neither its Inherent Action,
+    where it stands, how many items nor how many crystals it holds was asked, so none is
+    described (null), and the ruling never rests on them."""
+    return {
+        "player": "Your opponent",
+        "inherent": None,
+        "x": None,
+        "y": None,
+        "unseen": None,
+        "crystals": None,
+    }
 
 
 def _your_card(x: int = 0, **face: Any) -> dict[str, Any]:
     """Your Checkpoint's card, at (x, 0): of its face only what is in `face` is described,
-    its sides included (`walls: []`); the rules take it as a Checkpoint (rule 5.3)."""
-    return {"x": x, "y": 0, "walls": [], **face}
+    its sides (`walls: []`) and combat spaces (`blank: []`) included; the rules take it as a
+    Checkpoint (rule 5.3)."""
+    return {"x": x, "y": 0, "walls": [], "blank": [], **face}
 
 
 def _item(kind: str, item_id: str, first: str, second: str) -> dict[str, Any]:
@@ -117,12 +128,12 @@ def build_pass_hazard(form: PassHazardForm) -> tuple[dict[str, Any], dict[str, A
                 "y": 0,
                 "hand": [item],
                 "unseen": HAND_SIZE - 1,
+                "crystals": None,  # not asked: passing a hazard does not rest on them
             },
             _opponent(),
         ],
         "turn": "You",
-        "dungeon_deck": BOX_DUNGEON_CARDS - 1,
-        "item_deck": BOX_ITEMS - 2 * HAND_SIZE,  # the two hands of five
+        **DECKS_NOT_ASKED,
     }
     return state, {"kind": "standard-turn", "player": "You", "path": [step], "goes_on": True}
 
@@ -147,14 +158,20 @@ def build_look_and_discard(form: LookAndDiscardForm) -> tuple[dict[str, Any], di
     state = {
         # Your card, nothing of it described: whether you could move instead rests on the
         # player's word (as for the items not shown), and the ruling says so.
-        "dungeon": [{"x": 0, "y": 0, "walls": []}],
+        "dungeon": [_your_card()],
         "heroes": [
-            {"player": "You", "inherent": form.inherent, "x": 0, "y": 0, "unseen": HAND_SIZE},
+            {
+                "player": "You",
+                "inherent": form.inherent,
+                "x": 0,
+                "y": 0,
+                "unseen": HAND_SIZE,
+                "crystals": None,  # not asked: a Discard Turn does not rest on them
+            },
             _opponent(),
         ],
         "turn": "You",
-        "dungeon_deck": BOX_DUNGEON_CARDS - 1,
-        "item_deck": BOX_ITEMS - 2 * HAND_SIZE,  # the two hands of five
+        **DECKS_NOT_ASKED,
     }
     move: dict[str, Any] = {"kind": "discard-turn", "player": "You", "discard_unseen": form.discard}
     if form.look:
@@ -225,13 +242,15 @@ def build_wound(form: WoundForm) -> tuple[dict[str, Any], dict[str, Any]]:
     and an unused item are described only when that hazard is asked about; otherwise the
     ruling cannot rest on them (a Dead End or a Scrambler decides at once, rules 8.4, 8.5)."""
     rooms: dict[str, dict[str, Any]] = {
-        "checkpoint": {"checkpoint": True, "left_space": None, "right_space": None},
-        "hazard": {"checkpoint": True, "left_space": None, "right_space": form.hazard},
+        # "Nothing in the way": both combat spaces, between the door and the flag, are blank.
+        "checkpoint": {"checkpoint": True, "blank": ["left", "right"]},
+        # "Behind one combat hazard": the first space holds it, the other is blank.
+        "hazard": {"checkpoint": True, "right_space": form.hazard, "blank": ["left"]},
         "dead-end": {"dead_end": True},
         "red-scrambler": {"scrambler": "red"},
         "blue-scrambler": {"scrambler": "blue"},
     }
-    drawn = {**rooms[form.new_room], "walls": []}
+    drawn = {"walls": [], "blank": [], **rooms[form.new_room]}
     asked = form.new_room == "hazard"
     hand = [_item(form.item_kind, "1", form.item_action, form.item_second_action)]
     hand = hand if asked and form.item_kind != "none" else []
@@ -249,8 +268,7 @@ def build_wound(form: WoundForm) -> tuple[dict[str, Any], dict[str, Any]]:
         "dungeon": [_your_card(1)],
         "heroes": [you, _opponent()],
         "turn": "You",
-        "dungeon_deck": BOX_DUNGEON_CARDS - 1,
-        "item_deck": BOX_ITEMS - 2 * HAND_SIZE,  # the two hands of five
+        **DECKS_NOT_ASKED,
     }
     step = {"kind": "go", "dir": "left", "using": NOT_DESCRIBED, "drawn": drawn}
     return state, {"kind": "standard-turn", "player": "You", "path": [step], "goes_on": True}
@@ -314,7 +332,8 @@ class BattleForm(BaseModel):
 
 def build_battle(form: BattleForm) -> tuple[dict[str, Any], dict[str, Any]]:
     state = {
-        "dungeon": [{"x": 0, "y": 0}],
+        # The card you both stand on: nothing of it was asked, nor does the battle rest on it.
+        "dungeon": [{"x": 0, "y": 0, "walls": [], "blank": []}],
         "heroes": [
             {
                 "player": "You",
@@ -323,6 +342,7 @@ def build_battle(form: BattleForm) -> tuple[dict[str, Any], dict[str, Any]]:
                 "y": 0,
                 "hand": [{"kind": "hazard", "id": "trap", "hazard": form.hazard_item}],
                 "unseen": 4,
+                "crystals": None,  # not asked: what you steal is your opponent's
             },
             {
                 "player": "Your opponent",
@@ -331,12 +351,11 @@ def build_battle(form: BattleForm) -> tuple[dict[str, Any], dict[str, Any]]:
                 "y": 0,
                 "crystals": {"red": 1},
                 "hand": [{"kind": "super", "id": "shield", "action": form.defender_item_action}],
-                "unseen": 4,
+                "unseen": None,  # not asked: the battle rests on the item named
             },
         ],
         "turn": "You",
-        "dungeon_deck": 25,
-        "item_deck": 44,  # 54 less the two hands of five
+        **DECKS_NOT_ASKED,
     }
     request = {
         "item": "trap",

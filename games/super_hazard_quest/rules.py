@@ -222,6 +222,12 @@ class SuperHazardQuestRules(GameRules[State, Any]):
                     f"where {possessive(hero.player)} hero stands was not described: the turn "
                     "starts from its Checkpoint",
                 )
+            if hero.unseen is None:
+                raise InvalidState(
+                    f"state.heroes.{k}.unseen",
+                    f"how many items {possessive(hero.player)} hand holds was not described: "
+                    "the turn rests on it (a hand is drawn back up to five, rule 5.10)",
+                )
 
     # ----- the ruling
 
@@ -349,7 +355,10 @@ def _check_dungeon(state: State) -> None:
             if room.scrambler in colours:
                 raise InvalidState(f"{at}.scrambler", f"only one {room.scrambler} Scrambler exists")
             colours.add(room.scrambler)
-    if len(state.dungeon) + state.dungeon_deck > BOX_DUNGEON_CARDS:
+    if (
+        state.dungeon_deck is not None
+        and len(state.dungeon) + state.dungeon_deck > BOX_DUNGEON_CARDS
+    ):
         raise InvalidState("state.dungeon_deck", "more Dungeon Cards than the box holds (26)")
 
 
@@ -372,7 +381,12 @@ def _check_heroes(state: State) -> None:
                 raise InvalidState(f"{at}.hand.{j}.id", f"item id {item.id!r} is not unique")
             ids.add(fold(item.id))
         if not set_up:
-            if hero.x is not None or hero.y is not None or hero.held() or hero.crystals.total():
+            if (
+                hero.x is not None
+                or hero.y is not None
+                or hero.held()
+                or (hero.crystals and hero.crystals.total())
+            ):
                 raise InvalidState(at, "before setup a hero is not placed and holds nothing")
             continue
         if (hero.x is None) != (hero.y is None):
@@ -388,8 +402,16 @@ def _check_heroes(state: State) -> None:
                 "Scrambler it defeated)",
             )
     held = sum(h.held() for h in state.heroes)
-    total = held + state.item_deck + state.discard
-    if total != BOX_ITEMS:
+    # A count not described is left out of the checks that the box's cards add up.
+    items = (
+        None
+        if state.item_deck is None
+        or state.discard is None
+        or any(h.unseen is None for h in state.heroes)
+        else state.item_deck + state.discard
+    )
+    total = held + (items or 0)
+    if items is not None and total != BOX_ITEMS:
         # Between turns every Item Card is in a hand, the Item deck or the discard pile: the
         # Active Hand is discarded at the end of each turn (rule 5.10).
         raise InvalidState(
@@ -398,7 +420,7 @@ def _check_heroes(state: State) -> None:
             f"({state.discard}) hold {total} Item Cards; they hold the box's {BOX_ITEMS}",
         )
     placed = len(state.dungeon)
-    if placed + state.dungeon_deck != BOX_DUNGEON_CARDS:
+    if state.dungeon_deck is not None and placed + state.dungeon_deck != BOX_DUNGEON_CARDS:
         raise InvalidState(
             "state.dungeon_deck",
             f"{placed} Dungeon Cards on the table and {state.dungeon_deck} in the deck make "
@@ -408,9 +430,9 @@ def _check_heroes(state: State) -> None:
         if state.turn is not None or state.winner is not None:
             raise InvalidState("state.turn", "nobody has a turn before setup")
         return
-    if state.item_deck + state.discard > 0 and state.winner is None:
+    if items is not None and items > 0 and state.winner is None:
         for k, hero in enumerate(state.heroes):
-            if hero.held() < HAND_SIZE:
+            if hero.unseen is not None and hero.held() < HAND_SIZE:
                 raise InvalidState(
                     f"state.heroes.{k}.hand",
                     f"{cap(possessive(hero.player))} hand holds {hero.held()} Item Cards; a "

@@ -15,9 +15,11 @@ from games.super_hazard_quest.state import (
     HAND_SIZE,
     MAX_HEROES,
     Action,
+    Crystals,
     Direction,
     Hero,
     PlacedRoom,
+    Space,
     State,
     fold,
 )
@@ -66,13 +68,14 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
         )
     state = copy_state(state)
     hero = state.hero(move.player)
-    assert hero is not None
+    assert hero is not None and hero.unseen is not None  # the mover's: rules.check_move
     ids = _ids(f"{where}.discard", move.discard, move.player, {i.id for i in hero.hand})
     if move.discard_unseen > hero.unseen:
         raise InvalidMove(f"{where}.discard_unseen", f"only {hero.unseen} unseen card(s) held")
     gone = discard_items(state, hero, ids) + move.discard_unseen
     hero.unseen -= move.discard_unseen
-    state.discard += move.discard_unseen
+    if state.discard is not None:
+        state.discard += move.discard_unseen
     drawn = draw_items(state, hero, gone, list(move.draws), f"{where}.draws")
     state.turn = next_player(state)
     result = TurnResult(state, interps=[DISCARD_RULING])
@@ -88,13 +91,13 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
         )
         result.interps.append(UNSEEN_RULING)
     if unsaid:
-        lacking += f"; {sides_words(unsaid)} not described, so this rests on the player's word"
+        lacking += f"; {unsaid} not described, so this rests on the player's word"
     result.reasons.append(("discard-turn-allowed", lacking))
     result.reasons.append(("discard-turn", f"{gone} item(s) discarded and {drawn} drawn"))
     return result
 
 
-def sides_words(sides: list[tuple[int, int, Direction]]) -> str:
+def sides_words(sides: list[tuple[int, int, Direction]], verb: bool = True) -> str:
     """Sides not described, card by card: "the up and left sides of the card at (0, 0) were"."""
     by_card: dict[tuple[int, int], list[str]] = {}
     for x, y, side in sides:
@@ -105,19 +108,26 @@ def sides_words(sides: list[tuple[int, int, Direction]]) -> str:
         listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
         parts.append(f"the {listed} side{'s' if len(named) > 1 else ''} of the card at ({x}, {y})")
     many = len(sides) > 1
-    return ("; ".join(parts) if len(parts) < 3 else f"{parts[0]} and others") + (
-        " were" if many else " was"
-    )
+    said = "; ".join(parts) if len(parts) < 3 else f"{parts[0]} and others"
+    return said + ((" were" if many else " was") if verb else "")
 
 
-def standard_turn_open(
-    state: State, hero: Hero
-) -> tuple[str | None, list[tuple[int, int, Direction]]]:
+def spaces_words(spaces: list[tuple[int, int, Space]], verb: bool = True) -> str:
+    """Combat spaces not described: "the left combat space of the card at (0, 0) was"."""
+    parts = [f"the {space} combat space of the card at ({x}, {y})" for x, y, space in spaces]
+    said = "; ".join(parts) if len(parts) < 3 else f"{parts[0]} and others"
+    return said + ((" were" if len(spaces) > 1 else " was") if verb else "")
+
+
+def standard_turn_open(state: State, hero: Hero) -> tuple[str | None, str]:
     """What the hero's actions at hand allow this turn, in words, or None when it lacks the
-    actions for a Standard Turn (rule 6.1, read by `discard-turn-always-allowed`); and the
-    sides not described that the search could not follow."""
+    actions for a Standard Turn (rule 6.1, read by `discard-turn-always-allowed`); and, in
+    words, the sides and combat spaces not described that the search could not follow."""
     found = reachable(state, hero.player)
-    unsaid = found.unknown_sides
+    unseen = [sides_words(found.unknown_sides, verb=False)] if found.unknown_sides else []
+    unseen += [spaces_words(found.unknown_spaces, verb=False)] if found.unknown_spaces else []
+    many = len(found.unknown_sides) + len(found.unknown_spaces) > 1
+    unsaid = " and ".join(unseen) + (" were" if many else " was") if unseen else ""
     if found.wins:
         win = found.wins[0]
         return f"it can reach the Scrambler at ({win.x}, {win.y})", unsaid
@@ -125,7 +135,15 @@ def standard_turn_open(
         dest = found.checkpoints[0]
         using = f", using {', '.join(dest.items)}" if dest.items else ""
         return f"it can walk to the Checkpoint at ({dest.x}, {dest.y}){using}", unsaid
-    if found.openings and state.dungeon_deck > 0:
+    if found.openings and state.dungeon_deck is None:
+        gap = found.openings[0]
+        raise InvalidState(
+            "state.dungeon_deck",
+            f"{possessive(hero.player, start=True)} hero can walk into the empty space at "
+            f"({gap['x']}, {gap['y']}), and whether a card is left to draw there was not "
+            "described: say how many cards the Dungeon deck holds",
+        )
+    if found.openings and state.dungeon_deck is not None and state.dungeon_deck > 0:
         gap = found.openings[0]
         words = f"it can walk into the empty space at ({gap['x']}, {gap['y']}) and draw a card"
         return words, unsaid
@@ -203,8 +221,8 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
     assert target is not None
     result = TurnResult(state, interps=[TRAP_DOOR_RULING])
     if dest.dead_end:
-        lost = target.crystals.total()
-        target.crystals.red = target.crystals.blue = 0
+        lost = "all its" if target.crystals is None else str(target.crystals.total())
+        target.crystals = Crystals()  # none left, whatever it held
         result.outcome = "wounded"
         result.reasons.append(
             (

@@ -9,7 +9,15 @@ from dataclasses import dataclass, field
 from games.core import InvalidMove, InvalidState
 from games.core.words import possessive, says, subject
 from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, spend
-from games.super_hazard_quest.movement import Grid, Spot, grid_of, on_checkpoint, start_spot, step
+from games.super_hazard_quest.movement import (
+    Grid,
+    Spot,
+    grid_of,
+    on_checkpoint,
+    space_name,
+    start_spot,
+    step,
+)
 from games.super_hazard_quest.moves import Battle, Fight, Go, Leap, PlaceHazard, StandardTurn
 from games.super_hazard_quest.pathfinder import Walker, has_way_on
 from games.super_hazard_quest.state import (
@@ -21,10 +29,12 @@ from games.super_hazard_quest.state import (
     NOT_DESCRIBED,
     OPPOSITE,
     Action,
+    Crystals,
     Direction,
     Hero,
     Item,
     PlacedRoom,
+    Space,
     State,
     fold,
 )
@@ -117,6 +127,14 @@ class TurnWalk:
             "whether it has an exit (and the action its Direction Hazard asks) or is a wall",
         )
 
+    def space_not_described(self, x: int, y: int, space: Space, why: str) -> InvalidState:
+        """The 400 for a ruling that rests on a combat space the question did not describe."""
+        return InvalidState(
+            f"{self.fields.get((x, y), 'state.dungeon')}.{space}_space",
+            f"the {space} combat space of the card at ({x}, {y}) was not described, and {why}: "
+            "say whether it is blank or holds a combat hazard (and which)",
+        )
+
     def stuck(self) -> bool:
         """No way on is left (rule 8.1). A side not described that a way on could pass, or an
         Inherent Action not described, leaves it undecided: the ruling asks for it."""
@@ -128,8 +146,18 @@ class TurnWalk:
             raise self.side_not_described(
                 x, y, side, f"whether {possessive(self.hero.player)} hero is wounded rests on it"
             )
+        if way.unknown_spaces:
+            x, y, space = way.unknown_spaces[0]
+            raise self.space_not_described(
+                x, y, space, f"whether {possessive(self.hero.player)} hero is wounded rests on it"
+            )
         if way.inherent_unknown:
             self.hero.action()  # refused, naming the field
+        if way.crystals_unknown:
+            self.hero.gems(
+                f"{self.state.field_of(self.hero)}.crystals",
+                "whether the hero is stuck rests on whether it can defeat a Scrambler",
+            )
         return True
 
     @property
@@ -183,6 +211,11 @@ class TurnWalk:
         unsaid = g.using is not None and fold(g.using) == NOT_DESCRIBED
         if st.kind == "unknown" and not unsaid:
             raise self.side_not_described(room.x, room.y, g.dir, f"step {index + 1} leaves by it")
+        if st.kind == "unknown-space":
+            # Blank or a hazard: whether the step needs an action, and which, rests on it.
+            assert st.to is not None
+            space = space_name(st.to.station)
+            raise self.space_not_described(room.x, room.y, space, f"step {index + 1} enters it")
         if unsaid and st.kind != "unknown":
             raise InvalidMove(
                 f"{where}.using",
@@ -293,7 +326,11 @@ class TurnWalk:
             self.wound("wounded-dead-end", f"the card at ({room.x}, {room.y}) is a Dead End")
         elif room.scrambler is not None:
             colour = room.scrambler
-            if getattr(self.hero.crystals, colour) > 0:
+            gems = self.hero.gems(
+                f"{self.state.field_of(self.hero)}.crystals",
+                f"reaching the {colour} Scrambler wins or wounds by them (rule 2.8)",
+            )
+            if getattr(gems, colour) > 0:
                 self.result.outcome = "won"
                 self.state.winner = self.hero.player
                 self.note(
@@ -351,7 +388,9 @@ class TurnWalk:
             if f.take is not None:
                 raise InvalidMove(f"{where}.take", "the prize is a crystal, not an item")
             colour = prize.split("-")[0]
-            setattr(self.hero.crystals, colour, getattr(self.hero.crystals, colour) + 1)
+            gems = self.hero.crystals
+            if gems is not None:  # not described: one more, still not counted
+                setattr(gems, colour, getattr(gems, colour) + 1)
             self.note(
                 "prize-crystal",
                 f"{says(self.hero.player, 'earns', 'earn', True)} a {colour} crystal",
@@ -360,16 +399,19 @@ class TurnWalk:
         if f.take is None:
             raise InvalidMove(f"{where}.take", "the prize is an item: name the item chosen")
         state = self.state
+        # A count not described is not rested on: the item taken is the player's word.
         if prize == "any-future-item":
             if state.item_deck == 0:
                 state.item_deck, state.discard = state.discard, 0  # rule 7.7
             if state.item_deck == 0:
                 raise Breach("no-item-to-take", "the Item deck and the discard pile are empty")
-            state.item_deck -= 1
+            if state.item_deck is not None:
+                state.item_deck -= 1
         else:
             if state.discard == 0:
                 raise Breach("no-item-to-take", "the discard pile is empty")
-            state.discard -= 1
+            if state.discard is not None:
+                state.discard -= 1
         taken = {i.id for h in state.heroes for i in h.hand}
         if fold(f.take.id) in {fold(t) for t in taken} or fold(f.take.id) == INHERENT:
             raise InvalidMove(f"{where}.take.id", f"item id {f.take.id!r} is already in use")
@@ -484,15 +526,21 @@ class TurnWalk:
         discard_items(self.state, foe, used)
         draw_items(self.state, foe, len(used), [], f"{where}.requests")  # at once (rule 11.6)
         if unanswered:
-            lost = foe.crystals.model_copy()
-            self.hero.crystals.red += lost.red
-            self.hero.crystals.blue += lost.blue
-            foe.crystals.red = foe.crystals.blue = 0
+            lost = foe.crystals
+            mine = self.hero.crystals
+            if lost is None or mine is None:
+                # A count not described: the crystals change hands all the same, and the
+                # winner's total stays not described.
+                self.hero.crystals = None
+            else:
+                mine.red += lost.red
+                mine.blue += lost.blue
+            foe.crystals = Crystals()
+            count = "its crystals" if lost is None else f"{lost.total()} crystal(s)"
             self.note(
                 "battle-won",
                 f"{subject(foe.player, start=True)} cannot answer {unanswered} request(s) "
-                f"and loses "
-                f"{lost.total()} crystal(s) to {self.hero.player}",
+                f"and loses {count} to {self.hero.player}",
                 BATTLE_RULING,
             )
         else:
@@ -721,9 +769,9 @@ class TurnWalk:
                 hero.x, hero.y = self.spot.x, self.spot.y
             return
         if self.result.outcome == "wounded":
-            lost = hero.crystals.total()
+            lost = "all its" if hero.crystals is None else str(hero.crystals.total())
             hero.x, hero.y = self.start
-            hero.crystals.red = hero.crystals.blue = 0
+            hero.crystals = Crystals()  # none left, whatever it held
             self.note("returned-to-start", f"the hero goes back to its Checkpoint at {self.start}")
             self.note("crystals-lost", f"{lost} crystal(s) lost")
         else:

@@ -48,6 +48,8 @@ DELTA: dict[Direction, tuple[int, int]] = {
 }
 
 Colour = Literal["red", "blue"]
+Space = Literal["left", "right"]
+SPACE_NAMES: tuple[Space, ...] = ("left", "right")
 Prize = Literal["any-future-item", "any-discarded-item", "red-crystal", "blue-crystal"]
 HazardKind = Literal["combat", "direction"]
 
@@ -148,8 +150,23 @@ class Room(Strict):
         ),
         max_length=4,
     )
-    left_space: Action | None = Field(default=None, description="combat hazard, None if blank")
-    right_space: Action | None = Field(default=None, description="combat hazard, None if blank")
+    left_space: Action | None = Field(
+        default=None, description="the combat hazard in the left space; null: none (see `blank`)"
+    )
+    right_space: Action | None = Field(
+        default=None, description="the combat hazard in the right space; null: none (see `blank`)"
+    )
+    blank: list[Space] | None = Field(
+        default=None,
+        description=(
+            "the combat hazard spaces described as blank. Absent or null (as before): every "
+            "space without a hazard is blank. A list: only the spaces in it are blank, and a "
+            "space neither holding a hazard nor in `blank` was not described: it is drawn as "
+            "not described, the path finder does not search through it, and a ruling that "
+            "rests on it (a step into it) asks for it with a 400 naming the field."
+        ),
+        max_length=2,
+    )
     mini_boss: MiniBoss | None = None
     scrambler: Colour | None = None
     dead_end: bool = False
@@ -162,12 +179,32 @@ class Room(Strict):
             raise ValueError("a side is named twice")
         return walls
 
+    @field_validator("blank")
+    @classmethod
+    def _one_blank_a_space(cls, blank: list[Space] | None) -> list[Space] | None:
+        if blank is not None and len(set(blank)) != len(blank):
+            raise ValueError("a space is named twice")
+        return blank
+
     @model_validator(mode="after")
     def _exit_or_wall(self) -> Self:
         both = [side for side in self.walls or [] if side in self.exits]
         if both:
             raise ValueError(f"the {both[0]} side is given as an exit and as a wall")
+        held = [space for space in self.blank or [] if self.space(space) is not None]
+        if held:
+            raise ValueError(f"the {held[0]} space is given as blank and as holding a hazard")
         return self
+
+    def space(self, space: Space) -> Action | None:
+        return self.left_space if space == "left" else self.right_space
+
+    def unknown_space(self, space: Space) -> bool:
+        """Whether the question left this combat space undescribed: no hazard, not blank."""
+        return self.blank is not None and self.space(space) is None and space not in self.blank
+
+    def unknown_spaces(self) -> list[Space]:
+        return [space for space in SPACE_NAMES if self.unknown_space(space)]
 
     def unknown_side(self, side: Direction) -> bool:
         """Whether the question left this side undescribed: neither an exit nor a wall."""
@@ -204,9 +241,20 @@ class Hero(Strict):
     # Door's target (each refused with a 400 naming the field when missing).
     x: Coord | None = Field(default=None, description="null: not described")
     y: Coord | None = Field(default=None, description="null: not described")
-    crystals: Crystals = Field(default_factory=Crystals)
+    # None: how many crystals the hero holds was not described. Asked only where a ruling
+    # rests on it: reaching a Scrambler (won or wounded), a way on past one.
+    crystals: Crystals | None = Field(
+        default_factory=Crystals, description="absent: none, as before; null: not described"
+    )
     hand: list[Item] = Field(default_factory=list, max_length=BOX_ITEMS)
-    unseen: int = Field(default=0, ge=0, le=BOX_ITEMS, description="held cards not given")
+    # None: how many cards the hand holds beyond those given was not described. The mover's
+    # is always needed (its turn ends drawing back up to five, rule 5.10: rules.check_move).
+    unseen: int | None = Field(
+        default=0,
+        ge=0,
+        le=BOX_ITEMS,
+        description="held cards not given; null: how many was not described",
+    )
 
     def action(self) -> Action:
         """The Inherent Action of a hero whose turn or answer is ruled on: it must have been
@@ -219,8 +267,19 @@ class Hero(Strict):
             )
         return self.inherent
 
+    def gems(self, field: str, why: str) -> Crystals:
+        """The crystals of a hero whose ruling rests on them: they must have been described."""
+        if self.crystals is None:
+            raise InvalidState(
+                field,
+                f"how many crystals {self.player} holds was not described, and {why}",
+            )
+        return self.crystals
+
     def held(self) -> int:
-        return len(self.hand) + self.unseen
+        """The cards held, those given and those not; with `unseen` not described, only the
+        ones given (the checks that rest on a count leave such a hero out)."""
+        return len(self.hand) + (self.unseen or 0)
 
     def item(self, item_id: str) -> Item | None:
         wanted = fold(item_id)
@@ -231,10 +290,34 @@ class State(Strict):
     dungeon: list[PlacedRoom] = Field(default_factory=list, max_length=BOX_DUNGEON_CARDS)
     heroes: list[Hero] = Field(min_length=2, max_length=MAX_HEROES, description="clockwise")
     turn: PlayerName | None = Field(default=None, description="whose turn; None before setup")
-    dungeon_deck: int = Field(ge=0, le=BOX_DUNGEON_CARDS)
-    item_deck: int = Field(ge=0, le=BOX_ITEMS)
-    discard: int = Field(default=0, ge=0, le=BOX_ITEMS)
+    # The counts of the decks and the discard pile: null means not described (a question that
+    # does not ask them). A ruling never rests on a count not described: a card the move says
+    # was drawn was drawn, and the count stays not described; the checks that the box's cards
+    # add up leave it out.
+    dungeon_deck: int | None = Field(
+        default=None,
+        ge=0,
+        le=BOX_DUNGEON_CARDS,
+        description="cards left in the Dungeon deck; absent or null: not described",
+    )
+    item_deck: int | None = Field(
+        default=None,
+        ge=0,
+        le=BOX_ITEMS,
+        description="cards left in the Item deck; absent or null: not described",
+    )
+    discard: int | None = Field(
+        default=0,
+        ge=0,
+        le=BOX_ITEMS,
+        description="cards in the discard pile (absent: 0, as before); null: not described",
+    )
     winner: PlayerName | None = None
+
+    def field_of(self, hero: Hero) -> str:
+        """Where a hero is in the state, for a 400 naming its field."""
+        k = next((k for k, h in enumerate(self.heroes) if fold(h.player) == fold(hero.player)), 0)
+        return f"state.heroes.{k}"
 
     def room(self, x: int, y: int) -> PlacedRoom | None:
         return next((r for r in self.dungeon if r.x == x and r.y == y), None)

@@ -52,6 +52,11 @@ def draw_items(state: State, hero: Hero, count: int, known: list[Item], where: s
     for _ in range(max(count, 0)):
         if state.item_deck == 0:
             state.item_deck, state.discard = state.discard, 0
+        if state.item_deck is None:
+            # The Item deck was not described: the draw is taken at the player's word, and
+            # what is left stays not described.
+            drawn += 1
+            continue
         if state.item_deck == 0:
             break
         state.item_deck -= 1
@@ -64,7 +69,8 @@ def draw_items(state: State, hero: Hero, count: int, known: list[Item], where: s
             raise InvalidMove(where, f"item id {item.id!r} is already in use")
         taken.add(fold(item.id))
     hero.hand.extend(known)
-    hero.unseen += drawn - len(known)
+    if hero.unseen is not None:  # a count not described stays not described
+        hero.unseen += drawn - len(known)
     return drawn
 
 
@@ -81,7 +87,8 @@ def discard_items(state: State, hero: Hero, ids: set[str]) -> int:
     kept = [i for i in hero.hand if fold(i.id) not in folded]
     gone = len(hero.hand) - len(kept)
     hero.hand = kept
-    state.discard += gone
+    if state.discard is not None:
+        state.discard += gone
     return gone
 
 
@@ -99,7 +106,8 @@ def place_card(
         raise InvalidMove(where, f"the {room.scrambler} Scrambler is already on the table")
     placed = PlacedRoom(**room.model_dump(), x=x, y=y)
     state.dungeon.append(placed)
-    state.dungeon_deck -= 1
+    if state.dungeon_deck is not None:  # not described: drawn at the player's word
+        state.dungeon_deck -= 1
     grid[(x, y)] = placed
     return placed
 

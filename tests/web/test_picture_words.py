@@ -240,7 +240,10 @@ def test_sides_and_spaces_nobody_described_are_drawn_as_not_described_and_say_so
     assert "up, down, left and right sides: not described" in card.group(1)
     assert "a wall" not in card.group(1)
     assert "left combat hazard space: Attack hazard" in card.group(1)
-    assert "right combat hazard space: blank (not described)" in card.group(1)
+    # Not described, and not taken as blank: drawn "?" (a space the question calls blank is
+    # drawn blank).
+    assert "right combat hazard space: not described" in card.group(1)
+    assert card.group(2).count("hq-space-unknown") == 1
     assert card.group(2).count('class="hq-side-unknown"') == 4
     assert "hq-wall" not in card.group(2)
     assert "Its four sides, Checkpoint and right combat space were not described." in desc(svg)

@@ -131,7 +131,7 @@ def test_was_i_wounded_holds_your_card_the_card_entered_and_one_step(new_room: s
     your card by a side not described, with what passed it not described, into the card
     drawn; of that card only what the form asked is described."""
     state, move = build("was-i-wounded", WoundForm(new_room=new_room))
-    assert state["dungeon"] == [{"x": 1, "y": 0, "walls": []}]
+    assert state["dungeon"] == [{"x": 1, "y": 0, "walls": [], "blank": []}]
     assert items_described(state) == 0  # the default form names no item
     you, opponent = state["heroes"]
     assert you["inherent"] is (None if new_room != "hazard" else "climb")
@@ -140,6 +140,11 @@ def test_was_i_wounded_holds_your_card_the_card_entered_and_one_step(new_room: s
     assert (step["dir"], step["using"]) == ("left", "not-described")
     assert step["drawn"]["walls"] == []  # none of its four sides is described
     assert "exits" not in step["drawn"]
+    # Only the spaces the form's words describe: blank when "nothing in the way", the one
+    # hazard and a blank space when "behind one combat hazard", none for the others.
+    described = {"checkpoint": ["left", "right"], "hazard": ["left"]}.get(new_room, [])
+    assert step["drawn"]["blank"] == described
+    assert ("right_space" in step["drawn"]) is (new_room == "hazard")
     assert move["goes_on"] is True
 
 
@@ -233,8 +238,8 @@ def test_the_wound_picture_says_only_what_the_form_gave() -> None:
     said = describe(State.model_validate(state), {"move": move})
     assert "The card at (1, 0) was not described." in said
     assert (
-        "The card drawn on the way at (0, 0) has a Checkpoint and an Attack hazard in its "
-        "right combat space. Its four sides were not described." in said
+        "The card drawn on the way at (0, 0) has a Checkpoint, a blank left combat space "
+        "and an Attack hazard in its right combat space. Its four sides were not described." in said
     )
     assert "You have the Inherent Action Climb." in said
     assert "You hold 5 items not shown." in said

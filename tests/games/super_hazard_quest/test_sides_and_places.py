@@ -244,7 +244,7 @@ def test_the_picture_draws_a_side_not_described_apart_from_a_wall() -> None:
 
 def test_a_new_dungeon_in_the_builder_describes_nothing_the_player_did_not_set() -> None:
     state = builder.parse({}).state()
-    assert state["dungeon"] == [{"x": 0, "y": 0, "checkpoint": True, "walls": []}]
+    assert state["dungeon"] == [{"x": 0, "y": 0, "checkpoint": True, "walls": [], "blank": []}]
     you, opponent = state["heroes"]
     assert (you["x"], you["y"], you["inherent"]) == (0, 0, None)
     assert "x" not in opponent and opponent["inherent"] is None
@@ -277,4 +277,9 @@ def test_a_discard_turn_on_a_card_nobody_described_rests_on_the_players_word() -
     ruling = RULES.rule_json(*question.build(LookAndDiscardForm(look=False)))
     assert_legal(ruling, "discard-turn-allowed", "6.1")
     detail = next(r.detail for r in ruling.reasons if r.code == "discard-turn-allowed")
-    assert "the up, down, left and right sides of the card at (0, 0) were not described" in detail
+    assert (
+        # From the flag: the left side, and the left combat space beyond which nothing is
+        # searched (it is not taken as blank).
+        "the left side of the card at (0, 0) and the left combat space of the card at (0, 0) "
+        "were not described" in detail
+    )
