@@ -134,6 +134,9 @@ def test_a_hostile_query_is_answered_quickly_with_results_or_a_400(
 def test_hostile_list_parameters_are_refused_naming_the_parameter(
     api: Any, path: str, params: dict[str, str], status: int, field: str | None
 ) -> None:
+    # The first card list of a process builds its card index (cardsdb/card_index.py), well
+    # under a second alone but not on a loaded machine: the bound is for the hostile input.
+    api.get(path)
     started = time.perf_counter()
     response = api.get(_with_query(path, **params))
     assert time.perf_counter() - started < QUICK
