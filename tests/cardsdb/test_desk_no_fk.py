@@ -26,7 +26,7 @@ from games.core.errors import InvalidState
 from games.core.rules import strict_json
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "load"))
-from variations import variations  # noqa: E402
+from variations import variations
 
 # Each game's worked example has had this permalink since it was first saved; a changed
 # canonical form would break every link players have shared.
@@ -55,11 +55,13 @@ json_values = st.recursive(
     | st.integers(min_value=-(2**70), max_value=2**70)
     | st.floats(allow_nan=True, allow_infinity=True)
     | st.text(alphabet=st.characters(codec=None, exclude_categories=()), max_size=12),
-    lambda inner: st.lists(inner, max_size=5)
-    | st.dictionaries(
-        st.text(alphabet=st.characters(codec=None, exclude_categories=()), max_size=8),
-        inner,
-        max_size=5,
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.text(alphabet=st.characters(codec=None, exclude_categories=()), max_size=8),
+            inner,
+            max_size=5,
+        )
     ),
     max_leaves=25,
 )
@@ -124,9 +126,7 @@ def test_a_state_is_read_from_the_same_json(value: Any) -> None:
 @pytest.mark.django_db
 def test_the_database_keeps_no_foreign_key_for_a_ruling() -> None:
     with connection.cursor() as cursor:
-        constraints = connection.introspection.get_constraints(
-            cursor, SavedRuling._meta.db_table
-        )
+        constraints = connection.introspection.get_constraints(cursor, SavedRuling._meta.db_table)
     assert not [name for name, c in constraints.items() if c["foreign_key"]]
     assert any(c["index"] and c["columns"] == ["game_id"] for c in constraints.values())
 
