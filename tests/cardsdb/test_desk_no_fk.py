@@ -151,3 +151,32 @@ def test_a_games_rulings_go_when_the_game_is_deleted() -> None:
 
     assert not SavedRuling.objects.filter(pk=answer.json()["id"]).exists()
     assert SavedRuling.objects.filter(pk=kept.json()["id"]).exists()
+
+
+@pytest.mark.django_db
+def test_a_ruling_left_by_a_game_deleted_outside_the_orm_is_ruled_again_under_the_game() -> None:
+    """A game replaced by raw SQL (no constraint stops it now) leaves its rulings pointing at
+    nothing: the same board asked again under the new data is saved under the game of now."""
+    from cardsdb import response_cache
+
+    slug = "higher-lower"
+    example = registry[slug].example()
+    url = f"/api/v1/games/{slug}/rulings"
+    first = Client().post(url, json.dumps(example), content_type="application/json").json()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {SavedRuling._meta.db_table} SET game_id = %s WHERE id = %s",
+            [Game.objects.order_by("-pk").first().pk + 1000, first["id"]],
+        )
+    Game.objects.filter(slug=slug).update(data_version="a-new-load")
+    response_cache.fingerprint_forget()  # what a load does
+
+    again = Client().post(url, json.dumps(example), content_type="application/json")
+
+    assert again.status_code == 200, again.content
+    assert again.json()["id"] == first["id"]
+    assert again.json()["reference_version"] == "a-new-load"
+    saved = SavedRuling.objects.select_related("game").get(pk=first["id"])
+    assert saved.game.slug == slug
+    page = Client().get(f"/games/{slug}/rulings/{first['id']}/")
+    assert page.status_code == 200
