@@ -67,10 +67,37 @@ def desk_for(slug: str) -> Desk:
 
 
 def ruling_id(slug: str, request: dict[str, Any]) -> str:
-    canonical = json.dumps([slug, request], sort_keys=True, separators=(",", ":"))
-    digest = hashlib.sha256(canonical.encode()).digest()
+    digest = hashlib.sha256(canonical_json([slug, request])).digest()
     # the first 10 base32 letters spell the first 50 bits: 7 bytes are enough to encode
     return base64.b32encode(digest[:7]).decode().lower()[:10]
+
+
+# Where orjson's sorted output may not be `json.dumps`'s byte for byte: a float (1e-05 is
+# written 0.00001), any byte beyond ASCII (json escapes it, DEL included), and null (orjson
+# also writes NaN and infinities as null). A string that merely looks like one ("rule 3.2")
+# only takes the slower path.
+_NOT_SAME_BYTES = re.compile(rb"[0-9][.eE]|[\x7f-\xff]|null")
+_ORJSON_SORTED = (
+    orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+)
+
+
+def _refuse(value: Any) -> Any:
+    raise TypeError(type(value).__name__)  # what json.dumps refuses, orjson is not to write
+
+
+def canonical_json(value: Any) -> bytes:
+    """The bytes of `json.dumps(value, sort_keys=True, separators=(",", ":"))`, which permalink
+    ids have always hashed (so they must never change), written by orjson when its bytes are
+    the same for what a JSON parser hands over (most boards: plain ASCII and whole numbers;
+    5-15x faster), otherwise by json.dumps itself."""
+    try:
+        written = orjson.dumps(value, default=_refuse, option=_ORJSON_SORTED)
+    except (TypeError, orjson.JSONEncodeError):  # beyond 64 bits, a non-text key, a surrogate
+        written = None
+    if written is None or _NOT_SAME_BYTES.search(written):
+        return json.dumps(value, sort_keys=True, separators=(",", ":")).encode()
+    return written
 
 
 def _rules() -> dict[str, tuple[str, str]]:
@@ -247,9 +274,10 @@ def ruling_make(slug: str, request: dict[str, Any]) -> SavedRuling:
         return saved
     saved = SavedRuling.objects.get(pk=key)  # ruled before (or by a concurrent request)
     if saved.ruling.get("reference_version") != desk.game.data_version:
-        # made under older data: ruled again and kept under the same id (and its first date)
-        SavedRuling.objects.filter(pk=key).update(request=canonical, ruling=body)
-        saved.request, saved.ruling = canonical, body
+        # made under older data: ruled again and kept under the same id (and its first date),
+        # and under the game row of now (no constraint in the database keeps it: 0012)
+        SavedRuling.objects.filter(pk=key).update(request=canonical, ruling=body, game=desk.game)
+        saved.request, saved.ruling, saved.game = canonical, body, desk.game
     return saved
 
 

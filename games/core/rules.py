@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, get_args
 
+import orjson
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from games.core.errors import BadInput, InvalidMove, InvalidState
@@ -132,9 +133,25 @@ def _path(loc: Iterable[Any]) -> str:
     return ".".join(str(part) for part in loc)
 
 
+# What json.dumps refuses (a dataclass, a date), orjson is not to write either.
+_ORJSON_PLAIN = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+
+
+def _refuse(value: Any) -> Any:
+    raise TypeError(type(value).__name__)
+
+
 def strict_json(error: type[BadInput], field: str, data: Any) -> str:
     """States and moves are read as the JSON they arrive as, strictly: what the JSON Schema in
     the API documents is what is accepted (`false` is not a cost of 0, `"3"` is not a run)."""
+    try:
+        written = orjson.dumps(data, default=_refuse, option=_ORJSON_PLAIN)
+    except (TypeError, orjson.JSONEncodeError):  # beyond 64 bits, a non-text key, a surrogate
+        written = None
+    # orjson writes NaN and infinities as null, which would read as "not given": json.dumps,
+    # as before, decides whenever a null is written (rarely: boards seldom hold one).
+    if written is not None and b"null" not in written:
+        return written.decode()
     try:
         return json.dumps(data, allow_nan=False)
     except (TypeError, ValueError, RecursionError):

@@ -1,0 +1,182 @@
+"""The ruling POST's cheaper parts answer exactly as before: a board's permalink id is the hash
+of the same canonical bytes (now mostly written by orjson), a state or move is read from the
+same JSON (orjson in `strict_json`), and a game's saved rulings still go when the game goes,
+now that the database keeps no FOREIGN KEY for them (migration 0012)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test import Client
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardsdb import desk
+from cardsdb.models import Game, SavedRuling
+from games import registry
+from games.core.errors import InvalidState
+from games.core.rules import strict_json
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "load"))
+from variations import variations
+
+# Each game's worked example has had this permalink since it was first saved; a changed
+# canonical form would break every link players have shared.
+WORKED_EXAMPLE_IDS = {
+    "bo-jackson-battle-arena": "iqlxsdeqwr",
+    "higher-lower": "x55gqamsac",
+    "hyperstar-run": "znklohlmvu",
+    "star-realms-high-alert": "qjjzgdyha3",
+    "super-hazard-quest": "smr6dny757",
+}
+
+
+def _previous_canonical(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":")).encode()
+
+
+def _previous_id(slug: str, request: dict[str, Any]) -> str:
+    digest = hashlib.sha256(_previous_canonical([slug, request])).digest()
+    return base64.b32encode(digest[:7]).decode().lower()[:10]
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(alphabet=st.characters(codec=None, exclude_categories=()), max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.text(alphabet=st.characters(codec=None, exclude_categories=()), max_size=8),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=25,
+)
+
+
+@pytest.mark.parametrize("slug", sorted(registry))
+def test_a_worked_example_keeps_its_permalink(slug: str) -> None:
+    example = registry[slug].example()
+    canonical = {"state": example["state"], "move": example["move"]}
+    assert desk.ruling_id(slug, canonical) == WORKED_EXAMPLE_IDS[slug]
+
+
+@pytest.mark.parametrize("slug", sorted(registry))
+def test_the_load_tests_boards_hash_the_same_bytes(slug: str) -> None:
+    for board in variations(slug, 200, seed=15):
+        assert desk.canonical_json([slug, board]) == _previous_canonical([slug, board])
+        assert desk.ruling_id(slug, board) == _previous_id(slug, board)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"b": 1, "a": [1e-05, 1e16, -0.0, 0.1]},  # floats orjson spells differently
+        {"name": "Zoë", "note": "caf\u00e9 \u2028 \x7f"},  # escaped by json, not by orjson
+        {"cost": math.nan, "power": math.inf},  # NaN and Infinity, which orjson writes null
+        {"big": 2**64, "small": -(2**63) - 1},  # beyond orjson's 64 bits
+        {"rule": "rule 3.2", "seen": None, "nested": {"z": [], "y": {}}},
+        {"\ud800": "half a pair", "tab": "\t\x00"},
+    ],
+)
+def test_awkward_requests_hash_the_bytes_json_writes(value: Any) -> None:
+    assert desk.canonical_json(value) == _previous_canonical(value)
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values)
+def test_any_json_value_hashes_the_bytes_json_writes(value: Any) -> None:
+    try:
+        expected = _previous_canonical(value)
+    except (TypeError, ValueError, RecursionError) as exc:
+        with pytest.raises(type(exc)):
+            desk.canonical_json(value)
+        return
+    assert desk.canonical_json(value) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values)
+def test_a_state_is_read_from_the_same_json(value: Any) -> None:
+    """strict_json refuses what it refused (NaN, infinities: a 400 naming the field) and
+    otherwise hands pydantic JSON that reads back as the same value."""
+    try:
+        previous = json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        with pytest.raises(InvalidState) as refused:
+            strict_json(InvalidState, "state", value)
+        assert refused.value.field == "state"
+        return
+    assert json.loads(strict_json(InvalidState, "state", value)) == json.loads(previous)
+
+
+@pytest.mark.django_db
+def test_the_database_keeps_no_foreign_key_for_a_ruling() -> None:
+    with connection.cursor() as cursor:
+        constraints = connection.introspection.get_constraints(cursor, SavedRuling._meta.db_table)
+    assert not [name for name, c in constraints.items() if c["foreign_key"]]
+    assert any(c["index"] and c["columns"] == ["game_id"] for c in constraints.values())
+
+
+@pytest.mark.django_db
+def test_a_games_rulings_go_when_the_game_is_deleted() -> None:
+    slug = "higher-lower"
+    example = registry[slug].example()
+    answer = Client().post(
+        f"/api/v1/games/{slug}/rulings", json.dumps(example), content_type="application/json"
+    )
+    assert answer.status_code == 200, answer.content
+    other = "star-realms-high-alert"
+    kept = Client().post(
+        f"/api/v1/games/{other}/rulings",
+        json.dumps(registry[other].example()),
+        content_type="application/json",
+    )
+    assert kept.status_code == 200, kept.content
+
+    Game.objects.get(slug=slug).delete()
+
+    assert not SavedRuling.objects.filter(pk=answer.json()["id"]).exists()
+    assert SavedRuling.objects.filter(pk=kept.json()["id"]).exists()
+
+
+@pytest.mark.django_db
+def test_a_ruling_left_by_a_game_deleted_outside_the_orm_is_ruled_again_under_the_game() -> None:
+    """A game replaced by raw SQL (no constraint stops it now) leaves its rulings pointing at
+    nothing: the same board asked again under the new data is saved under the game of now."""
+    from cardsdb import response_cache
+
+    slug = "higher-lower"
+    example = registry[slug].example()
+    url = f"/api/v1/games/{slug}/rulings"
+    first = Client().post(url, json.dumps(example), content_type="application/json").json()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {SavedRuling._meta.db_table} SET game_id = %s WHERE id = %s",
+            [Game.objects.order_by("-pk").first().pk + 1000, first["id"]],
+        )
+    Game.objects.filter(slug=slug).update(data_version="a-new-load")
+    response_cache.fingerprint_forget()  # what a load does
+
+    again = Client().post(url, json.dumps(example), content_type="application/json")
+
+    assert again.status_code == 200, again.content
+    assert again.json()["id"] == first["id"]
+    assert again.json()["reference_version"] == "a-new-load"
+    saved = SavedRuling.objects.select_related("game").get(pk=first["id"])
+    assert saved.game.slug == slug
+    page = Client().get(f"/games/{slug}/rulings/{first['id']}/")
+    assert page.status_code == 200
