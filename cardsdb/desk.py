@@ -274,10 +274,9 @@ def ruling_make(slug: str, request: dict[str, Any]) -> SavedRuling:
         return saved
     saved = SavedRuling.objects.get(pk=key)  # ruled before (or by a concurrent request)
     if saved.ruling.get("reference_version") != desk.game.data_version:
-        # made under older data: ruled again and kept under the same id (and its first date),
-        # and under the game row of now (no constraint in the database keeps it: 0012)
-        SavedRuling.objects.filter(pk=key).update(request=canonical, ruling=body, game=desk.game)
-        saved.request, saved.ruling, saved.game = canonical, body, desk.game
+        # made under older data: ruled again and kept under the same id (and its first date)
+        SavedRuling.objects.filter(pk=key).update(request=canonical, ruling=body)
+        saved.request, saved.ruling = canonical, body
     return saved
 
 

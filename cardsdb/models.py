@@ -437,11 +437,7 @@ class SavedRuling(models.Model):
     id, because the id is derived from their canonical JSON."""
 
     id = models.CharField(primary_key=True, max_length=16)
-    # No FOREIGN KEY in the database (migration 0012 says why); the ORM still deletes a game's
-    # rulings with it.
-    game = models.ForeignKey(
-        Game, on_delete=models.CASCADE, related_name="rulings", db_constraint=False
-    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rulings")
     request = models.JSONField(help_text="{state, move} or {state, moves}")
     ruling = models.JSONField()
     created = models.DateTimeField(auto_now_add=True)

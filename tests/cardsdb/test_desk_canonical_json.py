@@ -1,7 +1,6 @@
 """The ruling POST's cheaper parts answer exactly as before: a board's permalink id is the hash
 of the same canonical bytes (now mostly written by orjson), a state or move is read from the
-same JSON (orjson in `strict_json`), and a game's saved rulings still go when the game goes,
-now that the database keeps no FOREIGN KEY for them (migration 0012)."""
+same JSON (orjson in `strict_json`), and a game's saved rulings go when the game goes."""
 
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.db import connection
 from django.test import Client
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -124,14 +122,6 @@ def test_a_state_is_read_from_the_same_json(value: Any) -> None:
 
 
 @pytest.mark.django_db
-def test_the_database_keeps_no_foreign_key_for_a_ruling() -> None:
-    with connection.cursor() as cursor:
-        constraints = connection.introspection.get_constraints(cursor, SavedRuling._meta.db_table)
-    assert not [name for name, c in constraints.items() if c["foreign_key"]]
-    assert any(c["index"] and c["columns"] == ["game_id"] for c in constraints.values())
-
-
-@pytest.mark.django_db
 def test_a_games_rulings_go_when_the_game_is_deleted() -> None:
     slug = "higher-lower"
     example = registry[slug].example()
@@ -151,32 +141,3 @@ def test_a_games_rulings_go_when_the_game_is_deleted() -> None:
 
     assert not SavedRuling.objects.filter(pk=answer.json()["id"]).exists()
     assert SavedRuling.objects.filter(pk=kept.json()["id"]).exists()
-
-
-@pytest.mark.django_db
-def test_a_ruling_left_by_a_game_deleted_outside_the_orm_is_ruled_again_under_the_game() -> None:
-    """A game replaced by raw SQL (no constraint stops it now) leaves its rulings pointing at
-    nothing: the same board asked again under the new data is saved under the game of now."""
-    from cardsdb import response_cache
-
-    slug = "higher-lower"
-    example = registry[slug].example()
-    url = f"/api/v1/games/{slug}/rulings"
-    first = Client().post(url, json.dumps(example), content_type="application/json").json()
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {SavedRuling._meta.db_table} SET game_id = %s WHERE id = %s",
-            [Game.objects.order_by("-pk").first().pk + 1000, first["id"]],
-        )
-    Game.objects.filter(slug=slug).update(data_version="a-new-load")
-    response_cache.fingerprint_forget()  # what a load does
-
-    again = Client().post(url, json.dumps(example), content_type="application/json")
-
-    assert again.status_code == 200, again.content
-    assert again.json()["id"] == first["id"]
-    assert again.json()["reference_version"] == "a-new-load"
-    saved = SavedRuling.objects.select_related("game").get(pk=first["id"])
-    assert saved.game.slug == slug
-    page = Client().get(f"/games/{slug}/rulings/{first['id']}/")
-    assert page.status_code == 200
