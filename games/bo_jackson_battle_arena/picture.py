@@ -68,7 +68,7 @@ def _weapon(hero: Hero) -> str:
     reads); one the player did not give is "weapon not described"."""
     if hero.weapon is None:
         return "weapon not described"
-    if hero.weapon == "none":
+    if not isinstance(hero.weapon, Weapon):
         return "no weapon, no Super Weapon"
     return f"★ {hero.weapon.value}" if hero.weapon is Weapon.SUPER else hero.weapon.value
 
@@ -76,7 +76,7 @@ def _weapon(hero: Hero) -> str:
 def _weapon_name(hero: Hero) -> str:
     if hero.weapon is None:
         return "weapon not described"
-    return "no weapon" if hero.weapon == "none" else hero.weapon.value
+    return hero.weapon.value if isinstance(hero.weapon, Weapon) else "no weapon"
 
 
 def _pile_words(player: Player, pile: Pile, noun: str, nouns: str) -> str:
@@ -679,7 +679,7 @@ def _a_weapon(hero: Hero) -> str:
     """ "a Fire weapon", "an Ice weapon", "no weapon"; "" where the weapon was not given."""
     if hero.weapon is None:
         return ""
-    if hero.weapon == "none":
+    if not isinstance(hero.weapon, Weapon):
         return "no weapon"
     name = hero.weapon.value
     return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} weapon"
@@ -779,9 +779,7 @@ def _sudden_death_words(state: BattleState) -> list[str]:
         if not deck or not described(deck[0]):
             said.append(f"The top Hero of {whose(name)} Hero Deck was not described")
         else:
-            said.append(
-                f"The top Hero of {whose(name)} Hero Deck is {_hero_words(deck[0])}{rest}"
-            )
+            said.append(f"The top Hero of {whose(name)} Hero Deck is {_hero_words(deck[0])}{rest}")
     return said
 
 

@@ -243,7 +243,9 @@ def _listed_moves(state: BattleState) -> list[Any] | None:
         tops = [p.hero_deck for p in state.players]
         if any(deck is None or (deck and not deck[0].described) for deck in tops):
             return None
-        if any(not deck and p.partly("hero_deck") for deck, p in zip(tops, state.players)):
+        if any(
+            not deck and p.partly("hero_deck") for deck, p in zip(tops, state.players, strict=True)
+        ):
             return None
         return [SuddenDeath()] if all(tops) else []
     if state.phase == "compare":
@@ -259,7 +261,7 @@ def _listed_moves(state: BattleState) -> list[Any] | None:
             moves += [Substitute(player=player, hero=h.id) for h in p.bench or []]
         return moves
     # The Play Phase: a Play's Power changes are free numbers, so the moves are not finite.
-    if not p.whole("hand") or p.hot_dogs is None:
+    if p.hand is None or not p.whole("hand") or p.hot_dogs is None:
         return None  # whether a Play can be paid for rests on what was not described
     if any((c.cost or 0) <= p.hot_dogs for c in p.hand):
         return None

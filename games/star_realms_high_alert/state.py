@@ -234,7 +234,7 @@ class State(Strict):
         # acquired) holds that card, which is known, not a made-up pile.
         if not isinstance(data, dict):
             return data
-        partly = list(self.partly_described)
+        partly: list[str] = list(self.partly_described)
         for part in self._undescribed:
             if not getattr(self, part):
                 data[part] = None

@@ -43,8 +43,9 @@ def test_the_trade_row_of_a_price_question_is_the_card_asked_about_not_a_row_of_
     assert "partly_described" in state and "trade_row" in state["partly_described"]
     assert "Trade row (1)" not in drawn(state)
     assert "Trade row: 1 given, the rest not described" in drawn(state)
-    assert "The trade row holds The Armory (printed cost 7, you pay 5) (the rest not described)" in (
-        said(state)
+    assert (
+        "The trade row holds The Armory (printed cost 7, you pay 5) (the rest not described)"
+        in (said(state))
     )
     ruling = RULES.rule_json(state, move)
     assert_legal(ruling, "requisition-discount", "8.2")
