@@ -396,7 +396,8 @@ def _set_aside(p: Player, hero: Hero) -> None:
     """`hero` goes to the Heroes set aside; to a pile not described it is the one card known."""
     if p.set_aside is None:
         p.set_aside = []
-        p.partly_described.append("set_aside")
+        if not p.partly("set_aside"):
+            p.partly_described.append("set_aside")
     p.set_aside.append(hero)
 
 

@@ -31,6 +31,7 @@ from pydantic import (
     RootModel,
     Tag,
     WithJsonSchema,
+    field_validator,
 )
 
 from games.bo_jackson_battle_arena.cards import Weapon, _weapon_name
@@ -148,6 +149,11 @@ class Player(_Strict):
         "and whether a card is missing from them, are not known (empty: every pile given is "
         "whole)",
     )
+
+    @field_validator("partly_described")
+    @classmethod
+    def _once_each(cls, piles: list[str]) -> list[str]:
+        return list(dict.fromkeys(piles))  # a pile named twice is one pile
 
     def partly(self, pile: Pile) -> bool:
         """The pile holds the cards given, and others not described."""

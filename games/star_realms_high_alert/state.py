@@ -34,6 +34,7 @@ from pydantic import (
     PrivateAttr,
     SerializerFunctionWrapHandler,
     ValidatorFunctionWrapHandler,
+    field_validator,
     model_serializer,
     model_validator,
 )
@@ -214,6 +215,11 @@ class State(Strict):
         "whole)",
     )
     _undescribed: frozenset[str] = PrivateAttr(default_factory=frozenset)
+
+    @field_validator("partly_described")
+    @classmethod
+    def _once_each(cls, parts: list[str]) -> list[str]:
+        return list(dict.fromkeys(parts))  # a part named twice is one part
 
     @model_validator(mode="wrap")
     @classmethod
