@@ -703,7 +703,10 @@ def _fighter_words(state: BattleState, player: int) -> str:
     # "Your Hero is Hero A3, with ...": a name may itself start with "Hero".
     said = f"{whose(name, True)} Hero" + (f" is {label}, with" if label else " has")
     said += f" {hero.power} Power"
-    said += f" and {_a_weapon(hero)}" if hero.weapon is not None else ", weapon not described"
+    if hero.weapon is not None:
+        said += f" and {_a_weapon(hero)}"
+    elif state.phase in ("plays", "compare"):  # revealed, where a tie may rest on it
+        said += ", weapon not described"
     change = state.players[player].power_change
     if state.mode == "playmaker" and change:
         said += f", and Plays changed it by {_signed(change)} to {_total(state, player, hero)}"
@@ -775,11 +778,11 @@ def _sudden_death_words(state: BattleState) -> list[str]:
     for player in (0, 1):
         name = who(state, player)
         deck = state.players[player].hero_deck
-        rest = " (the rest not described)" if state.players[player].partly("hero_deck") else ""
+        # The cards under the top one, if not described, are said with what was not described.
         if not deck or not described(deck[0]):
             said.append(f"The top Hero of {whose(name)} Hero Deck was not described")
         else:
-            said.append(f"The top Hero of {whose(name)} Hero Deck is {_hero_words(deck[0])}{rest}")
+            said.append(f"The top Hero of {whose(name)} Hero Deck is {_hero_words(deck[0])}")
     return said
 
 
