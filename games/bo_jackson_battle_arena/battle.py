@@ -21,7 +21,14 @@ from games.bo_jackson_battle_arena.moves import (
     Substitute,
     SuddenDeath,
 )
-from games.bo_jackson_battle_arena.state import BattleState, Hero, PlayCard, fold, needed
+from games.bo_jackson_battle_arena.state import (
+    BattleState,
+    Hero,
+    PlayCard,
+    Player,
+    fold,
+    needed,
+)
 from games.core import Reason
 from games.core.words import is_you, possessive
 
@@ -333,15 +340,14 @@ def _substitute(state: BattleState, move: Substitute) -> Answer:
     outgoing = p.zones[state.battle - 1]
     bench.remove(incoming)
     p.zones[state.battle - 1] = incoming
-    if p.set_aside is not None:  # a pile not described stays so
-        p.set_aside.append(outgoing)
+    _set_aside(p, outgoing)
     p.hot_dogs = (p.hot_dogs or 0) - SUBSTITUTION_COST
     if p.hot_dogs_discarded is not None:  # not described stays so
         p.hot_dogs_discarded += SUBSTITUTION_COST
     p.substituted = True
     interpretations = [R.SET_ASIDE, R.TO_BENCH, R.SUB_COST]
     drawn: Hero | None
-    if p.hero_deck is None:
+    if p.hero_deck is None or (not p.hero_deck and p.partly("hero_deck")):
         # The top card of a Hero Deck not described: a Hero comes to the Bench, its face
         # as unknown as the deck it came from.
         drawn = Hero(id=_fresh_id(nxt, f"hero-drawn-{move.player + 1}-{state.battle}"), power=None)
@@ -384,6 +390,15 @@ def _substitute(state: BattleState, move: Substitute) -> Answer:
         answer=f"Yes, {name} can substitute {incoming.label()} for {outgoing.label()}, paying "
         "2 Hot Dogs.",
     )
+
+
+def _set_aside(p: Player, hero: Hero) -> None:
+    """`hero` goes to the Heroes set aside; to a pile not described it is the one card known."""
+    if p.set_aside is None:
+        p.set_aside = []
+        if not p.partly("set_aside"):
+            p.partly_described.append("set_aside")
+    p.set_aside.append(hero)
 
 
 def rule_keep_hero(state: BattleState, move: KeepHero) -> Answer:
@@ -581,6 +596,13 @@ def battle_winner(state: BattleState) -> tuple[int | None, list[Reason], list[st
     if a != b:
         winner = 0 if a > b else 1
         return winner, [_mode_reason("higher-power-wins", state, powers)], []
+    if state.mode == "playmaker":  # a tie in Playmaker is broken by a Super Weapon
+        for i in (0, 1):
+            needed(
+                state.zone_hero(i).weapon,
+                f"state.players.{i}.zones.{state.battle - 1}.weapon",
+                "a tie in Playmaker Mode is broken by a Super Weapon",
+            )
     supers = [state.zone_hero(i).super for i in (0, 1)]
     if state.mode == "playmaker" and supers[0] != supers[1]:
         winner = 0 if supers[0] else 1
@@ -714,7 +736,7 @@ def _pass_honors(
 def _draw_plays(nxt: BattleState, reasons: list[Reason], interpretations: list[str]) -> None:
     drawn = []
     for i, p in enumerate(nxt.players):
-        if p.playbook is None:
+        if p.playbook is None or (not p.playbook and p.partly("playbook")):
             # The top card of a Playbook not described: a Play whose face is as unknown.
             if p.hand is not None:
                 p.hand.append(PlayCard(id=_fresh_id(nxt, f"play-drawn-{i + 1}-{nxt.battle}")))
@@ -788,6 +810,9 @@ def rule_sudden_death(state: BattleState, move: SuddenDeath) -> Answer:
     )
     shown = f"{who(state, 0)} reveals {tops[0].label()}, {who(state, 1)} {tops[1].label()}"
     interpretations: list[str] = []
+    if a == b:  # a tie is broken by a Super Weapon
+        for i, t in enumerate(tops):
+            needed(t.weapon, f"state.players.{i}.hero_deck.0.weapon", "a tie is broken by it")
     if a != b:
         winner: int | None = 0 if a > b else 1
         reasons = [_reason("sudden-death-higher-power", shown)]
@@ -811,8 +836,7 @@ def rule_sudden_death(state: BattleState, move: SuddenDeath) -> Answer:
     nxt = _copy(state)
     for p in nxt.players:
         revealed = _pile(p.hero_deck).pop(0)
-        if p.set_aside is not None:
-            p.set_aside.append(revealed)
+        _set_aside(p, revealed)
     if winner is not None:
         nxt.phase, nxt.winner = "game-over", winner
         summary = f"{who(state, winner)} wins the game in Sudden Death."

@@ -25,7 +25,8 @@ from games.bo_jackson_battle_arena.battle import battle_winner, who
 from games.bo_jackson_battle_arena.cards import Weapon
 from games.bo_jackson_battle_arena.deck import PLAY_KINDS, DeckCard, DeckList
 from games.bo_jackson_battle_arena.state import _MODE_FIELDS as _MODE_PILES
-from games.bo_jackson_battle_arena.state import BattleState, Hero, PlayCard, Player
+from games.bo_jackson_battle_arena.state import BattleState, Hero, Pile, PlayCard, Player
+from games.core import InvalidState
 from games.core.pictures import BoardPicture, listed, sentences, spoken, who_does, whose
 from games.core.pictures import plural as _plural
 from games.core.pictures import short as _short
@@ -63,9 +64,31 @@ def _signed(n: int) -> str:
 
 
 def _weapon(hero: Hero) -> str:
+    """The weapon as drawn: a Hero with none has "no Super Weapon" (the only weapon a ruling
+    reads); one the player did not give is "weapon not described"."""
     if hero.weapon is None:
-        return "no weapon given"
+        return "weapon not described"
+    if not isinstance(hero.weapon, Weapon):
+        return "no weapon, no Super Weapon"
     return f"★ {hero.weapon.value}" if hero.weapon is Weapon.SUPER else hero.weapon.value
+
+
+def _weapon_name(hero: Hero) -> str:
+    if hero.weapon is None:
+        return "weapon not described"
+    return hero.weapon.value if isinstance(hero.weapon, Weapon) else "no weapon"
+
+
+def _pile_words(player: Player, pile: Pile, noun: str, nouns: str) -> str:
+    """A pile's size as known: "3 cards", "not described", or, for a pile described only in
+    part, the cards given "and the rest not described" (its size is not known)."""
+    cards = getattr(player, pile)
+    if cards is None:
+        return "not described"
+    if player.partly(pile):
+        given = "none given" if not cards else _plural(len(cards), noun, nouns) + " given"
+        return f"{given}, the rest not described"
+    return _plural(len(cards), noun, nouns)
 
 
 def described(hero: Hero) -> bool:
@@ -82,8 +105,7 @@ def _drawn_name(hero: Hero) -> str:
 def _hero_tip(hero: Hero) -> str:
     if not described(hero):
         return "a Hero you did not describe"
-    weapon = hero.weapon.value if hero.weapon is not None else "weapon not given"
-    return f"{_named(hero) or 'a Hero, name not given'}: Power {hero.power}, {weapon}"
+    return f"{_named(hero) or 'a Hero, name not given'}: Power {hero.power}, {_weapon_name(hero)}"
 
 
 # ----- a battle -----
@@ -118,7 +140,9 @@ class Zone:
         if not described(self.hero):
             return ""
         # A weapon the state does not give is drawn unknown, not as "none".
-        return "weapon ?" if self.hero.weapon is None else _weapon(self.hero)
+        if self.hero.weapon is None:
+            return "weapon ?"
+        return "no weapon" if self.hero.weapon == "none" else _weapon(self.hero)
 
     @property
     def name(self) -> str:
@@ -328,7 +352,10 @@ def _arena(state: BattleState, top: int) -> tuple[list[Fighter], list[dict[str, 
         for player in (0, 1):
             deck = state.players[player].hero_deck
             x = LEFT + player * (ARENA_W + ARENA_GAP)
-            fighters.append(_fighter(state, player, deck[0] if deck else None, x, y, "deck"))
+            top_card = deck[0] if deck else None
+            if top_card is None and state.players[player].partly("hero_deck"):
+                top_card = Hero(id="top-not-described", power=None)  # drawn as not described
+            fighters.append(_fighter(state, player, top_card, x, y, "deck"))
     else:
         heading = f"The arena: battle {state.battle}"
         if state.phase == "substitution":
@@ -356,7 +383,10 @@ def _arena_say(state: BattleState, fighters: list[Fighter]) -> str:
     a, b = fighters[0].power, fighters[1].power
     if a is None or b is None:
         return ""  # a Power not described: the picture does not guess the battle
-    winner, _, _ = battle_winner(state)
+    try:
+        winner, _, _ = battle_winner(state)
+    except InvalidState:
+        return ""  # a tie whose weapons were not described: the picture does not guess
     if winner is None:
         return f"Power {a} to {b}: as it stands, battle {state.battle} is a draw"
     fighters[winner].classes.append("ba-ahead")
@@ -430,9 +460,13 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
     y += LINE + 2
     panel.texts.append({"x": x0, "y": y, "text": " · ".join(facts), "cls": "ba-small"})
     y += LINE
-    deck_words = "not described" if p.hero_deck is None else _plural(len(p.hero_deck), "card")
-    aside = "not described" if p.set_aside is None else str(len(p.set_aside))
+    deck_words = _pile_words(p, "hero_deck", "card", "cards")
+    aside = _pile_words(p, "set_aside", "Hero", "Heroes")
     piles = f"Hero Deck: {deck_words} · set aside: {aside}"
+    if len(piles) > 66:  # a pile described in part is long to say: a line each
+        panel.texts.append({"x": x0, "y": y, "text": f"Hero Deck: {deck_words}", "cls": "ba-small"})
+        y += LINE
+        piles = f"Set aside: {aside}"
     panel.texts.append({"x": x0, "y": y, "text": piles, "cls": "ba-small"})
     if p.bench is None and "bench" in uses:
         y += LINE + 2
@@ -443,6 +477,8 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
         label = f"Bench ({len(p.bench)})" + (f", {more} more not drawn" if more > 0 else "")
         if not p.bench:
             label += ": none given"
+        if p.partly("bench"):  # no count as fact: the Bench holds others not described
+            label = "Bench: " + _pile_words(p, "bench", "Hero", "Heroes")
         panel.texts.append({"x": x0, "y": y, "text": label, "cls": "ba-label"})
         panel.bench, y = _bench(p, x0, y + 6, name)
         y -= 6 if p.bench else 0
@@ -457,6 +493,8 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
         label = f"Plays in Hand ({len(p.hand)})" + (f", {more} more not drawn" if more > 0 else "")
         if not p.hand:
             label += ": none given"
+        if p.partly("hand"):
+            label = "Plays in Hand: " + _pile_words(p, "hand", "Play", "Plays")
         panel.texts.append({"x": x0, "y": y, "text": label, "cls": "ba-label"})
         chips, y = _play_chips(p.hand, x0, y + 6, "ba-chip ba-play")
         panel.chips += chips
@@ -464,8 +502,8 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
     if "hand" in uses:
         y += LINE
         used = p.plays_used or []
-        playbook = "not described" if p.playbook is None else str(len(p.playbook))
-        used_words = "not described" if p.plays_used is None else str(len(used))
+        playbook = _pile_words(p, "playbook", "card", "cards")
+        used_words = _pile_words(p, "plays_used", "Play", "Plays")
         change = "not described" if p.power_change is None else _signed(p.power_change)
         line = f"Playbook: {playbook} · used: {used_words}"
         power = f"Power from Plays this battle: {change}"
@@ -638,9 +676,11 @@ def _named(hero: Hero) -> str:
 
 
 def _a_weapon(hero: Hero) -> str:
-    """ "a Fire weapon", "an Ice weapon"; "" where the weapon was not given."""
+    """ "a Fire weapon", "an Ice weapon", "no weapon"; "" where the weapon was not given."""
     if hero.weapon is None:
         return ""
+    if not isinstance(hero.weapon, Weapon):
+        return "no weapon"
     name = hero.weapon.value
     return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} weapon"
 
@@ -665,6 +705,8 @@ def _fighter_words(state: BattleState, player: int) -> str:
     said += f" {hero.power} Power"
     if hero.weapon is not None:
         said += f" and {_a_weapon(hero)}"
+    elif state.phase in ("plays", "compare"):  # revealed, where a tie may rest on it
+        said += ", weapon not described"
     change = state.players[player].power_change
     if state.mode == "playmaker" and change:
         said += f", and Plays changed it by {_signed(change)} to {_total(state, player, hero)}"
@@ -697,10 +739,10 @@ def _side_words(state: BattleState, player: int) -> list[str]:
         said.append(f"{whose(name, True)} other Battle Zones hold {heroes}")
     if p.bench is not None:
         bench = [h for h in p.bench if described(h)]
+        rest = " (the rest not described)" if p.partly("bench") else ""
         if bench:
-            said.append(
-                f"{whose(name, True)} Bench holds {listed([_hero_words(h) for h in bench[:6]])}"
-            )
+            heroes = listed([_bench_words(h) for h in bench[:6]])
+            said.append(f"{whose(name, True)} Bench: {heroes}{rest}")
     if p.hot_dogs is not None:
         left = _plural(p.hot_dogs, "Hot Dog")
         said.append(f"{who_does(name, 'has', 'have', True)} {left} left")
@@ -708,8 +750,18 @@ def _side_words(state: BattleState, player: int) -> list[str]:
         said.append(f"{who_does(name, 'has', 'have', True)} already substituted this battle")
     if p.hand:
         plays = listed([_play_words(c) for c in p.hand[:8]])
-        said.append(f"{who_does(name, 'holds', 'hold', True)} {plays}")
+        if p.partly("hand"):
+            said.append(f"{whose(name, True)} Hand: {plays} (the rest not described)")
+        else:
+            said.append(f"{who_does(name, 'holds', 'hold', True)} {plays}")
     return said
+
+
+def _bench_words(hero: Hero) -> str:
+    """A Bench Hero in words: the Hero you bring in is named by what it is to you."""
+    if hero.name.casefold() == "your bench hero":
+        return f"the Hero you bring in, with {hero.power} Power"
+    return _hero_words(hero)
 
 
 def _play_words(play: PlayCard) -> str:
@@ -726,6 +778,7 @@ def _sudden_death_words(state: BattleState) -> list[str]:
     for player in (0, 1):
         name = who(state, player)
         deck = state.players[player].hero_deck
+        # The cards under the top one, if not described, are said with what was not described.
         if not deck or not described(deck[0]):
             said.append(f"The top Hero of {whose(name)} Hero Deck was not described")
         else:
@@ -739,6 +792,16 @@ _PILE_WORDS = {
     "hand": "Plays in Hand",
     "playbook": "Playbook",
     "power_change": "Power from Plays this battle",
+}
+
+
+_PART_WORDS = {
+    "hero_deck": "Hero Deck",
+    "set_aside": "Heroes set aside",
+    "bench": "Bench",
+    "hand": "Plays in Hand",
+    "playbook": "Playbook",
+    "plays_used": "Plays used",
 }
 
 
@@ -759,6 +822,9 @@ def _not_described(state: BattleState) -> list[str]:
         for pile in _MODE_PILES[state.mode]:
             if pile in _PILE_WORDS and getattr(p, pile) is None:
                 missing.append(f"{name} {_PILE_WORDS[pile]}")
+        for part in p.partly_described:
+            if getattr(p, part) is not None:  # a pile not described is said above
+                missing.append(f"the rest of {name} {_PART_WORDS[part]}")
     if not missing:
         return []
     return [f"{cap(listed(missing))} {'was' if len(missing) == 1 else 'were'} not described"]

@@ -31,12 +31,14 @@ FORMAT_NAMES = {slug: f.name for slug, f in FORMATS.items()}
 HOT_DOG_DECK = 10  # a Hot Dog Deck holds exactly 10 (4.2.1): those not left were paid
 
 
-def _hero(card_id: str, power: int | None, weapon: str = "none", name: str = "") -> dict[str, Any]:
+def _hero(
+    card_id: str, power: int | None, weapon: str | None = None, name: str = ""
+) -> dict[str, Any]:
     return {
         "id": card_id,
         "name": name or card_id,
         "power": power,
-        "weapon": None if weapon == "none" else weapon,
+        "weapon": weapon,  # "No weapon" on the form says the Hero has none: "none"
     }
 
 
@@ -147,6 +149,8 @@ def build_can_i_substitute(form: CanISubstitute) -> tuple[dict[str, Any], dict[s
         hot_dogs=form.my_hot_dogs,
         substituted=form.i_already_substituted_this_battle,
     )
+    # The Bench holds the Hero brought in; the others on it are not asked.
+    me["partly_described"] = ["bench"]
     them = _player("b", "Your opponent", form.mode, form.battle)
     state = _battle(form.mode, form.battle, phase, honors, to_act, [me, them])
     return state, {"kind": "substitute", "player": 0, "hero": "your-bench-hero"}
@@ -328,6 +332,7 @@ def build_can_i_run_a_play(form: CanIRunAPlay) -> tuple[dict[str, Any], dict[str
     # changed the Power (no rule on running one rests on them).
     play = form.play_name or "your Play"
     me["hand"] = [{"id": "your-play", "name": play, "cost": form.play_cost}]
+    me["partly_described"] = ["hand"]
     them = _player("b", "Your opponent", "playmaker", form.battle)
     state = _battle("playmaker", form.battle, phase, honors, to_act, [me, them])
     return state, {"kind": "run-play", "player": 0, "play": "your-play"}
@@ -371,6 +376,8 @@ def build_sudden_death(form: WhoWinsSuddenDeath) -> tuple[dict[str, Any], dict[s
             )
         ],
     )
+    # Each Hero Deck holds the revealed Hero on top; the cards under it are not asked.
+    me["partly_described"] = them["partly_described"] = ["hero_deck"]
     # Sudden Death follows a tied game; by how many battles each it was tied is not asked.
     state = _battle("rookie", 7, "sudden-death", 0, None, [me, them])
     state["ties_allowed"] = False

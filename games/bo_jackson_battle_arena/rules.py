@@ -30,6 +30,7 @@ from games.bo_jackson_battle_arena.state import (
     check_deck_state,
     fold,
     needed,
+    whole,
 )
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
 from games.core.rules import strict_json
@@ -100,6 +101,8 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
             )
             heroes = [*p.zones, *(p.hero_deck or []), *(p.set_aside or []), *(p.bench or [])]
             if not any(fold(h.id) == fold(move.hero) for h in heroes):
+                # Not given is not absent: the Hero may be among the cards not described.
+                whole(p, move.player, "bench", f"{move.hero!r} is not among its Heroes given")
                 raise InvalidMove(
                     f"{field}.hero", f"player {move.player} has no Hero {move.hero!r}"
                 )
@@ -108,6 +111,7 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
             plays = [*(p.hand or []), *(p.playbook or []), *(p.plays_used or [])]
             card = next((c for c in plays if fold(c.id) == fold(move.play)), None)
             if card is None:
+                whole(p, move.player, "hand", f"{move.play!r} is not among its Plays given")
                 raise InvalidMove(
                     f"{field}.play", f"player {move.player} has no Play {move.play!r}"
                 )
@@ -120,6 +124,9 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
             for i, p in enumerate(state.players):
                 for pile in _MODE_FIELDS[state.mode]:
                     needed(getattr(p, pile), f"state.players.{i}.{pile}", "the setup counts it")
+                for counted in ("bench", "hand", "plays_used"):
+                    if counted in _MODE_FIELDS[state.mode]:
+                        whole(p, i, counted, "the setup counts it")
         if isinstance(move, SuddenDeath) and state.phase == "sudden-death":
             for i, p in enumerate(state.players):
                 needed(
@@ -128,6 +135,7 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
                     "Sudden Death reveals the top card of the Hero Deck",
                 )
                 if not p.hero_deck:
+                    whole(p, i, "hero_deck", "Sudden Death reveals its top card")
                     raise InvalidMove(
                         f"state.players.{i}.hero_deck",
                         "Sudden Death reveals the top card of the Hero Deck, and it is empty",
@@ -235,6 +243,10 @@ def _listed_moves(state: BattleState) -> list[Any] | None:
         tops = [p.hero_deck for p in state.players]
         if any(deck is None or (deck and not deck[0].described) for deck in tops):
             return None
+        if any(
+            not deck and p.partly("hero_deck") for deck, p in zip(tops, state.players, strict=True)
+        ):
+            return None
         return [SuddenDeath()] if all(tops) else []
     if state.phase == "compare":
         winner, _, _ = battle.battle_winner(state)
@@ -242,14 +254,14 @@ def _listed_moves(state: BattleState) -> list[Any] | None:
     player = state.to_act if state.to_act is not None else state.honors
     p = state.players[player]
     if state.phase == "substitution":
-        if p.hot_dogs is None or p.bench is None:
-            return None
+        if p.hot_dogs is None or not p.whole("bench"):
+            return None  # a Bench not all given may hold other Heroes to bring in
         moves: list[Any] = [KeepHero(player=player)]
         if (p.hot_dogs or 0) >= battle.SUBSTITUTION_COST and not p.substituted:
             moves += [Substitute(player=player, hero=h.id) for h in p.bench or []]
         return moves
     # The Play Phase: a Play's Power changes are free numbers, so the moves are not finite.
-    if p.hand is None or p.hot_dogs is None:
+    if p.hand is None or not p.whole("hand") or p.hot_dogs is None:
         return None  # whether a Play can be paid for rests on what was not described
     if any((c.cost or 0) <= p.hot_dogs for c in p.hand):
         return None

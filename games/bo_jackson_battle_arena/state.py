@@ -7,8 +7,12 @@ the game is not in (Hot Dogs in Rookie, Plays in Substitution) must be absent.
 
 What the player did not describe is null, never made up: a Hero whose face was not described
 (`power` null, drawn and said as not described), a Hero Deck or a pile of the mode not
-described, the Trophies and draws of battles not described. The ruling never rests on them:
-where it truly needs one, the position is refused with the field to give (`needed`).
+described, the Trophies and draws of battles not described. A pile named in a player's
+`partly_described` holds the cards given and others not described (the Bench of "can I
+substitute?" holds the Hero brought in, and maybe others): its size and the absence of a card
+from it are not known. A weapon "none" is no weapon; null is a weapon not described. The
+ruling never rests on them: where it truly needs one, the position is refused with the field to
+give (`needed`, `whole`).
 """
 
 from __future__ import annotations
@@ -17,9 +21,20 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, RootModel, Tag
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    RootModel,
+    Tag,
+    WithJsonSchema,
+    field_validator,
+)
 
-from games.bo_jackson_battle_arena.cards import Weapon, WeaponName
+from games.bo_jackson_battle_arena.cards import Weapon, _weapon_name
 from games.bo_jackson_battle_arena.deck import DeckList
 from games.bo_jackson_battle_arena.reasons import Mode
 from games.core import InvalidState
@@ -31,6 +46,30 @@ MAX_HEROES = 70  # the largest Hero Deck any format allows (SPEC+, Apex Madness)
 MAX_PLAYS = 120
 CardId = Annotated[str, Field(min_length=1, max_length=80)]
 T = TypeVar("T")
+Pile = Literal["hero_deck", "set_aside", "bench", "hand", "playbook", "plays_used"]
+NoWeapon = Literal["none"]
+
+
+def _hero_weapon(value: Any) -> Weapon | NoWeapon:
+    # One validator, not a union: a bad weapon is refused at the field itself.
+    if isinstance(value, str) and value.strip().casefold() == "none":
+        return "none"
+    if isinstance(value, Weapon):
+        return value
+    if isinstance(value, str):
+        try:
+            return Weapon(_weapon_name(value))
+        except ValueError:
+            pass
+    raise ValueError(f"not a weapon: one of {', '.join(w.value for w in Weapon)}, or none")
+
+
+HeroWeapon = Annotated[
+    Weapon | NoWeapon,
+    PlainValidator(_hero_weapon),
+    PlainSerializer(str, return_type=str),
+    WithJsonSchema({"enum": [*(w.value for w in Weapon), "none"], "type": "string"}),
+]
 
 
 def fold(text: str) -> str:
@@ -51,7 +90,9 @@ class Hero(_Strict):
     power: int | None = Field(
         ge=0, le=1000, description="Printed Power; null: the card's face was not described"
     )
-    weapon: WeaponName | None = None
+    weapon: HeroWeapon | None = Field(
+        default=None, description='"none": the Hero has no weapon; null: not described'
+    )
 
     @property
     def described(self) -> bool:
@@ -101,6 +142,26 @@ class Player(_Strict):
     power_change: int | None = Field(
         default=None, ge=-1000, le=1000, description="Plays' total Power change this battle"
     )
+    partly_described: list[Pile] = Field(
+        default_factory=list,
+        max_length=6,
+        description="Piles that hold the cards given and others not described: their size, "
+        "and whether a card is missing from them, are not known (empty: every pile given is "
+        "whole)",
+    )
+
+    @field_validator("partly_described")
+    @classmethod
+    def _once_each(cls, piles: list[str]) -> list[str]:
+        return list(dict.fromkeys(piles))  # a pile named twice is one pile
+
+    def partly(self, pile: Pile) -> bool:
+        """The pile holds the cards given, and others not described."""
+        return pile in self.partly_described
+
+    def whole(self, pile: Pile) -> bool:
+        """Every card of the pile is given: its size and what is not in it are known."""
+        return getattr(self, pile) is not None and pile not in self.partly_described
 
 
 class BattleState(_Strict):
@@ -174,6 +235,16 @@ def needed(value: T | None, field: str, why: str) -> T:
     if value is None:
         raise InvalidState(field, f"not described, and {why}")
     return value
+
+
+def whole(player: Player, index: int, pile: Pile, why: str) -> None:
+    """Refused, naming the pile, where the ruling rests on all of it and it is not all given."""
+    if player.partly(pile):
+        raise InvalidState(
+            f"state.players.{index}.{pile}",
+            f"only some of its cards are described, and {why}: give the whole pile",
+        )
+    needed(getattr(player, pile), f"state.players.{index}.{pile}", why)
 
 
 def check_deck_state(deck: DeckList) -> None:

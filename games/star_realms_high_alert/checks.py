@@ -166,6 +166,8 @@ def _check_hero_symbol(state: State, path: str, card: CardFacts, symbol: str, co
             "hero itself (played this turn), so listing it here would count it twice",
         )
     scrapped = sum(1 for c in state.scrap_heap if c.card == card.slug)
+    if not state.whole("scrap_heap"):
+        return  # the hero may be among the cards of the scrap heap not described
     if not scrapped:
         raise InvalidState(
             f"{path}.card",
@@ -219,12 +221,27 @@ NEEDS: dict[type[Any], dict[str, str]] = {
     ScrapHero: {"heroes": "the hero must be on your table"},
 }
 NEEDS[UseDoubleAlly] = NEEDS[UseAlly]
+# Of those, the parts a ruling reads whole: it rests on the cards not in them too (no other
+# card of the faction in play), so a part described only in part is refused, naming it.
+WHOLE: dict[type[Any], tuple[str, ...]] = {
+    UseAlly: ("play_area", "gained_symbols", "heroes"),
+    UseDoubleAlly: ("play_area", "gained_symbols", "heroes"),
+    Acquire: ("play_area",),
+}
+
+
+def _in_part(part: str, why: str) -> InvalidState:
+    return InvalidState(
+        f"state.{part}", f"only some of its cards are described, and {why}: give all of them"
+    )
 
 
 def _check_needs(state: State, move: AnyMove) -> None:
     for part, why in NEEDS.get(type(move), {}).items():
         if not state.described(part):
             raise InvalidState(f"state.{part}", f"not described, and {why}")
+        if part in WHOLE.get(type(move), ()) and state.partly(part):
+            raise _in_part(part, why)
     if isinstance(move, UseTech) and not state.described("trade"):
         tech = next((t for t in state.techs if t.id == move.tech), None)
         if tech is not None and (CARDS[tech.card].tech_cost or 0) > 0:
@@ -237,17 +254,21 @@ def check_move(state: State, move: AnyMove, field: str) -> None:
         _check_setup(move, field)
     elif isinstance(move, UseAlly | UseDoubleAlly):
         if not any(c.id == move.card for c in state.play_area):
+            _not_given(state, "play_area", move.card)
             raise InvalidMove(f"{field}.card", f"no card {move.card!r} in the play area")
     elif isinstance(move, Acquire | AcquireFree):
         if not any(c.id == move.card for c in state.trade_row):
+            _not_given(state, "trade_row", move.card)
             raise InvalidMove(f"{field}.card", f"no card {move.card!r} in the trade row")
         if isinstance(move, AcquireFree) and not any(
             e.id == move.effect for e in state.free_acquires
         ):
+            _not_given(state, "free_acquires", move.effect)
             raise InvalidMove(f"{field}.effect", f"no free-acquire effect {move.effect!r}")
     elif isinstance(move, UseTech):
         tech = next((t for t in state.techs if t.id == move.tech), None)
         if tech is None:
+            _not_given(state, "techs", move.tech)
             raise InvalidMove(f"{field}.tech", f"no tech {move.tech!r} on the table")
         chooses = tech.card in CHOSEN_FACTION_TECH
         if chooses and move.faction is None:
@@ -255,4 +276,12 @@ def check_move(state: State, move: AnyMove, field: str) -> None:
         if not chooses and move.faction is not None:
             raise InvalidMove(f"{field}.faction", f"{CARDS[tech.card].name} takes no faction")
     elif isinstance(move, ScrapHero) and not any(h.id == move.hero for h in state.heroes):
+        _not_given(state, "heroes", move.hero)
         raise InvalidMove(f"{field}.hero", f"no hero {move.hero!r} on the table")
+
+
+def _not_given(state: State, part: str, card: str) -> None:
+    """A card not among those given of a part described in part may be among the rest: refused,
+    naming the part, rather than ruled absent."""
+    if state.partly(part):
+        raise _in_part(part, f"{card!r} is not among the cards given")

@@ -339,12 +339,23 @@ def _unsaid(canvas: Canvas, state: State, part: str, heading: str) -> bool:
     return True
 
 
+def _heading(canvas: Canvas, state: State, part: str, heading: str, count: int) -> None:
+    """A part's heading with its size, or, for a part described only in part, the cards given
+    and "the rest not described": no count shown as fact."""
+    if state.partly(part):
+        given = f"{count} given" if count else "none given"
+        canvas.heading(f"{heading}: {given}, the rest not described")
+    else:
+        canvas.heading(f"{heading} ({count})")
+
+
 def _play_area(canvas: Canvas, state: State) -> None:
     if _unsaid(canvas, state, "play_area", "Play area"):
         return
-    canvas.heading(f"Play area ({len(state.play_area)})")
+    _heading(canvas, state, "play_area", "Play area", len(state.play_area))
     if not state.play_area:
-        canvas.line("No cards in play this turn.", "s")
+        if not state.partly("play_area"):
+            canvas.line("No cards in play this turn.", "s")
         return
     for card, (x, y) in zip(state.play_area, canvas.row_of(len(state.play_area)), strict=True):
         known = CARDS.get(card.card) if card.card else None
@@ -386,9 +397,10 @@ def _effects(canvas: Canvas, state: State) -> None:
     if not state.described("gained_symbols") and not gained:
         _unsaid(canvas, state, "gained_symbols", "Faction symbols gained as effects")
         return
-    canvas.heading(f"Faction symbols gained as effects ({len(gained)})")
+    _heading(canvas, state, "gained_symbols", "Faction symbols gained as effects", len(gained))
     if not gained:
-        canvas.line("None this turn.", "s")
+        if not state.partly("gained_symbols"):
+            canvas.line("None this turn.", "s")
         return
     canvas.line("Each counts as one more card, for ally abilities only.", "s")
     per_row = 3
@@ -406,9 +418,10 @@ def _effects(canvas: Canvas, state: State) -> None:
 def _heroes(canvas: Canvas, state: State) -> None:
     if _unsaid(canvas, state, "heroes", "Heroes on the table"):
         return
-    canvas.heading(f"Heroes on the table ({len(state.heroes)})")
+    _heading(canvas, state, "heroes", "Heroes on the table", len(state.heroes))
     if not state.heroes:
-        canvas.line("None.", "s")
+        if not state.partly("heroes"):
+            canvas.line("None.", "s")
         return
     for hero, (x, y) in zip(state.heroes, canvas.row_of(len(state.heroes)), strict=True):
         known = CARDS[hero.card]
@@ -425,9 +438,10 @@ def _heroes(canvas: Canvas, state: State) -> None:
 def _techs(canvas: Canvas, state: State) -> None:
     if _unsaid(canvas, state, "techs", "Tech on the table"):
         return
-    canvas.heading(f"Tech on the table ({len(state.techs)})")
+    _heading(canvas, state, "techs", "Tech on the table", len(state.techs))
     if not state.techs:
-        canvas.line("None.", "s")
+        if not state.partly("techs"):
+            canvas.line("None.", "s")
         return
     for tech, (x, y) in zip(state.techs, canvas.row_of(len(state.techs)), strict=True):
         known = CARDS[tech.card]
@@ -445,8 +459,8 @@ def _trade_row(canvas: Canvas, state: State) -> None:
     if not state.described("trade_row"):
         _unsaid(canvas, state, "trade_row", "Trade row")
     else:
-        canvas.heading(f"Trade row ({len(state.trade_row)})")
-    if state.described("trade_row") and not state.trade_row:
+        _heading(canvas, state, "trade_row", "Trade row", len(state.trade_row))
+    if state.whole("trade_row") and not state.trade_row:
         canvas.line("Empty.", "s")
     for card, (x, y) in zip(state.trade_row, canvas.row_of(len(state.trade_row)), strict=True):
         box = _row_card(canvas, state, card, x, y)
@@ -479,6 +493,16 @@ def _row_card(canvas: Canvas, state: State, card: LooseCard, x: float, y: float)
 # ----- the picture -----
 
 
+def _pile_count(state: State, part: str) -> str:
+    cards: list[LooseCard] = getattr(state, part)
+    if not state.described(part) and not cards:
+        return "not described"
+    names = listed([label(c) for c in cards]) if cards else "none given"
+    if state.partly(part):
+        return f"{names}, the rest not described"
+    return plural(len(cards), "card")
+
+
 def layout(
     state: State, title: str, overlay: Any = None, reference: Reference | None = None
 ) -> dict[str, Any]:
@@ -498,8 +522,8 @@ def layout(
     _trade_row(canvas, state)
     if state.discard_pile or state.scrap_heap:
         canvas.line(
-            f"Discard pile: {len(state.discard_pile)} card(s) · scrap heap: "
-            f"{len(state.scrap_heap)} card(s)",
+            f"Discard pile: {_pile_count(state, 'discard_pile')} · scrap heap: "
+            f"{_pile_count(state, 'scrap_heap')}",
             "s",
         )
     canvas.y += 10
@@ -545,13 +569,20 @@ def _row_words(state: State, card: LooseCard) -> str:
     return f"{label(card)} ({', '.join(facts)})"
 
 
+def _rest(state: State, part: str) -> str:
+    return " (the rest not described)" if state.partly(part) else ""
+
+
 def describe(state: State, overlay: Any = None) -> str:
     """The picture's text alternative: the turn in sentences."""
     phase = "" if state.phase == "main" else f", in the {state.phase} phase"
     trade = f": you have {state.trade} Trade available" if state.described("trade") else ""
     said = [f"Your turn{phase}{trade}"]
     if state.play_area:
-        said.append(f"In your play area: {listed([_played_words(c) for c in state.play_area])}")
+        said.append(
+            f"In your play area: {listed([_played_words(c) for c in state.play_area])}"
+            + _rest(state, "play_area")
+        )
     elif state.described("play_area"):
         said.append("Your play area is empty")
     gained = [
@@ -563,34 +594,47 @@ def describe(state: State, overlay: Any = None) -> str:
         if hero.played_this_turn and known.grants_symbol:
             gained.append(f"a {symbol_phrase(known.grants_symbol)} from {known.name}")
     if gained:
-        said.append(f"You gained {listed(gained)} as effects this turn")
+        said.append(
+            f"You gained {listed(gained)} as effects this turn" + _rest(state, "gained_symbols")
+        )
     if state.heroes:
         heroes = [
             CARDS[h.card].name
             + (" (played this turn)" if h.played_this_turn else " (from an earlier turn)")
             for h in state.heroes
         ]
-        said.append(f"Heroes on the table: {listed(heroes)}")
+        said.append(f"Heroes on the table: {listed(heroes)}" + _rest(state, "heroes"))
     if state.techs:
         techs = [
             CARDS[t.card].name + (" (used this turn)" if t.used_this_turn else " (not used yet)")
             for t in state.techs
         ]
-        said.append(f"Tech on the table: {listed(techs)}")
+        said.append(f"Tech on the table: {listed(techs)}" + _rest(state, "techs"))
     if state.trade_row:
         said.append(
             f"The trade row holds {listed([_row_words(state, c) for c in state.trade_row])}"
+            + _rest(state, "trade_row")
         )
-    elif state.described("trade_row"):
+    elif state.whole("trade_row"):
         said.append("The trade row is empty")
     for effect in state.free_acquires:
         source = f", from {effect.source}" if effect.source else ""
         said.append(
             f"You may acquire a card costing {effect.max_cost} or less without paying{source}"
         )
-    if state.discard_pile:
-        said.append(f"Your discard pile holds {plural(len(state.discard_pile), 'card')}")
+    for pile, words in (("discard_pile", "Your discard pile"), ("scrap_heap", "The scrap heap")):
+        cards: list[LooseCard] = getattr(state, pile)
+        if cards and state.partly(pile):
+            said.append(f"{words} holds {listed([label(c) for c in cards])}{_rest(state, pile)}")
+        elif cards and pile == "discard_pile":
+            said.append(f"{words} holds {plural(len(cards), 'card')}")
     unsaid = [words for part, words in _PART_WORDS.items() if not state.described(part)]
+    # A part described in part whose given cards have all left it: its other cards are unsaid.
+    unsaid += [
+        f"the rest of {words}"
+        for part, words in _PART_WORDS.items()
+        if state.partly(part) and not getattr(state, part)
+    ]
     if unsaid:
         said.append(f"{cap(listed(unsaid))} {'was' if len(unsaid) == 1 else 'were'} not described")
     return sentences(*said)

@@ -184,6 +184,8 @@ def _build_price(form: RequisitionPriceForm) -> tuple[dict[str, Any], dict[str, 
         "heroes": _heroes(form.heroes_played_this_turn, []) or None,
         "trade_row": [{"id": "r1", "card": str(form.card)}],
     }
+    # The trade row holds the card asked about, and others not asked; so do your heroes.
+    state["partly_described"] = ["trade_row"] + (["heroes"] if state["heroes"] else [])
     return _unasked(state), {"kind": "acquire", "card": "r1"}
 
 
@@ -215,7 +217,9 @@ def _build_tech(form: TechForm) -> tuple[dict[str, Any], dict[str, Any]]:
     move: dict[str, Any] = {"kind": "use-tech", "tech": "t1"}
     if str(form.tech) in CHOSEN_FACTION_TECH:
         move["faction"] = form.stealth_faction
-    return _unasked({"trade": form.trade, "techs": [tech]}), move
+    # Your table holds this tech, and maybe others not asked.
+    state = {"trade": form.trade, "techs": [tech], "partly_described": ["techs"]}
+    return _unasked(state), move
 
 
 # ----- Can I take this card free? -----
@@ -246,6 +250,8 @@ def _build_free(form: FreeAcquireForm) -> tuple[dict[str, Any], dict[str, Any]]:
         "play_area": _others(list(form.cards_in_play)),
         "trade_row": [{"id": "r1", "card": str(form.card)}],
         "free_acquires": [{"id": "e1", "max_cost": form.costing_at_most}],
+        # The card and the effect asked about; the rest of the row and effects are not asked.
+        "partly_described": ["trade_row", "free_acquires"],
     }
     return _unasked(state), {"kind": "acquire-free", "card": "r1", "effect": "e1"}
 
@@ -275,7 +281,7 @@ class HeroScrapForm(Form):
 
 def _build_hero(form: HeroScrapForm) -> tuple[dict[str, Any], dict[str, Any]]:
     hero = {"id": "h1", "card": str(form.hero), "played_this_turn": form.played_this_turn}
-    state = _unasked({"phase": form.phase, "heroes": [hero]})
+    state = _unasked({"phase": form.phase, "heroes": [hero], "partly_described": ["heroes"]})
     return state, {"kind": "scrap-hero", "hero": "h1"}
 
 

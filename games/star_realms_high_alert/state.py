@@ -14,6 +14,12 @@ heroes, the trade row, ...): never taken as empty or as 0. Inside the engine suc
 as empty and `state.described(part)` is False; a ruling that rests on it is refused naming it
 (`checks.NEEDS`), and the picture says it was not described. A JSON omitting a part keeps the
 old meaning (none, or 0 Trade).
+
+A part named in `partly_described` holds the cards given and others not described (the trade
+row of "what does this card cost me?" holds that card, and four more not asked): its size and
+whether a card is missing from it are not known, and a ruling resting on them is refused,
+naming it (`checks.WHOLE`). A part not described that a move puts a known card in (the card you
+acquire, the symbol a scrapped hero gives) comes out holding that card and partly described.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from pydantic import (
     PrivateAttr,
     SerializerFunctionWrapHandler,
     ValidatorFunctionWrapHandler,
+    field_validator,
     model_serializer,
     model_validator,
 )
@@ -146,6 +153,17 @@ UNDESCRIBABLE = (
     "scrap_heap",
 )
 NOT_DESCRIBED = " (null: not described)"
+# The parts that hold cards, which may be described in part.
+PartList = Literal[
+    "play_area",
+    "gained_symbols",
+    "heroes",
+    "techs",
+    "trade_row",
+    "free_acquires",
+    "discard_pile",
+    "scrap_heap",
+]
 
 
 class State(Strict):
@@ -189,7 +207,19 @@ class State(Strict):
         description="The mini-expansions shuffled into the trade deck (rules 2.3, 2.4); "
         "null: not said",
     )
+    partly_described: list[PartList] = Field(
+        default_factory=list,
+        max_length=8,
+        description="Parts that hold the cards given and others not described: their size, "
+        "and whether a card is missing from them, are not known (empty: every part given is "
+        "whole)",
+    )
     _undescribed: frozenset[str] = PrivateAttr(default_factory=frozenset)
+
+    @field_validator("partly_described")
+    @classmethod
+    def _once_each(cls, parts: list[str]) -> list[str]:
+        return list(dict.fromkeys(parts))  # a part named twice is one part
 
     @model_validator(mode="wrap")
     @classmethod
@@ -208,10 +238,29 @@ class State(Strict):
         data = handler(self)
         # A part not described stays null; one that has since had a card put in it (a hero
         # acquired) holds that card, which is known, not a made-up pile.
+        if not isinstance(data, dict):
+            return data
+        partly: list[str] = list(self.partly_described)
         for part in self._undescribed:
-            if isinstance(data, dict) and not getattr(self, part):
+            if not getattr(self, part):
                 data[part] = None
+            elif part not in partly:
+                partly.append(part)  # the card put in it is known, the rest is not
+        if partly:
+            data["partly_described"] = partly
+        else:
+            data.pop("partly_described", None)  # as a state of before: every part whole
         return data
 
     def described(self, part: str) -> bool:
         return part not in self._undescribed
+
+    def partly(self, part: str) -> bool:
+        """The part holds the cards given, and others not described."""
+        if part in self.partly_described:
+            return True
+        return part in self._undescribed and bool(getattr(self, part))
+
+    def whole(self, part: str) -> bool:
+        """Every card of the part is given: its size and what is not in it are known."""
+        return self.described(part) and part not in self.partly_described

@@ -140,22 +140,22 @@ def test_who_wins_this_battle_says_each_hero_and_their_power() -> None:
         opponent_hero_power=110,
     )
     assert said.startswith("Battle 1 of 7, Playmaker Mode.")
-    assert "Your Hero is Bandelero, with 120 Power." in said
-    assert "Your opponent's Hero has 110 Power." in said
+    assert "Your Hero is Bandelero, with 120 Power and no weapon." in said  # "No weapon" picked
+    assert "Your opponent's Hero has 110 Power and no weapon." in said
     # The other Battle Zones and Hero Decks were never asked for: said so, not filled in.
     assert "your Hero Deck" in said and "were not described." in said
 
 
 def test_a_play_that_changed_the_power_is_said_with_the_total() -> None:
     said = spoken(BA, "who-wins-this-battle", my_hero_power=100, my_power_change_from_plays=20)
-    assert "Your Hero has 100 Power, and Plays changed it by +20 to 120." in said
+    assert "Your Hero has 100 Power and no weapon, and Plays changed it by +20 to 120." in said
 
 
 def test_can_i_substitute_names_no_weapon_and_no_next_hero_nobody_described() -> None:
     said = spoken(BA, "can-i-substitute", hero_in_battle_zone_power=90, bench_hero_power=130)
     assert "It is the Substitution Phase: you decide whether to substitute" in said
     assert "Your Hero has 90 Power." in said
-    assert "Your Bench holds a Hero with 130 Power." in said
+    assert "Your Bench: the Hero you bring in, with 130 Power (the rest not described)." in said
     assert "Steel" not in said and "weapon" not in said
     assert "your Hero Deck" in said and "not described" in said
 
@@ -164,14 +164,14 @@ def test_can_i_run_a_play_does_not_guess_a_battle_between_heroes_nobody_describe
     svg = drawn(BA, board(BA, "can-i-run-a-play", play_cost=2))
     said = desc(svg)
     assert "Your Hero in this battle was not described." in said
-    assert "You hold a Play costing 2 Hot Dogs." in said
+    assert "Your Hand: a Play costing 2 Hot Dogs (the rest not described)." in said
     assert "None" not in svg and "as it stands" not in svg
 
 
 def test_sudden_death_says_the_top_heroes_without_their_ids() -> None:
     svg = drawn(BA, board(BA, "who-wins-sudden-death", my_revealed_power=140))
     said = desc(svg)
-    assert "The top Hero of your Hero Deck is a Hero with 140 Power." in said
+    assert "The top Hero of your Hero Deck is a Hero (140 Power, no weapon)." in said
     shown = " ".join(re.findall(r">([^<>]+)<", svg))  # what is drawn or read, not attributes
     assert "your-top-hero" not in shown and "their-top-hero" not in shown
     assert "name not given" in shown
@@ -277,7 +277,7 @@ def test_the_ruling_page_picture_reads_its_position_aloud(api: Any) -> None:
     assert response.status_code == 200, response.content.decode()[:500]
     page = Client().get(response.json()["url"]).content.decode()
     said = html.unescape(re.findall(r"<desc>(.*?)</desc>", page, re.S)[0])
-    assert "Your Hero is Bandelero, with 120 Power." in said
+    assert "Your Hero is Bandelero, with 120 Power and no weapon." in said  # "No weapon" picked
     assert json.dumps(dispute["state"])[:40] not in said
 
 
