@@ -26,10 +26,10 @@ from games.bo_jackson_battle_arena.state import (
     Hero,
     PlayCard,
     Player,
-    fold,
     needed,
 )
 from games.core import Reason
+from games.core.names import fold
 from games.core.words import is_you, possessive
 
 T = TypeVar("T")

@@ -28,11 +28,11 @@ from games.bo_jackson_battle_arena.state import (
     State,
     check_battle_state,
     check_deck_state,
-    fold,
     needed,
     whole,
 )
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
+from games.core.names import fold
 from games.core.rules import strict_json
 from games.core.ruling import SequenceRuling, Verdict
 

@@ -17,7 +17,6 @@ give (`needed`, `whole`).
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -38,6 +37,7 @@ from games.bo_jackson_battle_arena.cards import Weapon, _weapon_name
 from games.bo_jackson_battle_arena.deck import DeckList
 from games.bo_jackson_battle_arena.reasons import Mode
 from games.core import InvalidState
+from games.core.names import fold
 
 # 0 or 1, as in `players`; an int, not Literal[0, 1], which would also take `false`/`true`.
 PlayerIndex = Annotated[int, Field(ge=0, le=1)]
@@ -70,12 +70,6 @@ HeroWeapon = Annotated[
     PlainSerializer(str, return_type=str),
     WithJsonSchema({"enum": [*(w.value for w in Weapon), "none"], "type": "string"}),
 ]
-
-
-def fold(text: str) -> str:
-    """Card ids and names as players read them: NFC-normalised and case-folded, so "Bo-1" and
-    "bo-1", or an accent typed either way, are the same card."""
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", text).casefold())
 
 
 class _Strict(BaseModel):
@@ -335,9 +329,10 @@ def _places(state: BattleState) -> Iterator[tuple[str, str]]:
 def _check_cards(state: BattleState) -> None:
     seen: dict[str, str] = {}
     for card_id, path in _places(state):
-        if fold(card_id) in seen:
-            raise InvalidState(path, f"card {card_id!r} is also at {seen[fold(card_id)]}")
-        seen[fold(card_id)] = path
+        key = fold(card_id)
+        if key in seen:
+            raise InvalidState(path, f"card {card_id!r} is also at {seen[key]}")
+        seen[key] = path
     for i, p in enumerate(state.players):
         heroes = 7 + len(p.hero_deck or []) + len(p.set_aside or []) + len(p.bench or [])
         if heroes > MAX_HEROES:

@@ -26,6 +26,8 @@ def nfc(text: str) -> str:
 
 def fold(text: str) -> str:
     """The key two names are compared by: NFC, case folded, NFC again."""
+    if text.isascii():  # most ids and names: ASCII is NFC already, and its case folding is lower()
+        return text.lower()
     return nfc(nfc(text).casefold())
 
 
