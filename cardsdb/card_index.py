@@ -247,7 +247,9 @@ def _at_most(bound: int) -> Test:
     return lambda value: value <= bound
 
 
-def _filters(params: Mapping[str, str], index: Index) -> tuple[str | None, list[tuple[str, bytes]]] | None:
+def _filters(
+    params: Mapping[str, str], index: Index
+) -> tuple[str | None, list[tuple[str, bytes]]] | None:
     """The request's game, and the column tables its other filters make (a table holds 1 for
     each passing code), or None when the SQL list must answer."""
     from cardsdb.models import Provenance
