@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import re
 import threading
-from bisect import bisect_left, bisect_right
 from array import array
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any

@@ -128,7 +128,7 @@ def _page(request: HttpRequest, found: card_index.Found) -> bytes | None:
     params = request.GET
     raw_size = params.get(Pagination.page_size_query_param) or ""
     raw_page = params.get(Pagination.page_query_param) or "1"
-    if raw_size and not WHOLE.fullmatch(raw_size) or not WHOLE.fullmatch(raw_page):
+    if (raw_size and not WHOLE.fullmatch(raw_size)) or not WHOLE.fullmatch(raw_page):
         return None
     size = int(raw_size) if raw_size else Pagination.page_size
     if size is None or not 1 <= size <= Pagination.max_page_size:
@@ -138,7 +138,7 @@ def _page(request: HttpRequest, found: card_index.Found) -> bytes | None:
     if number > pages:
         return None
     start = (number - 1) * size
-    items = prebuilt.card_items_by_id(found.page(start, start + size), found.version)
+    items = prebuilt.card_items_joined(found.page(start, start + size), found.version)
     url = request.build_absolute_uri() if pages > 1 else ""
     name = Pagination.page_query_param
     after = replace_query_param(url, name, number + 1) if number < pages else None
@@ -149,7 +149,7 @@ def _page(request: HttpRequest, found: card_index.Found) -> bytes | None:
             if number == 2
             else replace_query_param(url, name, number - 1)
         )
-    results = orjson.Fragment(b"[" + b",".join(items) + b"]")
+    results = orjson.Fragment(b"[" + items + b"]")
     return dumps({"count": count, "next": after, "previous": before, "results": results})
 
 
