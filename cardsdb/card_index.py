@@ -6,9 +6,13 @@ The index holds, per card, one byte per filter column (a code for its game, type
 provenance, faction set, cost, power, copies) and each card's place in every ordering the API
 offers. Those places are read from the database itself (`DENSE_RANK()` over the same
 `ORDER BY` the list uses, nulls last), so names sort by the database's collation, exactly as
-the SQL list would. A filter is a 256-byte table per column (`bytes.translate`: 1 where the
-column's value passes) and-ed together as integers; the count is the number of 1s, and the
-page is `compress(ids in that ordering, mask)` sliced. Everything is C loops over ~18 KB.
+the SQL list would. Each ordering is kept for all cards and, built on first use, for each
+game's cards alone (a list is nearly always of one game: its arrays are then that game's size).
+A filter is a 256-byte table per column (`bytes.translate`: 1 where the column's value passes;
+kept per set of values it passes, so at most a few hundred per column) and-ed together as
+integers; the count is the number of 1s, and a page is found by counting stretches of the
+mask, then jumping (`bytes.find`) from passing card to passing card: C loops over ~18 KB, and
+Python touches only the page's own cards.
 
 Only what the index answers exactly is answered here: the filters above with values the SQL
 path would accept (anything else, `name`, `q`, `weapon`, `number`, several orderings, a
@@ -280,8 +284,8 @@ def _filters(
         elif name in ("cost_min", "cost_max", "power_min", "power_max", "copies_min"):
             if not INTEGER.fullmatch(value):
                 return None
-            column, _, end = name.partition("_")
-            tests.append((column, ">=" if end == "min" else "<=", int(value)))
+            field_name, _, end = name.partition("_")
+            tests.append((field_name, ">=" if end == "min" else "<=", int(value)))
         else:
             return None  # name, q, weapon, number, format, anything else: the SQL path
     tables: list[tuple[str, bytes]] = []

@@ -90,8 +90,10 @@ class _Params:
 
 def card_list(drf_view: View) -> View:
     """`GET /api/v1/cards/`: a filter the card index (cardsdb/card_index.py) answers is counted
-    and paged in memory and its page's entries read prebuilt in one query, through DRF's own
-    paginator (the same page sizes, links and body); anything else is the DRF view's."""
+    and paged in memory and its page's entries read prebuilt in one query; a plain page number
+    and size is written here with DRF's own link helpers, anything else on the index goes
+    through DRF's paginator (the same page sizes, links, errors and body: the tests compare
+    the bytes); anything else is the DRF view's."""
 
     @csrf_exempt
     def view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
