@@ -328,32 +328,30 @@ def card_items_by_id(ids: list[int], version: str) -> list[bytes]:
 
 
 def card_items_joined(ids: list[int], version: str) -> bytes:
-    """These cards' list entries, in this order, joined by commas (a JSON array's inside): in
-    one query that returns one value on PostgreSQL (the database joins them in order), with
-    no parameter per card. A card without a kept entry: `card_items_by_id` builds it."""
+    """These cards' list entries, in this order, joined by commas (a JSON array's inside), in
+    one query with one parameter for all the cards, not one per card (PostgreSQL: an array
+    read by the unique index, which measured cheaper for both sides than an IN list or
+    having the database join them in order). A card without a kept entry:
+    `card_items_by_id` builds it."""
     if not ids:
         return b""
-    keys = ",".join(map(str, ids))
+    keys = [str(pk) for pk in ids]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute(
-                "SELECT string_agg(p.content, '\\x2c'::bytea ORDER BY u.ord), count(*) "
-                "FROM unnest(string_to_array(%s, ',')) WITH ORDINALITY AS u(key, ord) "
-                f"JOIN {_TABLE} p ON p.version = %s AND p.kind = %s AND p.key = u.key",
-                [keys, version, CARD_ITEM],
+                f"SELECT key, content FROM {_TABLE} WHERE version = %s AND kind = %s "
+                "AND key = ANY(string_to_array(%s, ','))",
+                [version, CARD_ITEM, ",".join(keys)],
             )
-            joined, count = cursor.fetchone()
-            if count == len(ids):
-                return bytes(joined)
         else:
             cursor.execute(
-                f"SELECT p.content FROM json_each(%s) AS u JOIN {_TABLE} p "
-                "ON p.version = %s AND p.kind = %s AND p.key = u.value ORDER BY u.key",
-                [json.dumps(keys.split(",")), version, CARD_ITEM],
+                f"SELECT u.value, p.content FROM json_each(%s) AS u JOIN {_TABLE} p "
+                "ON p.version = %s AND p.kind = %s AND p.key = u.value",
+                [json.dumps(keys), version, CARD_ITEM],
             )
-            rows = cursor.fetchall()
-            if len(rows) == len(ids):
-                return b",".join(bytes(content) for (content,) in rows)
+        found = dict(cursor.fetchall())
+    if len(found) == len(keys):
+        return b",".join([bytes(found[key]) for key in keys])
     return b",".join(card_items_by_id(ids, version))
 
 
