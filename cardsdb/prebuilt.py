@@ -344,8 +344,9 @@ def card_items_joined(ids: list[int], version: str) -> bytes:
                 [version, CARD_ITEM, ",".join(keys)],
             )
         else:
-            cursor.execute(
-                f"SELECT u.value, p.content FROM json_each(%s) AS u JOIN {_TABLE} p "
+            cursor.execute(  # CROSS JOIN: SQLite then probes the unique index per card, in
+                # that order, rather than scanning the table for the cards
+                f"SELECT u.value, p.content FROM json_each(%s) AS u CROSS JOIN {_TABLE} p "
                 "ON p.version = %s AND p.kind = %s AND p.key = u.value",
                 [json.dumps(keys), version, CARD_ITEM],
             )
