@@ -6,9 +6,13 @@ The index holds, per card, one byte per filter column (a code for its game, type
 provenance, faction set, cost, power, copies) and each card's place in every ordering the API
 offers. Those places are read from the database itself (`DENSE_RANK()` over the same
 `ORDER BY` the list uses, nulls last), so names sort by the database's collation, exactly as
-the SQL list would. A filter is a 256-byte table per column (`bytes.translate`: 1 where the
-column's value passes) and-ed together as integers; the count is the number of 1s, and the
-page is `compress(ids in that ordering, mask)` sliced. Everything is C loops over ~18 KB.
+the SQL list would. Each ordering is kept for all cards and, built on first use, for each
+game's cards alone (a list is nearly always of one game: its arrays are then that game's size).
+A filter is a 256-byte table per column (`bytes.translate`: 1 where the column's value passes;
+kept per set of values it passes, so at most a few hundred per column) and-ed together as
+integers; the count is the number of 1s, and a page is found by counting stretches of the
+mask, then jumping (`bytes.find`) from passing card to passing card: C loops over ~18 KB, and
+Python touches only the page's own cards.
 
 Only what the index answers exactly is answered here: the filters above with values the SQL
 path would accept (anything else, `name`, `q`, `weapon`, `number`, several orderings, a
@@ -26,9 +30,9 @@ from __future__ import annotations
 import re
 import threading
 from array import array
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from itertools import compress, islice
 from typing import Any
 
 from django.conf import settings
@@ -70,11 +74,42 @@ class Column:
 
     codes: bytes
     values: list[Any]
+    _tables: dict[tuple[str, Any], bytes] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.code_of = {value: code for code, value in enumerate(self.values, start=1)}
+        numbers = all(isinstance(v, int) for v in self.values)
+        self.ascending = sorted(self.values) if numbers else []  # range filters: bisected
+        self.members: set[str] = set()  # faction slugs, held in frozensets
+        for value in self.values:
+            if isinstance(value, frozenset):
+                self.members |= value
 
     def table(self, test: Test) -> bytes:
         return bytes(
             [0] + [1 if test(v) else 0 for v in self.values] + [0] * (255 - len(self.values))
         )
+
+    def kept_table(self, key: tuple[str, Any], test: Test) -> bytes:
+        """`table(test)`, kept under `key`: a key names one of at most 257 sets of this
+        column's values (a value's code, a bisected bound, a known faction), so what is kept
+        stays bounded whatever the requests send."""
+        found = self._tables.get(key)
+        if found is None:
+            found = self._tables[key] = self.table(test)
+        return found
+
+    def equal(self, value: Any) -> bytes:
+        return self.kept_table(("=", self.code_of.get(value, 0)), value.__eq__)
+
+    def holding(self, slug: str) -> bytes:
+        return self.kept_table(("has", slug if slug in self.members else None), _holding(slug))
+
+    def at_least(self, bound: int) -> bytes:
+        return self.kept_table((">=", bisect_left(self.ascending, bound)), _at_least(bound))
+
+    def at_most(self, bound: int) -> bytes:
+        return self.kept_table(("<=", bisect_right(self.ascending, bound)), _at_most(bound))
 
 
 def _column(raw: list[Any] | None) -> Column | None:
@@ -96,11 +131,15 @@ def _column(raw: list[Any] | None) -> Column | None:
 
 @dataclass
 class Ordered:
-    """The cards in one ordering: their ids, and each column's codes in that order."""
+    """The cards in one ordering (of one game, or all): their ids, and each column's codes in
+    that order."""
 
     ids: array[int]
     places: array[int]  # canonical position of each card, in this order
     columns: dict[str, bytes] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.everything = b"\x01" * len(self.ids)  # every card passes: no filter
 
 
 class Index:
@@ -118,30 +157,39 @@ class Index:
         self.nulls = {name: bytes(value is None for value in raw[name] or ()) for name in NULLABLE}
         self.ranks = {name: array("i", values) for name, values in ranks.items()}
         self.games = games  # every game's slug, with cards or not
-        self.everything = int.from_bytes(b"\x01" * self.size, "big")  # every card passes
-        self._orders: dict[str, Ordered] = {}
-        self._lock = threading.Lock()
+        self._orders: dict[tuple[str, str | None], Ordered] = {}
+        self._lock = threading.RLock()  # a game's order is made from the whole one's
 
-    def ordered(self, ordering: str) -> Ordered:
-        found = self._orders.get(ordering)
+    def ordered(self, ordering: str, game: str | None = None) -> Ordered:
+        """The cards in `ordering`: all of them, or only `game`'s (a list is nearly always
+        of one game: its arrays are then that game's size, not the whole data set's)."""
+        found = self._orders.get((ordering, game))
         if found is not None:
             return found
         with self._lock:
-            found = self._orders.get(ordering)
+            found = self._orders.get((ordering, game))
             if found is None:
-                found = self._orders[ordering] = self._order(ordering)
+                found = self._orders[ordering, game] = self._order(ordering, game)
         return found
 
-    def _order(self, ordering: str) -> Ordered:
+    def _order(self, ordering: str, game: str | None) -> Ordered:
+        if game is not None:
+            every = self.ordered(ordering)
+            column = self.columns["game"]
+            assert column is not None
+            code = column.code_of.get(game, 0)
+            codes = self.codes(every, "game")
+            places = array("i", [p for p, c in zip(every.places, codes, strict=True) if c == code])
+            return Ordered(array("q", [self.ids[p] for p in places]), places)
         ids = self.ids
         name = ordering.lstrip("-")
         rank = self.ranks[name]
         if not ordering.startswith("-"):  # dense rank asc (nulls ranked last), then id
-            places = sorted(range(self.size), key=lambda i: (rank[i], ids[i]))
+            order = sorted(range(self.size), key=lambda i: (rank[i], ids[i]))
         else:  # value desc, nulls still last, ties by id asc: as `.desc(nulls_last=True), id`
             nulls = self.nulls.get(name, bytes(self.size))
-            places = sorted(range(self.size), key=lambda i: (nulls[i], -rank[i], ids[i]))
-        return Ordered(array("q", [ids[i] for i in places]), array("i", places))
+            order = sorted(range(self.size), key=lambda i: (nulls[i], -rank[i], ids[i]))
+        return Ordered(array("q", [ids[i] for i in order]), array("i", order))
 
     def codes(self, order: Ordered, name: str) -> bytes:
         found = order.columns.get(name)
@@ -150,6 +198,9 @@ class Index:
             assert column is not None
             found = order.columns[name] = bytes(map(column.codes.__getitem__, order.places))
         return found
+
+
+SEEK = 512  # bytes of the mask counted at a time to reach a page's first card
 
 
 @dataclass(frozen=True)
@@ -162,7 +213,27 @@ class Found:
     version: str  # of the data it was found in
 
     def page(self, start: int, stop: int) -> list[int]:
-        return list(islice(compress(self.ids, self.mask), start, stop))
+        """The ids of the passing cards `start` to `stop`: only the page's cards are touched
+        in Python (counting skips whole stretches of the mask before it, finding jumps to
+        each card), not every card before them."""
+        mask, ids = self.mask, self.ids
+        at, passed = 0, 0
+        while at < len(mask):  # the stretch holding the `start`th passing card
+            here = mask.count(1, at, at + SEEK)
+            if passed + here > start:
+                break
+            passed += here
+            at += SEEK
+        find = mask.find
+        out: list[int] = []
+        wanted = stop - passed
+        while len(out) < wanted:
+            at = find(1, at)
+            if at < 0:
+                break
+            out.append(ids[at])
+            at += 1
+        return out[start - passed :]
 
 
 # --- reading a request ------------------------------------------------------------------------
@@ -180,11 +251,15 @@ def _at_most(bound: int) -> Test:
     return lambda value: value <= bound
 
 
-def _filters(params: Mapping[str, str], index: Index) -> list[tuple[str, Test]] | None:
-    """The column tests a request's filters make, or None when the SQL list must answer."""
+def _filters(
+    params: Mapping[str, str], index: Index
+) -> tuple[str | None, list[tuple[str, bytes]]] | None:
+    """The request's game, and the column tables its other filters make (a table holds 1 for
+    each passing code), or None when the SQL list must answer."""
     from cardsdb.models import Provenance
 
-    tests: list[tuple[str, Test]] = []
+    game: str | None = None
+    tests: list[tuple[str, str, Any]] = []
     for name, value in params.items():
         if name in PAGING or name == "ordering":
             continue
@@ -193,30 +268,42 @@ def _filters(params: Mapping[str, str], index: Index) -> list[tuple[str, Test]] 
         if name == "game":
             if value not in index.games:
                 return None  # an unknown game is the SQL path's 400
-            tests.append(("game", value.__eq__))
+            game = value
         elif name in ("type", "expansion"):
             if value != value.strip():
                 return None  # the form strips it: leave that reading to the form
-            tests.append((name, value.__eq__))
+            tests.append((name, "=", value))
         elif name == "faction":
             if value != value.strip():
                 return None
-            tests.append(("faction", _holding(value)))
+            tests.append(("faction", "has", value))
         elif name == "provenance":
             if value not in Provenance.values:
                 return None
-            tests.append(("provenance", value.__eq__))
+            tests.append(("provenance", "=", value))
         elif name in ("cost_min", "cost_max", "power_min", "power_max", "copies_min"):
             if not INTEGER.fullmatch(value):
                 return None
-            column, _, end = name.partition("_")
-            bound = int(value)
-            tests.append((column, _at_least(bound) if end == "min" else _at_most(bound)))
+            field_name, _, end = name.partition("_")
+            tests.append((field_name, ">=" if end == "min" else "<=", int(value)))
         else:
             return None  # name, q, weapon, number, format, anything else: the SQL path
-    if any(index.columns[column] is None for column, _ in tests):
+    tables: list[tuple[str, bytes]] = []
+    for name, op, value in tests:
+        column = index.columns[name]
+        if column is None:
+            return None
+        if op == "=":
+            tables.append((name, column.equal(value)))
+        elif op == "has":
+            tables.append((name, column.holding(value)))
+        elif op == ">=":
+            tables.append((name, column.at_least(value)))
+        else:
+            tables.append((name, column.at_most(value)))
+    if game is not None and index.columns["game"] is None:
         return None
-    return tests
+    return game, tables
 
 
 def _ordering(params: Mapping[str, str]) -> str | None:
@@ -239,18 +326,22 @@ def find(params: Mapping[str, str], version: str | None = None) -> Found | None:
     index = current(version)
     if index is None:
         return None
-    tests = _filters(params, index)
-    if tests is None:
+    read = _filters(params, index)
+    if read is None:
         return None
-    order = index.ordered(ordering)
-    mask = index.everything
-    for column_name, test in tests:
-        column = index.columns[column_name]
-        assert column is not None
-        passing = index.codes(order, column_name).translate(column.table(test))
-        mask &= int.from_bytes(passing, "big")
-    bits = mask.to_bytes(index.size, "big")
-    return Found(order.ids, bits, bits.count(1), version)
+    game, tables = read
+    order = index.ordered(ordering, game)
+    if not tables:
+        mask = order.everything
+    elif len(tables) == 1:
+        name, table = tables[0]
+        mask = index.codes(order, name).translate(table)
+    else:  # and-ed as integers: one C loop each, whatever the size
+        bits = -1
+        for name, table in tables:
+            bits &= int.from_bytes(index.codes(order, name).translate(table), "big")
+        mask = bits.to_bytes(len(order.ids), "big")
+    return Found(order.ids, mask, mask.count(1), version)
 
 
 # --- building and keeping -------------------------------------------------------------------

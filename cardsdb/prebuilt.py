@@ -27,6 +27,7 @@ reads of it are lean Django views, not DRF ones (cardsdb/api/prebuilt_views.py).
 from __future__ import annotations
 
 import hashlib
+import json
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -324,6 +325,35 @@ def card_items_by_id(ids: list[int], version: str) -> list[bytes]:
         rows = list(selectors.card_list().filter(pk__in=missing).order_by("id"))
         found.update(zip([str(c.pk) for c in rows], card_items(rows), strict=True))
     return [found[str(pk)] for pk in ids if str(pk) in found]
+
+
+def card_items_joined(ids: list[int], version: str) -> bytes:
+    """These cards' list entries, in this order, joined by commas (a JSON array's inside), in
+    one query with one parameter for all the cards, not one per card (PostgreSQL: an array
+    read by the unique index, which measured cheaper for both sides than an IN list or
+    having the database join them in order). A card without a kept entry:
+    `card_items_by_id` builds it."""
+    if not ids:
+        return b""
+    keys = [str(pk) for pk in ids]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                f"SELECT key, content FROM {_TABLE} WHERE version = %s AND kind = %s "
+                "AND key = ANY(string_to_array(%s, ','))",
+                [version, CARD_ITEM, ",".join(keys)],
+            )
+        else:
+            cursor.execute(  # CROSS JOIN: SQLite then probes the unique index per card, in
+                # that order, rather than scanning the table for the cards
+                f"SELECT u.value, p.content FROM json_each(%s) AS u CROSS JOIN {_TABLE} p "
+                "ON p.version = %s AND p.kind = %s AND p.key = u.value",
+                [json.dumps(keys), version, CARD_ITEM],
+            )
+        found = dict(cursor.fetchall())
+    if len(found) == len(keys):
+        return b",".join([bytes(found[key]) for key in keys])
+    return b",".join(card_items_by_id(ids, version))
 
 
 class Indexed:

@@ -20,6 +20,7 @@ Cache-Control, security headers) for both alike. Neither path is rate-limited.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +29,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework.exceptions import APIException
+from rest_framework.utils.urls import remove_query_param, replace_query_param
 
 from cardsdb import card_index, prebuilt
 from cardsdb.api.pagination import Pagination
@@ -88,14 +90,19 @@ class _Params:
 
 def card_list(drf_view: View) -> View:
     """`GET /api/v1/cards/`: a filter the card index (cardsdb/card_index.py) answers is counted
-    and paged in memory and its page's entries read prebuilt in one query, through DRF's own
-    paginator (the same page sizes, links and body); anything else is the DRF view's."""
+    and paged in memory and its page's entries read prebuilt in one query; a plain page number
+    and size is written here with DRF's own link helpers, anything else on the index goes
+    through DRF's paginator (the same page sizes, links, errors and body: the tests compare
+    the bytes); anything else is the DRF view's."""
 
     @csrf_exempt
     def view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
         if _plain(request):
             found = card_index.find(request.GET)
             if found is not None:
+                body = _page(request, found)
+                if body is not None:
+                    return _answer(body)
                 paginator = Pagination()
                 try:
                     entries: Any = prebuilt.Indexed(found, found.version)  # sliced as a queryset
@@ -111,6 +118,41 @@ def card_list(drf_view: View) -> View:
         return drf_view(request, **kwargs)
 
     return view
+
+
+WHOLE = re.compile(r"[1-9][0-9]{0,8}")  # what int() reads the same as the paginator does
+
+
+def _page(request: HttpRequest, found: card_index.Found) -> bytes | None:
+    """The page's body as DRF's paginator writes it (count, next, previous, results), for a
+    plain page number and size; None for anything else (`last`, a page past the end, a size
+    out of range, `+2`, ` 2`), which the paginator itself then answers, with its errors."""
+    params = request.GET
+    raw_size = params.get(Pagination.page_size_query_param) or ""
+    raw_page = params.get(Pagination.page_query_param) or "1"
+    if (raw_size and not WHOLE.fullmatch(raw_size)) or not WHOLE.fullmatch(raw_page):
+        return None
+    size = int(raw_size) if raw_size else Pagination.page_size
+    if size is None or not 1 <= size <= Pagination.max_page_size:
+        return None
+    number, count = int(raw_page), found.count
+    pages = max(1, -(-count // size))  # Django's Paginator: an empty list has one page
+    if number > pages:
+        return None
+    start = (number - 1) * size
+    items = prebuilt.card_items_joined(found.page(start, start + size), found.version)
+    url = request.build_absolute_uri() if pages > 1 else ""
+    name = Pagination.page_query_param
+    after = replace_query_param(url, name, number + 1) if number < pages else None
+    before = None
+    if number > 1:
+        before = (
+            remove_query_param(url, name)
+            if number == 2
+            else replace_query_param(url, name, number - 1)
+        )
+    results = orjson.Fragment(b"[" + items + b"]")
+    return dumps({"count": count, "next": after, "previous": before, "results": results})
 
 
 def card_key(game_slug: str, card_slug: str) -> str:

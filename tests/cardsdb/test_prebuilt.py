@@ -9,6 +9,7 @@ fix, on every kind of prebuilt answer.
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from pathlib import Path
 from typing import Any
@@ -144,6 +145,38 @@ def test_a_card_list_page_reads_its_entries_in_one_query() -> None:
     # and the order come from the card index in memory (cardsdb/card_index.py), built once
     assert len(sql) == 2, sql
     assert not any("cardsdb_card" in q for q in sql)
+
+
+def test_a_page_of_kept_entries_is_read_joined_in_order_and_a_missing_one_is_built() -> None:
+    version = response_cache.data_fingerprint()
+    prebuilt.build_all(progress=lambda _: None, games=[GAME])
+    ids = list(Card.objects.filter(game__slug=GAME).values_list("pk", flat=True))
+    random.Random(15).shuffle(ids)
+    expected = prebuilt.card_items_by_id(ids, version)
+    assert len(expected) == len(ids)
+    assert prebuilt.card_items_joined(ids, version) == b",".join(expected)
+    Prebuilt.objects.filter(version=version, kind=prebuilt.CARD_ITEM, key=str(ids[3])).delete()
+    assert prebuilt.card_items_joined(ids, version) == b",".join(expected)  # built again
+    assert prebuilt.card_items_joined([], version) == b""
+
+
+def test_a_page_of_entries_probes_the_index_and_never_scans_every_answer() -> None:
+    """A join SQLite once planned the other way round scanned all ~53,000 kept answers for
+    each page (5 ms, not 0.1): the kept answers are looked up, card by card."""
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite's plan; PostgreSQL reads an array by the index")
+    version = response_cache.data_fingerprint()
+    prebuilt.build_all(progress=lambda _: None, games=[GAME])
+    ids = list(Card.objects.filter(game__slug=GAME).values_list("pk", flat=True)[:20])
+    with CaptureQueriesContext(connection) as ctx:
+        prebuilt.card_items_joined(ids, version)
+    (query,) = [q["sql"] for q in ctx.captured_queries if "json_each" in q["sql"]]
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN QUERY PLAN {query}")
+        plan = " / ".join(str(row[-1]) for row in cursor.fetchall())
+    # each card's answer found by its whole key, not every answer of the version scanned
+    assert "(version=? AND kind=? AND key=?)" in plan, plan
+    assert "SCAN p" not in plan, plan
 
 
 def test_a_card_list_page_the_index_cannot_answer_counts_and_pages_in_the_database() -> None:
