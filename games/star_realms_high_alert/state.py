@@ -166,7 +166,21 @@ PartList = Literal[
 ]
 
 
+def _undescribable_in_schema(schema: dict[str, Any]) -> None:
+    """The schema says what the state accepts: each part in UNDESCRIBABLE may be null."""
+    kept = ("title", "description", "default")
+    for part in UNDESCRIBABLE:
+        field = schema["properties"][part]
+        given = {k: v for k, v in field.items() if k not in kept}
+        schema["properties"][part] = {
+            **{k: v for k, v in field.items() if k in kept},
+            "anyOf": [given, {"type": "null"}],
+        }
+
+
 class State(Strict):
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_undescribable_in_schema)
+
     phase: Literal["main", "discard", "draw"] = "main"
     trade: int = Field(
         default=0, ge=0, le=999, description="Trade still available this turn" + NOT_DESCRIBED
