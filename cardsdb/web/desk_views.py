@@ -102,17 +102,14 @@ def dispute_question(request: HttpRequest, slug: str, question: str) -> HttpResp
     if match is None:
         return _page(request, slug, 404, error="No such question.")
     form, values, errors = read_form(match.form, request.POST)
+
+    def again(errors: dict[str, str], error: str) -> HttpResponse:
+        """The form back with what the player gave, each error at its field."""
+        return _page(request, slug, 400, posted=question, values=values, errors=errors, error=error)
+
     if form is None:
-        return _page(
-            request,
-            slug,
-            400,
-            posted=question,
-            values=values,
-            errors=errors,
-            error=f"“{match.title}”: please correct the field{'s' if len(errors) > 1 else ''} "
-            "marked below.",
-        )
+        fields = f"field{'s' if len(errors) > 1 else ''}"
+        return again(errors, f"“{match.title}”: please correct the {fields} marked below.")
     try:
         state, move = match.build(form)
         saved = desk.ruling_make(slug, {"state": state, "move": move})
@@ -120,23 +117,11 @@ def dispute_question(request: HttpRequest, slug: str, question: str) -> HttpResp
         # A form's own field the table cannot hold (another opponent at a table of two) is
         # marked at that field, like any other bad answer.
         if exc.field in match.form.model_fields:
-            return _page(
-                request,
-                slug,
-                400,
-                posted=question,
-                values=values,
-                errors={exc.field: exc.message},
-                error=f"“{match.title}”: please correct the field marked below.",
+            return again(
+                {exc.field: exc.message}, f"“{match.title}”: please correct the field marked below."
             )
-        return _page(
-            request,
-            slug,
-            400,
-            posted=question,
-            values=values,
-            errors={},
-            error=f"“{match.title}”: that position cannot happen in the game ({exc.message}).",
+        return again(
+            {}, f"“{match.title}”: that position cannot happen in the game ({exc.message})."
         )
     return redirect(saved.get_absolute_url())
 

@@ -24,7 +24,7 @@ acquire, the symbol a scrapped hero gives) comes out holding that card and partl
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     BaseModel,
@@ -140,18 +140,6 @@ class FreeAcquire(Strict):
     source: Name = ""
 
 
-# The parts a question may leave not described (null in JSON).
-UNDESCRIBABLE = (
-    "trade",
-    "play_area",
-    "gained_symbols",
-    "heroes",
-    "techs",
-    "trade_row",
-    "free_acquires",
-    "discard_pile",
-    "scrap_heap",
-)
 NOT_DESCRIBED = " (null: not described)"
 # The parts that hold cards, which may be described in part.
 PartList = Literal[
@@ -164,6 +152,8 @@ PartList = Literal[
     "discard_pile",
     "scrap_heap",
 ]
+# The parts a question may leave not described (null in JSON): the Trade and every card part.
+UNDESCRIBABLE: tuple[str, ...] = ("trade", *get_args(PartList))
 
 
 def _undescribable_in_schema(schema: dict[str, Any]) -> None:

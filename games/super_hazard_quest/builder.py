@@ -23,6 +23,7 @@ What the player did not put on the grid is not there: no room, item or hero is a
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -298,6 +299,15 @@ class Board:
 # ----------------------------------------------------------------- reading the address
 
 
+def _names(value: str, allowed: Collection[str], said: str, field_name: str) -> list[str]:
+    """A `+`-joined list of names from the address, each one of `allowed`."""
+    names = [n for n in value.split("+") if n]
+    for name in names:
+        if name not in allowed:
+            raise InvalidState(field_name, f"{name[:20]!r} is not {said}")
+    return names
+
+
 def _int(text: str, field_name: str) -> int:
     try:
         value = int(text)
@@ -327,17 +337,9 @@ def parse_room(code: str, field_name: str = "d") -> BuiltRoom:
         elif key in DIRECTIONS:
             room.exits[key] = _action(value, field_name)
         elif key == "w":
-            walls = [w for w in value.split("+") if w]
-            for w in walls:
-                if w not in DIRECTIONS:
-                    raise InvalidState(field_name, f"{w[:20]!r} is not up, down, left or right")
-            room.walls = walls
+            room.walls = _names(value, DIRECTIONS, "up, down, left or right", field_name)
         elif key == "b":
-            blank = [b for b in value.split("+") if b]
-            for b in blank:
-                if b not in SPACE_NAMES:
-                    raise InvalidState(field_name, f"{b[:20]!r} is not the left or right space")
-            room.blank = blank
+            room.blank = _names(value, SPACE_NAMES, "the left or right space", field_name)
         elif key == "ls":
             room.left_space = _action(value, field_name, COMBAT_ACTIONS)
         elif key == "rs":

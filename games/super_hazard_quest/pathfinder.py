@@ -31,7 +31,7 @@ only when it beats the best one found so far.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -944,19 +944,20 @@ def reachable(state: State, player: str) -> Reachability:
             "to one it can pass."
         )
     if compiled.unknown_met:
-        sides = sorted(compiled.unknown_met)
-        said = ", ".join(f"the {side} side of ({x}, {y})" for x, y, side in sides[:4])
-        more = f" and {len(sides) - 4} more" if len(sides) > 4 else ""
+        said = _first_few(
+            f"the {side} side of ({x}, {y})" for x, y, side in sorted(compiled.unknown_met)
+        )
         notes.append(
-            f"Not described, so not searched: {said}{more}. A route through a side not "
+            f"Not described, so not searched: {said}. A route through a side not "
             "described may be missing."
         )
     if compiled.unknown_spaces:
-        spaces = sorted(compiled.unknown_spaces)
-        said = ", ".join(f"the {space} combat space of ({x}, {y})" for x, y, space in spaces[:4])
-        more = f" and {len(spaces) - 4} more" if len(spaces) > 4 else ""
+        said = _first_few(
+            f"the {space} combat space of ({x}, {y})"
+            for x, y, space in sorted(compiled.unknown_spaces)
+        )
         notes.append(
-            f"Not described, so not searched: {said}{more}. It is not taken as blank, nor as "
+            f"Not described, so not searched: {said}. It is not taken as blank, nor as "
             "holding a hazard: a route through it may be missing."
         )
     if placement_cut:
@@ -978,3 +979,10 @@ def reachable(state: State, player: str) -> Reachability:
 
 
 __all__ = ["Destination", "Reachability", "Walker", "WayOn", "has_way_on", "reachable"]
+
+
+def _first_few(places: Iterable[str], shown: int = 4) -> str:
+    """The first few places named, and how many more there are."""
+    named = list(places)
+    more = f" and {len(named) - shown} more" if len(named) > shown else ""
+    return ", ".join(named[:shown]) + more

@@ -4,7 +4,7 @@ naming a field, never a crash; a ruling's next state reads back and is drawn (is
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -12,24 +12,16 @@ from hypothesis import strategies as st
 from games.bo_jackson_battle_arena.picture import battle_layout
 from games.bo_jackson_battle_arena.picture import describe as arena_words
 from games.bo_jackson_battle_arena.rules import RULES as ARENA
-from games.bo_jackson_battle_arena.state import BattleState, State
+from games.bo_jackson_battle_arena.state import BattleState, Pile, State
 from games.core.errors import BadInput
 from games.star_realms_high_alert.picture import describe as alert_words
 from games.star_realms_high_alert.picture import layout as alert_layout
 from games.star_realms_high_alert.rules import RULES as ALERT
+from games.star_realms_high_alert.state import PartList
 from games.star_realms_high_alert.state import State as AlertState
 
-ARENA_PILES = ["hero_deck", "set_aside", "bench", "hand", "playbook", "plays_used"]
-ALERT_PARTS = [
-    "play_area",
-    "gained_symbols",
-    "heroes",
-    "techs",
-    "trade_row",
-    "free_acquires",
-    "discard_pile",
-    "scrap_heap",
-]
+ARENA_PILES = list(get_args(Pile))
+ALERT_PARTS = list(get_args(PartList))
 ARENA_QUESTIONS = [q for q in ARENA.questions if q.slug != "is-my-deck-legal"]
 SETTINGS = settings(
     max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)

@@ -7,7 +7,6 @@ blank."""
 from __future__ import annotations
 
 import html
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,17 +14,7 @@ import pytest
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
-HQ = "super-hazard-quest"
-
-
-def _load() -> None:
-    from django.conf import settings
-
-    from cardsdb.loaders import fixtures_load
-    from cardsdb.models import Game
-
-    if not Game.objects.filter(slug=HQ).exists():
-        fixtures_load([Path(settings.FIXTURES_DIR) / HQ])
+HQ = SLUG = "super-hazard-quest"  # SLUG: the game the `loaded` fixture loads
 
 
 def _said(page: Any) -> str:
@@ -41,12 +30,11 @@ def _room(page: Any, cell: str, **selects: str) -> None:
 
 
 def test_player_leaves_a_combat_space_not_described_and_the_path_finder_says_so(
-    live_server: Any, browser: Any
+    loaded: Any, browser: Any
 ) -> None:
-    _load()
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
-    page.goto(f"{live_server.url}/games/{HQ}/tools/reachable/")
+    page.goto(f"{loaded.url}/games/{HQ}/tools/reachable/")
     page.locator("a.cell", has_text="(0, 0)").click()
     editor = page.locator("#editor")
     for space in ("left", "right"):  # a new card describes neither of its combat spaces

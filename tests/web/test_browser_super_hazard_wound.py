@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import html
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,17 +14,7 @@ import pytest
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
-HQ = "super-hazard-quest"
-
-
-def _load() -> None:
-    from django.conf import settings
-
-    from cardsdb.loaders import fixtures_load
-    from cardsdb.models import Game
-
-    if not Game.objects.filter(slug=HQ).exists():
-        fixtures_load([Path(settings.FIXTURES_DIR) / HQ])
+HQ = SLUG = "super-hazard-quest"  # SLUG: the game the `loaded` fixture loads
 
 
 def _fits(page: Any) -> None:
@@ -44,12 +33,11 @@ def _said(page: Any) -> str:
 
 
 def test_player_walks_into_a_dead_end_and_is_told_they_are_wounded(
-    live_server: Any, browser: Any
+    loaded: Any, browser: Any
 ) -> None:
-    _load()
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
-    page.goto(f"{live_server.url}/games/{HQ}/disputes/")
+    page.goto(f"{loaded.url}/games/{HQ}/disputes/")
     form = page.locator("#q-was-i-wounded form")
     form.get_by_label("The card you drew and walked into", exact=True).select_option(
         label="A Dead End"
@@ -78,12 +66,11 @@ def test_player_walks_into_a_dead_end_and_is_told_they_are_wounded(
 
 
 def test_player_passes_a_hazard_in_the_new_room_with_a_super_item_and_is_not_wounded(
-    live_server: Any, browser: Any
+    loaded: Any, browser: Any
 ) -> None:
-    _load()
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
-    page.goto(f"{live_server.url}/games/{HQ}/disputes/")
+    page.goto(f"{loaded.url}/games/{HQ}/disputes/")
     form = page.locator("#q-was-i-wounded form")
     form.get_by_label("The card you drew and walked into", exact=True).select_option(
         label="A Checkpoint, behind one combat hazard"
@@ -107,12 +94,11 @@ def test_player_passes_a_hazard_in_the_new_room_with_a_super_item_and_is_not_wou
 
 
 def test_player_sets_a_wall_an_exit_and_leaves_the_other_sides_not_described(
-    live_server: Any, browser: Any
+    loaded: Any, browser: Any
 ) -> None:
-    _load()
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
-    page.goto(f"{live_server.url}/games/{HQ}/tools/reachable/")
+    page.goto(f"{loaded.url}/games/{HQ}/tools/reachable/")
     page.locator("a.cell", has_text="(0, 0)").click()
     editor = page.locator("#editor")
     for side in ("up", "down", "left", "right"):  # a new card describes none of its sides
