@@ -59,6 +59,27 @@ def short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def wrapped(parts: list[str], sep: str, limit: int, first: str = "") -> list[str]:
+    """`first` and `parts` joined by `sep` on lines of at most `limit` characters, broken
+    only between parts (a part longer than a line is cut), so that no name is cut off at the
+    picture's edge. Each line but the last ends with `sep` stripped of its trailing space,
+    saying the list goes on."""
+    lines: list[str] = []
+    line, fresh = first, True  # nothing listed on this line yet
+    for part in parts:
+        if fresh:
+            line, fresh = line + short(part, limit - len(line)), False
+            continue
+        part = short(part, limit)
+        if len(line + sep + part) <= limit:
+            line += sep + part
+        else:
+            lines.append(line + sep.rstrip())
+            line = part
+    lines.append(line)
+    return lines
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 

@@ -19,6 +19,7 @@ from typing import Any
 from games.core.pictures import BoardPicture, listed, sentences, spoken, who_does, whose
 from games.core.pictures import plural as _plural
 from games.core.pictures import short as _short
+from games.core.pictures import wrapped as _wrapped
 from games.core.tools import Reference
 from games.core.words import possessive
 from games.higher_lower.state import AUTOMATIC_CALL, Player, State
@@ -43,6 +44,10 @@ CHIPS_PER_ROW = (INNER - 16 + CHIP_GAP) // (CHIP_W + CHIP_GAP)
 LAID_SHOWN = 12  # earlier cards listed under the pile
 NAME_CHARS = 22
 SEAT_LINE_CHARS = 48  # a seat's bold heading across its frame
+ORDER_LINE_CHARS = 64  # a small line across the picture: 13 px text, about 6.4 px a character
+ORDER_LINE_H = 17
+CALL_LINE_CHARS = 30  # the lines beside the call badge, from x 256 to the frame's edge
+CALL_LINE_H = 18
 
 
 @dataclass
@@ -97,6 +102,12 @@ class Seat:
         return " ".join(classes)
 
 
+def _words(text: str, limit: int) -> list[str]:
+    """`text` on lines of at most `limit` characters, broken between words: a seat's name
+    ("the player three seats to your left") is said whole, never cut off."""
+    return _wrapped(text.split(" "), " ", limit)
+
+
 def _next_card_text(state: State) -> str:
     """What the player whose turn it is must lay, in words."""
     last, call = state.last_card, state.call
@@ -127,11 +138,11 @@ def _call_block(state: State) -> dict[str, Any]:
         }
     arrow = "▲" if state.call == "higher" else "▼"
     if state.call_by is not None:
-        lines.append(_short(f"called by {state.call_by}", 30))
+        lines += _words(f"called by {state.call_by}", CALL_LINE_CHARS)
     if state.last_card is not None and AUTOMATIC_CALL.get(state.last_card) == state.call:
         lines.append(f"a {state.last_card} always calls {state.call}")
     if state.match_chain:
-        lines.append(_short("matched since: " + ", ".join(state.match_chain), 30))
+        lines += _words("matched since: " + ", ".join(state.match_chain), CALL_LINE_CHARS)
     return {
         "call": state.call,
         "by": state.call_by or "",
@@ -223,13 +234,14 @@ def layout(
             f"{len(state.players)} players · {possessive(_short(state.turn, NAME_CHARS))} turn"
         )
     texts.append({"x": LEFT, "y": 50, "text": heading, "cls": "hl-head"})
-    order = " → ".join(_short(p.name, 12) for p in state.players)
-    order += f" → {_short(state.players[0].name, 12)}"
-    texts.append(
-        {"x": LEFT, "y": 70, "text": _short(f"Play passes left: {order}", 64), "cls": "hl-small"}
-    )
+    # The playing order is wrapped between names, never cut: with five or six long names
+    # the last seats would otherwise fall off the picture's edge.
+    order = [p.name for p in state.players] + [state.players[0].name]
+    lines = _wrapped(order, " → ", ORDER_LINE_CHARS, "Play passes left: ")
+    for k, line in enumerate(lines):
+        texts.append({"x": LEFT, "y": 70 + ORDER_LINE_H * k, "text": line, "cls": "hl-small"})
 
-    top = 84
+    top = 84 + ORDER_LINE_H * (len(lines) - 1)
     # A deck not described is drawn as an outline marked "?", never as a count.
     deck = {"x": LEFT + 4, "y": top + 6, "count": "?" if state.deck is None else state.deck}
     texts.append({"x": LEFT + 36, "y": top + 128, "text": "Deck", "cls": "hl-label hl-mid"})
@@ -263,8 +275,11 @@ def layout(
     call = _call_block(state)
     call.update({"x": LEFT + 240, "y": top + 10})
     for k, line in enumerate(call["lines"]):
-        texts.append({"x": LEFT + 240, "y": top + 78 + 18 * k, "text": line, "cls": "hl-small"})
-    y = top + 170
+        texts.append(
+            {"x": LEFT + 240, "y": top + 78 + CALL_LINE_H * k, "text": line, "cls": "hl-small"}
+        )
+    # Five lines fit beside the pile; more (long names matched since) push the rest down.
+    y = top + max(170, 78 + CALL_LINE_H * len(call["lines"]) + 10)
     texts.append({"x": LEFT, "y": y, "text": _next_card_text(state), "cls": "hl-next"})
 
     laid: list[Chip] = []
@@ -322,8 +337,8 @@ def _hand_words(p: Player) -> str:
         boosters += " booster" if len(names) == 1 else ""
     elif p.boosters is not None:
         boosters = _plural(p.boosters, "booster") + (", not shown" if p.boosters else "")
-    if p.boosters is not None and boosters.startswith("0 "):
-        boosters = "no boosters"
+    if p.boosters is not None and (boosters == "" or boosters.startswith("0 ")):
+        boosters = "no boosters"  # an empty list of categories (the last booster played) too
     if p.hand is None:
         said = f"{whose(p.name, True)} playing cards were not described. "
         return said + f"{holds} {boosters}"

@@ -58,6 +58,41 @@ def test_six_players_are_drawn_as_six_seats_that_fit_a_phone(live_server: Any, p
     assert page.evaluate(OVERLAPS_JS, "svg.hl-board") == []
 
 
+def test_six_seats_are_all_named_in_the_playing_order_inside_the_picture(
+    live_server: Any, page: Any
+) -> None:
+    """The "Play passes left" line was cut at 64 characters, each name at 12: with six seats
+    named as the form names them it now wraps between names, each said whole, every line
+    inside the picture and in text a phone shows at 11 px or more."""
+    _load("higher-lower")
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/games/higher-lower/disputes/")
+    form = page.locator("#q-can-i-play-this-card form")
+    form.get_by_label("Players at the table", exact=True).fill("6")
+    form.locator("input[name=my_card]").fill("9")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("#verdict")
+    lines = page.evaluate(
+        """() => { const svg = document.querySelector('svg.hl-board');
+             const box = svg.getBoundingClientRect();
+             const texts = [...svg.querySelectorAll(':scope > text')];
+             const at = texts.findIndex(t => t.textContent.startsWith('Play passes left'));
+             const y = +texts[at].getAttribute('y');
+             return texts.slice(at).filter(t => +t.getAttribute('y') < y + 17 * 8
+                                               && t.classList.contains('hl-small'))
+               .slice(0, 6)
+               .map(t => [t.textContent, t.getBoundingClientRect().right <= box.right - 8,
+                          parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a]); }"""
+    )
+    said = " ".join(text for text, _, _ in lines)
+    for seat in ["the player on your left", "the player two seats to your left"]:
+        assert seat in said
+    assert "the player four seats to your left → the player on your right → You" in said
+    assert "…" not in said.split("Deck")[0]
+    assert all(inside and px >= 11 for _, inside, px in lines), lines
+    assert page.evaluate(OVERLAPS_JS, "svg.hl-board") == []
+
+
 def test_another_opponent_at_a_table_of_two_comes_back_at_the_target(
     live_server: Any, page: Any
 ) -> None:
