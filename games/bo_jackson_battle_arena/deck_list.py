@@ -46,6 +46,7 @@ from games.bo_jackson_battle_arena.deck import (
 from games.bo_jackson_battle_arena.reasons import SLUG
 from games.core.errors import InvalidMove, InvalidState
 from games.core.names import name_fold
+from games.core.pictures import plural
 from games.core.tools import CardCatalog, CatalogCard
 
 Part = Literal["hero_deck", "playbook", "hot_dog_deck"]
@@ -747,7 +748,9 @@ class UnresolvedCards(InvalidState):
 
     def __init__(self, problems: Sequence[Problem]) -> None:
         details = [p.as_json() for p in problems]
-        more = f" (and {len(problems) - 1} more line(s) to fix)" if len(problems) > 1 else ""
+        more = (
+            f" (and {plural(len(problems) - 1, 'more line')} to fix)" if len(problems) > 1 else ""
+        )
         super().__init__(str(details[0]["field"]), f"{details[0]['message']}{more}")
         self.details = details
 

@@ -19,15 +19,23 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _inside(name: str) -> str:
+    """A seat's name inside a sentence: the website's "Your opponent" and "The player on your
+    left" read in lower case after its first word ("but your opponent answers"), as the
+    pictures say them (`games.core.pictures.spoken`); any other name is kept as typed."""
+    first, _, rest = name.partition(" ")
+    return f"{first.lower()} {rest}" if rest and first in ("Your", "The") else name
+
+
 def subject(name: str, start: bool = False) -> str:
     """The player as a subject or object: "you" (or "You" at the start), "Ana"."""
-    text = "you" if is_you(name) else name
+    text = "you" if is_you(name) else _inside(name)
     return cap(text) if start else text
 
 
 def possessive(name: str, start: bool = False) -> str:
     """Before a noun: "your" (or "Your" at the start), "Ana's", "the player on your left's"."""
-    text = "your" if is_you(name) else f"{name}'s"
+    text = "your" if is_you(name) else f"{_inside(name)}'s"
     return cap(text) if start else text
 
 

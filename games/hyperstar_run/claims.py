@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import InvalidMove, Reason
+from games.core.pictures import plural
 from games.hyperstar_run import reasons as rr
 from games.hyperstar_run.moves import Claim
 from games.hyperstar_run.outcome import Outcome, illegal, legal, reason
@@ -71,7 +72,7 @@ def _speed_runner(state: State) -> tuple[bool, str, list[str]]:
 
 def _combo_pro(state: State) -> tuple[bool, str, list[str]]:
     unpressed = sum(1 for s in state.level if not s.pressed)
-    return unpressed >= 3, f"{unpressed} unpressed card(s) in the level", []
+    return unpressed >= 3, f"{plural(unpressed, 'unpressed card')} in the level", []
 
 
 CHECKS: dict[str, Callable[[State], tuple[bool, str, list[str]]]] = {

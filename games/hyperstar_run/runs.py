@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from games.core import Reason
+from games.core.pictures import plural
 from games.core.setup_pages import CitedSetup
 from games.hyperstar_run import reasons as rr
 from games.hyperstar_run.moves import EndRun
@@ -157,7 +158,8 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
     nxt = next_run(state)
     first = state.level[0].card
     if state.described("discard"):
-        back = f"{len(state.discard)} discarded card(s) return to your hand"
+        n = len(state.discard)
+        back = f"{plural(n, 'discarded card')} {'returns' if n == 1 else 'return'} to your hand"
     else:
         back = "the cards of your discard pile (not described) return to your hand"
     if nxt.not_described:

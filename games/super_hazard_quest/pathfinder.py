@@ -35,6 +35,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from games.core.pictures import plural
 from games.super_hazard_quest.ledger import Ledger
 from games.super_hazard_quest.movement import (
     FLAG,
@@ -937,7 +938,10 @@ def reachable(state: State, player: str) -> Reachability:
             "are not searched, and no Running Leap is offered."
         )
     elif hero.unseen:
-        notes.append(f"{hero.unseen} card(s) in hand are not given: they are not searched.")
+        notes.append(
+            f"{plural(hero.unseen, 'card')} in hand {'is' if hero.unseen == 1 else 'are'} "
+            f"not given: {'it is' if hero.unseen == 1 else 'they are'} not searched."
+        )
     if hazard_items:
         notes.append(
             "Routes may place a hazard with a Hazard Item first, changing one the hero meets "

@@ -369,7 +369,7 @@ def _walk(
                 tip = f"step {number}: Hero Battle against {st.opponent}, asking {asked}"
                 trace.marks.append(Mark(cx, cy - 20, f"{number}⚡", tip, "hq-event"))
     if frame is not None and len(points) > 1:
-        trace.paths.append(Path(points, cls, f"{len(steps)} step(s)"))
+        trace.paths.append(Path(points, cls, plural(len(steps), "step")))
     return spot
 
 
@@ -702,7 +702,7 @@ def _tokens(state: State, grid: dict[tuple[int, int], Room], frame: Frame) -> li
         crystals = (
             "crystals not described"
             if gems is None
-            else f"{gems.red} red, {gems.blue} blue crystal(s)"
+            else f"{gems.red} red, {gems.blue} blue crystals"
         )
         tip = f"{hero.player}" + (f" ({hero.hero})" if hero.hero else "")
         tip += f", Inherent Action {_inherent(hero)}, {crystals}"
@@ -765,7 +765,7 @@ def _legend(state: State, top: int) -> tuple[list[Text], list[dict[str, Any]], i
     counts = [
         f"{name} {'not described' if count is None else count}" for name, count in _counts(state)
     ]
-    decks = " · ".join([*counts, f"{len(state.dungeon)} card(s) on the table"])
+    decks = " · ".join([*counts, f"{plural(len(state.dungeon), 'card')} on the table"])
     texts.append(Text(MARGIN, y, decks, "hq-small"))
     return texts, rows, y
 
@@ -864,7 +864,7 @@ def _status(state: State) -> list[str]:
 def _move_words(move: Any) -> str:
     if isinstance(move, StandardTurn):
         ends = [w for w, v in (("a Look", move.look), ("a Running Leap", move.leap)) if v]
-        said = f"The path in the move, in orange: {move.player}, {len(move.path)} step(s)"
+        said = f"The path in the move, in orange: {move.player}, {plural(len(move.path), 'step')}"
         if move.special:
             said += f", then Special Item {move.special}"
         if ends:
@@ -929,7 +929,7 @@ def _reach_marks(
         items = _list(opening.get("items"))
         tip = (
             f"Empty space at ({cell[0]}, {cell[1]}): a card would be drawn here "
-            f"({len(items)} item(s) spent on the way)"
+            f"({plural(len(items), 'item')} spent on the way)"
         )
         openings.append(Box(px, py, CELL_W, CELL_H, "hq-opening", tip, "?"))
     chosen = selected

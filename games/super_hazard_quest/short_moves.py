@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.core import InvalidMove, InvalidState
+from games.core.pictures import plural
 from games.core.words import possessive, says, subject
 from games.super_hazard_quest.ledger import Ledger, options
 from games.super_hazard_quest.moves import DiscardTurn, Setup, Trade, TrapDoor
@@ -54,7 +55,9 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
         raise Breach("look-in-discard-turn", "a Look expands the dungeon: not in a Discard Turn")
     if move.played:
         raise Breach(
-            "discard-turn-only", f"item(s) {', '.join(move.played)} played in a Discard Turn"
+            "discard-turn-only",
+            f"{'items' if len(move.played) > 1 else 'item'} {', '.join(move.played)} played "
+            "in a Discard Turn",
         )
     mover = state.hero(move.player)
     assert mover is not None
@@ -71,7 +74,8 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
     assert hero is not None and hero.unseen is not None  # the mover's: rules.check_move
     ids = _ids(f"{where}.discard", move.discard, move.player, {i.id for i in hero.hand})
     if move.discard_unseen > hero.unseen:
-        raise InvalidMove(f"{where}.discard_unseen", f"only {hero.unseen} unseen card(s) held")
+        held = plural(hero.unseen, "unseen card")
+        raise InvalidMove(f"{where}.discard_unseen", f"only {held} held")
     gone = discard_items(state, hero, ids) + move.discard_unseen
     hero.unseen -= move.discard_unseen
     if state.discard is not None:
@@ -87,13 +91,14 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
     )
     if mover.unseen:
         lacking += (
-            f"; {mover.unseen} item(s) in hand are not given, so this rests on the player's word"
+            f"; {plural(mover.unseen, 'item')} in hand "
+            f"{'is' if mover.unseen == 1 else 'are'} not given, so this rests on the player's word"
         )
         result.interps.append(UNSEEN_RULING)
     if unsaid:
         lacking += f"; {unsaid} not described, so this rests on the player's word"
     result.reasons.append(("discard-turn-allowed", lacking))
-    result.reasons.append(("discard-turn", f"{gone} item(s) discarded and {drawn} drawn"))
+    result.reasons.append(("discard-turn", f"{plural(gone, 'item')} discarded and {drawn} drawn"))
     return result
 
 
@@ -176,7 +181,7 @@ def trade(state: State, move: Trade, where: str) -> TurnResult:
     if len(give) != len(take):
         raise Breach(
             "trade-uneven",
-            f"{len(give)} card(s) given for {len(take)}: both hands must stay at five",
+            f"{plural(len(give), 'card')} given for {len(take)}: both hands must stay at five",
             (TRADE_RULING,),
         )
     moving_out = [i for i in mine.hand if fold(i.id) in give]
@@ -186,7 +191,10 @@ def trade(state: State, move: Trade, where: str) -> TurnResult:
     state.turn = next_player(state)
     result = TurnResult(state, interps=[TRADE_RULING])
     result.reasons.append(
-        ("trade-made", f"{move.player} and {move.partner} swap {len(give)} card(s); the turn ends")
+        (
+            "trade-made",
+            f"{move.player} and {move.partner} swap {plural(len(give), 'card')}; the turn ends",
+        )
     )
     return result
 
@@ -221,7 +229,11 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
     assert target is not None
     result = TurnResult(state, interps=[TRAP_DOOR_RULING])
     if dest.dead_end:
-        lost = "all its" if target.crystals is None else str(target.crystals.total())
+        lost = (
+            "all its crystals"
+            if target.crystals is None
+            else plural(target.crystals.total(), "crystal")
+        )
         target.crystals = Crystals()  # none left, whatever it held
         result.outcome = "wounded"
         result.reasons.append(
@@ -229,7 +241,7 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
                 "trap-door-dead-end",
                 f"{possessive(target.player, start=True)} hero hits the Dead End, stays on "
                 f"its Checkpoint and loses "
-                f"{lost} crystal(s); nobody gains them",
+                f"{lost}; nobody gains them",
             )
         )
         return result
@@ -270,8 +282,9 @@ def setup_words(players: int) -> str:
         f"each of the {players} players draws one Dungeon Card; the lowest Stage Number is "
         "the Starting Card, the others are shuffled back, so the Dungeon deck holds "
         f"{n['dungeon_deck_after']} cards; each player is dealt {HAND_SIZE} Item Cards, "
-        f"leaving {n['item_deck_after']} in the Item deck; {n['hero_tokens_unused']} hero "
-        "token(s) stay in the box"
+        f"leaving {n['item_deck_after']} in the Item deck; "
+        f"{plural(n['hero_tokens_unused'], 'hero token')} "
+        f"{'stays' if n['hero_tokens_unused'] == 1 else 'stay'} in the box"
     )
 
 

@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from games.core import InvalidMove, InvalidState
+from games.core.pictures import plural
 from games.core.words import possessive, says, subject
 from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, spend
 from games.super_hazard_quest.movement import (
@@ -56,6 +57,11 @@ from games.super_hazard_quest.transitions import (
     place_card,
     refill,
 )
+
+
+def _times(n: int) -> str:
+    """How often an action is used, as a player says it: "once", "twice", "3 times"."""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 @dataclass
@@ -536,10 +542,10 @@ class TurnWalk:
                 mine.red += lost.red
                 mine.blue += lost.blue
             foe.crystals = Crystals()
-            count = "its crystals" if lost is None else f"{lost.total()} crystal(s)"
+            count = "its crystals" if lost is None else plural(lost.total(), "crystal")
             self.note(
                 "battle-won",
-                f"{subject(foe.player, start=True)} cannot answer {unanswered} request(s) "
+                f"{subject(foe.player, start=True)} cannot answer {plural(unanswered, 'request')} "
                 f"and loses {count} to {self.hero.player}",
                 BATTLE_RULING,
             )
@@ -740,7 +746,7 @@ class TurnWalk:
             times = self.uses[INHERENT]
             self.note(
                 "inherent-action-used",
-                f"the Inherent Action ({self.hero.action().title()}) is used {times} time(s), "
+                f"the Inherent Action ({self.hero.action().title()}) is used {_times(times)}, "
                 "with no Item Card",
             )
         for item_id, times in self.uses.items():
@@ -750,13 +756,13 @@ class TurnWalk:
             if item.kind == "super":
                 self.note(
                     "super-item-unlimited",
-                    f"Super Item {item.id} gives {item.action.title()} {times} time(s) this turn",
+                    f"Super Item {item.id} gives {item.action.title()} {_times(times)} this turn",
                 )
             else:
                 chosen = next(a for i, a in self.ledger.super_magic if i == item.id)
                 self.note(
                     "super-magic-unlimited",
-                    f"Super Magic Item {item.id} gives {chosen.title()} {times} time(s) this turn",
+                    f"Super Magic Item {item.id} gives {chosen.title()} {_times(times)} this turn",
                 )
 
     def settle(self) -> None:
@@ -769,11 +775,15 @@ class TurnWalk:
                 hero.x, hero.y = self.spot.x, self.spot.y
             return
         if self.result.outcome == "wounded":
-            lost = "all its" if hero.crystals is None else str(hero.crystals.total())
+            lost = (
+                "all its crystals"
+                if hero.crystals is None
+                else plural(hero.crystals.total(), "crystal")
+            )
             hero.x, hero.y = self.start
             hero.crystals = Crystals()  # none left, whatever it held
             self.note("returned-to-start", f"the hero goes back to its Checkpoint at {self.start}")
-            self.note("crystals-lost", f"{lost} crystal(s) lost")
+            self.note("crystals-lost", f"{lost} lost")
         else:
             hero.x, hero.y = self.spot.x, self.spot.y
             if self.result.outcome == "ended":
@@ -787,7 +797,7 @@ class TurnWalk:
         if used:
             self.note(
                 "active-hand-discarded",
-                f"{len(used)} item(s) discarded ({', '.join(sorted(used))}), {drawn} drawn",
+                f"{plural(len(used), 'item')} discarded ({', '.join(sorted(used))}), {drawn} drawn",
             )
         if self.result.outcome != "won":
             state.turn = next_player(state)

@@ -134,7 +134,7 @@ def test_ruling_page_draws_the_disputed_path_on_the_map(web: Client) -> None:
     # The two hazards passed are numbered, with what passed them.
     assert "step 1, right: Attack hazard, passed with item a" in svg
     assert "step 5, right: Unlock hazard, passed with the Inherent Action" in svg
-    assert "The path in the move, in orange: Ana, 5 step(s)" in text_of(svg)
+    assert "The path in the move, in orange: Ana, 5 steps" in text_of(svg)
 
 
 def test_a_card_drawn_on_the_way_and_a_look_are_drawn_dashed() -> None:
@@ -318,7 +318,7 @@ def test_a_hero_that_cannot_move_is_told_so(web: Client) -> None:
     ruling = settle(web, state, {"kind": "discard-turn", "player": "Ana", "discard_unseen": 1})
     words = text_of(web.get(ruling + "reachable/").content.decode())
     assert "It can reach no other Checkpoint" in words
-    assert "5 card(s) in hand are not given: they are not searched." in words
+    assert "5 cards in hand are not given: they are not searched." in words
 
 
 def test_an_unknown_tool_or_ruling_is_a_404(web: Client) -> None:

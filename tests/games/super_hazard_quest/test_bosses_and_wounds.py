@@ -224,7 +224,7 @@ def test_a_wound_takes_every_crystal_even_one_won_this_turn() -> None:
     )
     ruling = rule(state, move)
     assert_legal(ruling, "crystals-lost", "8.3")
-    assert [r.detail for r in ruling.reasons if r.code == "crystals-lost"] == ["2 crystal(s) lost"]
+    assert [r.detail for r in ruling.reasons if r.code == "crystals-lost"] == ["2 crystals lost"]
     ana = ruling.next_state["heroes"][0]
     assert (ana["x"], ana["y"], ana["crystals"]) == (0, 0, {"red": 0, "blue": 0})
 

@@ -84,7 +84,7 @@ def test_the_inherent_action_is_used_as_often_as_liked() -> None:
     state = board(rooms, [hero("Ana", "unlock"), hero("Ben", "dig")])
     ruling = rule(state, turn("Ana", *cross_right("inherent"), *cross_right("inherent")))
     assert_legal(ruling, "inherent-action-used", "4.9")
-    assert "2 time(s)" in next(r.detail for r in ruling.reasons if r.code == "inherent-action-used")
+    assert "twice" in next(r.detail for r in ruling.reasons if r.code == "inherent-action-used")
 
 
 def test_a_dual_action_item_printing_one_action_twice_gives_two_uses() -> None:
