@@ -35,18 +35,29 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from games.core.pictures import BoardPicture, listed, plural, sentences, spoken, who_does, whose
+from games.core.pictures import (
+    BoardPicture,
+    listed,
+    plural,
+    sentences,
+    spoken,
+    who_does,
+    whose,
+    wrapped,
+)
 from games.core.pictures import short as _short
 from games.core.tools import Reference
-from games.core.words import cap, is_you, possessive, says, verb
+from games.core.words import cap, is_you, possessive, says, subject, verb
 from games.super_hazard_quest.movement import FLAG, Spot, step
 from games.super_hazard_quest.moves import (
     Battle,
     Fight,
     Go,
+    HeroBattleTurn,
     Move,
     PlaceHazard,
     StandardTurn,
+    Trade,
     TrapDoor,
 )
 from games.super_hazard_quest.state import (
@@ -70,7 +81,11 @@ STATION_X = (18, 52, 85, 118, 152)  # left edge (flag), left space, middle, righ
 SPACE_W, SPACE_H = 40, 16  # wide enough for "Attack" at 11 px
 TOKEN_R = 9
 LINE = 18
-LEGEND_CHARS = 92
+# The words around the map are wrapped to what a 390 px phone shows without scrolling (the
+# map itself may be wider): about 340 px from the left margin.
+CAPTION_CHARS = 48  # 13 px, semibold
+HERO_CHARS = 40  # 14 px, semibold, after the token
+SMALL_CHARS = 56  # 11 px
 PLAYER_PAINTS = (  # each holds white initials at 4.5:1 or more
     "#b35c00",
     "#2457c5",
@@ -81,6 +96,7 @@ PLAYER_PAINTS = (  # each holds white initials at 4.5:1 or more
     "#8a5a00",
     "#5b6473",
 )
+MOVE_WORDS = {"discard-turn": "Discard Turn", "special-item": "Special Item turn"}
 ARROWS = {"up": "▲", "down": "▼", "left": "◀", "right": "▶"}
 SHORT = {
     "stomp": "Stomp",
@@ -750,7 +766,9 @@ def _legend(state: State, top: int) -> tuple[list[Text], list[dict[str, Any]], i
                 "player": hero.player,
             }
         )
-        texts.append(Text(MARGIN + 22, y, _short(head, LEGEND_CHARS), "hq-hero-name"))
+        for k, line in enumerate(_lines(head, HERO_CHARS)):
+            y += (LINE - 2) if k else 0
+            texts.append(Text(MARGIN + 22, y, line, "hq-hero-name"))
         y += LINE - 2
         gems = hero.crystals
         crystals = (
@@ -760,14 +778,35 @@ def _legend(state: State, top: int) -> tuple[list[Text], list[dict[str, Any]], i
         )
         texts.append(Text(MARGIN + 22, y, crystals, "hq-crystals"))
         y += LINE - 2
-        texts.append(Text(MARGIN + 22, y, _short(f"hand: {_hand(hero)}", LEGEND_CHARS), "hq-small"))
+        for k, line in enumerate(_lines(f"hand: {_hand(hero)}", SMALL_CHARS)):
+            y += (LINE - 4) if k else 0
+            texts.append(Text(MARGIN + 22, y, line, "hq-small"))
     y += LINE + 6
     counts = [
         f"{name} {'not described' if count is None else count}" for name, count in _counts(state)
     ]
     decks = " · ".join([*counts, f"{plural(len(state.dungeon), 'card')} on the table"])
-    texts.append(Text(MARGIN, y, decks, "hq-small"))
+    for k, line in enumerate(_lines(decks, SMALL_CHARS)):
+        y += (LINE - 4) if k else 0
+        texts.append(Text(MARGIN, y, line, "hq-small"))
     return texts, rows, y
+
+
+def _lines(text: str, limit: int) -> list[str]:
+    """`text` on lines of at most `limit` characters, broken between words."""
+    return wrapped(text.split(" "), " ", limit)
+
+
+def _wrap_up(texts: list[Text], limit: int) -> list[Text]:
+    """Each caption over the map wrapped, its lines rising from where it stood (the map
+    keeps its place under the last line)."""
+    out: list[Text] = []
+    for t in texts:
+        lines = _lines(t.text, limit)
+        for k, line in enumerate(lines):
+            y = t.y - (len(lines) - 1 - k) * LINE
+            out.append(Text(t.x, y, line, t.cls, t.anchor))
+    return out
 
 
 # ----------------------------------------------------------------- the whole picture
@@ -798,12 +837,14 @@ def layout(
         header.append(Text(MARGIN, y, line, "hq-status"))
     trace = Trace()
     notes_at = y
+    move_lines = _lines(_move_words(move), CAPTION_CHARS) if move is not None else []
     if cells:
         xs = [c[0] for c in cells]
         ys = [c[1] for c in cells]
         frame = Frame(min(xs), max(ys), 0)
-        # Room for the overlay's lines of words above the map.
-        words = 1 if move is not None or reach is not None else 0
+        # Room for the overlay's lines of words above the map (a path finder's caption
+        # takes two at most).
+        words = len(move_lines) if move is not None else (2 if reach is not None else 0)
         frame.top = y + 16 + words * LINE + 8
         if move is not None:
             _trace_move(state, move, frame, trace)
@@ -821,17 +862,18 @@ def layout(
     else:
         cards, tokens, openings, extra = [], [], [], []
         width = MIN_WIDTH
-        y += LINE * (2 if move is not None else 1) + 6
+        y += LINE * (1 + len(move_lines)) + 6
         header.append(Text(MARGIN, y, "No Dungeon Card is on the table yet.", "hq-status"))
         bottom = y + 12
-    if move is not None:
-        header.append(Text(MARGIN, notes_at + LINE + 4, _move_words(move), "hq-path-say"))
-    header.extend(extra)
+    for k, line in enumerate(move_lines):
+        header.append(Text(MARGIN, notes_at + LINE + 4 + k * LINE, line, "hq-path-say"))
+    header.extend(_wrap_up(extra, CAPTION_CHARS))
     legend, legend_rows, bottom = _legend(state, bottom + 10)
     notes: list[Text] = []
     for note in trace.notes:
-        bottom += LINE
-        notes.append(Text(MARGIN, bottom, note, "hq-note"))
+        for line in _lines(note, CAPTION_CHARS):
+            bottom += LINE
+            notes.append(Text(MARGIN, bottom, line, "hq-note"))
     return {
         "width": max(width, MIN_WIDTH),
         "height": bottom + 16,
@@ -869,11 +911,17 @@ def _move_words(move: Any) -> str:
             said += f", then Special Item {move.special}"
         if ends:
             said += ", then " + " and ".join(ends)
-        return _short(said + ". Numbers mark the hazards passed.", 110)
+        return said + ". Numbers mark the hazards passed."
     if isinstance(move, TrapDoor):
         return f"The Trap Door in the move: {possessive(move.target)} hero to ({move.x}, {move.y})."
     who = getattr(move, "player", None)
-    return f"The move: {move.kind.replace('-', ' ')}" + (f" by {who}." if who else ".")
+    if isinstance(move, HeroBattleTurn):
+        return f"The move: {possessive(move.player)} Hero Battle against {subject(move.opponent)}."
+    if isinstance(move, Trade):
+        return f"The move: {possessive(move.player)} trade with {subject(move.partner)}."
+    if who is None:  # the setup
+        return "The move: setting up the game."
+    return f"The move: {possessive(who)} {MOVE_WORDS.get(move.kind, 'turn')}."
 
 
 def _reach_marks(
