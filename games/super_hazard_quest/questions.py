@@ -294,8 +294,15 @@ class WhoStartsForm(BaseModel):
     )
 
 
+def _seat(k: int) -> str:
+    """The player in seat `k` (1 is you) as the form says it: "The player on your left" for
+    seat 2, "The player 2 seats to your left" for seat 3, and so on round the table (in
+    figures: a player's name holds 32 characters at most)."""
+    return "The player on your left" if k == 2 else f"The player {k - 1} seats to your left"
+
+
 def build_who_starts(form: WhoStartsForm) -> tuple[dict[str, Any], dict[str, Any]]:
-    players = ["You", *(f"Seat {k + 1}" for k in range(1, len(form.stage_numbers)))]
+    players = ["You", *(_seat(k) for k in range(2, len(form.stage_numbers) + 1))]
     # Who starts rests on the Stage Numbers alone: the heroes' Inherent Actions are not asked.
     heroes = [{"player": p, "inherent": None} for p in players]
     draws = [

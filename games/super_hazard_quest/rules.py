@@ -152,6 +152,10 @@ def _answer(move: Any, result: TurnResult) -> str:
 
 def _illegal_answer(move: Any, detail: str) -> str:
     if isinstance(move, Setup):
+        # The detail starts a sentence of its own ("You drew ..."); after the colon a seat's
+        # name reads in lower case.
+        if detail.startswith(("You ", "The player ")):
+            detail = detail[0].lower() + detail[1:]
         return f"No, that setup is not right: {detail}."
     name = move.player
     return f"No, {subject(name)} cannot {_ATTEMPT[move.kind]}: {detail}."

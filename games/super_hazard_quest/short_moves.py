@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.core import InvalidMove, InvalidState
 from games.core.pictures import plural
-from games.core.words import possessive, says, subject
+from games.core.words import is_you, possessive, says, subject, verb
 from games.super_hazard_quest.ledger import Ledger, options
 from games.super_hazard_quest.moves import DiscardTurn, Setup, Trade, TrapDoor
 from games.super_hazard_quest.pathfinder import reachable
@@ -339,7 +339,8 @@ def setup(state: State, move: Setup, where: str) -> TurnResult:
     if move.first is not None and fold(move.first) != fold(first):
         raise Breach(
             "setup-wrong-first",
-            f"{first} drew the lowest Stage Number ({lowest}), not {move.first}",
+            f"{subject(first, start=True)} drew the lowest Stage Number ({lowest}), so "
+            f"{subject(first) if is_you(first) else 'they'} go first, not {subject(move.first)}",
         )
     card = next(d.card for d in move.draws if fold(d.player) == fold(first))
     if not card.checkpoint:
@@ -356,7 +357,11 @@ def setup(state: State, move: Setup, where: str) -> TurnResult:
     state.turn = first
     result = TurnResult(state)
     result.reasons.append(
-        ("setup-first", f"{first} drew the lowest Stage Number ({lowest}) and goes first")
+        (
+            "setup-first",
+            f"{subject(first, start=True)} drew the lowest Stage Number ({lowest}) and "
+            f"{verb(first, 'goes', 'go')} first",
+        )
     )
     if len(numbered) < len(move.draws):
         result.reasons.append(
