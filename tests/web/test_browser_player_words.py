@@ -1,0 +1,74 @@
+"""On a phone (390 x 844), in a real browser: the words a player reads on a ruling page are a
+player's. A Super Hazard Quest player asks "Was I wounded?", "Who goes first?" and "Do I steal
+the crystal?" as the forms open: the answers name the seats as the forms do, in lower case
+mid-sentence, the picture's words around the map stay inside what the phone shows without
+scrolling, and no reason code is shown outside "For developers"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.test_at_the_table import _problems
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+HQ = SLUG = "super-hazard-quest"  # SLUG: the game the `loaded` fixture loads
+
+# Texts drawn outside the cards (the captions, the heroes, the decks, the notes) whose right
+# edge is past the right edge of the picture's frame as the phone shows it.
+PAST_THE_FRAME_JS = """() => {
+  const frame = document.querySelector('figure.board-frame');
+  const right = frame.getBoundingClientRect().left + frame.clientWidth;
+  return [...frame.querySelectorAll('svg.hq-board > text')]
+    .filter(t => t.textContent.trim() && t.getBoundingClientRect().right > right + 1)
+    .map(t => t.textContent.trim());
+}"""
+
+
+def _ask(page: Any, url: str, question: str) -> str:
+    page.goto(f"{url}/games/{HQ}/disputes/")
+    page.locator(f"#q-{question} form button[type=submit]").click()
+    page.wait_for_selector("#answer")
+    return page.locator("#answer").inner_text()
+
+
+def test_the_words_of_the_picture_stay_inside_the_phone_and_no_code_is_shown(
+    loaded: Any, browser: Any
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    answer = _ask(page, loaded.url, "was-i-wounded")
+    assert answer.startswith("Your hero is wounded")
+    # Before: the path's caption, each hero's line and the decks' line ran past the frame.
+    assert page.evaluate(PAST_THE_FRAME_JS) == []
+    why = page.locator("ul.reasons").inner_text()
+    assert "0 crystals lost" in why  # was "0 crystal(s) lost"
+    # Before: each reason ended with its code ("crystals-lost") in the text a player reads.
+    codes = page.locator("ul.reasons li").evaluate_all("lis => lis.map(li => li.dataset.code)")
+    assert "crystals-lost" in codes
+    assert not any(code in why for code in codes)
+    developers = page.locator("details.developers")
+    developers.locator("summary").click()
+    assert "crystals-lost" in developers.inner_text()
+    assert _problems(page) == []
+    context.close()
+
+
+def test_the_seats_are_named_as_the_forms_name_them(loaded: Any, browser: Any) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    answer = _ask(page, loaded.url, "who-starts")
+    # Before: "No, that setup is not right: You drew the lowest Stage Number (3), not Seat 2."
+    assert "so you go first, not the player on your left" in answer
+    assert "Seat" not in page.locator("main").inner_text()
+    assert _problems(page) == []
+    answer = _ask(page, loaded.url, "hero-battle")
+    assert answer.startswith("Yes, but your opponent answers every request")  # was "Your"
+    words = page.locator("svg.hq-board").first.locator(":scope > text").all_text_contents()
+    assert "The move: your Hero Battle against your opponent." in " ".join(words)
+    assert page.evaluate(PAST_THE_FRAME_JS) == []
+    assert _problems(page) == []
+    context.close()
