@@ -585,8 +585,8 @@ def _power_text(state: BattleState, player: int) -> str:
     label = hero.name or hero.id
     whose = possessive(who(state, player), start=True)
     if label.split(" ")[0].casefold() in ("your", "their", "my"):  # a Hero named by whose it is
-        return f"{whose} Hero has {total}{plays}"
-    return f"{whose} {label} has {total}{plays}"
+        return f"{whose} Hero has {total} Power{plays}"
+    return f"{whose} {label} has {total} Power{plays}"
 
 
 def battle_winner(state: BattleState) -> tuple[int | None, list[Reason], list[str]]:

@@ -69,7 +69,7 @@ def _weapon(hero: Hero) -> str:
     if hero.weapon is None:
         return "weapon not described"
     if not isinstance(hero.weapon, Weapon):
-        return "no weapon, no Super Weapon"
+        return "no weapon"  # so no Super Weapon either; the longer words ran off the card
     return f"★ {hero.weapon.value}" if hero.weapon is Weapon.SUPER else hero.weapon.value
 
 

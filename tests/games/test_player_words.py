@@ -64,3 +64,11 @@ def test_every_ruling_a_form_gives_reads_as_english(slug: str, case: str) -> Non
         if pattern.search(text)
     ]
     assert not wrong, wrong
+
+
+def test_a_heroes_power_is_said_with_its_unit() -> None:
+    asked = dispute("bo-jackson-battle-arena", "who-wins-this-battle")
+    ruling = registry["bo-jackson-battle-arena"].rule_json(asked["state"], asked["move"])
+    details = [r.detail for r in ruling.reasons]
+    # Before: "Your Hero has 100; your opponent's Hero has 100".
+    assert "Your Hero has 100 Power; your opponent's Hero has 100 Power" in details
