@@ -27,7 +27,7 @@ from games.bo_jackson_battle_arena.deck import PLAY_KINDS, DeckCard, DeckList
 from games.bo_jackson_battle_arena.state import _MODE_FIELDS as _MODE_PILES
 from games.bo_jackson_battle_arena.state import BattleState, Hero, Pile, PlayCard, Player
 from games.core import InvalidState
-from games.core.pictures import BoardPicture, listed, sentences, spoken, who_does, whose
+from games.core.pictures import BoardPicture, listed, sentences, spoken, who_does, whose, wrapped
 from games.core.pictures import plural as _plural
 from games.core.pictures import short as _short
 from games.core.tools import Reference
@@ -36,6 +36,10 @@ from games.core.words import cap, possessive, subject
 WIDTH = 480
 LEFT = 16
 INNER = WIDTH - 2 * LEFT
+# Characters a line over the board holds in the 340 px a 390 px phone shows at once.
+HEAD_CHARS = 36  # 15 px, semibold (about 8.7 px a character)
+STATUS_CHARS = 37  # 14 px, bold
+SMALL_CHARS = 48  # 13 px
 ZONES = 7
 ZONE_W, ZONE_H, ZONE_GAP = 60, 58, 4
 ZONES_LEFT = LEFT + (INNER - ZONES * ZONE_W - (ZONES - 1) * ZONE_GAP) // 2
@@ -370,8 +374,8 @@ def _arena(state: BattleState, top: int) -> tuple[list[Fighter], list[dict[str, 
     texts.append({"x": WIDTH // 2, "y": y + ARENA_H // 2 + 8, "text": "VS", "cls": "ba-vs"})
     say = _arena_say(state, fighters)
     y += ARENA_H + 22
-    if say:
-        texts.append({"x": LEFT, "y": y, "text": say, "cls": "ba-say"})
+    for line in _lines(say, STATUS_CHARS) if say else []:
+        texts.append({"x": LEFT, "y": y, "text": line, "cls": "ba-say"})
         y += LINE
     return fighters, texts, y
 
@@ -522,14 +526,25 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
     return panel
 
 
+def _lines(text: str, limit: int) -> list[str]:
+    """`text` on lines of at most `limit` characters, broken between words."""
+    return wrapped(text.split(" "), " ", limit)
+
+
 def battle_layout(state: BattleState, title: str) -> dict[str, Any]:
-    texts: list[dict[str, Any]] = [
-        {"x": LEFT, "y": 26, "text": title, "cls": "ba-title"},
-        {"x": LEFT, "y": 50, "text": _heading(state), "cls": "ba-head"},
-        {"x": LEFT, "y": 70, "text": _status(state), "cls": "ba-status"},
-        {"x": LEFT, "y": 90, "text": _score(state), "cls": "ba-small"},
-    ]
-    zones, zone_texts, y = _zones(state, 100)
+    texts: list[dict[str, Any]] = [{"x": LEFT, "y": 26, "text": title, "cls": "ba-title"}]
+    # The lines over the board are wrapped to what a 390 px phone shows without scrolling
+    # (the zones and the arena are wider): each was one line, read by scrolling sideways.
+    y = 30
+    for text, cls, chars in (
+        (_heading(state), "ba-head", HEAD_CHARS),
+        (_status(state), "ba-status", STATUS_CHARS),
+        (_score(state), "ba-small", SMALL_CHARS),
+    ):
+        for line in _lines(text, chars):
+            y += 20
+            texts.append({"x": LEFT, "y": y, "text": line, "cls": cls})
+    zones, zone_texts, y = _zones(state, y + 10)
     texts += zone_texts
     fighters, arena_texts, y = _arena(state, y + 8)
     texts += arena_texts

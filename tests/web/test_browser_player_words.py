@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_at_the_table import _problems
+from tests.web.test_at_the_table import _load, _problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -71,4 +71,57 @@ def test_the_seats_are_named_as_the_forms_name_them(loaded: Any, browser: Any) -
     assert "The move: your Hero Battle against your opponent." in " ".join(words)
     assert page.evaluate(PAST_THE_FRAME_JS) == []
     assert _problems(page) == []
+    context.close()
+
+
+# The lines over a Battle Arena board (its heading, the phase, the score, who the Power
+# favours) whose right edge is past what the phone shows of the picture's frame.
+BA_PAST_THE_FRAME_JS = """() => {
+  const frame = document.querySelector('figure.board-frame');
+  const right = frame.getBoundingClientRect().left + frame.clientWidth;
+  return [...frame.querySelectorAll('svg.ba-board > text')]
+    .filter(t => /ba-(head|status|say)/.test(t.getAttribute('class'))
+                 || (t.getAttribute('class') === 'ba-small' && +t.getAttribute('y') < 160))
+    .filter(t => t.getBoundingClientRect().right > right + 1)
+    .map(t => t.textContent.trim());
+}"""
+
+
+def test_battle_arena_lines_over_the_board_fit_the_phone_and_power_has_its_unit(
+    live_server: Any, browser: Any
+) -> None:
+    _load("bo-jackson-battle-arena")
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/games/bo-jackson-battle-arena/disputes/")
+    page.locator("#q-who-wins-this-battle form button[type=submit]").click()
+    page.wait_for_selector("#answer")
+    # Before: "Playmaker Mode · battle 1 of 7 · compare Power" and the lines under it ran
+    # past the phone's edge, read by scrolling sideways.
+    assert page.evaluate(BA_PAST_THE_FRAME_JS) == []
+    why = page.locator("ul.reasons").inner_text()
+    assert "Your Hero has 100 Power; your opponent's Hero has 100 Power" in why
+    assert "no weapon, no Super Weapon" not in page.locator("svg.ba-board").first.inner_html()
+    assert _problems(page) == []
+    context.close()
+
+
+def test_higher_or_lower_playing_order_fits_the_phone(live_server: Any, browser: Any) -> None:
+    _load("higher-lower")
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/games/higher-lower/disputes/")
+    page.locator("#q-can-i-play-this-card form button[type=submit]").click()
+    page.wait_for_selector("#answer")
+    past = page.evaluate(
+        """() => {
+      const frame = document.querySelector('figure.board-frame');
+      const right = frame.getBoundingClientRect().left + frame.clientWidth;
+      return [...frame.querySelectorAll('svg.hl-board > text')]
+        .filter(t => +t.getAttribute('y') < 84 + 17 * 4)
+        .filter(t => t.getBoundingClientRect().right > right + 1)
+        .map(t => t.textContent.trim());
+    }"""
+    )
+    assert past == []  # before: "Play passes left: …" ran on to 64 characters, off the phone
     context.close()
