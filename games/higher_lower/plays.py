@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from games.core import Reason, Ruling
+from games.core.pictures import listed
 from games.higher_lower import reasons as R
 from games.higher_lower.checks import mover
 from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
@@ -341,7 +342,8 @@ def rule_draw(engine: GameRules[Any, Any], state: State, move: DrawCard) -> Ruli
     if isinstance(p.hand, list) and could:
         shown = ", ".join(str(v) for v in could)
         return engine.illegal(
-            f"No: {W(name)} can lay a card ({shown}) on the {state.last_card} under the call "
+            f"No: {W(name)} can lay {listed([f'the {v}' for v in could], 'or')} on the "
+            f"{state.last_card} under the call "
             f"{state.call!r}, and a player draws only when unable to play.",
             [
                 _reason(
@@ -477,7 +479,9 @@ def rule_booster(engine: GameRules[Any, Any], state: State, move: PlayBooster) -
         ),
     ]
     if target is not None:
-        reasons.append(_reason("booster-at-opponent", f"{W(target)} is an opponent of {W(name)}"))
+        reasons.append(
+            _reason("booster-at-opponent", f"{W(target)} is one of {W(name).poss} opponents")
+        )
     reasons.append(_reason("booster-card-text", f"{W(name)} must do what the {label} says"))
     summary = (
         f"Yes: {W(name)} may play the {label}{at} now, on {W(name).verb('their', 'your')} own "

@@ -72,3 +72,15 @@ def test_a_heroes_power_is_said_with_its_unit() -> None:
     details = [r.detail for r in ruling.reasons]
     # Before: "Your Hero has 100; your opponent's Hero has 100".
     assert "Your Hero has 100 Power; your opponent's Hero has 100 Power" in details
+
+
+def test_higher_or_lower_names_the_card_you_can_lay_and_the_opponent_you_aim_at() -> None:
+    rules = registry["higher-lower"]
+    asked = dispute("higher-lower", "can-i-draw-instead")
+    ruling = rules.rule_json(asked["state"], asked["move"])
+    # Before: "No: you can lay a card (9) on the 7 under the call 'higher', ..."
+    assert ruling.summary.startswith("No: you can lay the 9 on the 7 under the call 'higher'")
+    asked = dispute("higher-lower", "can-i-play-a-booster")
+    ruling = rules.rule_json(asked["state"], asked["move"])
+    # Before: "another opponent is an opponent of you".
+    assert "another opponent is one of your opponents" in [r.detail for r in ruling.reasons]
