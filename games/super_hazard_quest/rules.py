@@ -176,7 +176,8 @@ def _summary(move: Any, result: TurnResult) -> str:
         hero = state.hero(move.player)
         assert hero is not None
         return (
-            f"The hero is wounded: it goes back to ({hero.x}, {hero.y}) and loses all its crystals."
+            f"The hero is wounded: it goes back to the Checkpoint at ({hero.x}, {hero.y}) and "
+            "loses all its crystals."
         )
     if isinstance(move, Setup):
         first = state.turn or "the first player"

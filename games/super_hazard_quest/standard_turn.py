@@ -309,20 +309,21 @@ class TurnWalk:
         if entered.unknown_side(back):
             self.note(
                 "entered-side-not-described",
-                f"step {index + 1} enters ({cell[0]}, {cell[1]}) by its {back} side, which was "
-                "not described: a Direction Hazard or a wall there is ignored on the way in",
+                f"step {index + 1} enters the card at ({cell[0]}, {cell[1]}) by its {back} side, "
+                "which was not described: a Direction Hazard or a wall there is ignored on the "
+                "way in",
             )
         elif back in entered.exits:
             self.note(
                 "entrance-hazard-ignored",
-                f"step {index + 1} enters ({cell[0]}, {cell[1]}) past its {back} Direction Hazard "
-                f"({entered.exits[back].title()}), which is not met on entering",
+                f"step {index + 1} enters the card at ({cell[0]}, {cell[1]}) past its {back} "
+                f"Direction Hazard ({entered.exits[back].title()}), which is not met on entering",
             )
         else:
             self.note(
                 "entered-without-entrance",
-                f"step {index + 1} enters ({cell[0]}, {cell[1]}), which has no {back} exit: the "
-                "hero enters all the same, but cannot come back that way",
+                f"step {index + 1} enters the card at ({cell[0]}, {cell[1]}), which has no {back} "
+                "exit: the hero enters all the same, but cannot come back that way",
             )
         self.arrive(entered)
 
