@@ -138,17 +138,18 @@ def _call_block(state: State) -> dict[str, Any]:
         }
     arrow = "▲" if state.call == "higher" else "▼"
     if state.call_by is not None:
-        lines += _words(f"called by {state.call_by}", CALL_LINE_CHARS)
+        lines += _words(f"called by {spoken(state.call_by)}", CALL_LINE_CHARS)
     if state.last_card is not None and AUTOMATIC_CALL.get(state.last_card) == state.call:
         lines.append(f"a {state.last_card} always calls {state.call}")
     if state.match_chain:
-        lines += _words("matched since: " + ", ".join(state.match_chain), CALL_LINE_CHARS)
+        matched = ", ".join(spoken(n) for n in state.match_chain)
+        lines += _words(f"matched since: {matched}", CALL_LINE_CHARS)
     return {
         "call": state.call,
         "by": state.call_by or "",
         "badge": f"{arrow} {state.call.upper()}",
         "tip": f"The call in force: {state.call}"
-        + (f", made by {state.call_by}" if state.call_by else ""),
+        + (f", made by {spoken(state.call_by)}" if state.call_by else ""),
         "cls": f"hl-call hl-call-{state.call}",
         "lines": lines,
     }

@@ -70,3 +70,10 @@ def test_a_player_whose_last_booster_was_played_holds_no_boosters() -> None:
     said = describe(RULES.parse_state(state))
     assert "You hold." not in said  # before: the empty list of boosters said as nothing
     assert "and no boosters" in said
+
+
+def test_the_call_you_made_is_said_called_by_you() -> None:
+    state, move = build_play(CanIPlayThisCard(players=3))
+    after = RULES.apply(RULES.parse_state(state), RULES.parse_move(move, RULES.parse_state(state)))
+    lines = layout(after, "After the move")["call"]["lines"]
+    assert "called by you" in lines  # was "called by You"
