@@ -699,7 +699,8 @@ def _hand(hero: Hero) -> str:
 
     parts = [item(i) for i in hero.hand]
     if hero.unseen is None:
-        parts.append("how many others: not described")
+        # "others" only beside items listed: a hand with none given is simply not described.
+        parts.append("how many others: not described" if parts else "not described")
     elif hero.unseen:
         parts.append(f"{hero.unseen} unseen")
     return ", ".join(parts) if parts else "no items"

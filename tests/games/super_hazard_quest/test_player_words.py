@@ -73,3 +73,12 @@ def test_the_words_around_the_map_fit_a_phone() -> None:
             if t.cls in limits and t.x < 40 and len(t.text) > limits[t.cls]
         ]
         assert not long, (slug, long)
+
+
+def test_a_hand_of_which_nothing_is_given_is_not_described() -> None:
+    state, move = _asked("pass-hazard")
+    drawn = layout(State.model_validate(state), "Can I pass?", {"move": move})
+    hands = [t.text for t in drawn["texts"] if t.text.startswith("hand: ")]
+    # Your opponent's hand: nothing given. Before: "hand: how many others: not described".
+    assert "hand: not described" in hands
+    assert "hand: super Attack (item 1), 4 unseen" in hands
