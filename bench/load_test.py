@@ -49,6 +49,7 @@ import json
 import os
 import random
 import resource
+import runpy
 import secrets
 import shutil
 import signal
@@ -69,6 +70,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # the engines (games/, plain Python) and bench/load/variations.py make the ruling variations
 sys.path[:0] = [str(ROOT), str(ROOT / "bench" / "load")]
 LUA = ROOT / "bench" / "load" / "report.lua"
+GUNICORN_CONF = ROOT / "gunicorn.conf.py"
 VENV_BIN = Path(sys.executable).parent
 DEFAULT_DB = os.environ.get(
     "LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tablejudge_load"
@@ -187,22 +189,27 @@ def server_env(args: argparse.Namespace, response_cache: bool = True) -> dict[st
     return env
 
 
+def deployed() -> dict[str, Any]:
+    """The deployed server's settings (gunicorn.conf.py, which "Deploying" runs)."""
+    return runpy.run_path(str(GUNICORN_CONF))
+
+
 def gunicorn_command(args: argparse.Namespace) -> list[str]:
+    """gunicorn as deployed (gunicorn.conf.py), with only what was asked for overridden."""
     command = [
         str(VENV_BIN / "gunicorn"),
-        "cardsdb.wsgi",
+        "--config",
+        str(GUNICORN_CONF),
         "--bind",
         f"127.0.0.1:{args.port}",
-        "--workers",
-        str(args.workers),
-        "--worker-class",
-        args.worker_class,
         "--log-level",
         "warning",
-        "--timeout",
-        "30",
     ]
-    if args.worker_class == "gthread":
+    if args.workers is not None:
+        command += ["--workers", str(args.workers)]
+    if args.worker_class is not None:
+        command += ["--worker-class", args.worker_class]
+    if args.threads is not None:
         command += ["--threads", str(args.threads)]
     return command
 
@@ -824,9 +831,9 @@ def main() -> None:
     parser.add_argument("--database-url", default=DEFAULT_DB)
     parser.add_argument("--no-setup", action="store_true", help="skip migrate and load_fixtures")
     parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--worker-class", default="gthread", choices=["gthread", "sync"])
-    parser.add_argument("--threads", type=int, default=2, help="threads per gthread worker")
+    parser.add_argument("--workers", type=int, help="(gunicorn.conf.py's)")
+    parser.add_argument("--worker-class", choices=["gthread", "sync"], help="(gunicorn.conf.py's)")
+    parser.add_argument("--threads", type=int, help="threads per gthread worker (the conf's)")
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", ""))
     parser.add_argument(
         "--rulings-rate", default="1000000/s", help="the ruling throttle for this server"
@@ -858,6 +865,10 @@ def main() -> None:
     log.parent.mkdir(exist_ok=True)
     base = f"http://127.0.0.1:{args.port}"
     version = subprocess.run([wrk_path(), "-v"], capture_output=True, text=True).stdout
+    conf = deployed()
+    for name in ("workers", "worker_class", "threads"):
+        if getattr(args, name) is None:
+            setattr(args, name, conf[name])
     threads = f" x {args.threads} threads" if args.worker_class == "gthread" else ""
     cache = f"Redis {args.redis_url}" if args.redis_url else "local memory (per worker)"
     database = urllib.parse.urlsplit(args.database_url).path.lstrip("/")
