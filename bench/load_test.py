@@ -25,9 +25,10 @@ each kind measured beside the ceiling at the same concurrency:
 Needs Debian's wrk (`apt-get install -y wrk`) and a PostgreSQL server (`--database-url`,
 default postgres://postgres@127.0.0.1:5432/tablejudge_load). It creates that database if it is
 missing, migrates it and loads the fixtures, which builds the prebuilt answers (`--no-setup`
-skips this), then starts gunicorn the way README "Deploying" says (DEBUG off, a generated
-SECRET_KEY, ALLOWED_HOSTS, REDIS_URL if set) and waits for `/api/v1/health`. wrk sends
-`X-Forwarded-Proto: https` as the TLS-terminating proxy in front of production does.
+skips this), then starts gunicorn with the deployed settings (gunicorn.conf.py, which README
+"Deploying" runs; `--workers`, `--threads` and `--worker-class` override them) and DEBUG off,
+a generated SECRET_KEY, ALLOWED_HOSTS, REDIS_URL if set, and waits for `/api/v1/health`. wrk
+sends `X-Forwarded-Proto: https` as the TLS-terminating proxy in front of production does.
 
 The ruling POST is throttled per client (`RULINGS_RATE`, 120/min by default); every request
 here comes from 127.0.0.1, so the server is started with `RULINGS_RATE` raised
@@ -35,10 +36,17 @@ here comes from 127.0.0.1, so the server is started with `RULINGS_RATE` raised
 
 Why wrk: a small C program (an event loop a thread) that saturates a server with a fraction of
 one core, which matters on a 2-core machine where the load generator shares the CPU with
-gunicorn and PostgreSQL. Its latency is closed-loop (no coordinated-omission correction), so
-under saturation p99 understates queueing. The report also says how busy the machine was:
-the load average, and during each run the share of the CPUs used by the server's workers
-and by everything else (other users of a shared machine make every figure lower).
+gunicorn and PostgreSQL. Its percentiles are of a histogram it corrects for coordinated
+omission (wrk 4's `stats_correct`, before the Lua `done()` reads it): for every request slower
+than twice a connection's mean interval between requests, it adds the requests a client
+sending at that constant rate would have seen delayed behind it (one sample at each interval
+below it). So one stall is counted many times: a worker's 3 s first request at 32 connections
+(~23 ms between requests) added ~140 samples, and the p99 printed was 281 ms where the
+requests' own gaps (measured in the server) gave 72 ms. The p99 thus says how long the rarest
+stalls are (a worker's cold start, a full garbage collection, the machine's other users), more
+than how long requests queue. The report also says how busy the machine was: the load average,
+and during each run the share of the CPUs used by the server's workers and by everything else
+(other users of a shared machine make every figure lower).
 """
 
 from __future__ import annotations
