@@ -5,9 +5,9 @@ with it, so the load test measures what is deployed. Command-line options overri
 Each worker imports the whole URL conf (every view, DRF, the engines' models) and then
 freezes what it holds for the garbage collector, before it takes its first connection. Left
 lazy, that import was the first request of every new worker: ~0.65 s of CPU on a quiet
-machine and 1-3 s on a busy one, while every request queued behind it on that worker waited;
-and every full collection walked the ~120,000 objects the boot left (55-70 ms of CPU, a
-stop-the-world pause of the worker, one to two a worker every ten seconds at load). Frozen,
+machine and 0.9-4.2 s on a busy one, while every request queued behind it on that worker waited;
+and every full collection walked the ~120,000 objects the boot left (54-75 ms of CPU, a
+stop-the-world pause of the worker, one or two a worker every ten seconds at load). Frozen,
 they are never walked again (nothing frozen is garbage: a full collection runs first).
 """
 
