@@ -25,9 +25,10 @@ each kind measured beside the ceiling at the same concurrency:
 Needs Debian's wrk (`apt-get install -y wrk`) and a PostgreSQL server (`--database-url`,
 default postgres://postgres@127.0.0.1:5432/tablejudge_load). It creates that database if it is
 missing, migrates it and loads the fixtures, which builds the prebuilt answers (`--no-setup`
-skips this), then starts gunicorn the way README "Deploying" says (DEBUG off, a generated
-SECRET_KEY, ALLOWED_HOSTS, REDIS_URL if set) and waits for `/api/v1/health`. wrk sends
-`X-Forwarded-Proto: https` as the TLS-terminating proxy in front of production does.
+skips this), then starts gunicorn with the deployed settings (gunicorn.conf.py, which README
+"Deploying" runs; `--workers`, `--threads` and `--worker-class` override them) and DEBUG off,
+a generated SECRET_KEY, ALLOWED_HOSTS, REDIS_URL if set, and waits for `/api/v1/health`. wrk
+sends `X-Forwarded-Proto: https` as the TLS-terminating proxy in front of production does.
 
 The ruling POST is throttled per client (`RULINGS_RATE`, 120/min by default); every request
 here comes from 127.0.0.1, so the server is started with `RULINGS_RATE` raised
@@ -35,10 +36,17 @@ here comes from 127.0.0.1, so the server is started with `RULINGS_RATE` raised
 
 Why wrk: a small C program (an event loop a thread) that saturates a server with a fraction of
 one core, which matters on a 2-core machine where the load generator shares the CPU with
-gunicorn and PostgreSQL. Its latency is closed-loop (no coordinated-omission correction), so
-under saturation p99 understates queueing. The report also says how busy the machine was:
-the load average, and during each run the share of the CPUs used by the server's workers
-and by everything else (other users of a shared machine make every figure lower).
+gunicorn and PostgreSQL. Its percentiles are of a histogram it corrects for coordinated
+omission (wrk 4's `stats_correct`, before the Lua `done()` reads it): for every request slower
+than twice a connection's mean interval between requests, it adds the requests a client
+sending at that constant rate would have seen delayed behind it (one sample at each interval
+below it). So one stall is counted many times: a worker's 3 s first request at 32 connections
+(~23 ms between requests) added ~140 samples, and the p99 printed was 281 ms where the
+requests' own gaps (measured in the server) gave 72 ms. The p99 thus says how long the rarest
+stalls are (a worker's cold start, a full garbage collection, the machine's other users), more
+than how long requests queue. The report also says how busy the machine was: the load average,
+and during each run the share of the CPUs used by the server's workers and by everything else
+(other users of a shared machine make every figure lower).
 """
 
 from __future__ import annotations
@@ -49,6 +57,7 @@ import json
 import os
 import random
 import resource
+import runpy
 import secrets
 import shutil
 import signal
@@ -69,6 +78,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # the engines (games/, plain Python) and bench/load/variations.py make the ruling variations
 sys.path[:0] = [str(ROOT), str(ROOT / "bench" / "load")]
 LUA = ROOT / "bench" / "load" / "report.lua"
+GUNICORN_CONF = ROOT / "gunicorn.conf.py"
 VENV_BIN = Path(sys.executable).parent
 DEFAULT_DB = os.environ.get(
     "LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tablejudge_load"
@@ -187,22 +197,27 @@ def server_env(args: argparse.Namespace, response_cache: bool = True) -> dict[st
     return env
 
 
+def deployed() -> dict[str, Any]:
+    """The deployed server's settings (gunicorn.conf.py, which "Deploying" runs)."""
+    return runpy.run_path(str(GUNICORN_CONF))
+
+
 def gunicorn_command(args: argparse.Namespace) -> list[str]:
+    """gunicorn as deployed (gunicorn.conf.py), with only what was asked for overridden."""
     command = [
         str(VENV_BIN / "gunicorn"),
-        "cardsdb.wsgi",
+        "--config",
+        str(GUNICORN_CONF),
         "--bind",
         f"127.0.0.1:{args.port}",
-        "--workers",
-        str(args.workers),
-        "--worker-class",
-        args.worker_class,
         "--log-level",
         "warning",
-        "--timeout",
-        "30",
     ]
-    if args.worker_class == "gthread":
+    if args.workers is not None:
+        command += ["--workers", str(args.workers)]
+    if args.worker_class is not None:
+        command += ["--worker-class", args.worker_class]
+    if args.threads is not None:
         command += ["--threads", str(args.threads)]
     return command
 
@@ -824,9 +839,9 @@ def main() -> None:
     parser.add_argument("--database-url", default=DEFAULT_DB)
     parser.add_argument("--no-setup", action="store_true", help="skip migrate and load_fixtures")
     parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--worker-class", default="gthread", choices=["gthread", "sync"])
-    parser.add_argument("--threads", type=int, default=2, help="threads per gthread worker")
+    parser.add_argument("--workers", type=int, help="(gunicorn.conf.py's)")
+    parser.add_argument("--worker-class", choices=["gthread", "sync"], help="(gunicorn.conf.py's)")
+    parser.add_argument("--threads", type=int, help="threads per gthread worker (the conf's)")
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", ""))
     parser.add_argument(
         "--rulings-rate", default="1000000/s", help="the ruling throttle for this server"
@@ -858,6 +873,10 @@ def main() -> None:
     log.parent.mkdir(exist_ok=True)
     base = f"http://127.0.0.1:{args.port}"
     version = subprocess.run([wrk_path(), "-v"], capture_output=True, text=True).stdout
+    conf = deployed()
+    for name in ("workers", "worker_class", "threads"):
+        if getattr(args, name) is None:
+            setattr(args, name, conf[name])
     threads = f" x {args.threads} threads" if args.worker_class == "gthread" else ""
     cache = f"Redis {args.redis_url}" if args.redis_url else "local memory (per worker)"
     database = urllib.parse.urlsplit(args.database_url).path.lstrip("/")
