@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import runpy
 import secrets
 import signal
 import socket
@@ -15,6 +16,12 @@ import textwrap
 import time
 import urllib.request
 from pathlib import Path
+
+import pytest
+from django.db import OperationalError
+from django.test import Client
+
+from cardsdb import card_index, response_cache
 
 ROOT = Path(__file__).resolve().parent.parent
 CONF = ROOT / "gunicorn.conf.py"
@@ -103,3 +110,33 @@ def test_gunicorn_started_in_the_project_folder_serves_with_the_conf(tmp_path: P
         process.wait(timeout=30)
     logged = log.read_text()
     assert "Using worker: gthread" in logged and "Traceback" not in logged, logged
+
+
+@pytest.mark.django_db
+def test_a_warm_worker_has_its_card_list_index_for_the_data_as_it_is(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    card_index.forget()
+    runpy.run_path(str(CONF))["card_index_build"]()
+
+    def built_again() -> card_index.Index:
+        raise AssertionError("the first card list built the index")
+
+    monkeypatch.setattr(card_index, "build", built_again)
+    listed = client.get("/api/v1/cards/?game=higher-lower&ordering=-power")
+    assert listed.status_code == 200 and listed.json()["count"] > 0
+    assert card_index.current(response_cache.data_fingerprint()) is not None
+
+
+@pytest.mark.django_db
+def test_a_worker_whose_database_is_not_ready_boots_without_its_index(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    card_index.forget()
+
+    def no_tables() -> card_index.Index:
+        raise OperationalError("no such table: cardsdb_card")
+
+    monkeypatch.setattr(card_index, "build", no_tables)
+    runpy.run_path(str(CONF))["card_index_build"]()  # does not raise
+    assert "card-list index not built at boot (no such table: cardsdb_card)" in caplog.text
