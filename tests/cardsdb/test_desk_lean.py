@@ -218,7 +218,27 @@ def test_one_new_ruling_is_one_query(settings: Any) -> None:
         response = _post(LEGAL)
     assert response.status_code == 200
     sql = [q["sql"] for q in ctx.captured_queries]
-    assert len(sql) == 1 and sql[0].lstrip().startswith(("INSERT", "SET LOCAL")), sql
+    assert len(sql) == 1 and "INSERT INTO" in sql[0], sql
+
+
+def test_a_saved_ruling_waits_for_no_disk_and_leaves_the_session_as_it_was() -> None:
+    """The insert turns `synchronous_commit` off for its own implicit transaction only (as
+    `SET LOCAL` did): the connection's later transactions wait for the disk as configured.
+    Run on a connection of its own in autocommit, as a worker's is outside a test."""
+    if connection.vendor != "postgresql":
+        pytest.skip("a PostgreSQL setting")
+    import psycopg
+
+    params = connection.get_connection_params()
+    params.pop("cursor_factory", None)
+    with psycopg.connect(**params, autocommit=True) as own:
+        configured = own.execute("SHOW synchronous_commit").fetchone()
+        during = own.execute(
+            f"{desk._SYNC_OFF}SELECT current_setting('synchronous_commit') FROM sync_off"
+        ).fetchone()
+        after = own.execute("SHOW synchronous_commit").fetchone()
+    assert during == ("off",)
+    assert after == configured != ("off",)
 
 
 def test_the_lean_path_is_never_stale_after_an_admin_edit_or_a_load(
