@@ -21,6 +21,8 @@ from django.http import Http404
 from django.urls import reverse
 
 from cardsdb import response_cache
+from cardsdb.api import renderers
+from cardsdb.json_text import text_written
 from cardsdb.models import Game, Rule, SavedRuling
 from games import registry
 from games.core.errors import InvalidMove, InvalidState
@@ -162,9 +164,12 @@ def text_check_storable(body: Any) -> None:
             raise InvalidState(path or "body", "the text holds a NUL or a lone surrogate")
 
 
-def _insert_new(saved: SavedRuling) -> bool:
+def _insert_new(saved: SavedRuling, ruling_text: str) -> bool:
     """Keep a ruling unless one is kept under its id (True: this call kept it), in one
     statement: `INSERT ... ON CONFLICT DO NOTHING`, not a look-up and then an insert.
+    `ruling_text` is the ruling's JSON as already written for the response: the column keeps
+    those very bytes (cardsdb/json_text.py); the request was read from JSON, so it is written
+    without the NaN check an admin's edit gets.
 
     A saved ruling is derived data: its id is the hash of the request, and the same request
     rules and saves it again. So on PostgreSQL its commit need not wait for the disk
@@ -172,13 +177,15 @@ def _insert_new(saved: SavedRuling) -> bool:
     statement itself): a crash can lose the last moment's rulings, never corrupt anything, and
     the request that saved one still got its answer. That statement binds its values on the
     server (the two documents go as parameters, not quoted into the SQL text), which costs
-    less on both sides than psycopg's client-side binding of large JSON."""
+    less on both sides than psycopg's client-side binding of large text."""
     db = connections[router.db_for_write(SavedRuling)]  # looked up once, not per attribute
     insert, fields = _insert_statement(db)
     postgresql = db.vendor == "postgresql"
     values = [
-        _json_value(f.value_from_object(saved), postgresql)
-        if f.get_internal_type() == "JSONField"
+        ruling_text
+        if f.attname == "ruling"
+        else text_written(saved.request)
+        if f.attname == "request"
         else f.get_db_prep_save(f.pre_save(saved, add=True), db)
         for f in fields
     ]
@@ -230,27 +237,14 @@ def _insert_statement(db: Any) -> tuple[str, list[Any]]:
     return found
 
 
-def _json_value(value: Any, postgresql: bool) -> Any:
-    """A JSON column's value for the INSERT, written by orjson (several times faster than
-    `json.dumps`): jsonb on PostgreSQL keeps the value, not the spelling; SQLite keeps the
-    text, which Django reads back with `json.loads` as the same value."""
-    if postgresql:
-        from psycopg.types.json import Jsonb
-
-        return Jsonb(value, dumps=_json_bytes)
-    written = _json_bytes(value)
-    return written.decode() if isinstance(written, bytes) else written
-
-
-def _json_bytes(value: Any) -> bytes | str:
-    try:
-        return orjson.dumps(value)
-    except (TypeError, orjson.JSONEncodeError):  # beyond 64-bit integers: as Django writes it
-        return json.dumps(value)
-
-
 def ruling_make(slug: str, request: dict[str, Any]) -> SavedRuling:
     """Rule on `{state, move}` or `{state, moves: [...]}`; BadInput propagates as a 400."""
+    return ruling_make_written(slug, request)[0]
+
+
+def ruling_make_written(slug: str, request: dict[str, Any]) -> tuple[SavedRuling, bytes]:
+    """`ruling_make`, with the ruling's JSON as the API writes it (`renderers.dumps`): for a
+    new board, the bytes the row keeps too, written once."""
     text_check_storable(request)
     desk = desk_for(slug)
     state = request.get("state")
@@ -274,15 +268,17 @@ def ruling_make(slug: str, request: dict[str, Any]) -> SavedRuling:
     body["id"] = key
     body["game"] = slug
     body["url"] = f"/games/{slug}/rulings/{key}/"
+    written = renderers.dumps(body)
     saved = SavedRuling(id=key, game=desk.game, request=canonical, ruling=body)
-    if _insert_new(saved):  # a new board: one statement, no look-up first
-        return saved
+    if _insert_new(saved, written.decode()):  # a new board: one statement, no look-up first
+        return saved, written
     saved = SavedRuling.objects.get(pk=key)  # ruled before (or by a concurrent request)
     if saved.ruling.get("reference_version") != desk.game.data_version:
         # made under older data: ruled again and kept under the same id (and its first date)
         SavedRuling.objects.filter(pk=key).update(request=canonical, ruling=body)
         saved.request, saved.ruling = canonical, body
-    return saved
+        return saved, written
+    return saved, renderers.dumps(saved.ruling)
 
 
 def ruling_get(slug: str, key: str) -> SavedRuling:

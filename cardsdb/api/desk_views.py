@@ -178,9 +178,12 @@ def _lean_takes(request: HttpRequest) -> bool:
 
 def _answer(data: Any, status_code: int, headers: Any = ()) -> HttpResponse:
     """What DRF's view writes for `Response(data, status_code, headers)` in JSON."""
-    response = HttpResponse(
-        renderers.dumps(data), status=status_code, content_type="application/json"
-    )
+    return _answer_written(renderers.dumps(data), status_code, headers)
+
+
+def _answer_written(written: bytes, status_code: int, headers: Any = ()) -> HttpResponse:
+    """`_answer` for data already written by `renderers.dumps`."""
+    response = HttpResponse(written, status=status_code, content_type="application/json")
     for name, value in headers:
         response[name] = value
     patch_vary_headers(response, ("Accept",))  # after any Vary of the error's own
@@ -222,10 +225,10 @@ def rulings(request: HttpRequest, slug: str) -> HttpResponse:
     if not throttle.allow_request(request, None):  # type: ignore[arg-type]
         return _refusal(exceptions.Throttled(throttle.wait()), request)
     try:
-        saved = desk.ruling_make(slug, body)
+        _, written = desk.ruling_make_written(slug, body)
     except (BadInput, Http404) as exc:
         return _refusal(exc, request)
-    return _answer(saved.ruling, status.HTTP_200_OK)
+    return _answer_written(written, status.HTTP_200_OK)
 
 
 # drf-spectacular documents the views it finds in the URLs by their DRF class: the lean view
