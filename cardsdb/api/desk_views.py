@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from array import array
 from typing import Any
 
 import orjson
@@ -41,12 +42,54 @@ GAME_PARAMETER = OpenApiParameter(
 
 
 class RulingThrottle(SimpleRateThrottle):
-    """Rulings cost an engine run and a write: limited per client (429 with Retry-After)."""
+    """Rulings cost an engine run and a write: limited per client (429 with Retry-After).
+
+    DRF's bookkeeping, kept differently: DRF keeps a client's request times as a list, newest
+    first, which the cache pickles float by float on every request (~16 us at 120 a minute,
+    ~80 us at the load test's rate). Here they are packed doubles, oldest first: the same times
+    dropped and counted in the same order (a clock set back included), so the same requests
+    are refused with the same Retry-After (tested against DRF's), at a few microseconds. The
+    packed form lives under its own cache version, never read as DRF's list."""
 
     scope = "rulings"
+    cache_version = 2  # packed doubles; DRF's lists are (Django's default) version 1
+    num_requests: int  # set by DRF's __init__ from the rate (allow_request checks there is one)
+    duration: int
+    history: Any
 
     def get_cache_key(self, request: Any, view: Any) -> str | None:
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        if self.rate is None:
+            return True
+        self.key = self.get_cache_key(request, view)
+        if self.key is None:
+            return True
+        times = array("d")
+        stored = self.cache.get(self.key, version=self.cache_version)
+        if isinstance(stored, bytes):
+            times.frombytes(stored)
+        self.now = self.timer()
+        expired, cutoff = 0, self.now - self.duration
+        while expired < len(times) and times[expired] <= cutoff:  # DRF pops its list's tail
+            expired += 1
+        del times[:expired]
+        self.history = times
+        if len(times) >= self.num_requests:
+            return self.throttle_failure()
+        times.append(self.now)
+        self.cache.set(self.key, times.tobytes(), self.duration, version=self.cache_version)
+        return True
+
+    def wait(self) -> float | None:
+        """DRF's Retry-After, with the oldest time first rather than last."""
+        oldest = self.history[0] if self.history else None
+        remaining = self.duration if oldest is None else self.duration - (self.now - oldest)
+        available = self.num_requests - len(self.history) + 1
+        if available <= 0:
+            return None
+        return remaining / float(available)
 
 
 class RulingRequest(serializers.Serializer):
@@ -228,7 +271,7 @@ def rulings(request: HttpRequest, slug: str) -> HttpResponse:
         return rulings_drf(request, slug)
     throttle = RulingThrottle()
     # DRF's throttle reads only the client's address (`request.META`) and no view
-    if not throttle.allow_request(request, None):  # type: ignore[arg-type]
+    if not throttle.allow_request(request, None):
         return _refusal(exceptions.Throttled(throttle.wait()), request)
     try:
         _, written = desk.ruling_make_written(slug, body)

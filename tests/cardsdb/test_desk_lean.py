@@ -17,8 +17,12 @@ from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import connection
-from django.test import Client, override_settings
+from django.test import Client, RequestFactory, override_settings
 from django.test.utils import CaptureQueriesContext
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+from rest_framework.throttling import SimpleRateThrottle
 
 from cardsdb import desk, response_cache
 from cardsdb.api import desk_views
@@ -268,3 +272,47 @@ def test_the_schema_still_documents_the_ruling_post() -> None:
     components = schema["components"]["schemas"]
     assert any(name.endswith("State") for name in components)
     assert any(name.endswith("Move") for name in components)
+
+
+class _DrfThrottle(SimpleRateThrottle):
+    """DRF's own bookkeeping for the same scope and client: what RulingThrottle stands for."""
+
+    scope = "rulings"
+    get_cache_key = RulingThrottle.get_cache_key
+
+
+@hypothesis_settings(max_examples=60, deadline=None)
+@given(
+    rate=st.sampled_from(["1/s", "3/s", "5/min", "2/min"]),
+    steps=st.lists(st.floats(min_value=-70, max_value=70), min_size=1, max_size=40),
+)
+def test_the_throttle_refuses_as_drfs_with_the_same_retry_after(
+    rate: str, steps: list[float]
+) -> None:
+    """The same requests at the same clock readings (forwards, and now and then set back)
+    are let through or refused alike, with the same wait, as by DRF's throttle."""
+    request = RequestFactory().post(f"/api/v1/games/{HL}/rulings", REMOTE_ADDR="198.51.100.7")
+    cache.clear()
+    now = 1_000_000.0
+    for step in steps:
+        now += step if step > -50 else step / 10  # mostly forwards; a clock set back at times
+        answers = []
+        for kind in (RulingThrottle, _DrfThrottle):
+            throttle: Any = kind()
+            throttle.rate = rate
+            throttle.num_requests, throttle.duration = throttle.parse_rate(rate)
+            throttle.timer = lambda now=now: now
+            allowed = throttle.allow_request(request, None)
+            answers.append((allowed, None if allowed else throttle.wait()))
+        assert answers[0] == answers[1]
+
+
+def test_the_throttle_keeps_its_times_apart_from_drfs_lists() -> None:
+    request = RequestFactory().post(f"/api/v1/games/{HL}/rulings", REMOTE_ADDR="198.51.100.8")
+    cache.clear()
+    key = RulingThrottle().get_cache_key(request, None)
+    assert key is not None
+    cache.set(key, [1.0, 2.0])  # a list DRF's bookkeeping left (the default cache version)
+    assert RulingThrottle().allow_request(request, None)
+    assert cache.get(key) == [1.0, 2.0]
+    assert isinstance(cache.get(key, version=RulingThrottle.cache_version), bytes)
