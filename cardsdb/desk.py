@@ -204,21 +204,26 @@ def _insert_new(saved: SavedRuling, ruling_text: str) -> bool:
         else f.get_db_prep_save(f.pre_save(saved, add=True), db)
         for f in fields
     ]
-    with db.cursor() as cursor:
-        if postgresql:
-            import psycopg
-
-            # Django's own wrapper (query logging, execute wrappers, its error types) around
-            # a cursor that binds on the server, on the same connection and transaction
-            with type(cursor)(psycopg.Cursor(cursor.cursor.connection), db) as bound:
-                bound.execute(insert, values)
-                kept = bound.rowcount == 1
-        else:
-            cursor.execute(insert, values)
-            kept = cursor.rowcount == 1
+    with _server_bound_cursor(db) if postgresql else db.cursor() as cursor:
+        cursor.execute(insert, values)
+        kept = cursor.rowcount == 1
     if kept:
         saved._state.adding = False
     return kept
+
+
+def _server_bound_cursor(db: Any) -> Any:
+    """What `db.cursor()` gives (Django's wrapper: query logging, execute wrappers, its error
+    types, the health check), around a psycopg cursor that binds on the server, on the same
+    connection and transaction."""
+    import psycopg
+
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    db.validate_thread_sharing()
+    with db.wrap_database_errors:
+        raw = psycopg.Cursor(db.connection)
+    return db.make_debug_cursor(raw) if db.queries_logged else db.make_cursor(raw)
 
 
 _statements: dict[tuple[str, str], tuple[str, list[Any]]] = {}
