@@ -1,40 +1,25 @@
 """A JSON column kept as the text that was written, read back as PostgreSQL's jsonb reads.
 
-A saved ruling's two documents were jsonb. PostgreSQL then parses each one on every insert
-(into its binary form, then compressed), although nothing ever queries inside them: they are
-only read back whole. Kept as text, the ruling's column holds the very bytes the response is
-made of, written once, and the insert does no JSON work on the server.
+A saved ruling's two documents were jsonb. PostgreSQL then parsed each one on every insert
+(into its binary form, then compressed), although nothing queries inside them: they are only
+read back whole, and far less often than a new board is saved. Kept as text, the ruling's
+column holds the very bytes the response is made of, written once, and the insert does no
+JSON work on the server.
 
-What readers see must not change, so on PostgreSQL a value read back is given the shape jsonb
-gave it: an object's keys in jsonb's order (shorter first, then by their UTF-8 bytes) and each
-float as jsonb's numeric writes it back (`1e+16` comes back as the integer 10000000000000000,
-`-0.0` as 0.0). Rows stored as jsonb before (migration 0012 turned them into `jsonb::text`) are
-in that shape already. SQLite keeps the text as JSONField always did there, and reads it back
-as it was written. Tested against PostgreSQL's own jsonb (tests/cardsdb/test_desk_storage.py).
+What readers see must not change, so on PostgreSQL the column is read as `(text)::jsonb::text`:
+PostgreSQL's own jsonb gives it its key order (shorter keys first) and its numbers (`1e+16`
+comes back as 10000000000000000), and Django's `json.loads` reads that as it read the jsonb
+column. Rows stored as jsonb before (migration 0012 turned them into `jsonb::text`) read the
+same. SQLite keeps JSONField's checked text as always and reads it back as written.
 """
 
 from __future__ import annotations
 
 import json
-import re
-from decimal import Decimal
 from typing import Any
 
 import orjson
 from django.db import models
-
-# orjson reads an integer beyond 64 bits as a float where Python's json keeps it exact
-_LONG_NUMBER = re.compile(r"\d{19}")
-
-
-def text_loads(text: str | bytes) -> Any:
-    """A stored JSON text as Python's json reads it (what Django's JSONField hands over)."""
-    if not _LONG_NUMBER.search(text if isinstance(text, str) else text.decode()):
-        try:
-            return orjson.loads(text)
-        except orjson.JSONDecodeError:  # nesting deeper than orjson reads, NaN from json.dumps
-            pass
-    return json.loads(text)
 
 
 def text_written(value: Any) -> str:
@@ -56,35 +41,11 @@ def text_dumps(value: Any) -> str:
     return written
 
 
-def _jsonb_key_order(key: str) -> tuple[int, bytes]:
-    written = key.encode()
-    return len(written), written
-
-
-def _as_numeric(number: float) -> Any:
-    # jsonb's numeric keeps the decimal that was written (orjson's shortest spelling) and
-    # writes it back without an exponent: an integer when no digit is after the point.
-    decimal = Decimal(orjson.dumps(number).decode())
-    if not decimal:
-        decimal = abs(decimal)  # numeric has no negative zero
-    return json.loads(format(decimal, "f"))
-
-
-def as_jsonb_reads(value: Any) -> Any:
-    """`value` as PostgreSQL hands it back after storing it as jsonb."""
-    if isinstance(value, dict):
-        return {key: as_jsonb_reads(value[key]) for key in sorted(value, key=_jsonb_key_order)}
-    if isinstance(value, list):
-        return [as_jsonb_reads(item) for item in value]
-    if isinstance(value, float):
-        return _as_numeric(value)
-    return value
-
-
 class JSONTextField(models.JSONField):
     """A JSONField whose column is plain text: written as orjson writes it, never parsed by
-    the database, and read back as a jsonb column read (on PostgreSQL) or as JSONField read
-    (elsewhere). Not for values to be queried inside: there are no JSON lookups on text."""
+    the database on the way in, and read back as the jsonb column read (on PostgreSQL) or as
+    JSONField read (elsewhere). Not for values to be queried inside: there are no JSON
+    lookups on text."""
 
     def db_type(self, connection: Any) -> str:
         return "text"
@@ -96,8 +57,7 @@ class JSONTextField(models.JSONField):
             return value
         return text_dumps(value)
 
-    def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
-        if value is None:
-            return None
-        read = text_loads(value)
-        return as_jsonb_reads(read) if connection.vendor == "postgresql" else read
+    def select_format(self, compiler: Any, sql: str, params: Any) -> tuple[str, Any]:
+        if compiler.connection.vendor == "postgresql":
+            return f"(({sql})::jsonb)::text", params
+        return sql, params

@@ -2,8 +2,8 @@
 
 Nothing queries inside them; PostgreSQL parsed both on every insert of a new ruling, and the
 ruling's text is now the response's bytes, written once. On PostgreSQL each column becomes
-`jsonb::text` (jsonb's own spelling, whose key order and numbers the field reproduces for
-rows written later) and keeps lz4 (migration 0011). Going back parses the text as jsonb.
+`jsonb::text` and keeps lz4 (migration 0011); the field reads any row through `::jsonb`, so
+readers get jsonb's key order and numbers as before. Going back parses the text as jsonb.
 SQLite already kept JSONField as checked text, so there the table is left as it is.
 
 The type change rewrites the table under an exclusive lock: rulings are derived data, a few
