@@ -49,10 +49,10 @@ class RulingThrottle(SimpleRateThrottle):
     ~80 us at the load test's rate). Here they are packed doubles, oldest first: the same times
     dropped and counted in the same order (a clock set back included), so the same requests
     are refused with the same Retry-After (tested against DRF's), at a few microseconds. The
-    packed form lives under its own cache version, never read as DRF's list."""
+    packed form lives under a key of its own, never read as DRF's list."""
 
     scope = "rulings"
-    cache_version = 2  # packed doubles; DRF's lists are (Django's default) version 1
+    cache_format = "throttle_%(scope)s_packed_%(ident)s"  # DRF's: throttle_%(scope)s_%(ident)s
     num_requests: int  # set by DRF's __init__ from the rate (allow_request checks there is one)
     duration: int
     history: Any
@@ -67,7 +67,7 @@ class RulingThrottle(SimpleRateThrottle):
         if self.key is None:
             return True
         times = array("d")
-        stored = self.cache.get(self.key, version=self.cache_version)
+        stored = self.cache.get(self.key)
         if isinstance(stored, bytes):
             times.frombytes(stored)
         self.now = self.timer()
@@ -79,7 +79,7 @@ class RulingThrottle(SimpleRateThrottle):
         if len(times) >= self.num_requests:
             return self.throttle_failure()
         times.append(self.now)
-        self.cache.set(self.key, times.tobytes(), self.duration, version=self.cache_version)
+        self.cache.set(self.key, times.tobytes(), self.duration)
         return True
 
     def wait(self) -> float | None:
