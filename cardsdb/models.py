@@ -12,6 +12,7 @@ from typing import Any
 from django.db import models
 from django.urls import reverse
 
+from cardsdb.json_text import JSONTextField
 from games.core.names import name_fold
 
 
@@ -438,8 +439,9 @@ class SavedRuling(models.Model):
 
     id = models.CharField(primary_key=True, max_length=16)
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rulings")
-    request = models.JSONField(help_text="{state, move} or {state, moves}")
-    ruling = models.JSONField()
+    # kept as the JSON text written, never parsed by the database (cardsdb/json_text.py)
+    request = JSONTextField(help_text="{state, move} or {state, moves}")
+    ruling = JSONTextField()
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

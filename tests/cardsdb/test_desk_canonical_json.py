@@ -106,6 +106,31 @@ def test_any_json_value_hashes_the_bytes_json_writes(value: Any) -> None:
     assert desk.canonical_json(value) == expected
 
 
+_edges = st.lists(
+    st.sampled_from(
+        [b"0", b"7", b"9", b".", b"e", b"E", b"\x7f", b"\x80", b"\xff", b"nul", b"l", b"a", b'"']
+    ),
+    max_size=12,
+).map(b"".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.binary(max_size=40) | _edges)
+def test_the_quick_test_of_the_bytes_is_the_regular_expression(written: bytes) -> None:
+    assert desk._not_same_bytes(written) == bool(desk._NOT_SAME_BYTES.search(written))
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.binary(max_size=60)
+    | st.lists(st.sampled_from([b"1", b"0", b"9", b"x", b"\xd9"]), max_size=40).map(b"".join)
+)
+def test_the_quick_long_number_test_is_the_regular_expression(raw: bytes) -> None:
+    from cardsdb.api import desk_views
+
+    assert desk_views._long_number(raw) == bool(desk_views._LONG_NUMBER.search(raw))
+
+
 @settings(max_examples=300, deadline=None)
 @given(json_values)
 def test_a_state_is_read_from_the_same_json(value: Any) -> None:

@@ -17,8 +17,12 @@ from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import connection
-from django.test import Client, override_settings
+from django.test import Client, RequestFactory, override_settings
 from django.test.utils import CaptureQueriesContext
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+from rest_framework.throttling import SimpleRateThrottle
 
 from cardsdb import desk, response_cache
 from cardsdb.api import desk_views
@@ -218,7 +222,27 @@ def test_one_new_ruling_is_one_query(settings: Any) -> None:
         response = _post(LEGAL)
     assert response.status_code == 200
     sql = [q["sql"] for q in ctx.captured_queries]
-    assert len(sql) == 1 and sql[0].lstrip().startswith(("INSERT", "SET LOCAL")), sql
+    assert len(sql) == 1 and "INSERT INTO" in sql[0], sql
+
+
+def test_a_saved_ruling_waits_for_no_disk_and_leaves_the_session_as_it_was() -> None:
+    """The insert turns `synchronous_commit` off for its own implicit transaction only (as
+    `SET LOCAL` did): the connection's later transactions wait for the disk as configured.
+    Run on a connection of its own in autocommit, as a worker's is outside a test."""
+    if connection.vendor != "postgresql":
+        pytest.skip("a PostgreSQL setting")
+    import psycopg
+
+    params = connection.get_connection_params()
+    params.pop("cursor_factory", None)
+    with psycopg.connect(**params, autocommit=True) as own:
+        configured = own.execute("SHOW synchronous_commit").fetchone()
+        during = own.execute(
+            f"{desk._SYNC_OFF}SELECT current_setting('synchronous_commit') FROM sync_off"
+        ).fetchone()
+        after = own.execute("SHOW synchronous_commit").fetchone()
+    assert during == ("off",)
+    assert after == configured != ("off",)
 
 
 def test_the_lean_path_is_never_stale_after_an_admin_edit_or_a_load(
@@ -248,3 +272,48 @@ def test_the_schema_still_documents_the_ruling_post() -> None:
     components = schema["components"]["schemas"]
     assert any(name.endswith("State") for name in components)
     assert any(name.endswith("Move") for name in components)
+
+
+class _DrfThrottle(SimpleRateThrottle):
+    """DRF's own bookkeeping for the same scope and client: what RulingThrottle stands for."""
+
+    scope = "rulings"
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+@hypothesis_settings(max_examples=60, deadline=None)
+@given(
+    rate=st.sampled_from(["1/s", "3/s", "5/min", "2/min"]),
+    steps=st.lists(st.floats(min_value=-70, max_value=70), min_size=1, max_size=40),
+)
+def test_the_throttle_refuses_as_drfs_with_the_same_retry_after(
+    rate: str, steps: list[float]
+) -> None:
+    """The same requests at the same clock readings (forwards, and now and then set back)
+    are let through or refused alike, with the same wait, as by DRF's throttle."""
+    request = RequestFactory().post(f"/api/v1/games/{HL}/rulings", REMOTE_ADDR="198.51.100.7")
+    cache.clear()
+    now = 1_000_000.0
+    for step in steps:
+        now += step if step > -50 else step / 10  # mostly forwards; a clock set back at times
+        answers = []
+        for kind in (RulingThrottle, _DrfThrottle):
+            throttle: Any = kind()
+            throttle.rate = rate
+            throttle.num_requests, throttle.duration = throttle.parse_rate(rate)
+            throttle.timer = lambda now=now: now
+            allowed = throttle.allow_request(request, None)
+            answers.append((allowed, None if allowed else throttle.wait()))
+        assert answers[0] == answers[1]
+
+
+def test_the_throttle_keeps_its_times_apart_from_drfs_lists() -> None:
+    request = RequestFactory().post(f"/api/v1/games/{HL}/rulings", REMOTE_ADDR="198.51.100.8")
+    cache.clear()
+    drf_key = _DrfThrottle().get_cache_key(request, None)
+    cache.set(drf_key, [1.0, 2.0])  # a list DRF's bookkeeping left
+    assert RulingThrottle().allow_request(request, None)
+    assert cache.get(drf_key) == [1.0, 2.0]
+    assert isinstance(cache.get(RulingThrottle().get_cache_key(request, None)), bytes)
