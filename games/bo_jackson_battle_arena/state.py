@@ -50,8 +50,20 @@ Pile = Literal["hero_deck", "set_aside", "bench", "hand", "playbook", "plays_use
 NoWeapon = Literal["none"]
 
 
+# The spellings players and the forms write, read without string work: every Hero of a
+# board (twice, with its next state) goes through `_hero_weapon`.
+_WEAPON_SPELLINGS: dict[str, Weapon | NoWeapon] = {
+    **{spelt: w for w in Weapon for spelt in (w.value, w.value.lower(), w.value.upper())},
+    **dict.fromkeys(("none", "None", "NONE"), "none"),
+}
+
+
 def _hero_weapon(value: Any) -> Weapon | NoWeapon:
     # One validator, not a union: a bad weapon is refused at the field itself.
+    if type(value) is str:  # a Weapon is a str too, but reads as itself below
+        known = _WEAPON_SPELLINGS.get(value)
+        if known is not None:
+            return known
     if isinstance(value, str) and value.strip().casefold() == "none":
         return "none"
     if isinstance(value, Weapon):
