@@ -100,7 +100,8 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
                 "a substitution brings in a Hero from the Bench",
             )
             heroes = [*p.zones, *(p.hero_deck or []), *(p.set_aside or []), *(p.bench or [])]
-            if not any(fold(h.id) == fold(move.hero) for h in heroes):
+            wanted = fold(move.hero)
+            if not any(fold(h.id) == wanted for h in heroes):
                 # Not given is not absent: the Hero may be among the cards not described.
                 whole(p, move.player, "bench", f"{move.hero!r} is not among its Heroes given")
                 raise InvalidMove(
@@ -109,7 +110,8 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         if isinstance(move, RunPlay) and state.mode == "playmaker":
             p = state.players[move.player]
             plays = [*(p.hand or []), *(p.playbook or []), *(p.plays_used or [])]
-            card = next((c for c in plays if fold(c.id) == fold(move.play)), None)
+            wanted = fold(move.play)
+            card = next((c for c in plays if fold(c.id) == wanted), None)
             if card is None:
                 whole(p, move.player, "hand", f"{move.play!r} is not among its Plays given")
                 raise InvalidMove(

@@ -10,12 +10,15 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from games import registry
 from games.bo_jackson_battle_arena.cards import Weapon, _weapon_name
 from games.bo_jackson_battle_arena.state import _WEAPON_SPELLINGS, _hero_weapon
 from games.core.copies import deep_copy
+from games.core.errors import BadInput
 from games.core.names import fold, nfc
+from games.hyperstar_run.checks import _places as hyperstar_places
 from games.hyperstar_run.state import State as HyperstarState
 from games.star_realms_high_alert.state import State as HighAlertState
 from games.super_hazard_quest import state as hazard
@@ -201,3 +204,90 @@ def test_a_deep_copy_shares_nothing_that_changes() -> None:
     copied.heroes.append(copied.heroes[0])
     assert board.model_dump(mode="json") == before
     assert copied.model_dump(mode="json") != before
+
+
+# ----- a card in two places: the same field and message as the old walk of every place -----
+
+
+def _refusal(engine: Any, state: Any) -> tuple[str, str] | None:
+    try:
+        engine.parse_state(state)
+    except BadInput as exc:
+        return exc.field, exc.message
+    return None
+
+
+def _hyperstar_twice_before(state: Any) -> tuple[str, str] | None:
+    seen: dict[str, str] = {}
+    for path, card in hyperstar_places(state):
+        if card in seen:
+            return path, f"{card} is also at {seen[card]}: a card is in one place"
+        seen[card] = path
+    return None
+
+
+def test_a_hyperstar_card_in_two_places_is_refused_as_before() -> None:
+    engine = registry["hyperstar-run"]
+    example = engine.example()["state"]
+    cards = [
+        *(s["card"] for s in example["level"]),
+        *(h["card"] for h in example["hand"]),
+        *example["set_aside"],
+    ]
+    refused = 0
+    for zone in ("level", "hand", "discard", "set_aside"):
+        for card in cards:
+            state = copy.deepcopy(example)
+            if zone == "level":
+                state["level"].append({"card": card})
+            elif zone == "set_aside":  # full: the card stands in for its last
+                state["set_aside"] = [*state["set_aside"][:-1], card]
+            else:
+                state[zone] = [*state.get(zone, []), {"card": card}]
+            state["hero"] = 0
+            got = _refusal(engine, state)
+            try:
+                parsed = HyperstarState.model_validate(state)
+            except ValidationError:  # refused by a field before any check across fields
+                continue
+            expected = _hyperstar_twice_before(parsed)
+            if expected is not None:
+                assert got == expected, (zone, card)
+                refused += 1
+    assert refused > 20
+
+
+def test_a_battle_arena_card_in_two_places_is_refused_as_before() -> None:
+    engine = registry["bo-jackson-battle-arena"]
+    example = engine.example()["state"]
+    piles = ("zones", "hero_deck", "set_aside", "bench")
+    refused = 0
+    for p in (0, 1):
+        for pile in piles:
+            for q in (0, 1):
+                for other in piles:
+                    state = copy.deepcopy(example)
+                    source = state["players"][q].get(other) or []
+                    if not source:
+                        continue
+                    twin = {**source[-1], "id": source[-1]["id"].swapcase()}
+                    target = state["players"][p]
+                    target[pile] = [*(target.get(pile) or []), twin]
+                    if pile == "zones":
+                        target[pile] = [twin, *target[pile][1:7]]
+                    got = _refusal(engine, state)
+                    if got is None or "is also at" not in got[1]:
+                        continue
+                    # The old walk: every place in order, each written as a path.
+                    seen: dict[str, str] = {}
+                    expected = None
+                    for i, player in enumerate(state["players"]):
+                        for name in (*piles, "hand", "playbook", "plays_used"):
+                            for j, card in enumerate(player.get(name) or []):
+                                key, path = fold(card["id"]), f"state.players.{i}.{name}.{j}"
+                                if key in seen and expected is None:
+                                    expected = (path, f"card {card['id']!r} is also at {seen[key]}")
+                                seen.setdefault(key, path)
+                    assert got == expected
+                    refused += 1
+    assert refused > 10
