@@ -51,7 +51,7 @@ def _calls(n: int, sequence: bool) -> dict[str, tuple[list[Callable[[], object]]
 
         out[slug] = ([partial(one, b) for b in boards], 20)
         if sequence:
-            out[f"{slug} (log)"] = ([partial(log, b) for b in boards], 20)
+            out[f"{slug}:log"] = ([partial(log, b) for b in boards], 20)
     return out
 
 
