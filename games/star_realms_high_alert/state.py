@@ -245,7 +245,10 @@ class State(Strict):
         if not isinstance(data, dict):
             return data
         partly: list[str] = list(self.partly_described)
-        for part in self.undescribed():
+        undescribed = self.undescribed()
+        # In the parts' own order: a frozenset's order is the hash seed's, so that two
+        # workers wrote the same ruling's partly_described in different orders.
+        for part in (part for part in UNDESCRIBABLE if part in undescribed):
             if not getattr(self, part):
                 data[part] = None
             elif part not in partly:
