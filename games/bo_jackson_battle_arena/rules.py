@@ -34,7 +34,7 @@ from games.bo_jackson_battle_arena.state import (
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
 from games.core.names import fold
 from games.core.rules import strict_json
-from games.core.ruling import SequenceRuling, Verdict
+from games.core.ruling import Reason, SequenceRuling, Verdict
 
 _RULERS: dict[type[Any], Callable[[BattleState, Any], battle.Answer]] = {
     Substitute: battle.rule_substitute,
@@ -159,7 +159,7 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
             words = "; ".join(r.detail for r in faults)
             return self.illegal(
                 battle.agree(f"This position breaks a rule: {words}."),
-                [r.model_copy(update={"detail": battle.agree(r.detail)}) for r in faults],
+                [_agreed(r) for r in faults],
                 answer=battle.agree(
                     f"No: this position breaks a rule. {words[:1].upper()}{words[1:]}."
                 ),
@@ -169,7 +169,7 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         else:
             answer = _RULERS[type(move)](inner, move)
         summary = battle.agree(answer.summary)
-        reasons = [r.model_copy(update={"detail": battle.agree(r.detail)}) for r in answer.reasons]
+        reasons = [_agreed(r) for r in answer.reasons]
         if answer.next_state is None:
             return self.illegal(
                 summary,
@@ -311,6 +311,13 @@ def example_state() -> dict[str, Any]:
         "draws": 0,
         "players": [player("a", "Player A", 1, 100), player("b", "Player B", 1, 105)],
     }
+
+
+def _agreed(reason: Reason) -> Reason:
+    """The reason with its detail made grammatical (`battle.agree`); a copy only where that
+    changes it (most details do not speak of "You")."""
+    detail = battle.agree(reason.detail)
+    return reason if detail == reason.detail else reason.model_copy(update={"detail": detail})
 
 
 RULES = BoJacksonBattleArenaRules()
