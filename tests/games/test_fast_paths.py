@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import pickle
 import unicodedata
+from collections import Counter
 from typing import Any
 
 from hypothesis import given, settings
@@ -18,6 +19,8 @@ from games.bo_jackson_battle_arena.state import _WEAPON_SPELLINGS, _hero_weapon
 from games.core.copies import deep_copy
 from games.core.errors import BadInput
 from games.core.names import fold, nfc
+from games.higher_lower import checks as hl_checks
+from games.higher_lower.state import State as HigherLowerState
 from games.hyperstar_run.checks import _places as hyperstar_places
 from games.hyperstar_run.state import State as HyperstarState
 from games.star_realms_high_alert.state import State as HighAlertState
@@ -291,3 +294,50 @@ def test_a_battle_arena_card_in_two_places_is_refused_as_before() -> None:
                     assert got == expected
                     refused += 1
     assert refused > 10
+
+
+# ----- Higher or Lower: more than four copies of a number -----
+
+
+def _copies_before(state: Any) -> tuple[str, str] | None:
+    """`checks._check_copies` as it was, up to its last check (unchanged): every place
+    written as a path first, then counted."""
+    counts: Counter[int] = Counter()
+    places = [(f"state.discard.{i}", v) for i, v in enumerate(state.discard)]
+    if state.last_card is not None:
+        places.append(("state.last_card", state.last_card))
+    for pi, p in enumerate(state.players):
+        if isinstance(p.hand, list):
+            places.extend((f"state.players.{pi}.hand.{i}", v) for i, v in enumerate(p.hand))
+    for field, value in places:
+        counts[value] += 1
+        if counts[value] > 4:
+            return field, hl_checks._too_many(value)
+    return None
+
+
+_FEW = st.lists(st.integers(1, 4), max_size=7)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_FEW, st.one_of(st.none(), st.integers(1, 4)), st.lists(st.one_of(_FEW, st.integers(0, 9))))
+def test_too_many_copies_are_refused_as_before(
+    discard: list[int], last: int | None, hands: list[Any]
+) -> None:
+    example = registry["higher-lower"].example()["state"]
+    players = [
+        {**p, "hand": hands[i] if i < len(hands) else p["hand"]}
+        for i, p in enumerate(example["players"])
+    ]
+    state = HigherLowerState.model_validate(
+        {**example, "discard": discard, "last_card": last, "players": players}
+    )
+    expected = _copies_before(state)
+    try:
+        hl_checks._check_copies(state)
+    except BadInput as exc:
+        assert (exc.field, exc.message) == expected or (
+            expected is None and exc.field == "state.match_chain"
+        )
+        return
+    assert expected is None
