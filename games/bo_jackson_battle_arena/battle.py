@@ -65,15 +65,19 @@ _PLURAL = {
     "was": "were",
 }
 _YOU_VERB = re.compile(r"\b([Yy]ou) (" + "|".join(_PLURAL) + r")\b")
+_YOUS = re.compile(r"\b([Yy])ou's\b")
+_YOU_INSIDE = re.compile(r"(?:(?<=[,;] )|(?<= and ))Your? ")
 
 
 def agree(text: str) -> str:
     """Words about a player named "You" made grammatical: "You win", "your Hero", never
     "You wins" or "You's"."""
+    if "You" not in text and "you" not in text:  # what every pattern below needs
+        return text
     text = _YOU_VERB.sub(lambda m: f"{m.group(1)} {_PLURAL[m.group(2)]}", text)
-    text = re.sub(r"\b([Yy])ou's\b", lambda m: f"{m.group(1)}our", text)
+    text = _YOUS.sub(lambda m: f"{m.group(1)}our", text)
     # Inside a sentence the player is "you": "Yes, you can", "...; your opponent draws".
-    return re.sub(r"(?:(?<=[,;] )|(?<= and ))Your? ", lambda m: m.group(0).lower(), text)
+    return _YOU_INSIDE.sub(lambda m: m.group(0).lower(), text)
 
 
 def setup_numbers(mode: str) -> dict[str, int]:

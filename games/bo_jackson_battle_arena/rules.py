@@ -34,7 +34,7 @@ from games.bo_jackson_battle_arena.state import (
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
 from games.core.names import fold
 from games.core.rules import strict_json
-from games.core.ruling import SequenceRuling, Verdict
+from games.core.ruling import Reason, SequenceRuling, Verdict
 
 _RULERS: dict[type[Any], Callable[[BattleState, Any], battle.Answer]] = {
     Substitute: battle.rule_substitute,
@@ -100,7 +100,8 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
                 "a substitution brings in a Hero from the Bench",
             )
             heroes = [*p.zones, *(p.hero_deck or []), *(p.set_aside or []), *(p.bench or [])]
-            if not any(fold(h.id) == fold(move.hero) for h in heroes):
+            wanted = fold(move.hero)
+            if not any(fold(h.id) == wanted for h in heroes):
                 # Not given is not absent: the Hero may be among the cards not described.
                 whole(p, move.player, "bench", f"{move.hero!r} is not among its Heroes given")
                 raise InvalidMove(
@@ -109,7 +110,8 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         if isinstance(move, RunPlay) and state.mode == "playmaker":
             p = state.players[move.player]
             plays = [*(p.hand or []), *(p.playbook or []), *(p.plays_used or [])]
-            card = next((c for c in plays if fold(c.id) == fold(move.play)), None)
+            wanted = fold(move.play)
+            card = next((c for c in plays if fold(c.id) == wanted), None)
             if card is None:
                 whole(p, move.player, "hand", f"{move.play!r} is not among its Plays given")
                 raise InvalidMove(
@@ -157,7 +159,7 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
             words = "; ".join(r.detail for r in faults)
             return self.illegal(
                 battle.agree(f"This position breaks a rule: {words}."),
-                [r.model_copy(update={"detail": battle.agree(r.detail)}) for r in faults],
+                [_agreed(r) for r in faults],
                 answer=battle.agree(
                     f"No: this position breaks a rule. {words[:1].upper()}{words[1:]}."
                 ),
@@ -167,7 +169,7 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         else:
             answer = _RULERS[type(move)](inner, move)
         summary = battle.agree(answer.summary)
-        reasons = [r.model_copy(update={"detail": battle.agree(r.detail)}) for r in answer.reasons]
+        reasons = [_agreed(r) for r in answer.reasons]
         if answer.next_state is None:
             return self.illegal(
                 summary,
@@ -309,6 +311,13 @@ def example_state() -> dict[str, Any]:
         "draws": 0,
         "players": [player("a", "Player A", 1, 100), player("b", "Player B", 1, 105)],
     }
+
+
+def _agreed(reason: Reason) -> Reason:
+    """The reason with its detail made grammatical (`battle.agree`); a copy only where that
+    changes it (most details do not speak of "You")."""
+    detail = battle.agree(reason.detail)
+    return reason if detail == reason.detail else reason.model_copy(update={"detail": detail})
 
 
 RULES = BoJacksonBattleArenaRules()

@@ -17,7 +17,6 @@ give (`needed`, `whole`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
@@ -50,8 +49,20 @@ Pile = Literal["hero_deck", "set_aside", "bench", "hand", "playbook", "plays_use
 NoWeapon = Literal["none"]
 
 
+# The spellings players and the forms write, read without string work: every Hero of a
+# board (twice, with its next state) goes through `_hero_weapon`.
+_WEAPON_SPELLINGS: dict[str, Weapon | NoWeapon] = {
+    **{spelt: w for w in Weapon for spelt in (w.value, w.value.lower(), w.value.upper())},
+    **dict.fromkeys(("none", "None", "NONE"), "none"),
+}
+
+
 def _hero_weapon(value: Any) -> Weapon | NoWeapon:
     # One validator, not a union: a bad weapon is refused at the field itself.
+    if type(value) is str:  # a Weapon is a str too, but reads as itself below
+        known = _WEAPON_SPELLINGS.get(value)
+        if known is not None:
+            return known
     if isinstance(value, str) and value.strip().casefold() == "none":
         return "none"
     if isinstance(value, Weapon):
@@ -317,22 +328,22 @@ def _check_result(state: BattleState, won: list[int]) -> None:
     # ruling names the rule it breaks (battle.position_faults).
 
 
-def _places(state: BattleState) -> Iterator[tuple[str, str]]:
-    """(card id, field path) for every card in the state."""
-    piles = ("zones", "hero_deck", "set_aside", "bench", "hand", "playbook", "plays_used")
-    for i, player in enumerate(state.players):
-        for pile in piles:
-            for j, card in enumerate(getattr(player, pile) or []):
-                yield card.id, f"state.players.{i}.{pile}.{j}"
+_CARD_PILES = ("zones", "hero_deck", "set_aside", "bench", "hand", "playbook", "plays_used")
 
 
 def _check_cards(state: BattleState) -> None:
-    seen: dict[str, str] = {}
-    for card_id, path in _places(state):
-        key = fold(card_id)
-        if key in seen:
-            raise InvalidState(path, f"card {card_id!r} is also at {seen[key]}")
-        seen[key] = path
+    # Where a card is, as a path, is written only for the message of a card met twice.
+    seen: dict[str, tuple[int, str, int]] = {}
+    for i, player in enumerate(state.players):
+        for pile in _CARD_PILES:
+            for j, card in enumerate(getattr(player, pile) or ()):
+                key = fold(card.id)
+                if key in seen:
+                    first = "state.players.{}.{}.{}".format(*seen[key])
+                    raise InvalidState(
+                        f"state.players.{i}.{pile}.{j}", f"card {card.id!r} is also at {first}"
+                    )
+                seen[key] = (i, pile, j)
     for i, p in enumerate(state.players):
         heroes = 7 + len(p.hero_deck or []) + len(p.set_aside or []) + len(p.bench or [])
         if heroes > MAX_HEROES:

@@ -53,13 +53,15 @@ class ReasonCatalog:
     def __init__(self, game: str, entries: Mapping[str, str]) -> None:
         self.game = game
         self._numbers = dict(entries)
+        # Every ruling cites a few: built once, not as an f-string per reason.
+        self._keys = {code: f"{game}:{number}" for code, number in self._numbers.items()}
         self._modules: dict[str, str] = {}
 
     def __contains__(self, code: str) -> bool:
         return code in self._numbers
 
     def key(self, code: str) -> str:
-        return f"{self.game}:{self._numbers[code]}"
+        return self._keys[code]
 
     def interpretation(self, slug: str) -> str:
         """The key of one of the game's reference rulings (its clarifications), which a ruling
@@ -67,7 +69,7 @@ class ReasonCatalog:
         return f"{self.game}:{slug}"
 
     def reason(self, code: str, detail: str) -> Reason:
-        return Reason(code=code, rule=self.key(code), detail=detail)
+        return Reason(code=code, rule=self._keys[code], detail=detail)
 
     def codes(self) -> list[str]:
         return list(self._numbers)
@@ -248,6 +250,13 @@ class GameRules(ABC, Generic[StateT, MoveT]):
     def adjudicate(self, state: StateT, move: MoveT) -> Ruling:
         """Rule on `move` in `state`, with no side effects."""
 
+    def adjudicate_checked(self, state: StateT, move: MoveT) -> Ruling:
+        """`adjudicate` for a state that `check_state` and a move that `check_move` (for this
+        state) have just passed, as `parse_state` and `parse_move` leave them. An engine whose
+        `adjudicate` checks them again, for callers from code, rules here without doing so:
+        the ruling is the same, the checks being pure functions of the state and the move."""
+        return self.adjudicate(state, move)
+
     @abstractmethod
     def apply(self, state: StateT, move: MoveT) -> StateT:
         """The state after `move`; raises IllegalMove when the move is not legal."""
@@ -316,17 +325,20 @@ class GameRules(ABC, Generic[StateT, MoveT]):
     def rule_json(self, state_data: Any, move_data: Any) -> Ruling:
         state = self.parse_state(state_data)
         move = self.parse_move(move_data, state)
-        return self.adjudicate(state, move)
+        return self.adjudicate_checked(state, move)
 
     def rule_sequence_json(self, state_data: Any, moves_data: list[Any]) -> SequenceRuling:
         """A game log is a fold of `apply`: rule each move in turn, stop at the first that
         breaks. Each move is parsed against the state it is played in. A log that reaches the
         end of the game is ruled whole: who won (`game_result`)."""
         state = self.parse_state(state_data)
+        checked = True  # the state parse_state read; those `apply` makes have not been checked
         rulings: list[Ruling] = []
         for index, move_data in enumerate(moves_data):
             move = self.parse_move(move_data, state, field=f"moves.{index}")
-            ruling = self.adjudicate(state, move)
+            ruling = (
+                self.adjudicate_checked(state, move) if checked else self.adjudicate(state, move)
+            )
             rulings.append(ruling)
             if not ruling.legal:
                 who = self.mover(state, move)
@@ -343,6 +355,7 @@ class GameRules(ABC, Generic[StateT, MoveT]):
                     final_state=state.model_dump(mode="json"),
                 )
             state = self.apply(state, move)
+            checked = False
         end = self.game_result(state)
         summary = f"All {len(moves_data)} moves are legal."
         answer = "Yes: every move is legal."

@@ -143,17 +143,23 @@ def _check_call(state: State) -> None:
 
 def _check_copies(state: State) -> None:
     """No number may appear more than four times (rule 1.1)."""
+    # The discard pile, the last card, then the hands shown: the first card over four is
+    # refused, its field written only then.
     counts: Counter[int] = Counter()
-    places: list[tuple[str, int]] = [(f"state.discard.{i}", v) for i, v in enumerate(state.discard)]
-    if state.last_card is not None:
-        places.append(("state.last_card", state.last_card))
-    for pi, p in enumerate(state.players):
-        if isinstance(p.hand, list):
-            places.extend((f"state.players.{pi}.hand.{i}", v) for i, v in enumerate(p.hand))
-    for field, value in places:
+    for i, value in enumerate(state.discard):
         counts[value] += 1
         if counts[value] > COPIES_PER_VALUE:
-            raise InvalidState(field, _too_many(value))
+            raise InvalidState(f"state.discard.{i}", _too_many(value))
+    if state.last_card is not None:
+        counts[state.last_card] += 1
+        if counts[state.last_card] > COPIES_PER_VALUE:
+            raise InvalidState("state.last_card", _too_many(state.last_card))
+    for pi, p in enumerate(state.players):
+        if isinstance(p.hand, list):
+            for i, value in enumerate(p.hand):
+                counts[value] += 1
+                if counts[value] > COPIES_PER_VALUE:
+                    raise InvalidState(f"state.players.{pi}.hand.{i}", _too_many(value))
     if state.last_card is not None and seen_copies(state)[state.last_card] > COPIES_PER_VALUE:
         raise InvalidState(
             "state.match_chain",

@@ -27,13 +27,27 @@ def _places(state: State) -> list[tuple[str, str]]:
     ]
 
 
+def _place(zone: str, i: int) -> str:
+    return f"state.{zone}.{i}" if zone == "set_aside" else f"state.{zone}.{i}.card"
+
+
 def check_cards(state: State) -> None:
     """Each of the 17 cards (the Hero Card aside) is in exactly one place (rule 1.1)."""
-    seen: dict[str, str] = {}
-    for path, card in _places(state):
-        if card in seen:
-            raise InvalidState(path, f"{card} is also at {seen[card]}: a card is in one place")
-        seen[card] = path
+    # The same places as `_places`, the path of one written only for a card met twice.
+    seen: dict[str, tuple[str, int]] = {}
+    for zone, cards in (
+        ("level", [s.card for s in state.level]),
+        ("hand", [h.card for h in state.hand]),
+        ("discard", [h.card for h in state.discard]),
+        ("set_aside", state.set_aside),
+    ):
+        for i, card in enumerate(cards):
+            if card in seen:
+                raise InvalidState(
+                    _place(zone, i),
+                    f"{card} is also at {_place(*seen[card])}: a card is in one place",
+                )
+            seen[card] = (zone, i)
     missing = [c for c in ALL_IDS if c not in seen]
     if len(set(state.not_described)) != len(state.not_described):
         raise InvalidState("state.not_described", "each place is listed once")

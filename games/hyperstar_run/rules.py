@@ -73,6 +73,9 @@ class HyperstarRunRules(GameRules[State, Any]):
         # crash, even without going through the JSON parsers.
         check_state(state)
         check_move(state, move, "move")
+        return self.adjudicate_checked(state, move)
+
+    def adjudicate_checked(self, state: State, move: Any) -> Ruling:
         out = self.judge(state, move)
         if out.legal and out.next_state is not None:
             return self.legal(

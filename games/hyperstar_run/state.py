@@ -205,9 +205,17 @@ class State(Frozen):
         spelling: dict[str, str] = {}
 
         def one(icon: Any) -> Any:
-            if not isinstance(icon, str) or not icon.strip():
+            if not isinstance(icon, str):
                 return icon
-            return spelling.setdefault(fold(icon.strip()), nfc(icon.strip()))
+            text = icon.strip()
+            if not text:
+                return icon
+            # ASCII, as most icons are, is NFC already and folds by lower() (names.fold).
+            key = text.lower() if text.isascii() else fold(text)
+            first = spelling.get(key)
+            if first is None:
+                first = spelling[key] = text if text.isascii() else nfc(text)
+            return first
 
         def many(icons: Any) -> Any:
             return [one(i) for i in icons] if isinstance(icons, list) else icons

@@ -85,6 +85,9 @@ class HighAlertRules(GameRules[State, AnyMove]):
 
     def adjudicate(self, state: State, move: AnyMove) -> Ruling:
         check_move(state, move, "move")  # a move naming a missing card is bad input, not illegal
+        return self.adjudicate_checked(state, move)
+
+    def adjudicate_checked(self, state: State, move: AnyMove) -> Ruling:
         if isinstance(move, CheckSetup):
             return self._check_setup(state, move)
         off = expansion_problems(state)

@@ -245,7 +245,10 @@ class State(Strict):
         if not isinstance(data, dict):
             return data
         partly: list[str] = list(self.partly_described)
-        for part in self._undescribed:
+        undescribed = self.undescribed()
+        # In the parts' own order: a frozenset's order is the hash seed's, so that two
+        # workers wrote the same ruling's partly_described in different orders.
+        for part in (part for part in UNDESCRIBABLE if part in undescribed):
             if not getattr(self, part):
                 data[part] = None
             elif part not in partly:
@@ -256,14 +259,24 @@ class State(Strict):
             data.pop("partly_described", None)  # as a state of before: every part whole
         return data
 
+    def undescribed(self) -> frozenset[str]:
+        """The parts not described (`_undescribed`), read from where pydantic keeps private
+        attributes: `self._undescribed` goes through `BaseModel.__getattr__`, which raises
+        and catches an AttributeError on the way, and the checks ask it for every part."""
+        try:
+            found: frozenset[str] = self.__pydantic_private__["_undescribed"]  # type: ignore[index]
+        except (KeyError, TypeError):
+            return self._undescribed
+        return found
+
     def described(self, part: str) -> bool:
-        return part not in self._undescribed
+        return part not in self.undescribed()
 
     def partly(self, part: str) -> bool:
         """The part holds the cards given, and others not described."""
         if part in self.partly_described:
             return True
-        return part in self._undescribed and bool(getattr(self, part))
+        return part in self.undescribed() and bool(getattr(self, part))
 
     def whole(self, part: str) -> bool:
         """Every card of the part is given: its size and what is not in it are known."""

@@ -73,6 +73,8 @@ Coord = Annotated[int, Field(ge=-COORD, le=COORD)]
 def fold(text: str) -> str:
     """Names and ids are compared as players read them: after Unicode normalisation (NFC) and
     case folding, so "Ana" and "ana", or an "é" typed either way, are one name."""
+    if text.isascii():  # most names and ids: ASCII is NFC already, and folds by lower()
+        return text.lower()
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", text).casefold())
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import pickle
 from dataclasses import dataclass, field
 
 from games.core import InvalidMove
+from games.core.copies import deep_copy
 from games.super_hazard_quest.movement import Grid
 from games.super_hazard_quest.state import HAND_SIZE, Hero, Item, PlacedRoom, Room, State, fold
 
@@ -38,10 +38,9 @@ class Breach(Exception):
 
 
 def copy_state(state: State) -> State:
-    """A private deep copy of a board to play a move on. A pickle round trip copies the same
-    models as `model_copy(deep=True)`, twice as fast on a full dungeon."""
-    copied: State = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
-    return copied
+    """A private deep copy of a board to play a move on: the same models as
+    `model_copy(deep=True)`, about twice as fast on a full dungeon as a pickle round trip."""
+    return deep_copy(state)
 
 
 def draw_items(state: State, hero: Hero, count: int, known: list[Item], where: str) -> int:

@@ -1,0 +1,57 @@
+"""Every engine answers as the code before its speed-up did (issue 15): the same ruling JSON,
+byte for byte, or the same 400 (kind, field, message), for every call the game tests made
+and for the load test's distinct boards, recorded in golden/rulings.jsonl.gz (its first line
+names the commit that made it; golden/recorder.py says how).
+
+The file holds each answer's hash only: on a mismatch, rule the call on that commit to see
+what it answered."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games import registry
+from tests.games.golden.recorder import answer, digest, read
+
+GOLDEN = Path(__file__).parent / "golden" / "rulings.jsonl.gz"
+HEADER, RECORDS = read(GOLDEN)
+
+
+def test_the_file_holds_every_game_and_kind_of_call() -> None:
+    assert not HEADER["games_changed_since"], HEADER
+    assert HEADER["calls"] == len(RECORDS) > 3000
+    kinds = Counter((r["game"], r["kind"]) for r in RECORDS)
+    for slug in registry:
+        assert kinds[(slug, "rule")] >= 300, slug  # the load test's boards and the tests'
+        assert kinds[(slug, "sequence")] >= 1, slug
+
+
+@pytest.mark.parametrize("slug", sorted(registry))
+def test_every_call_is_answered_as_before(slug: str) -> None:
+    engine = registry[slug]
+    differ: list[tuple[int, str, dict[str, Any]]] = []
+    answered: Counter[str] = Counter()
+    for i, record in enumerate(RECORDS):
+        if record["game"] != slug:
+            continue
+        out = answer(engine, record["kind"], record["args"])
+        answered["error" if "error" in out else "ruled"] += 1
+        if digest(out) != record["sha256"]:
+            differ.append((i, record["kind"], out))
+    assert not differ, f"{len(differ)} calls answered otherwise, first: {differ[0]}"
+    assert answered["ruled"] > 100 and answered["error"] > 100, answered
+
+
+def test_a_changed_answer_is_caught() -> None:
+    record = next(r for r in RECORDS if r["kind"] == "rule")
+    out = answer(registry[record["game"]], "rule", record["args"])
+    assert digest(out) == record["sha256"]
+    if "ruling" in out:
+        out["ruling"]["summary"] += " "
+    else:
+        out["message"] += " "
+    assert digest(out) != record["sha256"]
