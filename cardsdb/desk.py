@@ -293,8 +293,10 @@ def ruling_make_written(slug: str, request: dict[str, Any]) -> tuple[SavedRuling
     if _insert_new(saved, written.decode()):  # a new board: one statement, no look-up first
         return saved, written
     saved = SavedRuling.objects.get(pk=key)  # ruled before (or by a concurrent request)
-    if saved.ruling.get("reference_version") != desk.game.data_version:
-        # made under older data: ruled again and kept under the same id (and its first date)
+    if saved.ruling != body:
+        # made under older data, or by older code (a reworded answer, a fixed engine): ruled
+        # again and kept under the same id (and its first date), so the same board never gets
+        # two answers depending on whether it was asked before
         SavedRuling.objects.filter(pk=key).update(request=canonical, ruling=body)
         saved.request, saved.ruling = canonical, body
         return saved, written

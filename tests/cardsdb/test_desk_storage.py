@@ -15,6 +15,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -159,6 +160,22 @@ def test_a_ruling_made_under_older_data_is_ruled_again_in_its_row(settings: Any)
     saved = SavedRuling.objects.get(pk=first["id"])
     assert saved.ruling["reference_version"] == "a-new-load"
     assert json.loads(_stored(first["id"])[1]) == again.json()
+
+
+def test_a_ruling_made_by_older_code_is_ruled_again_when_the_board_comes_back() -> None:
+    """The same data version, but the row holds what an older engine said (here: the answer
+    of before a rewording): the board asked again gets today's answer, and so does its row."""
+    slug = "higher-lower"
+    board = registry[slug].example()
+    first = _post(slug, board).json()
+    old = {**first, "answer": "An answer worded by older code."}
+    SavedRuling.objects.filter(pk=first["id"]).update(ruling=old)
+    again = _post(slug, board).json()
+    assert again == first
+    assert SavedRuling.objects.get(pk=first["id"]).ruling == first
+    with CaptureQueriesContext(connection) as asked:
+        assert _post(slug, board).json() == first
+    assert not [q for q in asked.captured_queries if q["sql"].startswith("UPDATE")]  # unchanged
 
 
 def test_the_admin_shows_and_saves_a_saved_ruling() -> None:
