@@ -68,8 +68,8 @@ def _signed(n: int) -> str:
 
 
 def _weapon(hero: Hero) -> str:
-    """The weapon as drawn: a Hero with none has "no Super Weapon" (the only weapon a ruling
-    reads); one the player did not give is "weapon not described"."""
+    """The weapon as drawn: a Hero with none has "no weapon" (so no Super Weapon, the only
+    weapon a ruling reads); one the player did not give is "weapon not described"."""
     if hero.weapon is None:
         return "weapon not described"
     if not isinstance(hero.weapon, Weapon):

@@ -49,7 +49,7 @@ def test_can_i_substitute_draws_the_bench_as_the_hero_you_bring_in(loaded: Any, 
     _fits(page)
 
 
-def test_no_weapon_picked_is_drawn_as_no_super_weapon(loaded: Any, page: Any) -> None:
+def test_no_weapon_picked_is_drawn_as_no_weapon(loaded: Any, page: Any) -> None:
     page.set_viewport_size(PHONE)
     page.goto(f"{loaded.url}/games/{SLUG}/disputes/")
     form = page.locator("#q-who-wins-this-battle form")
@@ -59,5 +59,5 @@ def test_no_weapon_picked_is_drawn_as_no_super_weapon(loaded: Any, page: Any) ->
     page.wait_for_selector("#verdict")
     assert "Your opponent wins battle 1" in page.locator("main").inner_text()
     drawn = _picture_text(page)
-    assert "no Super Weapon" in drawn and "no weapon given" not in drawn
+    assert "no weapon" in drawn and "weapon not described" not in drawn
     _fits(page)
