@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from array import array
 from typing import Any
 
@@ -206,7 +205,6 @@ _JSON_ANSWER = frozenset({"", "*/*", "application/json"})  # DRF picks the JSON 
 # orjson reads an integer beyond 64 bits as a float where Python's json keeps it exact: a
 # body with a run of 19 digits is left to DRF's parser. Found as 19 zeros once every digit is
 # read as 0: ten times faster than the regular expression `\d{19}` on a 2 KB body (tested).
-_LONG_NUMBER = re.compile(rb"\d{19}")
 _DIGITS_AS_ZERO = bytes.maketrans(b"0123456789", b"0" * 10)
 
 

@@ -29,7 +29,8 @@ OVERLAPS_JS = """(sel) => {
 }"""
 
 
-def test_six_players_are_drawn_as_six_seats_that_fit_a_phone(live_server: Any, page: Any) -> None:
+def _six_players_ruled(live_server: Any, page: Any) -> None:
+    """ "Can I play this card?" asked at a table of six, on a phone."""
     _load("higher-lower")
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server.url}/games/higher-lower/disputes/")
@@ -38,6 +39,10 @@ def test_six_players_are_drawn_as_six_seats_that_fit_a_phone(live_server: Any, p
     form.locator("input[name=my_card]").fill("9")
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
+
+
+def test_six_players_are_drawn_as_six_seats_that_fit_a_phone(live_server: Any, page: Any) -> None:
+    _six_players_ruled(live_server, page)
     picture = page.locator("svg.hl-board").first
     seats = picture.locator("g[data-player]")
     assert seats.count() == 6
@@ -64,14 +69,7 @@ def test_six_seats_are_all_named_in_the_playing_order_inside_the_picture(
     """The "Play passes left" line was cut at 64 characters, each name at 12: with six seats
     named as the form names them it now wraps between names, each said whole, every line
     inside the picture and in text a phone shows at 11 px or more."""
-    _load("higher-lower")
-    page.set_viewport_size(PHONE)
-    page.goto(f"{live_server.url}/games/higher-lower/disputes/")
-    form = page.locator("#q-can-i-play-this-card form")
-    form.get_by_label("Players at the table", exact=True).fill("6")
-    form.locator("input[name=my_card]").fill("9")
-    form.locator("button[type=submit]").click()
-    page.wait_for_selector("#verdict")
+    _six_players_ruled(live_server, page)
     lines = page.evaluate(
         """() => { const svg = document.querySelector('svg.hl-board');
              const box = svg.getBoundingClientRect();
