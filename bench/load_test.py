@@ -25,8 +25,8 @@ each kind measured beside the ceiling at the same concurrency:
 Needs Debian's wrk (`apt-get install -y wrk`) and a PostgreSQL server (`--database-url`,
 default postgres://postgres@127.0.0.1:5432/tablejudge_load). It creates that database if it is
 missing, migrates it and loads the fixtures, which builds the prebuilt answers (`--no-setup`
-skips this), then starts gunicorn with the deployed settings (gunicorn.conf.py, which README
-"Deploying" runs; `--workers`, `--threads` and `--worker-class` override them) and DEBUG off,
+skips this), then starts gunicorn with the deployed settings (gunicorn.conf.py, which
+docs/deploying.md runs; `--workers`, `--threads` and `--worker-class` override them) and DEBUG off,
 a generated SECRET_KEY, ALLOWED_HOSTS, REDIS_URL if set, and waits for `/api/v1/health`. wrk
 sends `X-Forwarded-Proto: https` as the TLS-terminating proxy in front of production does.
 
