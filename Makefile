@@ -27,12 +27,14 @@ run: db
 # it is not; set REQUIRE_BROWSER=1 to make such a skip a failure (.ci/run does).
 test: install
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports --no-cache
 	$(MAKE) --no-print-directory typecheck
 	$(PY) -m pytest -q $(PYTEST_ARGS)
 
 lint: install
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache
 	$(MAKE) --no-print-directory typecheck
 
 # mypy (config in pyproject.toml): the Django side with django-stubs and the DRF stubs, the
