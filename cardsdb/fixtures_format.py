@@ -55,7 +55,8 @@ class TextProvenance(StrEnum):
 
 class Provenanced(Strict):
     """A text with its provenance: `provenance`, and `document` (the title of one of the game's
-    `[[sources]]` in table.toml) when that provenance is another public document."""
+    `[[sources]]` in table.toml) when that provenance is another public document, or, beside
+    `ours`, the document that our reading reads (a reading of the tournament rules)."""
 
     provenance: TextProvenance
     document: str = Field(default="", description="A [[sources]] title of table.toml")
@@ -646,15 +647,14 @@ def _check_document(
 ) -> None:
     if provenance is None:
         raise FixtureError(path, entry, "no provenance (rulebook, document or ours)")
-    if provenance == TextProvenance.DOCUMENT:
-        if not document:
-            raise FixtureError(path, entry, "provenance document names no document")
-        if document not in titles:
-            raise FixtureError(
-                path, entry, f"document {document!r} is not a [[sources]] title of table.toml"
-            )
-    elif document:
-        raise FixtureError(path, entry, f"names a document but its provenance is {provenance}")
+    if provenance == TextProvenance.DOCUMENT and not document:
+        raise FixtureError(path, entry, "provenance document names no document")
+    if provenance == TextProvenance.RULEBOOK and document:
+        raise FixtureError(path, entry, "from the rulebook, but names a document")
+    if document and document not in titles:
+        raise FixtureError(
+            path, entry, f"document {document!r} is not a [[sources]] title of table.toml"
+        )
 
 
 def check_provenance(fx: GameFixtures) -> None:

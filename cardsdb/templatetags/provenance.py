@@ -22,7 +22,7 @@ OURS_WORDS = "Our reading: the rulebook does not say this"
 def origin_words(provenance: str, source: str = "", document: str = "") -> str:
     """ "From the rulebook, “Setup”", "From <document>", or our reading said as such."""
     if provenance == TextProvenance.OURS:
-        return OURS_WORDS
+        return f"Our reading: {document} does not say this" if document else OURS_WORDS
     if provenance == TextProvenance.DOCUMENT:
         return f"From {document}" if document else "From another public document"
     return f"From the rulebook, “{source}”" if source else "From the rulebook"
@@ -53,10 +53,10 @@ def is_ours(item: Any) -> bool:
 @register.filter
 def section_origin(section: Any) -> str:
     """A section heading's words: its rules' provenance when they share one; when they do not,
-    the heading names the rulebook section only as what it follows and each rule says its own."""
+    the heading claims none and each rule says its own."""
     provenance = str(getattr(section, "provenance", "") or "")
     if not provenance:
-        return f"rule by rule, following the rulebook's “{section.source}”"
+        return "where each rule comes from is said beside it"
     words = origin_words(provenance, section.source, section.document)
     return words[:1].lower() + words[1:]
 
