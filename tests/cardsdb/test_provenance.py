@@ -144,6 +144,18 @@ def test_the_glossary_says_where_each_term_comes_from(web: Client) -> None:
     assert "From the rulebook, “Heroes”" in page
 
 
+def test_the_sources_page_lists_the_rules_of_ours(web: Client) -> None:
+    page = _text(web.get("/games/bo-jackson-battle-arena/sources/").content.decode())
+    assert "These rules are our reading, not the rulebook's" in page
+    assert "4.1.2.6" in page and "4.2.2.9" in page
+    assert TOURNAMENT in page
+
+
+def test_the_quick_reference_marks_a_rule_of_ours(web: Client) -> None:
+    page = _text(web.get("/games/higher-lower/quick/").content.decode())
+    assert "4.1" in page and OURS in page
+
+
 def test_the_clarifications_page_keeps_the_former_anchor(web: Client) -> None:
     page = web.get("/games/super-hazard-quest/clarifications/").content.decode()
     assert 'id="discard-turn-only-without-actions"' in page
