@@ -184,3 +184,12 @@ def test_every_reference_ruling_is_ours_in_the_database() -> None:
     kinds = Clarification.objects.filter(kind="reference-ruling")
     assert kinds.exists()
     assert set(kinds.values_list("provenance", flat=True)) == {"ours"}
+
+
+def test_an_editor_sees_and_filters_provenance_in_the_admin(admin_client: Client) -> None:
+    page = admin_client.get("/admin/cardsdb/rule/", {"provenance__exact": "ours"})
+    assert page.status_code == 200
+    text = _text(page.content.decode())
+    assert "higher-lower:4.1" in text and "higher-lower:4.2" not in text
+    moved = admin_client.get("/admin/cardsdb/clarificationredirect/")
+    assert "super-hazard-quest:discard-turn-always-allowed" in _text(moved.content.decode())
