@@ -138,34 +138,36 @@ class CardAdmin(GameScoped):
 
 class RuleInline(admin.TabularInline):
     model = m.Rule
-    fields = ["number", "key", "text", "source", "position"]
+    fields = ["number", "key", "text", "source", "provenance", "document", "position"]
     extra = 0
 
 
 @admin.register(m.RuleSection)
 class RuleSectionAdmin(GameScoped):
-    list_display = ["number", "title", "game"]
+    list_display = ["number", "title", "provenance", "game"]
     inlines = [RuleInline]
 
 
 @admin.register(m.Rule)
 class RuleAdmin(GameScoped):
-    list_display = ["key", "section", "text"]
+    list_display = ["key", "section", "provenance", "text"]
+    list_filter = ["game", "provenance"]
     search_fields = ["key", "text"]
     list_select_related = ["game", "section"]
 
 
 @admin.register(m.GlossaryTerm)
 class GlossaryTermAdmin(GameScoped):
-    list_display = ["term", "game"]
+    list_display = ["term", "provenance", "game"]
+    list_filter = ["game", "provenance"]
     search_fields = ["term", "definition"]
     filter_horizontal = ["rules"]
 
 
 @admin.register(m.Clarification)
 class ClarificationAdmin(GameScoped):
-    list_display = ["key", "kind", "question"]
-    list_filter = ["game", "kind"]
+    list_display = ["key", "kind", "provenance", "question"]
+    list_filter = ["game", "kind", "provenance"]
     search_fields = ["question", "answer", "key"]
     filter_horizontal = ["rules"]
     raw_id_fields = ["cards"]
@@ -175,3 +177,10 @@ class ClarificationAdmin(GameScoped):
 class SavedRulingAdmin(GameScoped):
     list_display = ["id", "game", "created"]
     readonly_fields = ["created"]
+
+
+@admin.register(m.ClarificationRedirect)
+class ClarificationRedirectAdmin(GameScoped):
+    list_display = ["former_key", "clarification", "game"]
+    search_fields = ["former_key"]
+    raw_id_fields = ["clarification"]

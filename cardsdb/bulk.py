@@ -84,7 +84,15 @@ def game_document(game: m.Game) -> dict[str, Any]:
     ).values_list("clarification_id", "card__slug"):
         clar_cards[cid].append(f"{game.slug}:{slug}")
     clarifications = _rows(
-        m.Clarification.objects.filter(**g), "id", "key", "kind", "question", "answer", "source"
+        m.Clarification.objects.filter(**g),
+        "id",
+        "key",
+        "kind",
+        "question",
+        "answer",
+        "source",
+        "provenance",
+        "document",
     )
     for c in clarifications:
         cid = c.pop("id")
@@ -95,14 +103,14 @@ def game_document(game: m.Game) -> dict[str, Any]:
     for r in (
         m.Rule.objects.filter(**g)
         .order_by("position")
-        .values("section_id", "key", "number", "text", "source")
+        .values("section_id", "key", "number", "text", "source", "provenance", "document")
     ):
         rule: dict[str, Any] = dict(r)
         rules_by_section[rule.pop("section_id")].append(rule)
     for row in (
         m.RuleSection.objects.filter(**g)
         .order_by("position")
-        .values("id", "number", "title", "source")
+        .values("id", "number", "title", "source", "provenance", "document")
     ):
         section: dict[str, Any] = dict(row)
         section["rules"] = rules_by_section.get(section.pop("id"), [])
@@ -173,7 +181,14 @@ def game_document(game: m.Game) -> dict[str, Any]:
         ),
         "rule_sections": sections,
         "glossary": _rows(
-            m.GlossaryTerm.objects.filter(**g), "slug", "term", "aliases", "definition", "source"
+            m.GlossaryTerm.objects.filter(**g),
+            "slug",
+            "term",
+            "aliases",
+            "definition",
+            "source",
+            "provenance",
+            "document",
         ),
         "clarifications": clarifications,
         "quick": {

@@ -11,6 +11,7 @@ See `fixtures/README.md` for the files and an example of each.
 from __future__ import annotations
 
 import csv
+import re
 import sys
 import tomllib
 from enum import StrEnum
@@ -42,6 +43,23 @@ class Provenance(StrEnum):
     REVIEW = "review"  # third-party press or review
     COMMUNITY = "community"  # fan-made catalog or app: unverified
     EDITORIAL = "editorial"  # our own interpretation (reference rulings only)
+
+
+class TextProvenance(StrEnum):
+    """Where a rule, a glossary term or a clarification comes from."""
+
+    RULEBOOK = "rulebook"  # the game's rulebook; `source` names its section
+    DOCUMENT = "document"  # another public document, named by `document` (a `[[sources]]` title)
+    OURS = "ours"  # our reading: the rulebook does not say it (or not in these words)
+
+
+class Provenanced(Strict):
+    """A text with its provenance: `provenance`, and `document` (the title of one of the game's
+    `[[sources]]` in table.toml) when that provenance is another public document, or, beside
+    `ours`, the document that our reading reads (a reading of the tournament rules)."""
+
+    provenance: TextProvenance
+    document: str = Field(default="", description="A [[sources]] title of table.toml")
 
 
 class Fact(Strict):
@@ -168,12 +186,22 @@ class Rule(Strict):
     number: str = Field(pattern=RULE_NUMBER)
     text: str = Field(min_length=1)
     source: str = ""
+    provenance: TextProvenance | None = Field(
+        default=None, description="None: the section's provenance"
+    )
+    document: str = Field(default="", description="A [[sources]] title of table.toml")
 
 
 class RuleSection(Strict):
     number: str = Field(pattern=RULE_NUMBER)
     title: str
     source: str
+    provenance: TextProvenance | None = Field(
+        default=None,
+        description="The provenance of every rule of the section, said in its heading; "
+        "None when its rules come from more than one (each rule then gives its own)",
+    )
+    document: str = Field(default="", description="A [[sources]] title of table.toml")
     rules: list[Rule]
 
     @field_validator("rules")
@@ -192,7 +220,7 @@ class RulesFile(Strict):
     sections: list[RuleSection]
 
 
-class GlossaryTerm(Strict):
+class GlossaryTerm(Provenanced):
     slug: str = Field(pattern=SLUG)
     term: str
     aliases: list[str] = Field(default_factory=list, description="Other forms linked in text")
@@ -214,7 +242,7 @@ class ClarificationKind(StrEnum):
     REFERENCE_RULING = "reference-ruling"
 
 
-class Clarification(Strict):
+class Clarification(Provenanced):
     slug: str = Field(pattern=SLUG)
     kind: ClarificationKind
     question: str
@@ -222,6 +250,17 @@ class Clarification(Strict):
     source: str = ""
     rules: list[str] = Field(default_factory=list, description="Rule numbers it touches")
     cards: list[str] = Field(default_factory=list, description="Card slugs it touches")
+    former_slugs: list[str] = Field(
+        default_factory=list, description="Slugs it had before: their links still find it"
+    )
+
+    @field_validator("former_slugs")
+    @classmethod
+    def _slugs(cls, slugs: list[str]) -> list[str]:
+        for slug in slugs:
+            if not re.fullmatch(SLUG, slug):
+                raise ValueError(f"former slug {slug!r} is not a slug")
+        return slugs
 
 
 class ClarificationsFile(Strict):
@@ -479,6 +518,7 @@ def read_game_folder(folder: Path) -> GameFixtures:
         table=read_toml(TableFile, table_path) if table_path.exists() else TableFile(),
     )
     check_references(fixtures)
+    check_provenance(fixtures)
     check_table(fixtures)
     check_synonyms(fixtures)
     check_card_attributes(fixtures)
@@ -565,7 +605,16 @@ def check_references(fx: GameFixtures) -> None:
                 raise FixtureError(where, f"card {c.slug}", f"unknown faction {name!r}")
 
     clar_path = folder / "clarifications.toml"
-    _unique(clar_path, "clarification", [c.slug for c in fx.clarifications.clarifications])
+    clar_slugs = _unique(
+        clar_path, "clarification", [c.slug for c in fx.clarifications.clarifications]
+    )
+    former = _unique(
+        clar_path,
+        "former slug",
+        [s for c in fx.clarifications.clarifications for s in c.former_slugs],
+    )
+    for slug in sorted(former & clar_slugs):
+        raise FixtureError(clar_path, f"former slug {slug}", "is still a clarification's slug")
     for clar in fx.clarifications.clarifications:
         what = f"clarification {clar.slug}"
         for number in clar.rules:
@@ -584,6 +633,63 @@ def check_references(fx: GameFixtures) -> None:
             raise FixtureError(
                 redirects_path, f"former slug {r.former_slug}", "is still a card's slug"
             )
+
+
+def rule_provenance(section: RuleSection, rule: Rule) -> tuple[TextProvenance | None, str]:
+    """A rule's provenance and document: its own, else its section's."""
+    if rule.provenance is not None:
+        return rule.provenance, rule.document
+    return section.provenance, section.document
+
+
+def _check_document(
+    path: Path, entry: str, provenance: TextProvenance | None, document: str, titles: set[str]
+) -> None:
+    if provenance is None:
+        raise FixtureError(path, entry, "no provenance (rulebook, document or ours)")
+    if provenance == TextProvenance.DOCUMENT and not document:
+        raise FixtureError(path, entry, "provenance document names no document")
+    if provenance == TextProvenance.RULEBOOK and document:
+        raise FixtureError(path, entry, "from the rulebook, but names a document")
+    if document and document not in titles:
+        raise FixtureError(
+            path, entry, f"document {document!r} is not a [[sources]] title of table.toml"
+        )
+
+
+def check_provenance(fx: GameFixtures) -> None:
+    """Every rule, term and clarification has a provenance; a document is one the Sources page
+    lists; a rule from the rulebook names the section it comes from."""
+    folder = Path(fx.folder)
+    titles = {s.title for s in fx.table.sources}
+    rules_path = folder / "rules.toml"
+    for section in fx.rules.sections:
+        if section.provenance is not None or section.document:
+            _check_document(
+                rules_path,
+                f"section {section.number}",
+                section.provenance,
+                section.document,
+                titles,
+            )
+        for rule in section.rules:
+            provenance, document = rule_provenance(section, rule)
+            entry = f"rule {rule.number}"
+            _check_document(rules_path, entry, provenance, document, titles)
+            if provenance == TextProvenance.RULEBOOK and not (rule.source or section.source):
+                raise FixtureError(rules_path, entry, "from the rulebook, but names no section")
+    for term in fx.glossary.terms:
+        _check_document(
+            folder / "glossary.toml", f"term {term.slug}", term.provenance, term.document, titles
+        )
+    for clar in fx.clarifications.clarifications:
+        _check_document(
+            folder / "clarifications.toml",
+            f"clarification {clar.slug}",
+            clar.provenance,
+            clar.document,
+            titles,
+        )
 
 
 def check_table(fx: GameFixtures) -> None:

@@ -16,7 +16,12 @@ from django.db import connection, models, transaction
 
 from cardsdb import models as m
 from cardsdb import response_cache, search
-from cardsdb.fixtures_format import FixtureError, GameFixtures, read_game_folder
+from cardsdb.fixtures_format import (
+    FixtureError,
+    GameFixtures,
+    read_game_folder,
+    rule_provenance,
+)
 from games.core.names import name_fold
 
 Progress = Callable[[str], None]
@@ -357,7 +362,14 @@ class _GameLoader:
             m.RuleSection,
             "number",
             [
-                {"number": s.number, "title": s.title, "source": s.source, "position": i}
+                {
+                    "number": s.number,
+                    "title": s.title,
+                    "source": s.source,
+                    "provenance": s.provenance.value if s.provenance else "",
+                    "document": s.document,
+                    "position": i,
+                }
                 for i, s in enumerate(sections)
             ],
         )
@@ -365,6 +377,7 @@ class _GameLoader:
         position = 0
         for s in sections:
             for r in s.rules:
+                provenance, document = rule_provenance(s, r)
                 rows.append(
                     {
                         "number": r.number,
@@ -372,6 +385,8 @@ class _GameLoader:
                         "section": by_number[s.number],
                         "text": r.text,
                         "source": r.source or s.source,
+                        "provenance": provenance.value if provenance else "",
+                        "document": document,
                         "position": position,
                     }
                 )
@@ -427,6 +442,8 @@ class _GameLoader:
                     "aliases": t.aliases,
                     "definition": t.definition,
                     "source": t.source,
+                    "provenance": t.provenance.value,
+                    "document": t.document,
                     "position": i,
                 }
                 for i, t in enumerate(terms)
@@ -453,9 +470,24 @@ class _GameLoader:
                     "question": c.question,
                     "answer": c.answer,
                     "source": c.source,
+                    "provenance": c.provenance.value,
+                    "document": c.document,
                     "position": i,
                 }
                 for i, c in enumerate(items)
+            ],
+        )
+        self.sync(
+            m.ClarificationRedirect,
+            "former_key",
+            [
+                {
+                    "former_key": f"{self.game.slug}:{former}",
+                    "former_slug": former,
+                    "clarification": by_slug[c.slug],
+                }
+                for c in items
+                for former in c.former_slugs
             ],
         )
         ids = [c.pk for c in by_slug.values()]

@@ -24,6 +24,21 @@ class Provenance(models.TextChoices):
     EDITORIAL = "editorial", "our reference ruling"
 
 
+class TextProvenance(models.TextChoices):
+    """Where a rule, a glossary term or a clarification comes from."""
+
+    RULEBOOK = "rulebook", "the rulebook"
+    DOCUMENT = "document", "another public document"
+    OURS = "ours", "our reading"
+
+
+PROVENANCE_HELP = (
+    "rulebook: from the rulebook (`source` names its section); document: from another public "
+    "document (`document` names it, as the game's Sources list does); ours: our reading, "
+    "which the rulebook does not say in these words"
+)
+
+
 class Game(models.Model):
     slug = models.SlugField(unique=True)
     name = models.CharField(max_length=200)
@@ -331,6 +346,15 @@ class RuleSection(models.Model):
     number = models.CharField(max_length=20)
     title = models.CharField(max_length=200)
     source = models.CharField(max_length=300)
+    provenance = models.CharField(
+        max_length=20,
+        choices=TextProvenance.choices,
+        blank=True,
+        help_text="The provenance of all its rules; blank when they differ (each gives its own)",
+    )
+    document = models.CharField(
+        max_length=300, blank=True, help_text="The Sources title, for another public document"
+    )
     position = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -350,6 +374,15 @@ class Rule(models.Model):
     key = models.CharField(max_length=120, unique=True, help_text="<game>:<number>, stable")
     text = models.TextField()
     source = models.CharField(max_length=300)
+    provenance = models.CharField(
+        max_length=20,
+        choices=TextProvenance.choices,
+        default=TextProvenance.RULEBOOK,
+        help_text=PROVENANCE_HELP,
+    )
+    document = models.CharField(
+        max_length=300, blank=True, help_text="The Sources title, for another public document"
+    )
     position = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -371,6 +404,15 @@ class GlossaryTerm(models.Model):
     definition = models.TextField()
     rules = models.ManyToManyField(Rule, blank=True, related_name="glossary_terms")
     source = models.CharField(max_length=300, blank=True)
+    provenance = models.CharField(
+        max_length=20,
+        choices=TextProvenance.choices,
+        default=TextProvenance.RULEBOOK,
+        help_text=PROVENANCE_HELP,
+    )
+    document = models.CharField(
+        max_length=300, blank=True, help_text="The Sources title, for another public document"
+    )
     position = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -416,6 +458,15 @@ class Clarification(models.Model):
     question = models.TextField()
     answer = models.TextField()
     source = models.CharField(max_length=300, blank=True)
+    provenance = models.CharField(
+        max_length=20,
+        choices=TextProvenance.choices,
+        default=TextProvenance.RULEBOOK,
+        help_text=PROVENANCE_HELP,
+    )
+    document = models.CharField(
+        max_length=300, blank=True, help_text="The Sources title, for another public document"
+    )
     rules = models.ManyToManyField(Rule, blank=True, related_name="clarifications")
     cards = models.ManyToManyField(Card, blank=True, related_name="clarifications")
     position = models.PositiveIntegerField(default=0)
@@ -431,6 +482,22 @@ class Clarification(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("web:clarifications", args=[self.game.slug]) + f"#{self.slug}"
+
+
+class ClarificationRedirect(models.Model):
+    """A clarification's former slug (`former_slugs` in clarifications.toml): its former key
+    still finds it in the API (a permanent redirect), on ruling pages and on the page of
+    clarifications (an anchor of the former slug)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="clarification_redirects")
+    former_key = models.CharField(max_length=200, unique=True, help_text="<game>:<former slug>")
+    former_slug = models.SlugField(max_length=120)
+    clarification = models.ForeignKey(
+        Clarification, on_delete=models.CASCADE, related_name="redirects"
+    )
+
+    def __str__(self) -> str:
+        return f"{self.former_key} -> {self.clarification_id}"
 
 
 class SavedRuling(models.Model):

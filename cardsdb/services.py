@@ -8,12 +8,13 @@ off), against `Card.name_folded`, which the loader fills: `CURAÇAO KID`, `curac
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 
 from django.db.models import QuerySet
 from rest_framework.exceptions import NotFound, ValidationError
 
 from cardsdb import selectors
-from cardsdb.models import Card, CardRedirect
+from cardsdb.models import Card, CardRedirect, Clarification, ClarificationRedirect
 from games.core.names import name_fold
 
 
@@ -97,3 +98,25 @@ def card_redirect_target(game: str, former_slug: str) -> Card | None:
         .first()
     )
     return redirect.card if redirect else None
+
+
+def clarification_redirect_target(former_key: str) -> Clarification | None:
+    """The clarification that a former key (`<game>:<former slug>`) now names, or None."""
+    redirect = (
+        ClarificationRedirect.objects.select_related("clarification")
+        .filter(former_key=former_key)
+        .first()
+    )
+    return redirect.clarification if redirect else None
+
+
+def clarifications_by_keys(keys: Iterable[str]) -> list[Clarification]:
+    """The clarifications of these keys, a former key finding the clarification it names now
+    (a saved ruling keeps the keys of the day it was ruled), each once, in the game's order."""
+    keys = set(keys)
+    found = {c.pk: c for c in Clarification.objects.filter(key__in=keys)}
+    for redirect in ClarificationRedirect.objects.select_related("clarification").filter(
+        former_key__in=keys
+    ):
+        found.setdefault(redirect.clarification.pk, redirect.clarification)
+    return sorted(found.values(), key=lambda c: (c.game_id, c.position))

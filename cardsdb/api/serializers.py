@@ -307,6 +307,8 @@ class ClarificationSerializer(serializers.ModelSerializer):
             "question",
             "answer",
             "source",
+            "provenance",
+            "document",
             "rules",
             "cards",
             "url",
@@ -321,7 +323,16 @@ class ClarificationBriefSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = m.Clarification
-        fields = ["key", "kind", "question", "answer", "source", "rules"]
+        fields = [
+            "key",
+            "kind",
+            "question",
+            "answer",
+            "source",
+            "provenance",
+            "document",
+            "rules",
+        ]
 
 
 class CardDetailSerializer(CardSerializer):
@@ -339,7 +350,18 @@ class RuleSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = m.Rule
-        fields = ["game", "key", "number", "section", "section_title", "text", "source", "url"]
+        fields = [
+            "game",
+            "key",
+            "number",
+            "section",
+            "section_title",
+            "text",
+            "source",
+            "provenance",
+            "document",
+            "url",
+        ]
 
     def get_url(self, rule: m.Rule) -> str:
         return rule.get_absolute_url()
@@ -352,7 +374,18 @@ class GlossaryTermSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = m.GlossaryTerm
-        fields = ["game", "slug", "term", "aliases", "definition", "rules", "source", "url"]
+        fields = [
+            "game",
+            "slug",
+            "term",
+            "aliases",
+            "definition",
+            "rules",
+            "source",
+            "provenance",
+            "document",
+            "url",
+        ]
 
     def get_url(self, term: m.GlossaryTerm) -> str:
         return term.get_absolute_url()

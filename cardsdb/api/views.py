@@ -8,6 +8,7 @@ from typing import Any
 import orjson
 from django.http import (
     FileResponse,
+    Http404,
     HttpResponse,
     HttpResponseNotModified,
     HttpResponsePermanentRedirect,
@@ -320,6 +321,18 @@ class ClarificationViewSet(ReadOnly):
 
     def get_queryset(self) -> Any:
         return selectors.clarification_list()
+
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Any:
+        """A former key (the clarification's slug changed) answers with a permanent redirect
+        to the clarification under its key now."""
+        try:
+            return super().retrieve(request, *args, **kwargs)
+        except Http404:
+            moved = services.clarification_redirect_target(kwargs["key"])
+            if moved is None:
+                raise
+            url = reverse("api:clarification-detail", args=[moved.key])
+            return HttpResponsePermanentRedirect(url)
 
 
 @extend_schema(

@@ -14,8 +14,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from cardsdb import desk
-from cardsdb.models import Clarification, Game, Rule, SavedRuling
+from cardsdb.models import Game, Rule, SavedRuling
 from cardsdb.reference import DatabaseReference
+from cardsdb.services import clarifications_by_keys
 from cardsdb.templatetags.public_words import rule_keys_as_numbers
 from cardsdb.web.boards import board_picture, ruling_overlay
 from cardsdb.web.moves_views import lists_moves
@@ -177,7 +178,7 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     cited = {r["rule"] for one in rulings for r in one["reasons"]}
     rules = Rule.objects.filter(key__in=cited).select_related("section").order_by("position")
     interpretation_keys = {k for one in rulings for k in one.get("interpretations", [])}
-    interpretations = Clarification.objects.filter(key__in=interpretation_keys)
+    interpretations = clarifications_by_keys(interpretation_keys)
     state, after = saved.state_before, saved.state_after
     # The answer first, with the rule that decides it: the first reason of the ruling that
     # settles the question (in a sequence, the move that breaks, else the last).

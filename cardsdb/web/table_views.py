@@ -17,7 +17,16 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from cardsdb.models import Clarification, Game, Provenance, Rule, RuleSection, Source, Variant
+from cardsdb.models import (
+    Clarification,
+    Game,
+    Provenance,
+    Rule,
+    RuleSection,
+    Source,
+    TextProvenance,
+    Variant,
+)
 
 ASKED = 8  # how many of the most-asked rules the quick reference lists
 
@@ -119,5 +128,10 @@ def sources_page(request: HttpRequest, slug: str) -> HttpResponse:
         "game": game,
         "groups": source_groups(game),
         "interpretations": interpretations,
+        "ours": list(
+            Rule.objects.filter(game=game, provenance=TextProvenance.OURS)
+            .order_by("position")
+            .values_list("number", flat=True)
+        ),
     }
     return render(request, "web/sources.html", context)

@@ -57,7 +57,7 @@ def glossary_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 def clarifications_page(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
-    items = selectors.clarification_list().filter(game=game)
+    items = selectors.clarification_list().filter(game=game).prefetch_related("redirects")
     kinds = [
         (value, label, [c for c in items if c.kind == value])
         for value, label in Clarification.Kind.choices

@@ -257,6 +257,7 @@ def _substitution_turn_problem(state: BattleState, player: int) -> Answer | None
         return _illegal(
             "Rookie Mode has no substitutions.",
             _reason("no-substitution-in-rookie", "the game is in Rookie Mode"),
+            interpretations=[R.MODE_PARTS],
         )
     if state.players[player].substituted:
         return _illegal(
@@ -435,6 +436,7 @@ def _play_turn_problem(state: BattleState, player: int) -> Answer | None:
         return _illegal(
             f"There are no Plays in {state.mode.title()} Mode.",
             _reason(code, f"the game is in {state.mode.title()} Mode"),
+            interpretations=[R.MODE_PARTS],
         )
     if state.phase == "substitution":
         return _illegal(

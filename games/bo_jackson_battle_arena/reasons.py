@@ -135,6 +135,7 @@ SEALED = interpretation("sealed-restrictions-not-public")
 TEAM = interpretation("team-formats-hot-dogs")
 PLAY_EFFECTS = interpretation("play-effects-stated-in-the-move")
 SUB_COST = interpretation("substitution-always-costs-two")
+MODE_PARTS = interpretation("modes-use-only-what-they-set-up")
 
 INTERPRETATIONS = frozenset(
     {
@@ -155,6 +156,7 @@ INTERPRETATIONS = frozenset(
         TEAM,
         PLAY_EFFECTS,
         SUB_COST,
+        MODE_PARTS,
     }
 )
 

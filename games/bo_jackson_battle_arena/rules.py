@@ -157,9 +157,11 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         faults = battle.position_faults(inner)
         if faults:
             words = "; ".join(r.detail for r in faults)
+            mode_parts = {"rookie-mode-piles", "substitution-mode-piles"}
             return self.illegal(
                 battle.agree(f"This position breaks a rule: {words}."),
                 [_agreed(r) for r in faults],
+                [R.MODE_PARTS] if any(r.code in mode_parts for r in faults) else [],
                 answer=battle.agree(
                     f"No: this position breaks a rule. {words[:1].upper()}{words[1:]}."
                 ),

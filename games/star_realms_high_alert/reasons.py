@@ -91,6 +91,10 @@ HERO_SCRAP_SAME_TURN = clar("hero-scrap-same-turn")
 TECH_SAME_TURN = clar("tech-usable-the-turn-acquired")
 FREE_HERO_OR_TECH = clar("free-acquire-hero-or-tech")
 MAIN_PHASE = clar("main-phase-actions")
+SOME_PACKS = clar("two-or-three-mini-expansions")
+ALLY_ONCE = clar("ally-ability-once-a-turn")
+FACTION_SHOWN = clar("faction-shown-is-the-cards-faction")
+COSTING_OR_LESS = clar("acquire-costing-n-or-less")
 
 INTERPRETATIONS = frozenset(
     {
@@ -104,6 +108,10 @@ INTERPRETATIONS = frozenset(
         TECH_SAME_TURN,
         FREE_HERO_OR_TECH,
         MAIN_PHASE,
+        SOME_PACKS,
+        ALLY_ONCE,
+        FACTION_SHOWN,
+        COSTING_OR_LESS,
     }
 )
 

@@ -31,7 +31,10 @@ from games.star_realms_high_alert.moves import (
 from games.star_realms_high_alert.options import Options, legal_moves, options
 from games.star_realms_high_alert.questions import QUESTIONS
 from games.star_realms_high_alert.reasons import (
+    ALLY_ONCE,
+    COSTING_OR_LESS,
     DISCOUNT_FLOOR,
+    FACTION_SHOWN,
     FREE_HERO_OR_TECH,
     HERO_NO_FACTION,
     HERO_SCRAP_SAME_TURN,
@@ -42,6 +45,7 @@ from games.star_realms_high_alert.reasons import (
     MERGED_EFFECT_BOTH,
     REASONS,
     SLUG,
+    SOME_PACKS,
     STEALTH_EFFECT,
     TECH_SAME_TURN,
 )
@@ -201,6 +205,8 @@ class HighAlertRules(GameRules[State, AnyMove]):
             "This is a correct setup.",
             reasons,
             state,
+            # The sheet names one mini-expansion or all four (rule 2.3).
+            interpretations=[SOME_PACKS] if 1 < len(chosen) < len(PACK_NAMES) else [],
             answer=f"Yes, this is a correct setup: the {total} cards of {_and(names)} are "
             "shuffled into the trade deck.",
         )
@@ -225,6 +231,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             return self.illegal(
                 f"{name}'s {what} was already used this turn; it cannot be used again.",
                 [self._r(code, f"{name}'s {what} is marked as used this turn")],
+                interpretations=[ALLY_ONCE],
                 answer=f"No: you have already used {name}'s {what} this turn.",
             )
         count = ally_count(state, card)
@@ -319,6 +326,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
         if quote.discount_faction is None:
             return reasons, interps
         reasons.append(self._r("requisition-discount", quote.describe()))
+        interps.append(FACTION_SHOWN)
         if quote.merged_counted:
             interps.append(MERGED_DISCOUNT)
         if quote.floored:
@@ -495,12 +503,15 @@ class HighAlertRules(GameRules[State, AnyMove]):
                     self._r("over-free-limit", f"printed cost {cost}, more than {effect.max_cost}"),
                     *printed,
                 ],
+                interpretations=[COSTING_OR_LESS],
                 answer=f"No: {name} costs {cost}, more than the {effect.max_cost} the effect "
                 "allows" + ("; a discount does not change its cost." if printed else "."),
             )
         where, tail, voided = self._destination(card, move.to)
         known = facts(card.card)
-        interps = [FREE_HERO_OR_TECH] if known and (known.is_hero or known.is_tech) else []
+        interps = [COSTING_OR_LESS]
+        if known and (known.is_hero or known.is_tech):
+            interps.append(FREE_HERO_OR_TECH)
         after = transitions.acquire_free(state, card.id, effect.id)
         answer = f"Yes, you can take {name} without paying: it costs {cost}{tail}."
         if voided:

@@ -412,10 +412,11 @@ QUESTIONS: tuple[Question, ...] = (
     ),
     Question(
         "hero-battle",
-        "Do I steal the crystal in this Hero Battle?",
+        "Do I wound my opponent and steal the crystal in this Hero Battle?",
         BattleForm,
         build_battle,
-        help="When you battle a hero in your room: does your request win the crystal?",
+        help="When you battle a hero in your room: does your request wound them and win the "
+        "crystal?",
         moment="On your turn",
     ),
 )

@@ -84,6 +84,7 @@ REASONS = ReasonCatalog(
         "battle-answer-invalid": "11.4",
         "battle-answered": "11.4",
         "battle-won": "11.5",
+        "battle-wound": "8.12",
         # Discard Turns and trades (section 6)
         "discard-turn": "6.2",
         "discard-turn-only": "6.3",
@@ -129,6 +130,7 @@ INTERPRETATIONS = frozenset(
         transitions.SCRAMBLER_RULING,
         transitions.LEAP_RULING,
         transitions.BATTLE_RULING,
+        transitions.BATTLE_WOUND_RULING,
         transitions.TRAP_DOOR_RULING,
         transitions.HAZARD_ITEM_RULING,
         transitions.SPECIAL_RULING,
@@ -237,6 +239,7 @@ REASONS.rules_in(
             "battle-answer-invalid",
             "battle-answered",
             "battle-won",
+            "battle-wound",
             "inherent-action-used",
             "super-item-unlimited",
             "super-magic-unlimited",

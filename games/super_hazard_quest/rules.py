@@ -136,7 +136,7 @@ def _answer(move: Any, result: TurnResult) -> str:
         if "battle-won" in codes:
             return (
                 f"Yes, and {subject(foe)} cannot answer every request: {possessive(foe)} "
-                f"crystals go to {subj}. {where}"
+                f"hero is wounded, and {possessive(foe)} crystals go to {subj}. {where}"
             )
         return (
             f"Yes, but {says(foe, 'answers', 'answer')} every request and "

@@ -126,7 +126,7 @@ def spaces_words(spaces: list[tuple[int, int, Space]], verb: bool = True) -> str
 
 def standard_turn_open(state: State, hero: Hero) -> tuple[str | None, str]:
     """What the hero's actions at hand allow this turn, in words, or None when it lacks the
-    actions for a Standard Turn (rule 6.1, read by `discard-turn-always-allowed`); and, in
+    actions for a Standard Turn (rule 6.1, read by `discard-turn-only-without-actions`); and, in
     words, the sides and combat spaces not described that the search could not follow."""
     found = reachable(state, hero.player)
     unseen = [sides_words(found.unknown_sides, verb=False)] if found.unknown_sides else []

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from games.core import InvalidMove, InvalidState
 from games.core.pictures import plural
-from games.core.words import possessive, says, subject
+from games.core.words import possessive, says, subject, verb
 from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, spend
 from games.super_hazard_quest.movement import (
     Grid,
@@ -41,6 +41,7 @@ from games.super_hazard_quest.state import (
 )
 from games.super_hazard_quest.transitions import (
     BATTLE_RULING,
+    BATTLE_WOUND_RULING,
     FIGHT_RULING,
     HAZARD_ITEM_RULING,
     LEAP_RULING,
@@ -549,6 +550,15 @@ class TurnWalk:
                 f"{subject(foe.player, start=True)} cannot answer {plural(unanswered, 'request')} "
                 f"and loses {count} to {self.hero.player}",
                 BATTLE_RULING,
+            )
+            # The book: "Players may also WOUND each other through ... HERO BATTLE" (8.12);
+            # when a battle wounds, it does not say: the defender that loses it is wounded.
+            self.note(
+                "battle-wound",
+                f"{says(foe.player, 'is', 'are', True)} wounded by the Hero Battle and "
+                f"{verb(foe.player, 'stays', 'stay')} on the Checkpoint where "
+                f"{possessive(foe.player)} next turn begins",
+                BATTLE_WOUND_RULING,
             )
         else:
             self.note(

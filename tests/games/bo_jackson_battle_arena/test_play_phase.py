@@ -62,7 +62,10 @@ def test_there_are_no_plays_in_substitution_mode() -> None:
 
 
 def test_there_are_no_plays_in_rookie_mode() -> None:
-    assert_illegal(rule(game("rookie"), pass_(0)), "no-plays-in-rookie", "4.1.2.6")
+    ruling = rule(game("rookie"), pass_(0))
+    assert_illegal(ruling, "no-plays-in-rookie", "4.1.2.6")
+    # Rule 4.1.2.6 is our reading of what Rookie Mode leaves out: the ruling says so.
+    assert "bo-jackson-battle-arena:modes-use-only-what-they-set-up" in ruling.interpretations
 
 
 def test_honors_pass_hands_the_opportunity_to_the_other_player() -> None:

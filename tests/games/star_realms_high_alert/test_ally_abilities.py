@@ -52,7 +52,11 @@ def test_ally_ability_used_earlier_is_not_reopened_by_a_symbol_gained_later() ->
         "play_area": [played("corsair", ally_used=True), other("trade-federation")],
         "gained_symbols": [{"symbol": "trade-federation", "source": "a later effect"}],
     }
-    assert_illegal(rule(state, use_ally()), "ally-already-used", "7.5")
+    ruling = rule(state, use_ally())
+    assert_illegal(ruling, "ally-already-used", "7.5")
+    # The sheet says "if you have not used them earlier this turn" of a gained symbol; once a
+    # turn for any card is our reading, taken from the base game.
+    assert "star-realms-high-alert:ally-ability-once-a-turn" in ruling.interpretations
 
 
 def test_using_the_same_ally_ability_twice_in_a_turn_breaks_on_the_second_use() -> None:

@@ -50,6 +50,8 @@ def test_the_trade_row_of_a_price_question_is_the_card_asked_about_not_a_row_of_
     ruling = RULES.rule_json(state, move)
     assert_legal(ruling, "requisition-discount", "8.2")
     assert ruling.answer == "Yes, you can acquire The Armory for 5 Trade."
+    # "the faction shown" read as The Armory's own faction: our reading, listed.
+    assert "star-realms-high-alert:faction-shown-is-the-cards-faction" in ruling.interpretations
 
 
 def test_the_card_you_acquire_goes_to_a_discard_pile_not_described_as_one_card_known() -> None:
@@ -72,6 +74,8 @@ def test_a_card_not_among_those_given_of_a_row_in_part_is_refused_naming_the_row
     assert caught.value.field == "state.trade_row"
     ruling = RULES.rule_json(state, move)
     assert_legal(ruling, "free-acquire", "9.3")
+    # Rule 9.3 is our reading of an effect the sheet only quotes: the ruling lists it.
+    assert "star-realms-high-alert:acquire-costing-n-or-less" in ruling.interpretations
 
 
 def test_a_tech_not_among_those_given_is_refused_naming_your_tech() -> None:

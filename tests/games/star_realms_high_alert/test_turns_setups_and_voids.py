@@ -156,6 +156,22 @@ def test_the_whole_requisition_pack_shuffled_in_is_a_correct_setup() -> None:
     assert_legal(ruling, "setup-whole-packs", "2.4")
     assert_legal(ruling, "requisition-pack", "1.3")
     assert "12 cards of Requisition" in ruling.answer
+    assert ruling.interpretations == []  # one mini-expansion: the sheet's own words
+
+
+def test_two_whole_packs_are_a_correct_setup_on_our_reading() -> None:
+    # The sheet names one mini-expansion or all of them; two rests on our reading.
+    packs = ["requisition", "tech"]
+    ruling = rule({"expansions": packs}, {"kind": "setup", "added": _whole(*packs)})
+    assert_legal(ruling, "setup-whole-packs", "2.4")
+    assert ruling.interpretations == ["star-realms-high-alert:two-or-three-mini-expansions"]
+
+
+def test_all_four_packs_need_no_reading() -> None:
+    packs = ["requisition", "tech", "invasion", "heroes"]
+    ruling = rule({"expansions": packs}, {"kind": "setup", "added": _whole(*packs)})
+    assert_legal(ruling, "setup-whole-packs", "2.4")
+    assert ruling.interpretations == []
 
 
 def test_a_pack_one_hellfire_short_is_not_a_correct_setup() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.super_hazard_quest.rules import RULES
 from tests.games.super_hazard_quest.helpers import (
     assert_illegal,
     assert_legal,
@@ -46,6 +47,62 @@ def test_a_defender_without_the_action_loses_its_crystals_to_the_attacker() -> N
     ana, ben = ruling.next_state["heroes"]
     assert ana["crystals"] == {"red": 2, "blue": 1}
     assert ben["crystals"] == {"red": 0, "blue": 0}
+
+
+WOUND_READING = "super-hazard-quest:hero-battle-wounds-the-loser"
+
+
+def test_a_defender_who_cannot_answer_is_wounded_by_the_hero_battle() -> None:
+    # Ana asks Ben for Attack; Ben holds no item giving it and Digs by nature. "Players may
+    # also WOUND each other through something we call HERO BATTLE": the book does not say when,
+    # and our reading wounds the hero that loses the battle.
+    state = board(
+        ROOMS,
+        [
+            hero("Ana", "unlock", hand=[hazard_item("h", "combat")]),
+            hero("Ben", "dig", hand=[dual("d", "hide", "lift")], blue=1),
+        ],
+    )
+    ruling = rule(state, battle(ask("h", "attack")))
+    assert_legal(ruling, "battle-wound", "8.12")
+    assert WOUND_READING in ruling.interpretations
+    wound = next(r for r in ruling.reasons if r.code == "battle-wound")
+    assert wound.detail.startswith("Ben is wounded by the Hero Battle")
+    # The wound sends Ben nowhere: it is not his turn, and he stands where his next one begins.
+    ben = ruling.next_state["heroes"][1]
+    assert (ben["x"], ben["y"]) == (0, 0)
+    assert ben["crystals"] == {"red": 0, "blue": 0}
+
+
+def test_a_defender_who_answers_every_request_is_not_wounded() -> None:
+    state = board(
+        ROOMS,
+        [
+            hero("Ana", "unlock", hand=[hazard_item("h", "combat")]),
+            hero("Ben", "dig", hand=[dual("d", "hide", "lift")], blue=1),
+        ],
+    )
+    ruling = rule(state, battle(ask("h", "hide", "d")))
+    assert_legal(ruling, "battle-answered", "11.4")
+    assert "battle-wound" not in [r.code for r in ruling.reasons]
+    assert WOUND_READING not in ruling.interpretations
+
+
+def test_a_log_with_a_lost_hero_battle_rules_the_wound() -> None:
+    state = board(
+        ROOMS,
+        [
+            hero("Ana", "unlock", hand=[hazard_item("h", "combat")], red=1),
+            hero("Ben", "dig", hand=[dual("d", "hide", "lift")], red=1),
+        ],
+    )
+    moves = [battle(ask("h", "attack")), {"kind": "discard-turn", "player": "Ben"}]
+    ruled = RULES.rule_sequence_json(state, moves)
+    first = ruled.rulings[0]
+    assert_legal(first, "battle-wound", "8.12")
+    assert WOUND_READING in first.interpretations
+    assert ruled.final_state is not None
+    assert ruled.final_state["heroes"][1]["crystals"] == {"red": 0, "blue": 0}
 
 
 def test_a_defender_who_answers_keeps_its_crystals_and_replaces_the_item() -> None:
@@ -280,7 +337,7 @@ def test_a_stuck_hero_can_always_take_a_discard_turn() -> None:
     assert_illegal(stuck, "super-item-other-action", "9.4")
     ruling = rule(state, {"kind": "discard-turn", "player": "Ana", "discard": ["s"]})
     assert_legal(ruling, "discard-turn", "6.2")
-    assert "super-hazard-quest:discard-turn-always-allowed" in ruling.interpretations
+    assert "super-hazard-quest:discard-turn-only-without-actions" in ruling.interpretations
 
 
 def test_a_defender_whose_inherent_action_is_asked_for_keeps_its_crystals() -> None:
@@ -303,5 +360,8 @@ def test_the_answer_says_whose_crystals_go_where() -> None:
     )
     move = {**battle(ask("h", "attack")), "player": "You"}
     answer = rule(state, move).answer
-    assert answer.startswith("Yes, and Ben cannot answer every request: Ben's crystals go to you.")
+    assert answer.startswith(
+        "Yes, and Ben cannot answer every request: Ben's hero is wounded, and Ben's crystals go "
+        "to you."
+    )
     assert answer.endswith("Your turn ends on the Checkpoint at (0, 0).")

@@ -146,7 +146,7 @@ def test_no_discard_turn_when_the_hero_can_walk_on() -> None:
     ruling = rule(state, move)
     assert_illegal(ruling, "discard-turn-not-allowed", "6.1")
     assert ruling.answer.startswith("No, Ana cannot take a Discard Turn")
-    assert "super-hazard-quest:discard-turn-always-allowed" in ruling.interpretations
+    assert "super-hazard-quest:discard-turn-only-without-actions" in ruling.interpretations
 
 
 def test_a_discard_turn_when_the_hero_lacks_the_actions() -> None:

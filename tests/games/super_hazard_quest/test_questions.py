@@ -88,4 +88,8 @@ def test_the_battle_question() -> None:
         defender_inherent="climb",
         defender_answers=False,
     )
-    assert_legal(ask("hero-battle", form), "battle-won", "11.5")
+    ruling = ask("hero-battle", form)
+    assert_legal(ruling, "battle-won", "11.5")
+    # The defender that cannot answer is wounded by the battle (our reading of rule 8.12).
+    assert_legal(ruling, "battle-wound", "8.12")
+    assert "super-hazard-quest:hero-battle-wounds-the-loser" in ruling.interpretations
