@@ -21,6 +21,7 @@ from games.core.errors import BadInput, InvalidMove, InvalidState
 from games.core.ruling import GameResult, Reason, Ruling, SequenceRuling, Verdict
 
 if TYPE_CHECKING:
+    from games.core.openings import Opening
     from games.core.pictures import BoardPicture
     from games.core.tools import Tool
 
@@ -197,6 +198,9 @@ class GameRules(ABC, Generic[StateT, MoveT]):
     # How the website draws the board (games/core/pictures.py): the game's `picture.py`
     # PICTURE, put here by the registry, or declared on the class; None: the generic drawing.
     picture: BoardPicture | None = None
+    # How a table starts from a setup (games/core/openings.py): the game's `opening.py`
+    # OPENING, put here by the registry; None: a table starts from a described board.
+    opening: Opening | None = None
 
     _move_adapter: ClassVar[TypeAdapter[Any] | None] = None
 
