@@ -120,6 +120,9 @@ class Question:
     moment: str = ""  # the moment of play it belongs to, in players' words ("On your turn")
     hand_over: str = ""
     hand_over_words: str = ""
+    # The form's values for a board in play (a table's, as JSON): what the board says, for
+    # the fields it answers; the rest keep their defaults. None: the form starts as it is.
+    from_board: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
 
 OptionT = TypeVar("OptionT", bound=str)

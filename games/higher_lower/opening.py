@@ -25,15 +25,21 @@ class TableSetup(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     players: int = Field(
-        ge=MIN_PLAYERS, le=MAX_PLAYERS, description="How many play (10 cards each from 60)"
+        ge=MIN_PLAYERS,
+        le=MAX_PLAYERS,
+        title="Players at the table",
+        description="How many play, 2 to 6 (10 cards each from 60).",
     )
     names: list[Name] | None = Field(
-        default=None, description="The players' names in seat order; the last one deals"
+        default=None,
+        title="Your names (optional)",
+        description="One a line, in seat order to the left; the last one deals. Left empty: "
+        "Player 1, Player 2, ...",
     )
 
     @model_validator(mode="after")
     def _one_name_each(self) -> TableSetup:
-        if self.names is not None:
+        if self.names:  # none given (an empty box): the seats are numbered
             if len(self.names) != self.players:
                 raise ValueError(f"give {self.players} names, one for each player")
             if len({fold(n) for n in self.names}) != len(self.names):
