@@ -55,7 +55,7 @@ def test_a_game_without_a_setup_says_how_to_start_a_table(client: Client) -> Non
 def test_one_tap_records_a_move_and_undo_takes_it_back(client: Client) -> None:
     url = _started(client)
     key = url.split("/")[2]
-    move, label = _buttons(client.get(url).content.decode())[0]
+    move, _ = _buttons(client.get(url).content.decode())[0]
     response = client.post(f"{url}move/", {"move": move, "version": "1"})
     assert response.status_code == 302
     table = PlayTable.objects.get(pk=key)
