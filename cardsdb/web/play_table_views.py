@@ -141,6 +141,7 @@ def play_table_page(request: HttpRequest, key: str) -> HttpResponse:
         "log": log,
         "asked": asked,
         "notice": request.GET.get("notice", ""),
+        "move_url": f"{table.get_absolute_url()}move/",
         "link": link,
         "qr": _qr_svg(link),
         "idle_days": play_tables.IDLE_DAYS,
