@@ -153,7 +153,7 @@ def play_table_page(request: HttpRequest, key: str) -> HttpResponse:
 
 def _back(table_id: str, notice: str = "", asked: str = "") -> HttpResponse:
     query = f"?notice={notice}" if notice else f"?asked={asked}" if asked else ""
-    anchor = "#asked-answer" if asked else "#board"
+    anchor = "#asked" if asked else "#board"
     return redirect(f"/tables/{table_id}/{query}{anchor}")
 
 
