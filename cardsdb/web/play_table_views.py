@@ -63,18 +63,29 @@ def legal_move_buttons(table: PlayTable, engine: GameRules[Any, Any]) -> list[di
     return buttons
 
 
-def _questions(engine: GameRules[Any, Any], board: Any) -> list[dict[str, Any]]:
-    """The game's questions, each form filled from the table's board where the game says how."""
+def _questions(
+    engine: GameRules[Any, Any], board: Any, posted: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """The game's questions, each form filled from the table's board where the game says how;
+    the one just sent (`posted`: slug, values, errors) shows what was given, errors at fields."""
     out = []
     for q in engine.questions:
-        values = q.from_board(board) if q.from_board is not None else None
+        if posted is not None and posted["slug"] == q.slug:
+            fields = form_fields(q.form, posted["values"], posted["errors"])
+            filled = False
+        else:
+            values = q.from_board(board) if q.from_board is not None else None
+            fields = form_fields(q.form, values)
+            filled = values is not None
         out.append(
             {
                 "slug": q.slug,
                 "title": q.title,
                 "moment": q.moment,
-                "filled": values is not None,
-                "fields": form_fields(q.form, values),
+                "filled": filled,
+                "open": posted is not None and posted["slug"] == q.slug,
+                "fields": fields,
+                "first_error": next((f.name for f in fields if f.error), ""),
             }
         )
     return out
@@ -101,7 +112,15 @@ def _rule_texts(slug: str, keys: list[str]) -> dict[str, dict[str, str]]:
 
 
 def play_table_page(request: HttpRequest, key: str) -> HttpResponse:
-    table = play_tables.table_get(key)
+    return _page(request, play_tables.table_get(key))
+
+
+def _page(
+    request: HttpRequest,
+    table: PlayTable,
+    posted: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HttpResponse:
     slug = table.game.slug
     engine = desk.desk_for(slug).engine
     state = engine.parse_state(table.board)
@@ -137,7 +156,8 @@ def play_table_page(request: HttpRequest, key: str) -> HttpResponse:
         "turn": play_tables.whose_turn(state),
         "end": end,
         "moves": [] if end.over else legal_move_buttons(table, engine),
-        "questions": [] if end.over else _questions(engine, table.board),
+        "questions": [] if end.over else _questions(engine, table.board, posted),
+        "posted": posted,
         "log": log,
         "asked": asked,
         "notice": request.GET.get("notice", ""),
@@ -146,7 +166,7 @@ def play_table_page(request: HttpRequest, key: str) -> HttpResponse:
         "qr": _qr_svg(link),
         "idle_days": play_tables.IDLE_DAYS,
     }
-    response = render(request, "web/play_table.html", context)
+    response = render(request, "web/play_table.html", context, status=status)
     response["Cache-Control"] = "no-store"
     return response
 
@@ -196,14 +216,26 @@ def play_table_ask(request: HttpRequest, key: str, question: str) -> HttpRespons
     match = next((q for q in engine.questions if q.slug == question), None)
     if match is None:
         raise Http404("No such question.")
-    form, _, _ = read_form(match.form, request.POST)
+    form, values, errors = read_form(match.form, request.POST)
+
+    def again(errors: dict[str, str]) -> HttpResponse:
+        """The table's page with the form as it was sent, each error at its field."""
+        posted = {
+            "slug": question,
+            "values": values,
+            "errors": errors,
+            "message": errors.get("__all__", ""),
+        }
+        return _page(request, table, posted, status=400)
+
     if form is None:
-        return _back(table.id, "form")
+        return again(errors)
     try:
         state, move = match.build(form)
         saved = desk.ruling_make(slug, {"state": state, "move": move})
-    except BadInput:
-        return _back(table.id, "form")
+    except BadInput as exc:
+        field = exc.field if exc.field in match.form.model_fields else ""
+        return again({field: exc.message} if field else {"__all__": exc.message})
     return _back(table.id, asked=saved.id)
 
 

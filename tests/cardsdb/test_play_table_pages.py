@@ -130,3 +130,17 @@ def test_the_table_page_is_two_queries_at_most(
     cache.clear()  # the legal moves' words are made again: the engine's work, not the database's
     with django_assert_max_num_queries(2):
         assert client.get(url).status_code == 200
+
+
+def test_a_question_sent_wrong_at_the_table_comes_back_with_the_field_marked(
+    client: Client,
+) -> None:
+    url = _started(client)
+    values = {"players": "3", "last_card": "99", "call_in_force": "higher", "my_card": "9"}
+    values |= {"my_call": "lower", "cards_in_my_hand": "10"}
+    response = client.post(f"{url}ask/can-i-play-this-card/", values)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'role="alert"' in html and "please correct what is marked below" in html
+    field = html[html.index('name="last_card"') - 300 : html.index('name="last_card"') + 300]
+    assert 'value="99"' in field and 'aria-invalid="true"' in field

@@ -124,12 +124,15 @@ def test_a_higher_or_lower_table_on_two_phones(live_server: Any, browser: Any) -
     page.wait_for_selector("#asked-answer")
     first_answer = page.locator("#asked-answer").inner_text()
     assert first_answer.startswith(("Yes", "No"))
+    second_from = (steps.taps, steps.fields)
     steps.tap(page.locator("#q-can-i-play-a-booster summary"))
     steps.tap(
         page.locator("#q-can-i-play-a-booster form").get_by_role("button", name="Get the answer")
     )
     page.wait_for_selector("#asked-answer")
     assert page.locator("#asked-answer").inner_text() != first_answer
+    # a second question about the board in play: two taps, nothing typed (counted, not timed)
+    assert (steps.taps - second_from[0], steps.fields - second_from[1]) == (2, 0)
     print(
         f"\nHigher or Lower: {steps.total - start} steps from opening the table to the second "
         f"answer shown ({steps.taps} taps and {steps.fields} fields in all; the two questions "
