@@ -61,6 +61,14 @@ def _fits_the_phone(page: Any) -> None:
     assert small == 0, "a button is shorter than 44 px"
 
 
+def _page_problems(page: Any) -> list[str]:
+    """What the site's phone walk finds wrong on a page (width, picture text, internal words)
+    and what axe-core finds, at 390 px."""
+    from tests.web.test_at_the_table import _axe, _problems
+
+    return _problems(page) + _axe(page)
+
+
 def _record_by_tapping(page: Any, steps: Steps, count: int) -> list[str]:
     """Tap the first legal move `count` times; each tap records it (the log grows by one)."""
     tapped = []
@@ -111,6 +119,7 @@ def test_a_higher_or_lower_table_on_two_phones(live_server: Any, browser: Any) -
     assert tapped[0].startswith("Player 1 can lay the 1")
     assert page.locator("#board-title").inner_text().startswith("Your turn, Player")
     page.screenshot(path=str(SCREENSHOTS / "table-higher-lower.png"))
+    assert _page_problems(page) == []
 
     # a question about this board: its form comes filled from the table
     form = page.locator("#q-can-i-play-this-card form")
@@ -173,6 +182,7 @@ def test_a_high_alert_table_on_two_phones(live_server: Any, browser: Any) -> Non
     page.wait_for_selector("#asked-answer")
     assert page.locator("#asked-answer").inner_text().startswith("Yes")
     page.screenshot(path=str(SCREENSHOTS / "table-high-alert.png"))
+    assert _page_problems(page) == []
     print(f"\nHigh Alert: {steps.total - start} steps from opening the table to the answer shown")
     _second_phone_sees_the_move(browser, page)
     context.close()
