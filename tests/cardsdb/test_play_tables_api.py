@@ -328,3 +328,24 @@ def test_tables_are_in_the_openapi_schema_with_examples(client: Client) -> None:
     assert create["requestBody"]["content"]["application/json"]["examples"]
     assert "409" in paths["/api/v1/tables/{key}/moves/"]["post"]["responses"]
     assert "/api/v1/tables/{key}/log/" in paths and "/api/v1/tables/{key}/undo/" in paths
+
+
+def test_tables_share_the_rulings_rate_limit(client: Client, monkeypatch: Any) -> None:
+    """Starting a table and recording a move run an engine, as a ruling does: the same
+    allowance per client, then a 429 with Retry-After; reading a table is not limited."""
+    from django.core.cache import cache
+
+    from cardsdb.api.desk_views import RulingThrottle
+
+    monkeypatch.setattr(RulingThrottle, "THROTTLE_RATES", {"rulings": "2/min"})
+    cache.clear()
+    table = _table_of_two(client)
+    send(client, table, play(9, "higher"))
+    refused = client.post(
+        f"/api/v1/tables/{table['id']}/moves",
+        {"move": play(12, "lower"), "version": 2},
+        content_type="application/json",
+    )
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "throttled"
+    assert 0 < int(refused.headers["Retry-After"]) <= 60
+    assert client.get(f"/api/v1/tables/{table['id']}").json()["version"] == 2
