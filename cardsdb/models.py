@@ -573,3 +573,28 @@ class Prebuilt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind}:{self.key}@{self.version}"
+
+
+class PlayTable(models.Model):
+    """A game being played, followed move by move on the server (DESIGN.md, "Tables").
+
+    `start` is the board the table began from and `log` every legal move recorded since, each
+    with its answer and deciding rule; `board` is the board after the log (kept so that a move
+    is ruled on it without replaying the log). `version` counts the writes: a move or an undo
+    sent with an older version is refused, so two phones never fork the table. A table idle
+    for 30 days is removed (`cardsdb.play_tables.prune_idle_tables`)."""
+
+    id = models.CharField(primary_key=True, max_length=16)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="play_tables")
+    start = JSONTextField(help_text="the board the table began from")
+    board = JSONTextField(help_text="the board after every recorded move")
+    log = JSONTextField(default=list, help_text="[{move, answer, rule, by}], oldest first")
+    version = models.PositiveIntegerField(default=1)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True, db_index=True)
+
+    def __str__(self) -> str:
+        return self.id
+
+    def get_absolute_url(self) -> str:
+        return f"/tables/{self.id}/"  # web:play-table, written out: the API answers it often

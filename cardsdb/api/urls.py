@@ -8,6 +8,7 @@ from cardsdb import desk, prebuilt
 from cardsdb.api import (
     desk_views,
     health,
+    play_table_views,
     prebuilt_views,
     search_views,
     table_views,
@@ -18,6 +19,7 @@ from cardsdb.api.errors import json_404
 
 app_name = "api"
 GAME = r"(?P<slug>[a-z0-9-]+)"
+TABLE = r"(?P<key>[a-z2-7]+)"
 
 router = DefaultRouter(trailing_slash=True)
 router.register("games", views.GameViewSet, basename="game")
@@ -59,6 +61,11 @@ urlpatterns = [
     re_path(
         rf"^games/{GAME}/rulings/(?P<key>[a-z2-7]+)/?$", desk_views.ruling_detail, name="ruling"
     ),
+    re_path(rf"^games/{GAME}/tables/?$", play_table_views.tables, name="tables"),
+    re_path(rf"^tables/{TABLE}/?$", play_table_views.table_detail, name="table"),
+    re_path(rf"^tables/{TABLE}/moves/?$", play_table_views.table_moves, name="table-moves"),
+    re_path(rf"^tables/{TABLE}/undo/?$", play_table_views.table_undo, name="table-undo"),
+    re_path(rf"^tables/{TABLE}/log/?$", play_table_views.table_log, name="table-log"),
     re_path(rf"^games/{GAME}/legal-moves/?$", desk_views.legal_moves, name="legal-moves"),
     re_path(rf"^games/{GAME}/sources/?$", table_views.sources, name="game-sources"),
     re_path(rf"^games/{GAME}/quick/?$", table_views.quick, name="game-quick"),

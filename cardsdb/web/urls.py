@@ -1,6 +1,14 @@
 from django.urls import path
 
-from cardsdb.web import deck_views, desk_views, moves_views, search_views, table_views, views
+from cardsdb.web import (
+    deck_views,
+    desk_views,
+    moves_views,
+    play_table_views,
+    search_views,
+    table_views,
+    views,
+)
 
 app_name = "web"
 
@@ -27,6 +35,23 @@ urlpatterns = [
     path("games/<slug:slug>/rulings/<str:key>/", desk_views.ruling_page, name="ruling"),
     path("games/<slug:slug>/rulings/<str:key>/what-now/", moves_views.what_now, name="what-now"),
     path("games/<slug:slug>/decks/", deck_views.deck_check_page, name="deck-check"),
+    path("games/<slug:slug>/tables/", play_table_views.play_table_start, name="play-table-start"),
+    path(
+        "games/<slug:slug>/rulings/<str:key>/continue/",
+        play_table_views.play_table_from_ruling,
+        name="play-table-from-ruling",
+    ),
+    path("tables/<str:key>/", play_table_views.play_table_page, name="play-table"),
+    path("tables/<str:key>/move/", play_table_views.play_table_move, name="play-table-move"),
+    path("tables/<str:key>/undo/", play_table_views.play_table_undo, name="play-table-undo"),
+    path(
+        "tables/<str:key>/version/", play_table_views.play_table_version, name="play-table-version"
+    ),
+    path(
+        "tables/<str:key>/ask/<slug:question>/",
+        play_table_views.play_table_ask,
+        name="play-table-ask",
+    ),
     path("games/<slug:slug>/decks/<str:key>/", deck_views.deck_page, name="deck"),
     path(
         "games/<slug:slug>/rulings/<str:key>/<slug:tool>/",

@@ -14,6 +14,7 @@ from cardsdb.card_query import CardQueryError, attribute_keys_by_game, cards_fil
 from cardsdb.glossary_links import link_terms
 from cardsdb.models import Card, Clarification, Game
 from cardsdb.services import CardMoved, card_by_slug
+from cardsdb.web.play_table_views import start_table_fields
 
 
 def _game(slug: str) -> Game:
@@ -26,7 +27,15 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def game_page(request: HttpRequest, slug: str) -> HttpResponse:
     game = get_object_or_404(selectors.game_detail(slug))
-    return render(request, "web/game.html", {"game": game, "tools": desk.tools_listed(slug)})
+    return render(
+        request,
+        "web/game.html",
+        {
+            "game": game,
+            "tools": desk.tools_listed(slug),
+            "start_table": start_table_fields(slug),
+        },
+    )
 
 
 # A game's rules page is built once per version of the data (at load time, or on first use) and

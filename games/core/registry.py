@@ -62,6 +62,9 @@ def _engines() -> dict[str, GameRules[Any, Any]]:
             picture = _submodule(slug, "picture")
             if picture is not None:
                 engine.picture = picture.PICTURE
+            opening = _submodule(slug, "opening")
+            if opening is not None:
+                engine.opening = opening.OPENING
             engines[slug] = engine
     return engines
 

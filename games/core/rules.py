@@ -21,6 +21,7 @@ from games.core.errors import BadInput, InvalidMove, InvalidState
 from games.core.ruling import GameResult, Reason, Ruling, SequenceRuling, Verdict
 
 if TYPE_CHECKING:
+    from games.core.openings import Opening
     from games.core.pictures import BoardPicture
     from games.core.tools import Tool
 
@@ -119,6 +120,9 @@ class Question:
     moment: str = ""  # the moment of play it belongs to, in players' words ("On your turn")
     hand_over: str = ""
     hand_over_words: str = ""
+    # The form's values for a board in play (a table's, as JSON): what the board says, for
+    # the fields it answers; the rest keep their defaults. None: the form starts as it is.
+    from_board: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
 
 OptionT = TypeVar("OptionT", bound=str)
@@ -197,6 +201,9 @@ class GameRules(ABC, Generic[StateT, MoveT]):
     # How the website draws the board (games/core/pictures.py): the game's `picture.py`
     # PICTURE, put here by the registry, or declared on the class; None: the generic drawing.
     picture: BoardPicture | None = None
+    # How a table starts from a setup (games/core/openings.py): the game's `opening.py`
+    # OPENING, put here by the registry; None: a table starts from a described board.
+    opening: Opening | None = None
 
     _move_adapter: ClassVar[TypeAdapter[Any] | None] = None
 

@@ -211,12 +211,64 @@ def build_booster(form: CanIPlayABooster) -> tuple[JSON, JSON]:
     return state, move
 
 
+# ----- a question asked at a table: the form starts from the table's board, seen by whoever's
+# turn it is ("you"); what the board does not say keeps the form's own default
+
+
+def _seen_from_the_turn(board: JSON) -> tuple[JSON, JSON]:
+    """(the board's facts every form shares, the player whose turn it is)."""
+    players = board.get("players") or []
+    me: JSON = next((p for p in players if p.get("name") == board.get("turn")), {})
+    facts: JSON = {"players": len(players)} if players else {}
+    if board.get("last_card") is not None:
+        facts["last_card"] = board["last_card"]
+    if board.get("call") is not None:
+        facts["call_in_force"] = board["call"]
+    return facts, me
+
+
+def _hand_count(hand: Any) -> int | None:
+    return len(hand) if isinstance(hand, list) else hand if isinstance(hand, int) else None
+
+
+def play_from_board(board: JSON) -> JSON:
+    facts, me = _seen_from_the_turn(board)
+    if board.get("last_card") is None:
+        facts["last_card"] = 0  # no card laid yet: the form's own word for it
+    held = _hand_count(me.get("hand"))
+    if held:
+        facts["cards_in_my_hand"] = held
+    return facts
+
+
+def draw_from_board(board: JSON) -> JSON:
+    facts, me = _seen_from_the_turn(board)
+    if isinstance(me.get("hand"), list):
+        facts["my_hand"] = list(me["hand"])
+    else:
+        facts["my_hand"] = []  # a hidden hand: yours to say, never made up
+    if board.get("deck") is not None:
+        facts["deck_size"] = board["deck"]
+    return facts
+
+
+def booster_from_board(board: JSON) -> JSON:
+    facts, me = _seen_from_the_turn(board)
+    facts.pop("last_card", None)
+    facts.pop("call_in_force", None)
+    held = me.get("boosters")
+    if isinstance(held, list) and held:
+        facts["category"] = held[0]
+    return facts
+
+
 QUESTIONS: tuple[Question, ...] = (
     Question(
         slug="can-i-play-this-card",
         title="Can I play this card?",
         form=CanIPlayThisCard,
         build=build_play,
+        from_board=play_from_board,
         help="Before you lay a card: does it follow the call, and may you make your call?",
         moment="On your turn",
     ),
@@ -225,6 +277,7 @@ QUESTIONS: tuple[Question, ...] = (
         title="Can I draw instead of playing?",
         form=CanIDrawInstead,
         build=build_draw,
+        from_board=draw_from_board,
         help="When you want to draw: you may only if no card in your hand can be laid.",
         moment="On your turn",
     ),
@@ -233,6 +286,7 @@ QUESTIONS: tuple[Question, ...] = (
         title="Can I play a booster now, at this player?",
         form=CanIPlayABooster,
         build=build_booster,
+        from_board=booster_from_board,
         help="Before you play a booster: is it the right time, and the right target?",
         moment="Boosters",
     ),

@@ -285,6 +285,45 @@ def _build_hero(form: HeroScrapForm) -> tuple[dict[str, Any], dict[str, Any]]:
     return state, {"kind": "scrap-hero", "hero": "h1"}
 
 
+# ----- a question asked at a table: the form starts from the table's board; what the board
+# does not say keeps the form's own default
+
+
+def _trade(board: dict[str, Any]) -> dict[str, Any]:
+    trade = board.get("trade")
+    return {"trade": trade} if isinstance(trade, int) else {}
+
+
+def _heroes_now(board: dict[str, Any]) -> dict[str, Any]:
+    heroes = board.get("heroes") or []
+    return {"heroes_played_this_turn": [h["card"] for h in heroes if h.get("played_this_turn")]}
+
+
+def price_from_board(board: dict[str, Any]) -> dict[str, Any]:
+    return {**_trade(board), **_heroes_now(board)}
+
+
+def tech_from_board(board: dict[str, Any]) -> dict[str, Any]:
+    techs = board.get("techs") or []
+    first = techs[0] if techs else None
+    facts = _trade(board)
+    if first is not None:
+        facts |= {
+            "tech": first["card"],
+            "used_this_turn": bool(first.get("used_this_turn")),
+            "acquired_this_turn": bool(first.get("acquired_this_turn")),
+        }
+    return facts
+
+
+def hero_from_board(board: dict[str, Any]) -> dict[str, Any]:
+    heroes = board.get("heroes") or []
+    facts: dict[str, Any] = {"phase": board["phase"]} if board.get("phase") else {}
+    if heroes:
+        facts |= {"hero": heroes[0]["card"], "played_this_turn": heroes[0]["played_this_turn"]}
+    return facts
+
+
 QUESTIONS: tuple[Question, ...] = (
     Question(
         slug="ally-live",
@@ -299,6 +338,7 @@ QUESTIONS: tuple[Question, ...] = (
         title="What does this Requisition card cost me?",
         form=RequisitionPriceForm,
         build=_build_price,
+        from_board=price_from_board,
         help="Before you buy a Requisition card: what does it cost you now?",
         moment="Buying cards",
     ),
@@ -307,6 +347,7 @@ QUESTIONS: tuple[Question, ...] = (
         title="Can I use this tech now?",
         form=TechForm,
         build=_build_tech,
+        from_board=tech_from_board,
         help="Before you use a tech: can you pay for it, and have you used it already?",
         moment="Playing cards",
     ),
@@ -323,6 +364,7 @@ QUESTIONS: tuple[Question, ...] = (
         title="Can I scrap my hero now?",
         form=HeroScrapForm,
         build=_build_hero,
+        from_board=hero_from_board,
         help="Before you scrap a hero for its scrap ability: is now allowed?",
         moment="Playing cards",
     ),

@@ -1,0 +1,188 @@
+"""A table on a phone (390 x 844), in a real browser: three players start a Higher or Lower
+table from the game's page, record five moves by tapping "What can I do now?" buttons, ask a
+question whose form comes filled from the board, and a second phone, opening the shared link,
+sees the board move when the first records a move. The same at a High Alert table started from
+a described board. The steps a player takes from opening the table to the second answer shown
+(taps and fields) are counted and printed; phone screenshots go to docs/screenshots/."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def _load(*slugs: str) -> None:
+    from django.conf import settings
+
+    from cardsdb.loaders import fixtures_load
+    from cardsdb.models import Game
+
+    for slug in slugs:
+        if not Game.objects.filter(slug=slug).exists():
+            fixtures_load([Path(settings.FIXTURES_DIR) / slug])
+
+
+class Steps:
+    """What the player does, counted: each tap and each field typed into."""
+
+    def __init__(self) -> None:
+        self.taps = 0
+        self.fields = 0
+
+    def tap(self, locator: Any) -> None:
+        locator.click()
+        self.taps += 1
+
+    def type(self, locator: Any, text: str) -> None:
+        locator.fill(text)
+        self.fields += 1
+
+    @property
+    def total(self) -> int:
+        return self.taps + self.fields
+
+
+def _fits_the_phone(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide"
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('.move-button, #undo, #start-table-button')]
+        .filter(b => b.getBoundingClientRect().height < 44).length"""
+    )
+    assert small == 0, "a button is shorter than 44 px"
+
+
+def _page_problems(page: Any) -> list[str]:
+    """What the site's phone walk finds wrong on a page (width, picture text, internal words)
+    and what axe-core finds, at 390 px."""
+    from tests.web.test_at_the_table import _axe, _problems
+
+    return _problems(page) + _axe(page)
+
+
+def _record_by_tapping(page: Any, steps: Steps, count: int) -> list[str]:
+    """Tap the first legal move `count` times; each tap records it (the log grows by one)."""
+    tapped = []
+    for n in range(1, count + 1):
+        button = page.locator(".move-button").first
+        tapped.append(button.inner_text())
+        steps.tap(button)
+        page.wait_for_url(re.compile(r"/tables/[a-z2-7]+/"))
+        assert page.locator(".table-log li").count() == n
+    return tapped
+
+
+def _second_phone_sees_the_move(browser: Any, page: Any) -> None:
+    """Open the shared link in a second browser context (another phone), record a move on the
+    first, and wait for the second to show the new board (it polls the table's version)."""
+    link = page.locator("#table-link").get_attribute("href")
+    other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        phone = other.new_page()
+        phone.goto(page.url.split("/tables/")[0] + link)
+        before = phone.locator(".table-log li").count()
+        page.locator(".move-button").first.click()
+        page.wait_for_load_state()
+        # the page's polling notices the new version and shows the new board (the site's
+        # Content Security Policy allows no script from the test, so Playwright's own wait)
+        expect(phone.locator(".table-log li")).to_have_count(before + 1, timeout=20_000)
+        assert phone.locator(".table-log li").first.inner_text() == (
+            page.locator(".table-log li").first.inner_text()
+        )
+    finally:
+        other.close()
+
+
+def test_a_higher_or_lower_table_on_two_phones(live_server: Any, browser: Any) -> None:
+    _load("higher-lower")
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    steps = Steps()
+    page.goto(f"{live_server.url}/games/higher-lower/")
+    steps.type(page.locator("#start-players"), "3")
+    steps.tap(page.locator("#start-table-button"))
+    page.wait_for_url(re.compile(r"/tables/[a-z2-7]+/$"))
+    assert page.locator("#board-title").inner_text() == "Your turn, Player 1"
+    _fits_the_phone(page)
+    start = steps.total
+
+    tapped = _record_by_tapping(page, steps, 5)
+    assert tapped[0].startswith("Player 1 can lay the 1")
+    assert page.locator("#board-title").inner_text().startswith("Your turn, Player")
+    page.screenshot(path=str(SCREENSHOTS / "table-higher-lower.png"))
+    assert _page_problems(page) == []
+
+    # a question about this board: its form comes filled from the table
+    form = page.locator("#q-can-i-play-this-card form")
+    assert form.locator("input[name=players]").input_value() == "3"
+    laid = page.evaluate(
+        "document.querySelector('#q-can-i-play-this-card input[name=last_card]').value"
+    )
+    assert laid not in ("", "0")
+    asked_from = steps.total
+    steps.tap(form.get_by_role("button", name="Get the answer"))
+    page.wait_for_selector("#asked-answer")
+    first_answer = page.locator("#asked-answer").inner_text()
+    assert first_answer.startswith(("Yes", "No"))
+    second_from = (steps.taps, steps.fields)
+    steps.tap(page.locator("#q-can-i-play-a-booster summary"))
+    steps.tap(
+        page.locator("#q-can-i-play-a-booster form").get_by_role("button", name="Get the answer")
+    )
+    page.wait_for_selector("#asked-answer")
+    assert page.locator("#asked-answer").inner_text() != first_answer
+    # a second question about the board in play: two taps, nothing typed (counted, not timed)
+    assert (steps.taps - second_from[0], steps.fields - second_from[1]) == (2, 0)
+    print(
+        f"\nHigher or Lower: {steps.total - start} steps from opening the table to the second "
+        f"answer shown ({steps.taps} taps and {steps.fields} fields in all; the two questions "
+        f"took {steps.total - asked_from})"
+    )
+    page.screenshot(path=str(SCREENSHOTS / "table-higher-lower-answer.png"))
+    _second_phone_sees_the_move(browser, page)
+    context.close()
+
+
+def test_a_high_alert_table_on_two_phones(live_server: Any, browser: Any) -> None:
+    _load("star-realms-high-alert")
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    board = {
+        "trade": 3,
+        "play_area": [{"id": "c1", "card": "hellfire"}, {"id": "c2", "card": "cargo-raptor"}],
+        "trade_row": [{"id": "r1", "card": "doctor-clark"}],
+    }
+    started = page.request.post(
+        f"{live_server.url}/api/v1/games/star-realms-high-alert/tables", data={"state": board}
+    )
+    assert started.status == 201
+    steps = Steps()
+    page.goto(live_server.url + started.json()["url"])
+    _fits_the_phone(page)
+    start = steps.total
+    for words in ("use Hellfire's ally ability", "acquire Doctor Clark"):
+        steps.tap(page.locator(".move-button", has_text=words))
+        page.wait_for_load_state()
+    assert page.locator(".table-log li").count() == 2
+    # "Can I scrap my hero now?" starts from the table: Doctor Clark, played this turn
+    form = page.locator("#q-hero-scrap form")
+    assert form.locator("select[name=hero]").input_value() == "doctor-clark"
+    assert form.locator("input[name=played_this_turn]").is_checked()
+    steps.tap(page.locator("#q-hero-scrap summary"))
+    steps.tap(form.get_by_role("button", name="Get the answer"))
+    page.wait_for_selector("#asked-answer")
+    assert page.locator("#asked-answer").inner_text().startswith("Yes")
+    page.screenshot(path=str(SCREENSHOTS / "table-high-alert.png"))
+    assert _page_problems(page) == []
+    print(f"\nHigh Alert: {steps.total - start} steps from opening the table to the answer shown")
+    _second_phone_sees_the_move(browser, page)
+    context.close()
