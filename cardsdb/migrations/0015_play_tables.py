@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('cardsdb', '0012_saved_ruling_json_text'),
+        ('cardsdb', '0013_provenance'),
     ]
 
     operations = [
