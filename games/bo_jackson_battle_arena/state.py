@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Discriminator,
     Field,
@@ -36,7 +37,7 @@ from games.bo_jackson_battle_arena.cards import Weapon, _weapon_name
 from games.bo_jackson_battle_arena.deck import DeckList
 from games.bo_jackson_battle_arena.reasons import Mode
 from games.core import InvalidState
-from games.core.names import fold
+from games.core.names import fold, optional_name
 
 # 0 or 1, as in `players`; an int, not Literal[0, 1], which would also take `false`/`true`.
 PlayerIndex = Annotated[int, Field(ge=0, le=1)]
@@ -123,7 +124,9 @@ class PlayCard(_Strict):
 
 
 class Player(_Strict):
-    name: str = Field(default="", max_length=60)
+    # "" : not named ("Player A"); white space alone, or a control or format character, is
+    # refused (core names), before the model's own stripping could make it "".
+    name: Annotated[str, BeforeValidator(optional_name)] = Field(default="", max_length=60)
     zones: list[Hero] = Field(min_length=7, max_length=7, description="Battle Zones 1 to 7")
     hero_deck: list[Hero] | None = Field(
         default_factory=list, max_length=MAX_HEROES, description="Top first; null: not described"
