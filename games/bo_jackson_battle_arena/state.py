@@ -365,8 +365,6 @@ PLAYS_DRAWN_AT_SETUP = 4  # 4.3.1.9; one more at the end of each battle (4.3.2.1
 _MODE_RULE = {"substitution": "4.2", "playmaker": "4.3"}
 
 
-
-
 def _check_names(state: BattleState) -> None:
     """Two players whose names are the same after NFKC and case folding would be one name in
     every answer: "Ana" and "ＡＮＡ" cannot sit across the table from each other."""
