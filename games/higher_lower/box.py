@@ -48,7 +48,7 @@ def _check() -> None:
         problems.append("the number cards do not run without a gap")
     if len(set(_NUMBERS.values())) != 1:
         problems.append("the numbers do not all have the same copies")
-    if PLAYING_CARDS != _card_type_count(_GAME, "number-card"):
+    if _card_type_count(_GAME, "number-card") != PLAYING_CARDS:
         problems.append("the number cards' copies do not add up to the number-card count")
     if problems:
         raise RuntimeError(f"{FIXTURES}: {'; '.join(problems)}")
