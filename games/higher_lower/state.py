@@ -23,7 +23,13 @@ from pydantic import (
 )
 
 from games.core.names import fold, typed_name
-from games.higher_lower.box import BOOSTER_CARDS, COPIES_PER_VALUE, HIGHEST, LOWEST, PLAYING_CARDS
+
+# The box's counts, re-exported for the modules that read a state.
+from games.higher_lower.box import BOOSTER_CARDS as BOOSTER_CARDS
+from games.higher_lower.box import COPIES_PER_VALUE as COPIES_PER_VALUE
+from games.higher_lower.box import HIGHEST as HIGHEST
+from games.higher_lower.box import LOWEST as LOWEST
+from games.higher_lower.box import PLAYING_CARDS as PLAYING_CARDS
 from games.higher_lower.cards import BoosterCategory
 
 CATEGORIES: tuple[str, ...] = get_args(BoosterCategory)

@@ -19,7 +19,8 @@ from pydantic import (
 )
 
 from games.core import InvalidState
-from games.core.names import fold, typed_name
+from games.core.names import fold as fold  # re-exported: engines compare names with it
+from games.core.names import typed_name
 
 Action = Literal["stomp", "attack", "defend", "hide", "climb", "dig", "lift", "unlock"]
 COMBAT_ACTIONS: tuple[Action, ...] = ("stomp", "attack", "defend", "hide")
