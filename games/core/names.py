@@ -131,3 +131,15 @@ def plain(text: str) -> str:
         for i, c in enumerate(text)
         if unicodedata.category(c) not in ("Cc", "Cf") or (c == _JOINER and _joins(text, i))
     )
+
+
+def escaped_controls(text: str) -> str:
+    """JSON or other text shown as written, with each format character and each control
+    character other than a line break written as its escape (`\\u202e`): what was sent is
+    still all there, and none of it turns the lines around."""
+    if text.isascii():
+        return text
+    return "".join(
+        f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cc", "Cf") and c != "\n" else c
+        for c in text
+    )
