@@ -21,8 +21,8 @@ from cardsdb.web.boards import board_picture, ruling_overlay
 from cardsdb.web.moves_views import lists_moves
 from cardsdb.web.schema_forms import form_fields, read_form
 from games.core.errors import BadInput
-from games.core.tools import Links, Page, PageRequest, Picture, RulingBoard, Tool
 from games.core.names import escaped_controls
+from games.core.tools import Links, Page, PageRequest, Picture, RulingBoard, Tool
 
 
 def tool_page_url(slug: str, tool: Tool) -> str:
