@@ -12,6 +12,8 @@ from typing import Any
 
 from django import template
 
+from games.core.names import plain
+
 register = template.Library()
 
 PROVENANCE_WORDS = {
@@ -43,6 +45,14 @@ def rule_keys_as_numbers(text: str) -> str:
     """An engine's one-line summary as a player reads it: `(<game>:3.3)` becomes
     `(rule 3.3)` (the API keeps the key for apps)."""
     return _RULE_KEY.sub(r"rule \1", str(text or ""))
+
+
+@register.filter
+def plain_text(text: object) -> str:
+    """Text shown on a page, in a title or in a share text with no control or format character
+    (a right-to-left override typed into a name would turn the rest of the line around; names
+    holding one are refused on the way in, this guards what was saved before)."""
+    return plain(str(text if text is not None else ""))
 
 
 @register.filter

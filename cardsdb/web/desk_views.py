@@ -17,11 +17,12 @@ from cardsdb import desk
 from cardsdb.models import Game, Rule, SavedRuling
 from cardsdb.reference import DatabaseReference
 from cardsdb.services import clarifications_by_keys
-from cardsdb.templatetags.public_words import rule_keys_as_numbers
+from cardsdb.templatetags.public_words import plain_text, rule_keys_as_numbers
 from cardsdb.web.boards import board_picture, ruling_overlay
 from cardsdb.web.moves_views import lists_moves
 from cardsdb.web.schema_forms import form_fields, read_form
 from games.core.errors import BadInput
+from games.core.names import escaped_controls
 from games.core.tools import Links, Page, PageRequest, Picture, RulingBoard, Tool
 
 
@@ -192,8 +193,10 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "game": saved.game,
             "saved": saved,
             "ruling": ruling,
-            "answer": rule_keys_as_numbers(ruling.get("answer") or ruling.get("summary", "")),
-            "summary": _after_badge(ruling.get("summary", "")),
+            "answer": plain_text(
+                rule_keys_as_numbers(ruling.get("answer") or ruling.get("summary", ""))
+            ),
+            "summary": plain_text(_after_badge(ruling.get("summary", ""))),
             "deciding": deciding,
             "rulings": rulings,
             "rules": rules,
@@ -204,7 +207,9 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "board_after": board_picture(slug, after, "After the move") if after else None,
             "tools": ruling_tools(slug),
             "lists_moves": lists_moves(desk.desk_for(slug).engine),
-            "request_json": json.dumps(saved.request, indent=2, ensure_ascii=False),
+            "request_json": escaped_controls(
+                json.dumps(saved.request, indent=2, ensure_ascii=False)
+            ),
         },
     )
 

@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from cardsdb import desk
-from cardsdb.templatetags.public_words import rule_keys_as_numbers
+from cardsdb.templatetags.public_words import plain_text, rule_keys_as_numbers
 from games.core.errors import BadInput
 from games.core.rules import GameRules
 
@@ -43,7 +43,7 @@ def what_now(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             ruling = d.engine.rule_json(state, move)
             first = ruling.reasons[0] if ruling.reasons else None
             option = {
-                "answer": rule_keys_as_numbers(ruling.answer or ruling.summary),
+                "answer": plain_text(rule_keys_as_numbers(ruling.answer or ruling.summary)),
                 "rule": first.rule.rsplit(":", 1)[-1] if first else "",
             }
             # Two moves that come to the same thing (a claim of "draw" and no claim, on a

@@ -91,7 +91,10 @@ def setup_numbers(mode: str) -> dict[str, int]:
     return numbers
 
 
-def setup_words(mode: str) -> str:
+def setup_words(mode: str, counted: bool = True) -> str:
+    """The setup of `mode` in words. `counted` False: the Hero Decks were not described in
+    full, so what is left in them is not stated (a setup check states no number it was not
+    given)."""
     n = setup_numbers(mode)
     words = (
         f"each player shuffles a Hero Deck of {n['hero_deck']} and puts 7 Heroes face down "
@@ -99,7 +102,8 @@ def setup_words(mode: str) -> str:
     )
     if n["bench"]:
         words += f", draws {n['bench']} more to the Bench"
-    words += f", leaving {n['hero_deck_after']} in the Hero Deck"
+    if counted:
+        words += f", leaving {n['hero_deck_after']} in the Hero Deck"
     if "hot_dogs" in n:
         words += f"; each brings a Hot Dog Deck of exactly {n['hot_dogs']}"
     if "playbook" in n:
@@ -901,7 +905,18 @@ def rule_check_setup(state: BattleState, move: CheckSetup) -> Answer:
                         f"{name} has {plays} Plays in Hand, not {n['plays_in_hand']}",
                     )
                 )
-    words = setup_words(state.mode)
+    for i, p in enumerate(state.players):
+        # A Hero Deck given whole holds what the setup leaves in it (4.x.1.1: a deck of 60).
+        left = len(p.hero_deck or [])
+        if p.whole("hero_deck") and not p.substituted and left != n["hero_deck_after"]:
+            off.append(
+                _reason(
+                    "hero-deck-size",
+                    f"{who(state, i)} has {left} Heroes left in the Hero Deck, not "
+                    f"{n['hero_deck_after']}",
+                )
+            )
+    words = setup_words(state.mode, all(p.whole("hero_deck") for p in state.players))
     if off:
         return Answer(
             summary=f"The setup is not right: {off[0].detail}.",

@@ -71,7 +71,10 @@ def _player(
         player |= {
             "bench": bench,
             "hot_dogs": hot_dogs,
-            "hot_dogs_discarded": None if hot_dogs is None else HOT_DOG_DECK - hot_dogs,
+            # Not described: the Hot Dogs left are what the question asks about; what was
+            # paid, and when, is not said (a battle-1 question with 1 left is then no
+            # position that cannot exist).
+            "hot_dogs_discarded": None,
             "substituted": substituted,
         }
     if mode == "playmaker":

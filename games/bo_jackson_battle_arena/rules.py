@@ -26,6 +26,7 @@ from games.bo_jackson_battle_arena.state import (
     _MODE_FIELDS,
     BattleState,
     State,
+    check_battle_counts,
     check_battle_state,
     check_deck_state,
     needed,
@@ -89,6 +90,8 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
                 raise InvalidMove(f"{field}.format", f"unknown format; one of {', '.join(FORMATS)}")
             return
         assert isinstance(inner, BattleState)
+        if not isinstance(move, CheckSetup):  # the setup check rules on these counts
+            check_battle_counts(inner)
         self._check_battle_move(inner, move, field)
 
     def _check_battle_move(self, state: BattleState, move: Any, field: str) -> None:

@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Discriminator,
     Field,
@@ -36,7 +37,7 @@ from games.bo_jackson_battle_arena.cards import Weapon, _weapon_name
 from games.bo_jackson_battle_arena.deck import DeckList
 from games.bo_jackson_battle_arena.reasons import Mode
 from games.core import InvalidState
-from games.core.names import fold
+from games.core.names import fold, optional_name
 
 # 0 or 1, as in `players`; an int, not Literal[0, 1], which would also take `false`/`true`.
 PlayerIndex = Annotated[int, Field(ge=0, le=1)]
@@ -123,7 +124,9 @@ class PlayCard(_Strict):
 
 
 class Player(_Strict):
-    name: str = Field(default="", max_length=60)
+    # "" : not named ("Player A"); white space alone, or a control or format character, is
+    # refused (core names), before the model's own stripping could make it "".
+    name: Annotated[str, BeforeValidator(optional_name)] = Field(default="", max_length=60)
     zones: list[Hero] = Field(min_length=7, max_length=7, description="Battle Zones 1 to 7")
     hero_deck: list[Hero] | None = Field(
         default_factory=list, max_length=MAX_HEROES, description="Top first; null: not described"
@@ -353,8 +356,116 @@ def _check_cards(state: BattleState) -> None:
             )
 
 
+# ----- counts the rules fix (4.2.1, 4.2.2, 4.3.1, 4.3.2), checked where the state gives them
+
+HOT_DOG_DECK = 10  # 4.2.1.2, 4.3.1.5
+SUBSTITUTION_COST = 2  # 4.2.2.1, 4.3.2.1 (reference ruling substitution-always-costs-two)
+BENCH = 4  # 4.2.1.5, 4.3.1.8
+PLAYS_DRAWN_AT_SETUP = 4  # 4.3.1.9; one more at the end of each battle (4.3.2.14)
+_MODE_RULE = {"substitution": "4.2", "playmaker": "4.3"}
+
+
+def _check_names(state: BattleState) -> None:
+    """Two players whose names are the same after NFKC and case folding would be one name in
+    every answer: "Ana" and "ＡＮＡ" cannot sit across the table from each other."""
+    first, second = (p.name for p in state.players)
+    if first and second and fold(first) == fold(second):
+        raise InvalidState("state.players.1.name", f"both players are named {first!r}")
+
+
+def _check_hot_dogs(state: BattleState) -> None:
+    """Hot Dogs are paid to substitute (2 each, 4.x.2.1) and to run Plays (4.3.2.6): nobody
+    pays before their first decision, and every Hero set aside before Sudden Death was
+    substituted out (reference ruling substituted-hero-set-aside), for 2 Hot Dogs."""
+    if state.mode == "rookie":
+        return
+    rule = _MODE_RULE[state.mode]
+    for i, p in enumerate(state.players):
+        # What was paid is what the state says was discarded; Hot Dogs left with a deck that
+        # does not come to 10 is ruled on (battle.position_faults), so nothing is worked out.
+        so_far = p.hot_dogs_discarded
+        if so_far is None:
+            continue
+        field = f"state.players.{i}.hot_dogs_discarded"
+        if state.phase not in ("sudden-death", "game-over"):
+            out = len(p.set_aside or [])
+            if out * SUBSTITUTION_COST > so_far:
+                raise InvalidState(
+                    field,
+                    f"{out} {'Hero is' if out == 1 else 'Heroes are'} set aside, each "
+                    f"substituted out for {SUBSTITUTION_COST} Hot Dogs (rule {rule}.2.1), but "
+                    f"{so_far} {'was' if so_far == 1 else 'were'} paid",
+                )
+        if state.battle == 1 and state.phase == "substitution":
+            acted = i == state.honors and state.to_act != state.honors
+            most = SUBSTITUTION_COST if acted and p.substituted is not False else 0
+            if so_far > most:
+                why = (
+                    "has not yet had a decision to make"
+                    if not acted
+                    else "has made one decision, a substitution at most"
+                )
+                raise InvalidState(
+                    field,
+                    f"{so_far} Hot Dogs paid in the Substitution Phase of battle 1, by a player "
+                    f"who {why} (rule {rule}.2.1)",
+                )
+
+
+def _check_play_power(state: BattleState) -> None:
+    """Plays are run in the Play Phase, after the Substitution Phase (4.3.2.6): in the
+    Substitution Phase no Play has changed Power in this battle."""
+    if state.phase != "substitution":
+        return
+    for i, p in enumerate(state.players):
+        if p.power_change:
+            raise InvalidState(
+                f"state.players.{i}.power_change",
+                "no Play has been run in this battle yet: Plays are run in the Play Phase, "
+                "after the Substitution Phase (rule 4.3.2.6)",
+            )
+
+
+def check_battle_counts(state: BattleState) -> None:
+    """Counts a setup check rules on (a Bench one short, a Play too many: "not a right setup")
+    and every other move refuses, where the state gives the pile whole: the Bench holds 4
+    (4.x.1.5/8: a substitution draws a Hero back to it, reference ruling
+    replacement-hero-to-bench), and a Hand holds no more Plays than were drawn (4 at setup,
+    4.3.1.9, and 1 at the end of each battle, 4.3.2.14)."""
+    if state.mode == "rookie":
+        return
+    rule = _MODE_RULE[state.mode]
+    for i, p in enumerate(state.players):
+        if p.whole("bench") and len(p.bench or []) < BENCH:
+            held = len(p.bench or [])
+            raise InvalidState(
+                f"state.players.{i}.bench",
+                f"{held} {'Hero' if held == 1 else 'Heroes'} on the Bench: it holds {BENCH} "
+                f"from the setup (rule {rule}.1.{5 if rule == '4.2' else 8}), and a Hero is "
+                "drawn back to it after each substitution (our reading, "
+                "replacement-hero-to-bench)",
+            )
+    if state.mode != "playmaker":
+        return
+    ended = 7 if state.phase in ("sudden-death", "game-over") else state.battle - 1
+    drawn = PLAYS_DRAWN_AT_SETUP + ended
+    for i, p in enumerate(state.players):
+        plays = len(p.hand or []) + len(p.plays_used or [])
+        if plays > drawn:
+            where = "hand" if p.hand else "plays_used"
+            raise InvalidState(
+                f"state.players.{i}.{where}",
+                f"{plays} Plays in the Hand and run, but only {drawn} have been drawn by battle "
+                f"{state.battle}: 4 at the setup (rule 4.3.1.9) and 1 at the end of each battle "
+                "(rule 4.3.2.14)",
+            )
+
+
 def check_battle_state(state: BattleState) -> None:
     _check_mode_fields(state)
     _check_turn(state)
     _check_score(state)
     _check_cards(state)
+    _check_names(state)
+    _check_hot_dogs(state)
+    _check_play_power(state)

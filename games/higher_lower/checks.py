@@ -189,6 +189,23 @@ def _check_totals(state: State) -> None:
         )
 
 
+def check_dealt(state: State) -> None:
+    """Before the first card is laid every playing card is in a hand or in the deck (rules 1.1,
+    3.1, 3.2): where the question gives every hand and the deck, they hold the whole box.
+
+    Checked for every move but the setup check, whose ruling says what a deal got wrong (a
+    deck one short is "not a correct setup", rule 3.2), and for the moves `legal_moves` lists."""
+    if under_way(state) or state.deck is None or any(p.hand is None for p in state.players):
+        return
+    held = sum(hand_size(p) for p in state.players)
+    if held + state.deck != PLAYING_CARDS:
+        raise InvalidState(
+            "state.deck",
+            f"no card has been laid, so the hands ({held}) and the deck ({state.deck}) hold "
+            f"all {PLAYING_CARDS} playing cards; they hold {held + state.deck} (rules 1.1, 3.2)",
+        )
+
+
 def _check_one_winner(state: State) -> None:
     """The game ends when the first player runs out (rule 2.1): two can never both be out."""
     out = [i for i, p in enumerate(state.players) if p.hand is not None and hand_size(p) == 0]
@@ -211,6 +228,7 @@ def mover(state: State, move: MoveType) -> str:
 def check_move(state: State, move: MoveType, field: str) -> None:
     if isinstance(move, CheckSetup):
         return
+    check_dealt(state)
     if move.player is not None and player_index(state, move.player) is None:
         raise InvalidMove(f"{field}.player", f"{move.player!r} is not one of the players")
     name = mover(state, move)

@@ -4,7 +4,7 @@ players."""
 
 from __future__ import annotations
 
-from games.higher_lower.checks import needs_pile
+from games.higher_lower.checks import check_dealt, needs_pile
 from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
 from games.higher_lower.moves import Move as MoveType
 from games.higher_lower.state import AUTOMATIC_CALL, CATEGORIES, Direction, State
@@ -14,6 +14,7 @@ from games.higher_lower.table import candidate_values, player, winner
 def legal_moves(state: State) -> list[MoveType]:
     if winner(state) is not None:
         return []
+    check_dealt(state)
     moves: list[MoveType] = [*_card_moves(state), *_booster_moves(state)]
     return moves
 

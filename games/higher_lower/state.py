@@ -22,26 +22,35 @@ from pydantic import (
     model_validator,
 )
 
-from games.core.names import fold, nfc
+from games.core.names import fold, typed_name
+
+# The box's counts, re-exported for the modules that read a state.
+from games.higher_lower.box import BOOSTER_CARDS as BOOSTER_CARDS
+from games.higher_lower.box import COPIES_PER_VALUE as COPIES_PER_VALUE
+from games.higher_lower.box import HIGHEST as HIGHEST
+from games.higher_lower.box import LOWEST as LOWEST
+from games.higher_lower.box import PLAYING_CARDS as PLAYING_CARDS
 from games.higher_lower.cards import BoosterCategory
 
 CATEGORIES: tuple[str, ...] = get_args(BoosterCategory)
 
-Value = Annotated[int, Field(ge=1, le=15, description="A playing card's number, 1 to 15.")]
+Value = Annotated[
+    int,
+    Field(ge=LOWEST, le=HIGHEST, description=f"A playing card's number, {LOWEST} to {HIGHEST}."),
+]
 Direction = Literal["higher", "lower"]
-# Names are kept in Unicode normal form C and compared case folded (`games.core.names`).
+# Names are kept in Unicode normal form C and compared after NFKC and case folding; control
+# and format characters, and names of white space alone, are refused (`games.core.names`).
 Name = Annotated[
     str,
     Field(min_length=1, max_length=40, description="A player's name."),
-    AfterValidator(nfc),
+    AfterValidator(typed_name),
 ]
 
-LOWEST, HIGHEST = 1, 15
-COPIES_PER_VALUE = 4  # four colours of every number (rule 1.1)
-PLAYING_CARDS = 60
-BOOSTER_CARDS = 30
-MAX_PLAYERS = 6  # 10 cards each from 60 (rule 3.1; clarification how-many-players)
+# The box's counts come from the card data (`box.py`): the numbers 1 to 15, four copies of
+# each (rule 1.1), 60 playing cards and 30 booster cards (rules 1.1, 1.2).
 HAND_AT_DEAL = 10  # rule 3.1
+MAX_PLAYERS = PLAYING_CARDS // HAND_AT_DEAL  # 10 cards each (rule 3.1; how-many-players)
 BOOSTERS_AT_DEAL = 3  # rule 3.3
 
 # A 1 or a 15 carries its own call (rule 4.8).

@@ -134,12 +134,29 @@ def check_progress(state: State) -> None:
         )
 
 
+def check_ability_used(state: State) -> None:
+    """An ability is used on the current card (rule 6.1: "your current Level Card's ability (if
+    any)"): with the current card's face given, and its ability described as not printed, none
+    can have been used. A swap that brings in a new current card clears the flag (6.6)."""
+    current = state.current()
+    if not state.ability_used or current is None:
+        return
+    face = state.faces.get(current.card)
+    if face is not None and face.described("ability") and face.ability is None:
+        raise InvalidState(
+            "state.ability_used",
+            f"{current.card}, your current card, has no ability, so none was used on it (rule "
+            "6.1: you may use its ability, if it has one)",
+        )
+
+
 def check_state(state: State) -> None:
     check_cards(state)
     check_sizes(state)
     check_progress(state)
     check_faces(state)
     check_current_face_up(state)
+    check_ability_used(state)
 
 
 def _needs_face(state: State, card: str, why: str) -> None:

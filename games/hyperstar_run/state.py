@@ -18,7 +18,7 @@ from pydantic import (
     model_validator,
 )
 
-from games.core.names import fold, nfc
+from games.core.names import fold, nfc, typed_icon
 
 STAR = "*"
 
@@ -43,10 +43,11 @@ ALL_IDS: tuple[str, ...] = LEVEL_IDS + EQUIPMENT_IDS
 
 # Icons are named by the player: kept in Unicode NFC and compared case folded, so "a" and "A",
 # or an accent typed two ways, are one icon (the board's first spelling is the one kept).
+# An icon of invisible characters (a zero-width space, a bidi control) is refused.
 Icon = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=24),
-    AfterValidator(nfc),
+    AfterValidator(typed_icon),
 ]
 LevelId = Annotated[str, StringConstraints(pattern=r"^L(?:[1-9]|1[0-5])$")]
 EquipmentId = Annotated[str, StringConstraints(pattern=r"^E[12]$")]

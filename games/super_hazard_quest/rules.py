@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
 from games.core.ruling import SequenceRuling, Verdict
 from games.core.words import cap, owns, possessive, says, subject, verb
-from games.super_hazard_quest import short_moves
+from games.super_hazard_quest import checks, short_moves
 from games.super_hazard_quest.moves import (
     Battle,
     DiscardTurn,
@@ -205,6 +205,7 @@ class SuperHazardQuestRules(GameRules[State, Any]):
     def check_state(self, state: State) -> None:
         _check_dungeon(state)
         _check_heroes(state)
+        checks.check_hand_limit(state)
 
     def check_move(self, state: State, move: Any, field: str) -> None:
         if isinstance(move, Setup):

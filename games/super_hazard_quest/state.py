@@ -6,10 +6,10 @@ of the cards it talks about: the rooms on the table and the items in the hands i
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Literal, Self
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -19,6 +19,8 @@ from pydantic import (
 )
 
 from games.core import InvalidState
+from games.core.names import fold as fold  # re-exported: engines compare names with it
+from games.core.names import typed_name
 
 Action = Literal["stomp", "attack", "defend", "hide", "climb", "dig", "lift", "unlock"]
 COMBAT_ACTIONS: tuple[Action, ...] = ("stomp", "attack", "defend", "hide")
@@ -66,16 +68,11 @@ INHERENT = "inherent"
 NOT_DESCRIBED = "not-described"
 RESERVED_IDS = (INHERENT, NOT_DESCRIBED)
 ItemId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,24}$")]
-PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=32)]
+# A player's name: NFC, no control or format character, not white space alone (core names).
+PlayerName = Annotated[
+    str, StringConstraints(min_length=1, max_length=32), AfterValidator(typed_name)
+]
 Coord = Annotated[int, Field(ge=-COORD, le=COORD)]
-
-
-def fold(text: str) -> str:
-    """Names and ids are compared as players read them: after Unicode normalisation (NFC) and
-    case folding, so "Ana" and "ana", or an "é" typed either way, are one name."""
-    if text.isascii():  # most names and ids: ASCII is NFC already, and folds by lower()
-        return text.lower()
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", text).casefold())
 
 
 class Strict(BaseModel):

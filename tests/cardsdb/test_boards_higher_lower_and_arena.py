@@ -224,7 +224,8 @@ def test_a_hand_with_nothing_to_lay_is_drawn_so_and_the_draw_is_legal(api: Any) 
 
 
 def test_before_the_first_card_the_pile_is_empty_and_there_is_no_call(api: Any) -> None:
-    state = hl_table(last_card=None, call=None, call_by=None, discard=[])
+    # No card laid yet: the 18 cards in hand and the deck's 42 are the box's 60 (rule 3.2).
+    state = hl_table(last_card=None, call=None, call_by=None, discard=[], deck=42)
     ruling = settle(api, HL, state, {"kind": "play", "value": 3, "call": "higher"})
     assert ruling["verdict"] == "legal"
     before, after = pictures(page_of(ruling), "hl-board")
@@ -305,7 +306,8 @@ def ba_player(prefix: str, name: str, mode: str, current: JSON, **extra: Any) ->
     }
     if mode != "rookie":
         p |= {
-            "bench": [ba_hero(f"{prefix}-bench-1", 140, "Fire")],
+            # The Bench's 4 Heroes (4.2.1.5, 4.3.1.8)
+            "bench": [ba_hero(f"{prefix}-bench-{i + 1}", 140 + i, "Fire") for i in range(4)],
             "hot_dogs": 6,
             "hot_dogs_discarded": 4,
             "substituted": False,

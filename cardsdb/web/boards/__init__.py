@@ -19,23 +19,36 @@ from django.utils.safestring import SafeString, mark_safe
 from cardsdb.reference import DatabaseReference
 from cardsdb.web.boards.generic import board_svg
 from games.core.errors import BadInput
+from games.core.names import escaped_controls
 from games.core.registry import registry
 
 
 def board_picture(slug: str, state: Any, title: str, overlay: Any = None) -> SafeString:
     picture = registry[slug].picture if slug in registry else None
     if picture is None:
-        return board_svg(state, title)
+        return board_svg(_escaped(state), title)
     try:
         parsed = registry[slug].parse_state(state)
     except BadInput:
-        return board_svg(state, title)  # a position the engine refuses: draw its JSON
+        return board_svg(_escaped(state), title)  # a position the engine refuses: draw its JSON
     context = picture.layout(parsed, title, overlay, DatabaseReference(slug))
     svg = render_to_string(f"games/{slug}/{picture.template}", context)
     if picture.describe is not None:
         # The game's own sentences about the position; the label list is only the fallback.
         return mark_safe(with_desc(svg, picture.describe(parsed, overlay)))
     return mark_safe(described(svg))  # the templates escape every text node and attribute
+
+
+def _escaped(node: Any) -> Any:
+    """The JSON drawn as it was sent, each control or format character in a text written as
+    its escape (a right-to-left override saved in a name would turn the label around)."""
+    if isinstance(node, str):
+        return escaped_controls(node)
+    if isinstance(node, dict):
+        return {escaped_controls(str(k)): _escaped(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_escaped(v) for v in node]
+    return node
 
 
 _TEXT = re.compile(r"<text\b[^>]*>(.*?)</text>", re.S)

@@ -64,7 +64,9 @@ def player(
             if bench is not None
             else [hero(f"{who}-bench-{i + 1}", 120 + i) for i in range(4)],
             "hot_dogs": hot_dogs,
-            "hot_dogs_discarded": max(0, 10 - hot_dogs),
+            # Hot Dogs missing from the 10 were paid, except in battle 1, where nobody has
+            # paid before their first decision: there what was paid is not described.
+            "hot_dogs_discarded": max(0, 10 - hot_dogs) if battle > 1 or hot_dogs >= 10 else None,
             "substituted": substituted,
         }
     if mode == "playmaker":

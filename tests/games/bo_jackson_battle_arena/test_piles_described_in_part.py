@@ -155,4 +155,5 @@ def test_a_state_of_before_with_no_pile_in_part_means_what_it_did() -> None:
     assert "Bench (1)" in drawn(state)
     with pytest.raises(Exception) as caught:
         RULES.rule_json(state, {**move, "hero": "not-a-hero"})
-    assert "no Hero" in str(caught.value)
+    # Whole, the Bench of one is short of the 4 it always holds: refused, naming it.
+    assert "state.players.0.bench: 1 Hero on the Bench" in str(caught.value)

@@ -116,7 +116,8 @@ def test_your_substitution_is_ruled_the_same_whatever_your_opponent_holds(
     unsaid = RULES.rule_json(state, move)
     assert_legal(unsaid, "substitution-costs-two-hot-dogs", "4.2.2.1")
     them = state["players"][1]
-    given = {**them, "hot_dogs": their_hot_dogs, "hot_dogs_discarded": 10 - their_hot_dogs}
+    # What they paid is not described: at battle 1, before their first decision, nothing.
+    given = {**them, "hot_dogs": their_hot_dogs}
     described = RULES.rule_json({**state, "players": [state["players"][0], given]}, move)
     assert described.answer == unsaid.answer
     assert [r.code for r in described.reasons] == [r.code for r in unsaid.reasons]

@@ -15,16 +15,44 @@ RESOLVE = {"kind": "resolve-battle"}
 # ----- setups are rulings
 
 
+def dealt(who: str) -> list[dict]:
+    """What a Hero Deck of 60 holds after 7 Heroes to the Battle Zones and 4 to the Bench."""
+    return [hero(f"{who}-deck-{i + 1}") for i in range(49)]
+
+
 def test_a_playmaker_setup_is_right_with_the_numbers_worked_out() -> None:
-    ruling = rule(game("playmaker"), SETUP)
+    ruling = rule(game("playmaker", ana={"deck": dealt("Ana")}, ben={"deck": dealt("Ben")}), SETUP)
     assert_legal(ruling, "setup-is-right-in-playmaker", "4.3.1.7")
     assert "leaving 49 in the Hero Deck" in ruling.answer
     assert "leaving 26 plus any Bonus Plays" in ruling.answer
     assert setup_numbers("substitution")["hero_deck_after"] == 49
 
 
+def test_a_setup_whose_hero_decks_are_not_described_states_no_count_for_them() -> None:
+    state = game("playmaker")
+    for p in state["players"]:
+        p["hero_deck"] = None
+    ruling = rule(state, SETUP)
+    assert_legal(ruling, "setup-is-right-in-playmaker", "4.3.1.7")
+    assert "in the Hero Deck" not in ruling.answer and "49" not in ruling.answer
+
+
+def test_a_hero_deck_of_ten_after_the_deal_is_not_a_right_setup() -> None:
+    state = game("substitution", ana={"deck": [hero(f"a-d{i}") for i in range(10)]})
+    state["players"][1]["hero_deck"] = dealt("Ben")
+    ruling = rule(state, SETUP)
+    assert_illegal(ruling, "hero-deck-size", "4.1.1.1")
+    assert ruling.answer == (
+        "No, that setup is not right: Ana has 10 Heroes left in the Hero Deck, not 49."
+    )
+
+
 def test_a_bench_one_short_is_not_a_right_setup() -> None:
-    state = game("substitution", ana={"bench": [hero("a-b1"), hero("a-b2"), hero("a-b3")]})
+    state = game(
+        "substitution",
+        ana={"bench": [hero("a-b1"), hero("a-b2"), hero("a-b3")], "deck": dealt("Ana")},
+        ben={"deck": dealt("Ben")},
+    )
     ruling = rule(state, SETUP)
     assert_illegal(ruling, "setup-bench-four", "4.2.1.5")
     assert ruling.answer == "No, that setup is not right: Ana has 3 Heroes on the Bench, not 4."

@@ -22,13 +22,18 @@ def table(
     call: str | None = "higher",
     call_by: str | None = "Cy",
     turn: str = "Ana",
-    deck: int = 20,
+    deck: int | None = None,
     discard: list[int] | None = None,
     chain: list[str] | None = None,
     boosters: Any = 3,
 ) -> JSON:
     """Ana, Ben and Cy in seat order (each on the left of the one before); by default Cy has
-    laid a 7 and called 'higher', and it is Ana's turn."""
+    laid a 7 and called 'higher', and it is Ana's turn. The deck holds 20 cards once a card
+    is laid; before that, the rest of the box (every playing card is in a hand or the deck
+    until the first is laid, rules 1.1 and 3.2)."""
+    if deck is None:
+        held = sum(h if isinstance(h, int) else len(h) for h in (ana, ben, cy))
+        deck = 20 if last is not None else 60 - held
     return {
         "players": [
             {"name": "Ana", "hand": ana, "boosters": boosters},

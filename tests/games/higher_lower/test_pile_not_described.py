@@ -33,7 +33,7 @@ JSON = dict[str, Any]
 
 def under_way(**changes: Any) -> JSON:
     """Ana's turn; a card has been laid, but which one and the call were not described."""
-    state = table(ana=[3, 9, 12], last=None)
+    state = table(ana=[3, 9, 12], last=None, deck=20)
     state.update({"opened": True, **changes})
     return state
 

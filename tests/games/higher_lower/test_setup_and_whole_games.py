@@ -123,7 +123,7 @@ def _two_player_deal() -> dict[str, Any]:
             {"name": "Ben", "hand": [5, 12], "boosters": 0},
         ],
         "turn": "Ana",
-        "deck": 10,
+        "deck": 56,  # no card laid yet: the rest of the 60 (rules 1.1, 3.2)
         "dealer": "Ben",
     }
 

@@ -108,7 +108,13 @@ def test_the_first_card_of_a_run_cannot_be_passed_with_a_continue_cost() -> None
 
 
 def test_using_an_ability_during_a_combo_ends_it() -> None:
-    ruling = rule(_combo_board(ability_used=True), pass_card("combo-continue", discard("L11", "B")))
+    level = [
+        face("A", enemy="A A A", start="A A", line="R red"),
+        face("C", enemy="C C", start="C C", cont="B", line="LR red", ability="Look ahead"),
+        face("D", enemy="D", start="D D", cont="A", line="L red"),
+    ]
+    state = _combo_board(ability_used=True, level=level)
+    ruling = rule(state, pass_card("combo-continue", discard("L11", "B")))
     assert_illegal(ruling, "combo-ended-by-ability", "7.6")
     assert "hyperstar-run:ability-outside-a-combo" in ruling.interpretations
 
@@ -121,6 +127,11 @@ def test_a_new_combo_can_start_while_one_is_running() -> None:
 
 
 def test_a_combo_can_start_on_a_card_whose_ability_was_used() -> None:
-    state = tutorial_run(ability_used=True)
+    level = [
+        face("A", enemy="A", start="A A", line="R red"),
+        face("B", enemy="B", start="B B", line="LR red"),
+        face("C", enemy="A *", start="C C", cont="B", line="L red", ability="Look ahead"),
+    ]
+    state = tutorial_run(ability_used=True, level=level)
     ruling = rule(state, pass_card("combo-start", discard("L12", "C"), discard("E2", "C")))
     assert_legal(ruling, "combo-started", "7.2")

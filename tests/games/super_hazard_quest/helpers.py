@@ -84,20 +84,23 @@ def board(
     discard: int = 5,
 ) -> dict[str, Any]:
     """The Item deck holds what the hands and the discard pile do not: 54 in all (rule 1.1).
-    With the Item deck and the discard pile both empty, the last hero holds the rest unseen,
-    so that the others may hold fewer than five."""
+    Asked for an empty Item deck and discard pile (so that a hero may hold fewer than five
+    with nothing to draw), the two are left not described instead: with hands of five at most
+    (rule 5.10) the 54 Item Cards cannot all be in hands."""
     held = sum(len(h.get("hand", [])) + h.get("unseen", 0) for h in heroes)
+    deck: int | None = item_deck
+    pile: int | None = discard
     if item_deck is None:
-        item_deck = 54 - held - discard
+        deck = 54 - held - discard
     elif item_deck == 0 and discard == 0 and held < 54:
-        heroes[-1]["unseen"] = heroes[-1].get("unseen", 0) + 54 - held
+        deck = pile = None
     return {
         "dungeon": rooms,
         "heroes": heroes,
         "turn": turn or heroes[0]["player"],
         "dungeon_deck": 26 - len(rooms) if dungeon_deck is None else dungeon_deck,
-        "item_deck": item_deck,
-        "discard": discard,
+        "item_deck": deck,
+        "discard": pile,
     }
 
 

@@ -118,9 +118,9 @@ def action_hand_states(draw: Any) -> dict[str, Any]:
     hand = draw(items("a", ("dual", "super", "magic", "smagic"), max_size=3).filter(bool))
     state["heroes"][0]["hand"] = hand
     state["heroes"][0]["unseen"] = 0
-    # Fewer than five in hand only once the Item deck and the discard pile are empty, every
-    # other Item Card being in Ben's hand.
-    state["item_deck"] = state["discard"] = 0
+    # Fewer than five in hand, so where the other Item Cards are is not described (with hands
+    # of five at most, rule 5.10, the Item deck and the discard pile cannot both be empty).
+    state["item_deck"] = state["discard"] = None
     state["heroes"][1]["hand"] = []
-    state["heroes"][1]["unseen"] = 54 - len(hand)
+    state["heroes"][1]["unseen"] = 5
     return state

@@ -105,12 +105,13 @@ def hazard_positions(draw: Any) -> dict[str, Any]:
         "dungeon": dungeon,
         "heroes": [
             {"player": "Ana", "inherent": first, "x": 0, "y": 0, "hand": hand},
-            {"player": "Ben", "inherent": second, "x": 0, "y": 0, "unseen": 54 - len(hand)},
+            # Ben holds five (rule 5.10); where the other Item Cards are is not described.
+            {"player": "Ben", "inherent": second, "x": 0, "y": 0, "unseen": 5},
         ],
         "turn": "Ana",
         "dungeon_deck": 26 - len(dungeon),
-        "item_deck": 0,
-        "discard": 0,
+        "item_deck": None,
+        "discard": None,
     }
 
 
@@ -159,12 +160,13 @@ def two_card_hazard_positions(draw: Any) -> dict[str, Any]:
         "dungeon": dungeon,
         "heroes": [
             {"player": "Ana", "inherent": exit_action, "x": 0, "y": 0, "hand": hand},
-            {"player": "Ben", "inherent": other, "x": 0, "y": 0, "unseen": 54 - len(hand)},
+            # Ben holds five (rule 5.10); where the other Item Cards are is not described.
+            {"player": "Ben", "inherent": other, "x": 0, "y": 0, "unseen": 5},
         ],
         "turn": "Ana",
         "dungeon_deck": 24,
-        "item_deck": 0,
-        "discard": 0,
+        "item_deck": None,
+        "discard": None,
     }
 
 

@@ -119,8 +119,9 @@ def test_a_running_leap_is_offered_where_the_whole_hand_can_be_spent() -> None:
     dest = reachable(RULES.parse_state(state_json), "Ana").checkpoints[0]
     assert not dest.leap_available  # four unseen cards are still in hand
     state_json["heroes"][0]["unseen"] = 0
-    state_json["item_deck"] = state_json["discard"] = 0  # so a hand of one can be:
-    state_json["heroes"][1]["unseen"] = 53  # Ben holds every other Item Card
+    # A hand of one: where the other Item Cards are is not described (hands hold five at
+    # most, rule 5.10, so the Item deck and the discard pile are not both empty).
+    state_json["item_deck"] = state_json["discard"] = None
     dest = reachable(RULES.parse_state(state_json), "Ana").checkpoints[0]
     assert dest.leap_available and dest.leap_route is not None
     move = {
