@@ -360,8 +360,10 @@ class GameRules(ABC, Generic[StateT, MoveT]):
         summary = f"All {len(moves_data)} moves are legal."
         answer = "Yes: every move is legal."
         if end.over:
+            # The log ends the game: the answer is how it ended (who won, by which rule),
+            # the moves being legal its ground.
             summary += f" {end.result}"
-            answer = f"Yes: every move is legal. {end.result}"
+            answer = f"{end.result} Every move is legal."
         return SequenceRuling(
             verdict=Verdict.LEGAL,
             answer=answer,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
-from games.core.ruling import SequenceRuling, Verdict
+from games.core.ruling import GameResult, SequenceRuling, Verdict
 from games.core.words import cap, owns, possessive, says, subject, verb
 from games.super_hazard_quest import short_moves
 from games.super_hazard_quest.moves import (
@@ -305,6 +305,28 @@ class SuperHazardQuestRules(GameRules[State, Any]):
 
     def apply(self, state: State, move: Any) -> State:
         return self.apply_checked(state, move)
+
+    def game_result(self, state: State) -> GameResult:
+        """Won by the first hero to reach a Scrambler holding a crystal of its colour (2.8)."""
+        if not state.winner:
+            return GameResult()
+        won = state.winner
+        return GameResult(
+            over=True,
+            winner=won,
+            result=f"{says(won, 'wins', 'win', True)} the game: {possessive(won)} hero reached "
+            "a Scrambler holding a crystal of its colour.",
+            reasons=[
+                REASONS.reason(
+                    "scrambler-defeated",
+                    f"{says(won, 'reaches', 'reach')} a Scrambler holding a crystal of its colour",
+                )
+            ],
+        )
+
+    def mover(self, state: State, move: Any) -> str | None:
+        player = getattr(move, "player", None)
+        return player if isinstance(player, str) else None
 
     def rule_sequence_json(self, state_data: Any, moves_data: list[Any]) -> SequenceRuling:
         """A log ruled whole: the winner, or the first illegal move and who made it."""

@@ -141,7 +141,7 @@ def test_a_game_from_the_deal_to_the_winner_is_ruled_whole() -> None:
     assert result.game_over and result.winner == "Ana"
     assert result.final_state is not None and result.final_state["deck"] == 31
     assert result.result == "Ana has no playing cards left and wins."
-    assert result.answer.startswith("Yes: every move is legal. Ana")
+    assert result.answer.startswith("Ana has no playing cards left and wins.")
 
 
 def test_a_log_that_breaks_names_the_first_illegal_move_and_who_made_it() -> None:
