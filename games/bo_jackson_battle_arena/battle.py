@@ -269,8 +269,7 @@ def game_result(state: BattleState) -> GameResult:
 
 def _sudden_death_result(state: BattleState, name: str) -> dict[str, Any]:
     """The game won in Sudden Death: the last Heroes set aside are the ones revealed."""
-    shown = [(p.set_aside or [None])[-1] for p in state.players]
-    powers = [h.power if h is not None else None for h in shown]
+    powers = [p.set_aside[-1].power if p.set_aside else None for p in state.players]
     if None not in powers and powers[0] == powers[1]:
         return {
             "result": agree(

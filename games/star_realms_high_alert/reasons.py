@@ -64,6 +64,24 @@ REASONS = ReasonCatalog(
         "effect-symbols-expire": "7.2",
         "chosen-faction-expires": "7.2",
         "ally-uses-reset": "7.5",
+        # cards an earlier move removed
+        "hero-already-scrapped": "3.8",
+        "card-left-trade-row": "9.1",
+        "card-in-discard-pile": "9.4",
+        "card-turn-ended": "10.3",
+        # turn after turn
+        "card-played": "10.1",
+        "card-already-played": "10.1",
+        "card-not-played": "10.1",
+        "card-not-in-hand": "10.1",
+        "play-outside-main-phase": "10.1",
+        "trade-gained": "10.2",
+        "trade-not-printed": "10.2",
+        "cards-leave-play": "10.3",
+        "hand-discarded": "10.3",
+        "hand-drawn": "10.4",
+        "cards-drawn": "10.4",
+        "draw-not-now": "10.4",
         # setup
         "requisition-pack": "1.3",
         "tech-pack": "1.4",
@@ -91,6 +109,7 @@ HERO_SCRAP_SAME_TURN = clar("hero-scrap-same-turn")
 TECH_SAME_TURN = clar("tech-usable-the-turn-acquired")
 FREE_HERO_OR_TECH = clar("free-acquire-hero-or-tech")
 MAIN_PHASE = clar("main-phase-actions")
+ENDED_TURN = clar("cards-of-an-ended-turn")
 
 INTERPRETATIONS = frozenset(
     {
@@ -104,6 +123,7 @@ INTERPRETATIONS = frozenset(
         TECH_SAME_TURN,
         FREE_HERO_OR_TECH,
         MAIN_PHASE,
+        ENDED_TURN,
     }
 )
 
@@ -152,7 +172,25 @@ REASONS.rules_in(
             "overpaid-void",
             "price-not-paid",
         ),
+        "turns": (
+            "hero-already-scrapped",
+            "card-left-trade-row",
+            "card-in-discard-pile",
+            "card-turn-ended",
+            "card-played",
+            "card-already-played",
+            "card-not-played",
+            "card-not-in-hand",
+            "play-outside-main-phase",
+            "trade-gained",
+            "trade-not-printed",
+            "hand-drawn",
+            "cards-drawn",
+            "draw-not-now",
+        ),
         "turn_end": (
+            "cards-leave-play",
+            "hand-discarded",
             "hero-stays-on-table",
             "hero-primary-ends",
             "tech-stays-on-table",

@@ -205,6 +205,18 @@ class State(Strict):
     scrap_heap: list[LooseCard] = Field(
         default_factory=list, max_length=60, description="The scrap heap" + NOT_DESCRIBED
     )
+    hand: list[PlayedCard] = Field(
+        default_factory=list,
+        max_length=20,
+        description="The ships and bases in your hand, described as in the play area: the "
+        "cards you drew (rule 10.4) and may play in your main phase (rule 10.1)",
+    )
+    out_of_play: list[PlayedCard] = Field(
+        default_factory=list,
+        max_length=60,
+        description="Cards played in an earlier turn, which left your play area when that turn "
+        "ended (rule 10.3): a move naming one is ruled, not refused",
+    )
     expansions: list[ExpansionSlug] | None = Field(
         default=None,
         max_length=4,
@@ -257,6 +269,9 @@ class State(Strict):
             data["partly_described"] = partly
         else:
             data.pop("partly_described", None)  # as a state of before: every part whole
+        for part in ("hand", "out_of_play"):  # a turn's state of before holds neither
+            if not data.get(part):
+                data.pop(part, None)
         return data
 
     def undescribed(self) -> frozenset[str]:

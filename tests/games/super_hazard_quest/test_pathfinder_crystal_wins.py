@@ -25,13 +25,15 @@ def _wins(state_json: dict[str, Any]) -> list[Any]:
     return reachable(RULES.parse_state(state_json), "Ana").wins
 
 
-def _replays_as_the_win(state_json: dict[str, Any], route: list[dict[str, Any]]) -> None:
-    move = {"kind": "standard-turn", "player": "Ana", "path": route}
+def _replays_as_the_win(state_json: dict[str, Any], win: Any) -> None:
+    """The route replays as the win, resting on the readings the path finder lists."""
+    move = {"kind": "standard-turn", "player": "Ana", "path": win.route}
     ruling = RULES.rule_json(state_json, move)
     assert_legal(ruling, "scrambler-defeated", "2.8")
     assert ruling.next_state is not None and ruling.next_state["winner"] == "Ana"
     codes = [r.code for r in ruling.reasons]
     assert "mini-boss-defeated" in codes and "prize-crystal" in codes
+    assert sorted(ruling.interpretations) == win.interpretations()
 
 
 def test_a_crystal_won_from_the_mini_boss_underfoot_opens_the_scrambler_beyond() -> None:
@@ -45,7 +47,7 @@ def test_a_crystal_won_from_the_mini_boss_underfoot_opens_the_scrambler_beyond()
     win = wins[0]
     assert win.route[0] == {"kind": "fight", "using": ["s", "s", "d", "inherent"]}
     assert sorted(win.items) == ["d", "s"]
-    _replays_as_the_win(state_json, win.route)
+    _replays_as_the_win(state_json, win)
 
 
 def test_a_hero_walks_to_the_mini_boss_fights_it_and_walks_on_into_the_scrambler() -> None:
@@ -59,7 +61,7 @@ def test_a_hero_walks_to_the_mini_boss_fights_it_and_walks_on_into_the_scrambler
     assert [(w.x, w.y) for w in wins] == [(2, 0)]
     kinds = [step["kind"] for step in wins[0].route]
     assert kinds.index("fight") == 5  # five steps to the Mini-Boss's Checkpoint, then the fight
-    _replays_as_the_win(state_json, wins[0].route)
+    _replays_as_the_win(state_json, wins[0])
 
 
 def test_no_win_is_listed_where_the_hand_cannot_pay_the_mini_boss() -> None:
