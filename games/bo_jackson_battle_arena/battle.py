@@ -29,8 +29,8 @@ from games.bo_jackson_battle_arena.state import (
     needed,
 )
 from games.core import Reason
-from games.core.ruling import GameResult
 from games.core.names import fold
+from games.core.ruling import GameResult
 from games.core.words import is_you, possessive
 
 T = TypeVar("T")
