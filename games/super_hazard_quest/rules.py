@@ -32,7 +32,7 @@ from games.super_hazard_quest.state import (
     State,
     fold,
 )
-from games.super_hazard_quest.transitions import Breach
+from games.super_hazard_quest.transitions import TRADE_RULING, Breach
 
 _ATTEMPT = {
     "standard-turn": "make that turn",
@@ -205,6 +205,8 @@ class SuperHazardQuestRules(GameRules[State, Any]):
     def check_state(self, state: State) -> None:
         _check_dungeon(state)
         _check_heroes(state)
+        if state.traded is not None and state.hero(state.traded) is None:
+            raise InvalidState("state.traded", f"no player {state.traded!r} in this game")
 
     def check_move(self, state: State, move: Any, field: str) -> None:
         if isinstance(move, Setup):
@@ -257,6 +259,8 @@ class SuperHazardQuestRules(GameRules[State, Any]):
         notes = list(result.notes)
         if any(h.unseen for h in result.state.heroes):
             notes.append("Cards held but not given are counted as unseen.")
+        # Whose turn just ended with a trade (rule 6.5), remembered for the next move only.
+        result.state.traded = move.player if isinstance(move, Trade) else None
         answer = _answer(move, result)
         summary = _summary(move, result)
         if voided:
@@ -282,6 +286,14 @@ class SuperHazardQuestRules(GameRules[State, Any]):
                 f"{says(state.winner, 'has', 'have', True)} already won",
             )
         if state.turn is None or fold(move.player) != fold(state.turn):
+            if state.traded is not None and fold(state.traded) == fold(move.player):
+                raise Breach(
+                    "traded-turn-over",
+                    f"{says(move.player, 'has', 'have')} just traded, and a trade takes the "
+                    "place of a Discard Turn: nothing else may be done in that turn, which "
+                    f"has ended (it is now {possessive(state.turn or 'nobody')} turn)",
+                    (TRADE_RULING,),
+                )
             raise Breach(
                 "not-your-turn",
                 f"it is {possessive(state.turn or 'nobody')} turn, not {owns(move.player)}",
