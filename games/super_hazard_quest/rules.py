@@ -290,8 +290,8 @@ class SuperHazardQuestRules(GameRules[State, Any]):
                 raise Breach(
                     "traded-turn-over",
                     f"{says(move.player, 'has', 'have')} just traded, and a trade takes the "
-                    "place of a Discard Turn: nothing else may be done in that turn, which "
-                    f"has ended (it is now {possessive(state.turn or 'nobody')} turn)",
+                    "place of a Discard Turn, with nothing else done in that turn; it is "
+                    f"{possessive(state.turn or 'nobody')} turn now",
                     (TRADE_RULING,),
                 )
             raise Breach(
@@ -326,8 +326,8 @@ class SuperHazardQuestRules(GameRules[State, Any]):
         return GameResult(
             over=True,
             winner=won,
-            result=f"{says(won, 'wins', 'win', True)} the game: {possessive(won)} hero reached "
-            "a Scrambler holding a crystal of its colour.",
+            result=f"{says(won, 'wins', 'win', True)} the game, reaching a Scrambler with a "
+            "crystal of its colour first.",
             reasons=[
                 REASONS.reason(
                     "scrambler-defeated",
