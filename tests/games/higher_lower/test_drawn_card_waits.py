@@ -24,7 +24,8 @@ def _deal() -> dict:
 
 
 def test_the_card_just_drawn_is_not_laid_at_once() -> None:
-    """Ben lays 12 and calls lower; Ana, holding 13 and 15, cannot follow, draws a 5, which would go lower, and lays it at once."""
+    """Ben lays 12 and calls lower; Ana, holding 13 and 15, cannot follow, draws a 5 (which
+    would go lower) and lays it at once."""
     log = [play(12, "lower", "Ben"), draw(5, "Ana"), play(5, "higher", "Ana")]
     ruled = RULES.rule_sequence_json(_deal(), log)
     assert ruled.verdict == "illegal" and ruled.first_illegal == 2
