@@ -172,3 +172,12 @@ def test_the_cards_left_in_hand_are_discarded_when_the_turn_ends() -> None:
     assert ruling.next_state is not None
     assert [c["id"] for c in ruling.next_state["discard_pile"]] == ["n1"]
     assert key("10.3") in ruling.cited_rules()
+
+
+def test_the_cards_in_hand_are_listed_as_legal_plays_with_the_trade_they_give() -> None:
+    state = RULES.parse_state({"hand": [{"id": "n1", "card": "naval-yard"}]})
+    plays = [m for m in RULES.legal_moves(state) if m.kind == "play-card"]
+    assert [(m.card, m.trade) for m in plays] == [("n1", 0), ("n1", 3)]
+    assert all(RULES.adjudicate(state, m).legal for m in plays)
+    drawing = RULES.parse_state({"phase": "draw", "hand": [{"id": "n1", "card": "voyager"}]})
+    assert not [m for m in RULES.legal_moves(drawing) if m.kind == "play-card"]
