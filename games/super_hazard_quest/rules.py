@@ -207,6 +207,10 @@ class SuperHazardQuestRules(GameRules[State, Any]):
         _check_heroes(state)
         if state.traded is not None and state.hero(state.traded) is None:
             raise InvalidState("state.traded", f"no player {state.traded!r} in this game")
+        if state.traded is not None and state.turn and fold(state.traded) == fold(state.turn):
+            raise InvalidState(
+                "state.traded", "a trade ends the turn: who traded is not who moves now"
+            )
 
     def check_move(self, state: State, move: Any, field: str) -> None:
         if isinstance(move, Setup):

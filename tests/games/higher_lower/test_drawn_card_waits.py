@@ -4,6 +4,10 @@ turn it happens to be."""
 
 from __future__ import annotations
 
+import pytest
+
+from games.core import InvalidState
+
 from .helpers import RULES, assert_answer_is_plain, assert_illegal, draw, play
 
 
@@ -51,3 +55,10 @@ def test_the_draw_is_remembered_for_the_next_move_only() -> None:
     assert ruled.rulings[1].next_state is not None
     assert ruled.rulings[1].next_state["drew"] == "Ana"
     assert ruled.final_state is not None and "drew" not in ruled.final_state
+
+
+def test_a_state_where_the_player_who_drew_moves_again_cannot_exist() -> None:
+    state = {**_deal(), "drew": "Ben"}  # Ben to move, and Ben drew on the turn just ended
+    with pytest.raises(InvalidState) as refused:
+        RULES.parse_state(state)
+    assert refused.value.field == "state.drew"

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from games.core import InvalidState
 from games.super_hazard_quest.rules import RULES
 from tests.games.super_hazard_quest.helpers import (
     assert_illegal,
@@ -120,3 +123,10 @@ def test_a_look_off_a_checkpoint_is_ruled_on_the_look_rule() -> None:
     assert_illegal(ruling, "look-off-checkpoint", "8.7")
     assert "a Look is made from a Checkpoint" in ruling.answer
     assert "turn-not-on-checkpoint" not in [r.code for r in ruling.reasons]
+
+
+def test_a_state_where_the_player_who_traded_moves_again_cannot_exist() -> None:
+    state = {**_traders(), "traded": "Ana"}  # Ana to move, and Ana traded on the turn just ended
+    with pytest.raises(InvalidState) as refused:
+        RULES.parse_state(state)
+    assert refused.value.field == "state.traded"
