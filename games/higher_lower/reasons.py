@@ -26,6 +26,7 @@ REASONS = ReasonCatalog(
         "opening-call-missing": "3.7",
         "not-your-turn": "4.1",
         "drew-turn-over": "4.7",
+        "card-already-laid": "4.2",
         "turn-passes-left": "4.1",
         "obeys-call": "4.2",
         "not-higher": "4.2",
@@ -137,6 +138,7 @@ REASONS.rules_in(
             "booster-card-text",
             "game-over",
         ),
+        "rules": ("card-already-laid",),
         "setup": (
             "setup-hand-size",
             "setup-deck",

@@ -95,6 +95,9 @@ REASONS = ReasonCatalog(
         # turn order and setup (section 3)
         "not-your-turn": "3.4",
         "traded-turn-over": "6.5",
+        "item-traded-away": "6.5",
+        "item-discarded-earlier": "6.2",
+        "item-left-with-active-hand": "5.10",
         "already-set-up": "3.3",
         "setup-redraw": "3.6",
         "setup-tie": "3.3",
@@ -157,6 +160,9 @@ REASONS.rules_in(
         "rules": (
             "not-your-turn",
             "traded-turn-over",
+            "item-traded-away",
+            "item-discarded-earlier",
+            "item-left-with-active-hand",
             "game-over",
         ),
         "short_moves": (

@@ -340,6 +340,36 @@ class SuperHazardQuestRules(GameRules[State, Any]):
             ],
         )
 
+    def named_removed(self, state: State, move: Any, earlier: State, by: Any) -> Ruling | None:
+        """A turn naming an item its player held before the log's move `by` took it away:
+        traded (6.5), discarded in a Discard Turn (6.2), or discarded with the Active Hand
+        at the end of a turn (5.10)."""
+        player = getattr(move, "player", None)
+        if not isinstance(player, str):
+            return None
+        before, now = earlier.hero(player), state.hero(player)
+        if before is None or now is None:
+            return None
+        held = {fold(i.id): i.id for i in now.hand}
+        named = _strings(move.model_dump(mode="json"))
+        gone = [i.id for i in before.hand if fold(i.id) not in held and fold(i.id) in named]
+        if not gone:
+            return None
+        item = gone[0]
+        if isinstance(by, Trade):
+            code, how = "item-traded-away", "was traded away"
+        elif isinstance(by, DiscardTurn):
+            code, how = "item-discarded-earlier", "was discarded in a Discard Turn"
+        else:
+            code, how = "item-left-with-active-hand", "was discarded with the Active Hand"
+        holds = verb(player, "holds", "hold")
+        detail = f"item {item} {how} earlier in this log: {subject(player)} no longer {holds} it"
+        return self.illegal(
+            f"Not allowed: {detail}.",
+            [self.reasons.reason(code, detail)],
+            answer=_illegal_answer(move, detail),
+        )
+
     def mover(self, state: State, move: Any) -> str | None:
         player = getattr(move, "player", None)
         return player if isinstance(player, str) else None
@@ -523,3 +553,14 @@ EXAMPLE_MOVE: dict[str, Any] = {
 }
 
 RULES = SuperHazardQuestRules()
+
+
+def _strings(data: Any) -> set[str]:
+    """Every string in a move's JSON, case folded: the item ids it names."""
+    if isinstance(data, str):
+        return {fold(data)}
+    if isinstance(data, dict):
+        return set().union(*(_strings(v) for v in data.values())) if data else set()
+    if isinstance(data, list):
+        return set().union(*(_strings(v) for v in data)) if data else set()
+    return set()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import InvalidState
+from games.core import InvalidMove, InvalidState
 
 from .helpers import RULES, assert_answer_is_plain, assert_illegal, draw, play
 
@@ -62,3 +62,35 @@ def test_a_state_where_the_player_who_drew_moves_again_cannot_exist() -> None:
     with pytest.raises(InvalidState) as refused:
         RULES.parse_state(state)
     assert refused.value.field == "state.drew"
+
+
+def test_a_card_laid_earlier_in_the_log_cannot_be_laid_again() -> None:
+    deal = {
+        "players": [
+            {"name": "Ana", "hand": [9, 3, 12], "boosters": 0},
+            {"name": "Ben", "hand": [5, 12], "boosters": 0},
+        ],
+        "turn": "Ana",
+        "deck": 10,
+        "dealer": "Ben",
+    }
+    ruled = RULES.rule_sequence_json(deal, [play(9, "lower"), play(5, "lower"), play(9, "lower")])
+    assert ruled.verdict == "illegal" and ruled.first_illegal == 2
+    assert ruled.first_illegal_by == "Ana"
+    assert_illegal(ruled.rulings[-1], "card-already-laid", "higher-lower:4.2")
+    assert "laid the 9 earlier" in ruled.answer
+
+
+def test_a_card_no_hand_ever_held_is_still_bad_input() -> None:
+    deal = {
+        "players": [
+            {"name": "Ana", "hand": [9, 3], "boosters": 0},
+            {"name": "Ben", "hand": [5, 12], "boosters": 0},
+        ],
+        "turn": "Ana",
+        "deck": 10,
+        "dealer": "Ben",
+    }
+    with pytest.raises(InvalidMove) as refused:
+        RULES.rule_sequence_json(deal, [play(9, "lower"), play(5, "lower"), play(14, "lower")])
+    assert refused.value.field == "moves.2.value"

@@ -130,3 +130,39 @@ def test_a_state_where_the_player_who_traded_moves_again_cannot_exist() -> None:
     with pytest.raises(InvalidState) as refused:
         RULES.parse_state(state)
     assert refused.value.field == "state.traded"
+
+
+def _walkers() -> dict[str, Any]:
+    rooms = [
+        room(0, 0, exits={"right": "unlock"}, left_space="hide"),
+        room(1, 0, exits={"right": "unlock"}, left_space="hide"),
+        room(2, 0),
+    ]
+    return board(
+        rooms, [hero("Ana", "unlock", hand=[dual("s", "hide", "dig")]), hero("Ben", "dig")]
+    )
+
+
+def test_an_item_discarded_with_the_active_hand_cannot_be_used_in_a_later_turn() -> None:
+    ben = {"kind": "discard-turn", "player": "Ben", "discard_unseen": 1}
+    log = [
+        turn("Ana", *cross_right("inherent", left="s")),
+        ben,
+        turn("Ana", *cross_right("inherent", left="s")),
+    ]
+    ruled = RULES.rule_sequence_json(_walkers(), log)
+    assert ruled.first_illegal == 2 and ruled.first_illegal_by == "Ana"
+    assert_illegal(ruled.rulings[-1], "item-left-with-active-hand", "5.10")
+    assert "item s was discarded with the Active Hand" in ruled.answer
+
+
+def test_an_item_traded_away_cannot_be_used_afterwards() -> None:
+    state = _walkers()
+    state["heroes"] = _traders()["heroes"]  # Ana holds s (Hide), Ben d (Hide or Lift)
+    swap = {"kind": "trade", "player": "Ana", "partner": "Ben", "give": ["s"], "receive": ["d"]}
+    ben = {"kind": "discard-turn", "player": "Ben", "discard_unseen": 1}
+    ruled = RULES.rule_sequence_json(
+        state, [swap, ben, turn("Ana", *cross_right("inherent", left="s"))]
+    )
+    assert ruled.first_illegal == 2
+    assert_illegal(ruled.rulings[-1], "item-traded-away", "6.5")
