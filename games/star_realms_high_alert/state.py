@@ -3,7 +3,8 @@
 The state is the current player's side of the table in their turn: the play area (this
 turn's ships and the bases in play), the faction symbols gained as effects, heroes and tech on
 the table, the Trade left, the trade row, and the pending "acquire a card costing N or less"
-effects. Cards from High Alert are named by slug and their facts come from the catalog; a
+effects; for a log that goes on from turn to turn, the hand and the cards of turns that ended
+(`turns.py`). Cards from High Alert are named by slug and their facts come from the catalog; a
 card from outside High Alert (a base set ship or base) is described by its factions, its ally
 abilities and, in the trade row, its type and cost.
 
