@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from games.bo_jackson_battle_arena import reasons as R
 from games.bo_jackson_battle_arena.moves import (
@@ -30,6 +30,7 @@ from games.bo_jackson_battle_arena.state import (
 )
 from games.core import Reason
 from games.core.names import fold
+from games.core.ruling import GameResult
 from games.core.words import is_you, possessive
 
 T = TypeVar("T")
@@ -241,6 +242,52 @@ def position_faults(state: BattleState) -> list[Reason]:
                 )
             )
     return faults
+
+
+def game_result(state: BattleState) -> GameResult:
+    """How the game stands: over or not, who won, and the rule that says so (4.4.1.1 a
+    majority of the battles, 4.4.2.1 a tie, 4.4.3.2 or 4.4.3.4 Sudden Death)."""
+    if state.phase != "game-over":
+        return GameResult()
+    won = [p.trophies for p in state.players]
+    score = f"{who(state, 0)} won {won[0]} battles, {who(state, 1)} {won[1]}"
+    if state.winner is None:
+        return GameResult(
+            over=True,
+            result=agree(f"The game is a tie, {won[0]} battles each."),
+            reasons=[_reason("equal-battles-tie", f"{score}: the game is a tie")],
+        )
+    name = who(state, state.winner)
+    if won[0] is not None and won[1] is not None and won[0] != won[1]:
+        return GameResult(
+            over=True,
+            winner=name,
+            result=agree(
+                f"{name} wins the game, having won more of the seven battles: "
+                f"{max(won[0], won[1])} to {min(won[0], won[1])}."
+            ),
+            reasons=[_reason("majority-of-battles-wins", f"{score}: {name} wins the game")],
+        )
+    return GameResult(over=True, winner=name, **_sudden_death_result(state, name))
+
+
+def _sudden_death_result(state: BattleState, name: str) -> dict[str, Any]:
+    """The game won in Sudden Death: the last Heroes set aside are the ones revealed."""
+    powers = [p.set_aside[-1].power if p.set_aside else None for p in state.players]
+    if None not in powers and powers[0] == powers[1]:
+        return {
+            "result": agree(
+                f"{name} wins the game in Sudden Death: the revealed Heroes are tied on Power, "
+                "and only the winner's has a Super Weapon."
+            ),
+            "reasons": [_reason("sudden-death-super-weapon", f"{name} wins Sudden Death")],
+        }
+    return {
+        "result": agree(
+            f"{name} wins the game in Sudden Death: the revealed Hero with the higher Power wins."
+        ),
+        "reasons": [_reason("sudden-death-higher-power", f"{name} wins Sudden Death")],
+    }
 
 
 def game_over_answer(state: BattleState) -> Answer:

@@ -35,7 +35,7 @@ from games.bo_jackson_battle_arena.state import (
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
 from games.core.names import fold
 from games.core.rules import strict_json
-from games.core.ruling import Reason, SequenceRuling, Verdict
+from games.core.ruling import GameResult, Reason, SequenceRuling, Verdict
 
 _RULERS: dict[type[Any], Callable[[BattleState, Any], battle.Answer]] = {
     Substitute: battle.rule_substitute,
@@ -219,6 +219,19 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
                 result = f"{names[winner]} wins the game, {max(won)} battles to {min(won)}"
             ruled.summary = battle.agree(f"All {len(moves_data)} moves are legal: {result}.")
         return ruled
+
+    def game_result(self, state: State) -> GameResult:
+        inner = state.root
+        if not isinstance(inner, BattleState):
+            return GameResult()
+        return battle.game_result(inner)
+
+    def mover(self, state: State, move: Any) -> str | None:
+        inner = state.root
+        player = getattr(move, "player", None)
+        if not isinstance(inner, BattleState) or not isinstance(player, int):
+            return None
+        return battle.who(inner, player)
 
     def apply(self, state: State, move: Any) -> State:
         return self.apply_checked(state, move)

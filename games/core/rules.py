@@ -341,11 +341,17 @@ class GameRules(ABC, Generic[StateT, MoveT]):
         state = self.parse_state(state_data)
         checked = True  # the state parse_state read; those `apply` makes have not been checked
         rulings: list[Ruling] = []
+        past: list[tuple[StateT, MoveT]] = []  # each move made, with the state it was made in
         for index, move_data in enumerate(moves_data):
-            move = self.parse_move(move_data, state, field=f"moves.{index}")
-            ruling = (
-                self.adjudicate_checked(state, move) if checked else self.adjudicate(state, move)
-            )
+            try:
+                move = self.parse_move(move_data, state, field=f"moves.{index}")
+                ruling = (
+                    self.adjudicate_checked(state, move)
+                    if checked
+                    else self.adjudicate(state, move)
+                )
+            except InvalidMove as error:
+                move, ruling = self._names_removed(past, state, move_data, index, error)
             rulings.append(ruling)
             if not ruling.legal:
                 who = self.mover(state, move)
@@ -361,14 +367,17 @@ class GameRules(ABC, Generic[StateT, MoveT]):
                     first_illegal_by=who,
                     final_state=state.model_dump(mode="json"),
                 )
+            past.append((state, move))
             state = self.apply(state, move)
             checked = False
         end = self.game_result(state)
         summary = f"All {len(moves_data)} moves are legal."
         answer = "Yes: every move is legal."
         if end.over:
+            # The log ends the game: the answer is how it ended (who won, by which rule),
+            # the moves being legal its ground.
             summary += f" {end.result}"
-            answer = f"Yes: every move is legal. {end.result}"
+            answer = f"{end.result} Every move is legal."
         return SequenceRuling(
             verdict=Verdict.LEGAL,
             answer=answer,
@@ -379,6 +388,35 @@ class GameRules(ABC, Generic[StateT, MoveT]):
             result=end.result,
             final_state=state.model_dump(mode="json"),
         )
+
+    def named_removed(
+        self, state: StateT, move: MoveT, earlier: StateT, by: MoveT
+    ) -> Ruling | None:
+        """The ruling on `move`, which names what `earlier` held and the log's move `by`
+        (made in `earlier`) took away, so that `state` no longer holds it: an illegal move,
+        with the rule that took it away. None: the move stays bad input (a 400)."""
+        return None
+
+    def _names_removed(
+        self,
+        past: list[tuple[StateT, MoveT]],
+        state: StateT,
+        move_data: Any,
+        index: int,
+        error: InvalidMove,
+    ) -> tuple[MoveT, Ruling]:
+        """A move of a log that does not fit its state but fits an earlier one names what a
+        move since took away: the game rules it (`named_removed`, asked from the newest
+        earlier state back), or `error` stands."""
+        for earlier, by in reversed(past):
+            try:
+                move = self.parse_move(move_data, earlier, field=f"moves.{index}")
+            except BadInput:
+                continue
+            ruling = self.named_removed(state, move, earlier, by)
+            if ruling is not None:
+                return move, ruling
+        raise error
 
     def legal_moves_json(self, state_data: Any) -> list[dict[str, Any]] | None:
         moves: list[dict[str, Any]] | None = self.legal_moves_listing(state_data)["moves"]

@@ -96,6 +96,10 @@ def _check_names(state: State) -> None:
         raise InvalidState("state.turn", f"{state.turn!r} is not one of the players")
     if state.call_by is not None and player_index(state, state.call_by) is None:
         raise InvalidState("state.call_by", f"{state.call_by!r} is not one of the players")
+    if state.drew is not None and player_index(state, state.drew) is None:
+        raise InvalidState("state.drew", f"{state.drew!r} is not one of the players")
+    if state.drew is not None and state.drew == state.turn:
+        raise InvalidState("state.drew", "drawing ends the turn: who drew is not who moves now")
     if state.dealer is not None and player_index(state, state.dealer) is None:
         raise InvalidState("state.dealer", f"{state.dealer!r} is not one of the players")
     for index, name in enumerate(state.match_chain):

@@ -63,6 +63,22 @@ def _not_now(
     if name != state.turn:
         if wrong_turn is not None:
             return wrong_turn()
+        if state.drew == name:
+            return engine.illegal(
+                f"No: {W(name)} drew on {W(name).poss} last turn, and drawing ends the turn: "
+                f"the card drawn waits in {W(name).poss} hand for a later turn.",
+                [
+                    _reason(
+                        "drew-turn-over",
+                        f"{W(name)} drew a card, so {W(name).poss} turn passed to "
+                        f"{W(state.turn)} with the call unchanged",
+                    )
+                ],
+                interpretations=[R.DRAWING_ENDS_THE_TURN],
+                answer=f"No: drawing ended {W(name).poss} turn; the card {W(name)} drew stays "
+                f"in {W(name).poss} hand for a later turn, and it is {W(state.turn).poss} turn "
+                "now.",
+            )
         return engine.illegal(
             f"No: it is {W(state.turn).poss} turn, not {W(name).owns}, so {W(name)} cannot "
             f"{what} now.",

@@ -25,7 +25,7 @@ from games.higher_lower.reasons import INTERPRETATIONS, REASONS, SLUG
 from games.higher_lower.setup import rule_setup
 from games.higher_lower.speech import Who
 from games.higher_lower.state import State
-from games.higher_lower.table import winner
+from games.higher_lower.table import player, winner
 
 
 class HigherLowerRules(GameRules[State, MoveType]):
@@ -72,6 +72,34 @@ class HigherLowerRules(GameRules[State, MoveType]):
             winner=out,
             result=f"{who.start} {has} no playing cards left and {wins}.",
             reasons=[REASONS.reason("player-wins", f"{who} {has} laid the last playing card")],
+        )
+
+    def named_removed(
+        self, state: State, move: MoveType, earlier: State, by: MoveType
+    ) -> Ruling | None:
+        """A card laid again: the move `by` laid it earlier in the log, so it is on the pile,
+        no longer in the hand (rule 4.2: a card laid leaves the hand)."""
+        if not isinstance(move, PlayCard | MatchCard) or move.value is None:
+            return None
+        if not isinstance(by, PlayCard | MatchCard) or by.value != move.value:
+            return None
+        name = checks.mover(state, move)
+        if name != checks.mover(earlier, by):
+            return None
+        before, now = player(earlier, name).hand, player(state, name).hand
+        if not isinstance(before, list) or not isinstance(now, list):
+            return None
+        if before.count(move.value) <= now.count(move.value):
+            return None
+        who = Who(name)
+        detail = (
+            f"{who} laid the {move.value} earlier in this log: it is on the pile, no longer in "
+            f"{who.poss} hand"
+        )
+        return self.illegal(
+            f"No: {detail}.",
+            [REASONS.reason("card-already-laid", detail)],
+            answer=f"No: {detail}.",
         )
 
     def mover(self, state: State, move: MoveType) -> str | None:

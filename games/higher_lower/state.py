@@ -154,6 +154,12 @@ class State(_Model):
         default=None,
         description="Who dealt; the player on the dealer's left opens (rule 3.6). Null: not said.",
     )
+    drew: Name | None = Field(
+        default=None,
+        exclude_if=lambda v: v is None,
+        description="Who drew a card on the turn just ended (rules 4.6, 4.7): the card drawn "
+        "joins their hand for a later turn. Absent: the last move was not a draw, or not said.",
+    )
 
     @model_validator(mode="after")
     def _names_as_seated(self) -> State:
@@ -167,5 +173,6 @@ class State(_Model):
         self.turn = seat(self.turn) or self.turn
         self.call_by = seat(self.call_by)
         self.dealer = seat(self.dealer)
+        self.drew = seat(self.drew)
         self.match_chain = [seat(n) or n for n in self.match_chain]
         return self

@@ -35,6 +35,7 @@ def after_play(state: State, name: str, value: int, call: str | None) -> State:
             "call_by": name,
             "match_chain": [],
             "turn": next_player(state, name),
+            "drew": None,
         }
     )
 
@@ -48,6 +49,7 @@ def after_match(state: State, name: str, value: int) -> State:
             "discard": _pile(state),
             "match_chain": [*state.match_chain, name],
             "turn": next_player(state, name),
+            "drew": None,
         }
     )
 
@@ -57,7 +59,7 @@ def after_draw(state: State, name: str, drawn: int | None) -> State:
     gives nothing (clarification empty-deck-pass). A shown hand whose new card is not named
     becomes a count: we no longer know every card in it."""
     if state.deck == 0:
-        return state.model_copy(update={"turn": next_player(state, name)})
+        return state.model_copy(update={"turn": next_player(state, name), "drew": None})
     p = state.players[player_index(state, name) or 0]
     hand: list[int] | int | None = None  # a hand not described stays not described
     if isinstance(p.hand, list):
@@ -69,6 +71,7 @@ def after_draw(state: State, name: str, drawn: int | None) -> State:
             "players": _with_player(state, name, p.model_copy(update={"hand": hand})),
             "deck": None if state.deck is None else state.deck - 1,
             "turn": next_player(state, name),
+            "drew": name,  # the card drawn is for a later turn (rule 4.7)
         }
     )
 
@@ -83,4 +86,4 @@ def after_booster(state: State, name: str, category: str) -> State:
     else:
         boosters = None if p.boosters is None else p.boosters - 1
     updated = p.model_copy(update={"boosters": boosters})
-    return state.model_copy(update={"players": _with_player(state, name, updated)})
+    return state.model_copy(update={"players": _with_player(state, name, updated), "drew": None})

@@ -17,6 +17,8 @@ from games.star_realms_high_alert.moves import (
     AcquireFree,
     AnyMove,
     CheckSetup,
+    Draw,
+    PlayCard,
     ScrapHero,
     UseAlly,
     UseDoubleAlly,
@@ -30,11 +32,14 @@ from games.star_realms_high_alert.table import (
     symbol_phrase,
     symbols_of,
 )
+from games.star_realms_high_alert.turns import gone
 
 # Where each card type may lie. Heroes and tech never reach the play area or the discard
 # pile: they go to the table when acquired (rules 3.3, 4.3) and are not discarded (3.6, 4.6).
 _ZONE_TYPES = {
     "play_area": {"ship", "base", "outpost"},
+    "hand": {"ship", "base", "outpost"},
+    "out_of_play": {"ship", "base", "outpost"},
     "discard_pile": {"ship", "base", "outpost"},
     "heroes": {"hero"},
     "techs": {"tech"},
@@ -43,7 +48,8 @@ _ZONE_TYPES = {
 
 def _placed(state: State) -> Iterator[tuple[str, str, str | None]]:
     """(field path, card id, High Alert slug or None) for every card in the state."""
-    for zone in ("play_area", "trade_row", "discard_pile", "scrap_heap"):
+    zones = ("play_area", "trade_row", "discard_pile", "scrap_heap", "hand", "out_of_play")
+    for zone in zones:
         for i, card in enumerate(getattr(state, zone)):
             yield f"state.{zone}.{i}", card.id, card.card
     for i, hero in enumerate(state.heroes):
@@ -104,6 +110,9 @@ def _check_described(path: str, card: PlayedCard | LooseCard) -> None:
 
 
 def _check_play_area(state: State) -> None:
+    for zone in ("hand", "out_of_play"):
+        for i, held in enumerate(getattr(state, zone)):
+            _check_described(f"state.{zone}.{i}", held)
     for i, card in enumerate(state.play_area):
         path = f"state.play_area.{i}"
         _check_described(path, card)
@@ -248,9 +257,39 @@ def _check_needs(state: State, move: AnyMove) -> None:
             raise InvalidState("state.trade", "not described, and using this tech costs Trade")
 
 
+def _check_drawn(state: State, move: Draw, field: str) -> None:
+    """Cards drawn are ships and bases (heroes and tech never reach a deck: 3.3, 4.3, 3.6,
+    4.6), each with an id no other card of the state has."""
+    taken = {card_id: path for path, card_id, _ in _placed(state)}
+    for i, card in enumerate(move.cards):
+        path = f"{field}.cards.{i}"
+        if card.id in taken:
+            raise InvalidMove(f"{path}.id", f"id {card.id!r} is also used at {taken[card.id]}")
+        taken[card.id] = path
+        if card.card is not None:
+            known = CARDS.get(card.card)
+            if known is None:
+                raise InvalidMove(f"{path}.card", f"{card.card!r} is not a High Alert card")
+            if known.type not in _ZONE_TYPES["hand"]:
+                raise InvalidMove(f"{path}.card", f"a {known.type} ({known.name}) is not drawn")
+        if card.ally_used or card.double_ally_used:
+            raise InvalidMove(path, "a card drawn has not been played: no ability is used")
+        try:
+            _check_described(path, card)
+        except InvalidState as exc:
+            raise InvalidMove(exc.field, exc.message) from None
+
+
 def check_move(state: State, move: AnyMove, field: str) -> None:
     _check_needs(state, move)
-    if isinstance(move, CheckSetup):
+    if gone(state, move) is not None:
+        return  # an earlier move took the card away: ruled, not refused
+    if isinstance(move, Draw):
+        _check_drawn(state, move, field)
+    elif isinstance(move, PlayCard):
+        if not any(c.id == move.card for c in state.hand):
+            raise InvalidMove(f"{field}.card", f"no card {move.card!r} in your hand")
+    elif isinstance(move, CheckSetup):
         _check_setup(move, field)
     elif isinstance(move, UseAlly | UseDoubleAlly):
         if not any(c.id == move.card for c in state.play_area):

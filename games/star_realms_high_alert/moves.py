@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from games.star_realms_high_alert.state import CardId, CardSlug, FactionSlug, Strict
+from games.star_realms_high_alert.state import CardId, CardSlug, FactionSlug, PlayedCard, Strict
 
 Destination = Literal["discard-pile", "table"]
 
@@ -65,6 +65,27 @@ class EndTurn(Strict):
     kind: Literal["end-turn"] = "end-turn"
 
 
+class Draw(Strict):
+    """Draw cards into your hand: in the draw phase, the hand your next turn begins with
+    (rule 10.4); in your main phase, the cards an ability lets you draw."""
+
+    kind: Literal["draw"] = "draw"
+    cards: list[PlayedCard] = Field(
+        min_length=1, max_length=10, description="The cards drawn, described as in the play area"
+    )
+
+
+class PlayCard(Strict):
+    """Play a ship or base from your hand into your play area (rule 10.1), with the Trade its
+    primary ability gives (rule 10.2)."""
+
+    kind: Literal["play-card"] = "play-card"
+    card: CardId = Field(description="Id of a card in your hand")
+    trade: int = Field(
+        default=0, ge=0, le=99, description="The Trade its primary ability gives you (0: none)"
+    )
+
+
 class CheckSetup(Strict):
     """Ask whether the cards shuffled into the trade deck are the mini-expansions' whole packs
     (rules 1.3-1.6, 2.3, 2.4). `added` counts the copies of each card shuffled in."""
@@ -76,9 +97,27 @@ class CheckSetup(Strict):
 
 
 Move = Annotated[
-    UseAlly | UseDoubleAlly | Acquire | AcquireFree | UseTech | ScrapHero | EndTurn | CheckSetup,
+    UseAlly
+    | UseDoubleAlly
+    | Acquire
+    | AcquireFree
+    | UseTech
+    | ScrapHero
+    | EndTurn
+    | Draw
+    | PlayCard
+    | CheckSetup,
     Field(discriminator="kind"),
 ]
 AnyMove = (
-    UseAlly | UseDoubleAlly | Acquire | AcquireFree | UseTech | ScrapHero | EndTurn | CheckSetup
+    UseAlly
+    | UseDoubleAlly
+    | Acquire
+    | AcquireFree
+    | UseTech
+    | ScrapHero
+    | EndTurn
+    | Draw
+    | PlayCard
+    | CheckSetup
 )

@@ -18,6 +18,7 @@ from games.star_realms_high_alert.moves import (
     AcquireFree,
     AnyMove,
     EndTurn,
+    PlayCard,
     ScrapHero,
     UseAlly,
     UseDoubleAlly,
@@ -35,6 +36,7 @@ from games.star_realms_high_alert.table import (
     price_quote,
     symbols_of,
 )
+from games.star_realms_high_alert.turns import printed_trade
 
 
 class AllyOption(BaseModel):
@@ -348,10 +350,25 @@ def legal_moves(state: State) -> list[AnyMove]:
         else:
             moves.append(UseTech(tech=tech.tech))
     moves.extend(ScrapHero(hero=h.hero) for h in opts.heroes if h.can_scrap)
+    moves.extend(_plays(state))
     from games.star_realms_high_alert.setup import expansion_problems
 
     if not expansion_problems(state):
         moves.append(EndTurn())
+    return moves
+
+
+def _plays(state: State) -> list[AnyMove]:
+    """The cards of the hand played in the main phase (rule 10.1), with each Trade their
+    primary ability can give (10.2); a card whose Trade the card data does not give is listed
+    giving none (any other amount is the player's word, and legal too)."""
+    if state.phase != "main":
+        return []
+    moves: list[AnyMove] = []
+    for card in state.hand:
+        allowed = printed_trade(card).allowed
+        for trade in sorted(allowed) if allowed is not None else [0]:
+            moves.append(PlayCard(card=card.id, trade=trade))
     return moves
 
 

@@ -64,6 +64,24 @@ REASONS = ReasonCatalog(
         "effect-symbols-expire": "7.2",
         "chosen-faction-expires": "7.2",
         "ally-uses-reset": "7.5",
+        # cards an earlier move removed
+        "hero-already-scrapped": "3.8",
+        "card-left-trade-row": "9.1",
+        "card-in-discard-pile": "9.4",
+        "card-turn-ended": "10.3",
+        # turn after turn
+        "card-played": "10.1",
+        "card-already-played": "10.1",
+        "card-not-played": "10.1",
+        "card-not-in-hand": "10.1",
+        "play-outside-main-phase": "10.1",
+        "trade-gained": "10.2",
+        "trade-not-printed": "10.2",
+        "cards-leave-play": "10.3",
+        "hand-discarded": "10.3",
+        "hand-drawn": "10.4",
+        "cards-drawn": "10.4",
+        "draw-not-now": "10.4",
         # setup
         "requisition-pack": "1.3",
         "tech-pack": "1.4",
@@ -95,6 +113,7 @@ SOME_PACKS = clar("two-or-three-mini-expansions")
 ALLY_ONCE = clar("ally-ability-once-a-turn")
 FACTION_SHOWN = clar("faction-shown-is-the-cards-faction")
 COSTING_OR_LESS = clar("acquire-costing-n-or-less")
+ENDED_TURN = clar("cards-of-an-ended-turn")
 
 INTERPRETATIONS = frozenset(
     {
@@ -112,6 +131,7 @@ INTERPRETATIONS = frozenset(
         ALLY_ONCE,
         FACTION_SHOWN,
         COSTING_OR_LESS,
+        ENDED_TURN,
     }
 )
 
@@ -159,8 +179,26 @@ REASONS.rules_in(
             "effects-discount-void",
             "overpaid-void",
             "price-not-paid",
+            "card-played",
+            "play-outside-main-phase",
+            "trade-gained",
+            "trade-not-printed",
+            "hand-drawn",
+            "cards-drawn",
+            "draw-not-now",
+        ),
+        "turns": (
+            "hero-already-scrapped",
+            "card-left-trade-row",
+            "card-in-discard-pile",
+            "card-turn-ended",
+            "card-already-played",
+            "card-not-played",
+            "card-not-in-hand",
         ),
         "turn_end": (
+            "cards-leave-play",
+            "hand-discarded",
             "hero-stays-on-table",
             "hero-primary-ends",
             "tech-stays-on-table",

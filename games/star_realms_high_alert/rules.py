@@ -13,7 +13,7 @@ from typing import Any, ClassVar, TypeVar
 
 from games.core import GameRules, InvalidMove, Question, Reason, Ruling
 from games.core.rules import ReasonCatalog
-from games.star_realms_high_alert import transitions
+from games.star_realms_high_alert import transitions, turns
 from games.star_realms_high_alert.catalog import CARDS, FACTION_NAMES, SYMBOL_NAMES
 from games.star_realms_high_alert.checks import check_move, check_state
 from games.star_realms_high_alert.moves import (
@@ -21,8 +21,10 @@ from games.star_realms_high_alert.moves import (
     AcquireFree,
     AnyMove,
     CheckSetup,
+    Draw,
     EndTurn,
     Move,
+    PlayCard,
     ScrapHero,
     UseAlly,
     UseDoubleAlly,
@@ -35,6 +37,7 @@ from games.star_realms_high_alert.reasons import (
     COSTING_OR_LESS,
     DISCOUNT_FLOOR,
     FACTION_SHOWN,
+    ENDED_TURN,
     FREE_HERO_OR_TECH,
     HERO_NO_FACTION,
     HERO_SCRAP_SAME_TURN,
@@ -101,10 +104,23 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 off,
                 answer=f"No: before any move, this table does not fit the setup: {off[0].detail}.",
             )
+        taken = turns.gone(state, move)
+        if taken is not None:
+            interps = [ENDED_TURN] if taken.reason.code == "card-turn-ended" else []
+            return self.illegal(
+                _sentence(taken.reason.detail),
+                [taken.reason],
+                interpretations=interps,
+                answer=taken.answer,
+            )
         if isinstance(move, EndTurn):
             return self._end_turn(state)
+        if isinstance(move, Draw):
+            return self._draw(state, move)
         if isinstance(move, ScrapHero):
             return self._scrap_hero(state, move)
+        if isinstance(move, PlayCard):
+            return self._play(state, move)
         if state.phase != "main":
             return self._outside_main_phase(state)
         if isinstance(move, UseAlly):
@@ -164,6 +180,8 @@ class HighAlertRules(GameRules[State, AnyMove]):
         reasons, said = turn_end_reasons(state)
         after = after_turn(state)
         interps = [HERO_NO_FACTION] if state.heroes else []
+        if state.play_area or state.hand:
+            interps.append(ENDED_TURN)
         answer = "Yes, you can end your turn."
         if said:
             answer += " " + _sentence("; ".join(said))
@@ -174,6 +192,78 @@ class HighAlertRules(GameRules[State, AnyMove]):
             interpretations=interps,
             notes=[PLAY_AREA_NOTE] if state.play_area else [],
             answer=answer,
+        )
+
+    def _draw(self, state: State, move: Draw) -> Ruling:
+        drawn = turns.names(move.cards)
+        count = f"{len(move.cards)} card{'' if len(move.cards) == 1 else 's'}"
+        after = turns.draw(state, move)
+        if state.phase == "draw":
+            return self.legal(
+                f"You draw your next hand: {drawn}; your next turn begins.",
+                [self._r("hand-drawn", f"{count} drawn: {drawn}")],
+                after,
+                interpretations=[ENDED_TURN],
+                answer=f"Yes: your turn has ended, so you draw your next hand ({drawn}), and "
+                "your next turn begins with it.",
+            )
+        if state.phase == "main":
+            return self.legal(
+                f"You draw {drawn} into your hand.",
+                [self._r("cards-drawn", f"{count} drawn by an ability: {drawn}")],
+                after,
+                notes=[turns.MAIN_PHASE_DRAW_NOTE],
+                answer=f"Yes: the cards an ability lets you draw ({drawn}) go to your hand.",
+            )
+        return self.illegal(
+            f"Cards are not drawn in the {state.phase} phase.",
+            [self._r("draw-not-now", f"the state is in the {state.phase} phase")],
+            answer=f"No: you draw your next hand after your turn ends, not in your "
+            f"{state.phase} phase.",
+        )
+
+    def _play(self, state: State, move: PlayCard) -> Ruling:
+        card = next(c for c in state.hand if c.id == move.card)
+        name = label(card)
+        if state.phase != "main":
+            return self.illegal(
+                f"{name} can be played only in your main phase, not the {state.phase} phase.",
+                [self._r("play-outside-main-phase", f"the state is in the {state.phase} phase")],
+                answer=f"No: you play cards in your main phase, and this is your {state.phase} "
+                "phase.",
+            )
+        check = turns.printed_trade(card)
+        if check.allowed is not None and move.trade not in check.allowed:
+            gives = sorted(check.allowed)
+            said = " or ".join(f"{n} Trade" for n in gives if n) or "no Trade"
+            if 0 in gives and len(gives) > 1:
+                said += " (or none)"
+            known = CARDS[card.card] if card.card else None
+            printed = f' ("{known.primary}")' if known is not None and known.primary else ""
+            return self.illegal(
+                f"{name}'s primary ability gives {said}, not {move.trade} Trade.",
+                [self._r("trade-not-printed", f"{name}{printed}: {said}")],
+                answer=f"No: {name}'s primary ability{printed} gives you {said}, not "
+                f"{move.trade} Trade.",
+            )
+        after = turns.play(state, move)
+        reasons = [self._r("card-played", f"{name} goes from your hand to your play area")]
+        gained = ""
+        if move.trade:
+            reasons.append(
+                self._r("trade-gained", f"+{move.trade} Trade: {after.trade} Trade this turn")
+            )
+            gained = f" Its {move.trade} Trade gives you {after.trade} Trade this turn."
+        known = facts(card.card)
+        notes = [check.note] if check.note and move.trade else []
+        if known is not None and known.primary:
+            notes.append(f"Its primary ability, to apply at the table: {known.primary}.")
+        return self.legal(
+            f"You play {name} into your play area.",
+            reasons,
+            after,
+            notes=notes,
+            answer=f"Yes, you can play {name} from your hand.{gained}",
         )
 
     def _check_setup(self, state: State, move: CheckSetup) -> Ruling:

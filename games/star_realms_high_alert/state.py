@@ -3,7 +3,8 @@
 The state is the current player's side of the table in their turn: the play area (this
 turn's ships and the bases in play), the faction symbols gained as effects, heroes and tech on
 the table, the Trade left, the trade row, and the pending "acquire a card costing N or less"
-effects. Cards from High Alert are named by slug and their facts come from the catalog; a
+effects; for a log that goes on from turn to turn, the hand and the cards of turns that ended
+(`turns.py`). Cards from High Alert are named by slug and their facts come from the catalog; a
 card from outside High Alert (a base set ship or base) is described by its factions, its ally
 abilities and, in the trade row, its type and cost.
 
@@ -205,6 +206,18 @@ class State(Strict):
     scrap_heap: list[LooseCard] = Field(
         default_factory=list, max_length=60, description="The scrap heap" + NOT_DESCRIBED
     )
+    hand: list[PlayedCard] = Field(
+        default_factory=list,
+        max_length=20,
+        description="The ships and bases in your hand, described as in the play area: the "
+        "cards you drew (rule 10.4) and may play in your main phase (rule 10.1)",
+    )
+    out_of_play: list[PlayedCard] = Field(
+        default_factory=list,
+        max_length=60,
+        description="Cards played in an earlier turn, which left your play area when that turn "
+        "ended (rule 10.3): a move naming one is ruled, not refused",
+    )
     expansions: list[ExpansionSlug] | None = Field(
         default=None,
         max_length=4,
@@ -257,6 +270,9 @@ class State(Strict):
             data["partly_described"] = partly
         else:
             data.pop("partly_described", None)  # as a state of before: every part whole
+        for part in ("hand", "out_of_play"):  # a turn's state of before holds neither
+            if not data.get(part):
+                data.pop(part, None)
         return data
 
     def undescribed(self) -> frozenset[str]:

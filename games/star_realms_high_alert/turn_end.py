@@ -13,8 +13,8 @@ from collections import Counter
 from games.core import Reason
 from games.star_realms_high_alert.catalog import CARDS, SYMBOL_NAMES
 from games.star_realms_high_alert.reasons import REASONS
-from games.star_realms_high_alert.state import State
-from games.star_realms_high_alert.table import hero_label
+from games.star_realms_high_alert.state import LooseCard, State
+from games.star_realms_high_alert.table import hero_label, label
 
 PLAY_AREA_NOTE = (
     "What becomes of the ships and bases in your play area at the end of the turn is the "
@@ -28,12 +28,19 @@ def _r(code: str, detail: str) -> Reason:
 
 
 def after_turn(state: State) -> State:
-    """Your side of the table at the start of your next turn, as far as the sheet says."""
+    """Your side of the table when your turn has ended, as far as the sheet says: this turn's
+    cards out of play and your hand discarded (10.3), and your next hand to draw (10.4)."""
+    discarded = [
+        LooseCard(id=c.id, card=c.card, name=c.name, factions=c.factions) for c in state.hand
+    ]
     return state.model_copy(
         update={
-            "phase": "main",
+            "phase": "draw",
             "trade": 0,
             "play_area": [],
+            "out_of_play": [*state.out_of_play, *state.play_area],
+            "hand": [],
+            "discard_pile": [*state.discard_pile, *discarded],
             "gained_symbols": [],
             "free_acquires": [],
             "heroes": [h.model_copy(update={"played_this_turn": False}) for h in state.heroes],
@@ -49,6 +56,13 @@ def turn_end_reasons(state: State) -> tuple[list[Reason], list[str]]:
     """The reasons, and the plain-words parts of the answer."""
     reasons: list[Reason] = []
     said: list[str] = []
+    if state.play_area:
+        played = _and(_counted([label(c) for c in state.play_area]))
+        reasons.append(_r("cards-leave-play", f"{played} leave your play area"))
+    if state.hand:
+        kept = _and(_counted([label(c) for c in state.hand]))
+        reasons.append(_r("hand-discarded", f"{kept}, left in your hand, are discarded"))
+        said.append("the cards left in your hand are discarded")
     if state.heroes:
         names = _and([hero_label(h) for h in state.heroes])
         reasons.append(_r("hero-stays-on-table", f"{names} stay on your table"))

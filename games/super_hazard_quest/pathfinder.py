@@ -64,6 +64,7 @@ from games.super_hazard_quest.state import (
     State,
 )
 from games.super_hazard_quest.transitions import (
+    FIGHT_RULING,
     HAZARD_ITEM_RULING,
     PROPER_MOVEMENT,
     SCRAMBLER_RULING,
@@ -642,6 +643,8 @@ class Destination:
                 found.add(PROPER_MOVEMENT)
             elif s.get("kind") == "place-hazard":
                 found.add(HAZARD_ITEM_RULING)
+            elif s.get("kind") == "fight":
+                found.add(FIGHT_RULING)
         target = self.route[-1] if self.route else {}
         if target.get("kind") == "go" and self.win:
             found.add(SCRAMBLER_RULING)
@@ -861,6 +864,93 @@ def _better(old: Destination | None, items: int, steps: int) -> bool:
     return old is None or (items, steps) < (len(old.items), len(old.route))
 
 
+# Nodes on a Mini-Boss's Checkpoint tried as the place of a fight for its crystal, and ways
+# of paying its four actions from each, at most: the fights are searched on from each.
+FIGHT_NODE_LIMIT = 32
+FIGHT_PAY_LIMIT = 8
+
+
+def _boss_pays(compiled: _Compiled, ledger: int, actions: list[Action]) -> list[tuple[int, ...]]:
+    """The ways to pay a Mini-Boss's four actions from `ledger` (rule 7.2): per way, the
+    source of each action (-1 the Inherent Action, else the item's index) and then the ledger
+    after, one way per canonical ledger after."""
+    ways: dict[int, tuple[int, ...]] = {}
+
+    def pay(k: int, led: int, sources: tuple[int, ...]) -> None:
+        if len(ways) >= FIGHT_PAY_LIMIT:
+            return
+        if k == len(actions):
+            ways.setdefault(compiled.canonical(led), (*sources, led))
+            return
+        for source, after, _, _ in compiled.uses(led, _ACTION_INDEX[actions[k]]):
+            pay(k + 1, after, (*sources, source))
+
+    pay(0, ledger, ())
+    return list(ways.values())
+
+
+def _crystal_wins(
+    grid: Grid, hero: Hero, compiled: _Compiled, start: tuple[int, int]
+) -> dict[tuple[int, int], Destination]:
+    """Wins reached through a Mini-Boss's crystal: the hero walks to the Checkpoint of a
+    Mini-Boss whose prize is a crystal it lacks, defeats it (rules 7.2, 7.5) and walks on into
+    the Scrambler of that colour in the same turn (rule 2.8). Searched over the table's
+    dungeon as it lies (no Hazard Item placed)."""
+    gems = hero.crystals
+    if gems is None:
+        return {}
+    lacking = {c for c in ("red", "blue") if getattr(gems, c) == 0}
+    wanted = {c for c in lacking if any(r.scrambler == c for r in grid.values())}
+    bosses = {
+        cell: room
+        for cell, room in grid.items()
+        if room.checkpoint
+        and room.mini_boss is not None
+        and room.mini_boss.prize in {f"{c}-crystal" for c in wanted}
+    }
+    if not bosses:
+        return {}
+    search = _Search(compiled)
+    nodes: list[int] = []
+    begin = compiled.walker_code(Walker(Spot(*start, FLAG)))
+    for found in search.run(begin, 0):
+        if isinstance(found, Event):
+            continue
+        x, y, _ = compiled.place(search.walkers[found])
+        if (x, y) in bosses:
+            nodes.append(found)
+            if len(nodes) >= FIGHT_NODE_LIMIT:
+                break
+    wins: dict[tuple[int, int], Destination] = {}
+    after_fight: dict[str, _Compiled] = {}
+    for node in nodes:
+        x, y, _ = compiled.place(search.walkers[node])
+        boss = bosses[(x, y)].mini_boss
+        assert boss is not None
+        colour = boss.prize.split("-")[0]
+        if colour not in after_fight:
+            held = gems.model_copy(update={colour: 1})
+            hand = Hand(compiled.hand.inherent, compiled.hand.items, held)
+            after_fight[colour] = _Compiled(grid, hand)
+        onward = after_fight[colour]
+        for *sources, ledger in _boss_pays(compiled, search.ledgers[node], list(boss.actions)):
+            using = [INHERENT if k < 0 else compiled.item_ids[k] for k in sources]
+            fight = {"kind": "fight", "using": using}
+            walk = _Search(onward)
+            for event in walk.run(search.walkers[node], ledger):
+                if not isinstance(event, Event) or not event.win:
+                    continue
+                cell = (event.x, event.y)
+                if grid[cell].scrambler != colour:
+                    continue  # a Scrambler won without the fight is found without it
+                route = [*search.route(node), fight, *walk.event_route(event)]
+                items = onward.active(event.ledger)
+                if _better(wins.get(cell), len(items), len(route)):
+                    wins[cell] = Destination(*cell, items, route, win=True)
+                break  # best first: the first win of this fight is its best
+    return wins
+
+
 def reachable(state: State, player: str) -> Reachability:
     """Every Checkpoint the hero of `player` can end this turn on, fewest items first, with
     the hazards its Hazard Items could place to open a way (each placed at the turn's start)."""
@@ -911,6 +1001,9 @@ def reachable(state: State, player: str) -> Reachability:
                 found.add(now, now_placed)
                 after.append((now_on_table, now_placed, now))
         frontier = after
+    for cell, dest in _crystal_wins(grid, hero, compiled, start).items():
+        if _better(found.wins.get(cell), len(dest.items), len(dest.route)):
+            found.wins[cell] = dest
     best, wins, full, openings = found.best, found.wins, found.full, found.openings
     truncated = found.truncated
     specials = any(i.kind == "special" for i in hero.hand)

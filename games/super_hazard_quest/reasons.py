@@ -44,6 +44,7 @@ REASONS = ReasonCatalog(
         "not-a-special-item": "9.12",
         "special-item-played": "9.13",
         "special-off-checkpoint": "9.13",
+        "look-off-checkpoint": "8.7",
         "special-ends-turn": "9.13",
         # mini-bosses (section 7)
         "fight-off-checkpoint": "7.1",
@@ -94,6 +95,10 @@ REASONS = ReasonCatalog(
         "trade-uneven": "6.5",
         # turn order and setup (section 3)
         "not-your-turn": "3.4",
+        "traded-turn-over": "6.5",
+        "item-traded-away": "6.5",
+        "item-discarded-earlier": "6.2",
+        "item-left-with-active-hand": "5.10",
         "already-set-up": "3.3",
         "setup-redraw": "3.6",
         "setup-tie": "3.3",
@@ -156,6 +161,10 @@ REASONS.rules_in(
         ),
         "rules": (
             "not-your-turn",
+            "traded-turn-over",
+            "item-traded-away",
+            "item-discarded-earlier",
+            "item-left-with-active-hand",
             "game-over",
         ),
         "short_moves": (
@@ -209,6 +218,7 @@ REASONS.rules_in(
             "not-a-special-item",
             "special-item-played",
             "special-off-checkpoint",
+            "look-off-checkpoint",
             "special-ends-turn",
             "fight-off-checkpoint",
             "no-mini-boss",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
-from games.core.ruling import SequenceRuling, Verdict
+from games.core.ruling import GameResult, SequenceRuling, Verdict
 from games.core.words import cap, owns, possessive, says, subject, verb
 from games.super_hazard_quest import checks, short_moves
 from games.super_hazard_quest.moves import (
@@ -32,7 +32,7 @@ from games.super_hazard_quest.state import (
     State,
     fold,
 )
-from games.super_hazard_quest.transitions import Breach
+from games.super_hazard_quest.transitions import TRADE_RULING, Breach
 
 _ATTEMPT = {
     "standard-turn": "make that turn",
@@ -206,6 +206,12 @@ class SuperHazardQuestRules(GameRules[State, Any]):
         _check_dungeon(state)
         _check_heroes(state)
         checks.check_hand_limit(state)
+        if state.traded is not None and state.hero(state.traded) is None:
+            raise InvalidState("state.traded", f"no player {state.traded!r} in this game")
+        if state.traded is not None and state.turn and fold(state.traded) == fold(state.turn):
+            raise InvalidState(
+                "state.traded", "a trade ends the turn: who traded is not who moves now"
+            )
 
     def check_move(self, state: State, move: Any, field: str) -> None:
         if isinstance(move, Setup):
@@ -258,6 +264,8 @@ class SuperHazardQuestRules(GameRules[State, Any]):
         notes = list(result.notes)
         if any(h.unseen for h in result.state.heroes):
             notes.append("Cards held but not given are counted as unseen.")
+        # Whose turn just ended with a trade (rule 6.5), remembered for the next move only.
+        result.state.traded = move.player if isinstance(move, Trade) else None
         answer = _answer(move, result)
         summary = _summary(move, result)
         if voided:
@@ -283,6 +291,14 @@ class SuperHazardQuestRules(GameRules[State, Any]):
                 f"{says(state.winner, 'has', 'have', True)} already won",
             )
         if state.turn is None or fold(move.player) != fold(state.turn):
+            if state.traded is not None and fold(state.traded) == fold(move.player):
+                raise Breach(
+                    "traded-turn-over",
+                    f"{says(move.player, 'has', 'have')} just traded, and a trade takes the "
+                    "place of a Discard Turn, with nothing else done in that turn; it is "
+                    f"{possessive(state.turn or 'nobody')} turn now",
+                    (TRADE_RULING,),
+                )
             raise Breach(
                 "not-your-turn",
                 f"it is {possessive(state.turn or 'nobody')} turn, not {owns(move.player)}",
@@ -306,6 +322,58 @@ class SuperHazardQuestRules(GameRules[State, Any]):
 
     def apply(self, state: State, move: Any) -> State:
         return self.apply_checked(state, move)
+
+    def game_result(self, state: State) -> GameResult:
+        """Won by the first hero to reach a Scrambler holding a crystal of its colour (2.8)."""
+        if not state.winner:
+            return GameResult()
+        won = state.winner
+        return GameResult(
+            over=True,
+            winner=won,
+            result=f"{says(won, 'wins', 'win', True)} the game, reaching a Scrambler with a "
+            "crystal of its colour first.",
+            reasons=[
+                REASONS.reason(
+                    "scrambler-defeated",
+                    f"{says(won, 'reaches', 'reach')} a Scrambler holding a crystal of its colour",
+                )
+            ],
+        )
+
+    def named_removed(self, state: State, move: Any, earlier: State, by: Any) -> Ruling | None:
+        """A turn naming an item its player held before the log's move `by` took it away:
+        traded (6.5), discarded in a Discard Turn (6.2), or discarded with the Active Hand
+        at the end of a turn (5.10)."""
+        player = getattr(move, "player", None)
+        if not isinstance(player, str):
+            return None
+        before, now = earlier.hero(player), state.hero(player)
+        if before is None or now is None:
+            return None
+        held = {fold(i.id): i.id for i in now.hand}
+        named = _strings(move.model_dump(mode="json"))
+        gone = [i.id for i in before.hand if fold(i.id) not in held and fold(i.id) in named]
+        if not gone:
+            return None
+        item = gone[0]
+        if isinstance(by, Trade):
+            code, how = "item-traded-away", "was traded away"
+        elif isinstance(by, DiscardTurn):
+            code, how = "item-discarded-earlier", "was discarded in a Discard Turn"
+        else:
+            code, how = "item-left-with-active-hand", "was discarded with the Active Hand"
+        holds = verb(player, "holds", "hold")
+        detail = f"item {item} {how} earlier in this log: {subject(player)} no longer {holds} it"
+        return self.illegal(
+            f"Not allowed: {detail}.",
+            [self.reasons.reason(code, detail)],
+            answer=_illegal_answer(move, detail),
+        )
+
+    def mover(self, state: State, move: Any) -> str | None:
+        player = getattr(move, "player", None)
+        return player if isinstance(player, str) else None
 
     def rule_sequence_json(self, state_data: Any, moves_data: list[Any]) -> SequenceRuling:
         """A log ruled whole: the winner, or the first illegal move and who made it."""
@@ -486,3 +554,14 @@ EXAMPLE_MOVE: dict[str, Any] = {
 }
 
 RULES = SuperHazardQuestRules()
+
+
+def _strings(data: Any) -> set[str]:
+    """Every string in a move's JSON, case folded: the item ids it names."""
+    if isinstance(data, str):
+        return {fold(data)}
+    if isinstance(data, dict):
+        return set().union(*(_strings(v) for v in data.values())) if data else set()
+    if isinstance(data, list):
+        return set().union(*(_strings(v) for v in data)) if data else set()
+    return set()

@@ -679,6 +679,12 @@ class TurnWalk:
                 WOUND_RULING,
             )
             return
+        if self.move.look is not None:
+            raise Breach(
+                "look-off-checkpoint",
+                f"a Look is made from a Checkpoint, and the hero is at {here}",
+                (LOOK_RULING,),
+            )
         if self.new_cells:  # not stuck: a way on is open
             raise Breach(
                 "turn-not-on-checkpoint",

@@ -312,6 +312,13 @@ class State(Strict):
         description="cards in the discard pile (absent: 0, as before); null: not described",
     )
     winner: PlayerName | None = None
+    traded: PlayerName | None = Field(
+        default=None,
+        exclude_if=lambda v: v is None,
+        description="the player whose turn just ended with a trade (rule 6.5: a trade takes "
+        "the place of a Discard Turn, and nothing else is done in that turn); absent: the last "
+        "turn was not a trade, or it was not said",
+    )
 
     def field_of(self, hero: Hero) -> str:
         """Where a hero is in the state, for a 400 naming its field."""

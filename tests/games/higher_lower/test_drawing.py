@@ -31,11 +31,13 @@ def test_after_a_draw_the_call_in_force_passes_to_the_next_player() -> None:
 
 
 def test_the_card_just_drawn_cannot_be_laid_at_once() -> None:
-    # Ana draws a 12; the turn has passed to Ben, so laying it now is out of turn.
+    # Ana draws a 12; drawing ended her turn, so the 12 waits in her hand (rule 4.7): the
+    # ruling says so, not merely that it is Ben's turn.
     after = rule(table(ana=[3, 5]), draw(12)).next_state
     assert after is not None
     ruling = rule(after, play(12, "lower", player="Ana"))
-    assert_illegal(ruling, "not-your-turn", "higher-lower:4.1")
+    assert_illegal(ruling, "drew-turn-over", "higher-lower:4.7")
+    assert "not-your-turn" not in [r.code for r in ruling.reasons]
 
 
 def test_an_unnamed_draw_turns_a_shown_hand_into_a_count() -> None:

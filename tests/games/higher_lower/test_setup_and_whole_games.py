@@ -141,7 +141,11 @@ def test_a_game_from_the_deal_to_the_winner_is_ruled_whole() -> None:
     assert result.game_over and result.winner == "Ana"
     assert result.final_state is not None and result.final_state["deck"] == 31
     assert result.result == "Ana has no playing cards left and wins."
-    assert result.answer.startswith("Yes: every move is legal. Ana")
+    assert result.answer == "Ana has no playing cards left and wins. Every move is legal."
+    assert result.first_illegal is None and result.first_illegal_by is None
+    # The rule that says who won comes first among the game's result reasons (rule 2.1).
+    won = RULES.game_result(RULES.parse_state(result.final_state)).reasons
+    assert won[0].code == "player-wins" and won[0].rule == "higher-lower:2.1"
 
 
 def test_a_log_that_breaks_names_the_first_illegal_move_and_who_made_it() -> None:

@@ -154,6 +154,11 @@ def test_a_game_won_on_the_second_run_is_ruled_whole() -> None:
     assert result.verdict == "legal", result.summary
     assert result.game_over and result.winner == "you"
     assert result.result == "You passed the final card on run 2: you win."
+    assert result.answer == "You passed the final card on run 2: you win. Every move is legal."
+    assert result.first_illegal is None and result.first_illegal_by is None
+    assert result.final_state is not None
+    won = RULES.game_result(RULES.parse_state(result.final_state)).reasons
+    assert won[0].code == "game-won" and won[0].rule == "hyperstar-run:9.1"
 
 
 def test_four_runs_ended_short_lose_the_game() -> None:

@@ -80,10 +80,15 @@ def test_the_end_of_the_turn_says_what_it_does_not_rule_on() -> None:
 
 def test_a_hero_played_last_turn_does_not_trigger_allies_after_the_turn_ends() -> None:
     turn = {"heroes": [{"id": "h1", "card": "doctor-clark", "played_this_turn": True}]}
-    after = rule(turn, END_TURN).next_state
-    assert after is not None
-    after["play_area"] = [played("hellfire")]
-    assert_illegal(rule(after, {"kind": "use-ally", "card": "c1"}), "hero-primary-expired", "3.7")
+    next_turn = [
+        END_TURN,
+        {"kind": "draw", "cards": [played("hellfire")]},
+        {"kind": "play-card", "card": "c1"},
+        {"kind": "use-ally", "card": "c1"},
+    ]
+    ruled = RULES.rule_sequence_json(turn, next_turn)
+    assert ruled.first_illegal == 3
+    assert_illegal(ruled.rulings[3], "hero-primary-expired", "3.7")
 
 
 # ----- voided parts of an acquisition -----

@@ -175,7 +175,8 @@ def test_no_look_from_halfway_across_a_card() -> None:
         corridor(), [hero("Ana", "unlock", hand=[super_item("s", "attack")]), hero("Ben", "dig")]
     )
     move = turn("Ana", go("right", "s"), look={"dir": "up", "drawn": face()})
-    assert_illegal(rule(state, move), "turn-not-on-checkpoint", "5.3")
+    # The question is the Look: the rule that a Look is made from a Checkpoint decides it.
+    assert_illegal(rule(state, move), "look-off-checkpoint", "8.7")
 
 
 def test_no_look_after_a_special_item() -> None:

@@ -1,0 +1,211 @@
+"""Turn after turn: drawing a hand, playing cards for their Trade (rules 10.1 to 10.4), and a
+move that names a card an earlier move removed, ruled illegal with the rule that removed it.
+
+A log of High Alert moves goes on across turns: `end-turn` puts the play area out of play and
+discards the hand (10.3) and leaves the state in the draw phase; `draw` gives the hand the next
+turn begins with (10.4); `play-card` puts a card of the hand into the play area with its Trade
+(10.1, 10.2). A card named by a move that an earlier move took away (a hero scrapped, a card
+bought, a ship of a turn that ended) is not bad input: a board could hold the move, and the
+rules forbid it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from games.core import Reason
+from games.star_realms_high_alert.moves import (
+    Acquire,
+    AcquireFree,
+    AnyMove,
+    Draw,
+    PlayCard,
+    ScrapHero,
+    UseAlly,
+    UseDoubleAlly,
+)
+from games.star_realms_high_alert.reasons import REASONS
+from games.star_realms_high_alert.state import LooseCard, PlayedCard, State, TableHero, TableTech
+from games.star_realms_high_alert.table import facts, label
+
+_TRADE = re.compile(r"\+(\d+) trade")
+
+OUTSIDE_TRADE_NOTE = (
+    "The Trade of a card from outside High Alert is taken as you give it: the reference holds "
+    "no base-set card data."
+)
+UNKNOWN_TRADE_NOTE = (
+    "The sources disagree on this card's primary ability: the Trade is taken as you give it."
+)
+MAIN_PHASE_DRAW_NOTE = (
+    "Which ability lets you draw is not checked here: the cards are taken as you drew them."
+)
+
+
+def _r(code: str, detail: str) -> Reason:
+    return REASONS.reason(code, detail)
+
+
+@dataclass(frozen=True)
+class Gone:
+    """A card a move names that an earlier move took away: why, and the answer's words."""
+
+    reason: Reason
+    answer: str
+
+
+def _find(cards: list[PlayedCard] | list[LooseCard], card_id: str) -> str | None:
+    found = next((c for c in cards if c.id == card_id), None)
+    return None if found is None else label(found)
+
+
+def gone(state: State, move: AnyMove) -> Gone | None:
+    """The card `move` names, where an earlier move put it out of the move's reach; None
+    where the move's card is where the move needs it (or nowhere: bad input)."""
+    if isinstance(move, ScrapHero):
+        return _hero_gone(state, move.hero)
+    if isinstance(move, Acquire | AcquireFree):
+        return _bought(state, move.card)
+    if isinstance(move, UseAlly | UseDoubleAlly):
+        return _not_in_play(state, move.card)
+    if isinstance(move, PlayCard):
+        return _not_in_hand(state, move.card)
+    return None
+
+
+def _hero_gone(state: State, hero_id: str) -> Gone | None:
+    name = _find(state.scrap_heap, hero_id)
+    if name is None:
+        return None
+    return Gone(
+        _r("hero-already-scrapped", f"{name} is in the scrap heap: its scrap ability was used"),
+        f"No: {name} has already been scrapped; a hero is scrapped when its scrap ability is "
+        "used, and a scrapped hero is no longer on your table.",
+    )
+
+
+def _bought(state: State, card_id: str) -> Gone | None:
+    places = (
+        ("heroes", "is on your table"),
+        ("techs", "is on your table"),
+        ("discard_pile", "is in your discard pile"),
+        ("scrap_heap", "is in the scrap heap"),
+        ("play_area", "is in your play area"),
+        ("hand", "is in your hand"),
+        ("out_of_play", "was played in an earlier turn"),
+    )
+    for part, where in places:
+        found = next((c for c in getattr(state, part) if c.id == card_id), None)
+        if found is None:
+            continue
+        name = label(found) if isinstance(found, PlayedCard | LooseCard) else _table_name(found)
+        return Gone(
+            _r("card-left-trade-row", f"{name} {where}, not in the trade row"),
+            f"No: {name} is no longer in the trade row: it {where}; you acquire only from the "
+            "trade row.",
+        )
+    return None
+
+
+def _table_name(card: TableHero | TableTech) -> str:
+    known = facts(card.card)
+    return known.name if known is not None else "that card"
+
+
+def _not_in_play(state: State, card_id: str) -> Gone | None:
+    name = _find(state.out_of_play, card_id)
+    if name is not None:
+        return Gone(
+            _r("card-turn-ended", f"{name} was played in an earlier turn, which has ended"),
+            f"No: {name} was played in an earlier turn, and it left your play area when that "
+            "turn ended; its abilities cannot be used now.",
+        )
+    name = _find(state.hand, card_id)
+    if name is not None:
+        return Gone(
+            _r("card-not-played", f"{name} is in your hand, not in your play area"),
+            f"No: {name} is in your hand; play it first, and its abilities can be used once it "
+            "is in your play area.",
+        )
+    name = _find(state.discard_pile, card_id)
+    if name is not None:
+        return Gone(
+            _r("card-in-discard-pile", f"{name} is in your discard pile, not in play"),
+            f"No: {name} is in your discard pile, not in your play area; its abilities work "
+            "only once it is played.",
+        )
+    return None
+
+
+def _not_in_hand(state: State, card_id: str) -> Gone | None:
+    name = _find(state.play_area, card_id)
+    if name is not None:
+        return Gone(
+            _r("card-already-played", f"{name} is already in your play area"),
+            f"No: {name} has already been played this turn; it is in your play area.",
+        )
+    name = _find(state.out_of_play, card_id)
+    if name is not None:
+        return Gone(
+            _r("card-turn-ended", f"{name} was played in an earlier turn, which has ended"),
+            f"No: {name} was played in an earlier turn and left your play area when that turn "
+            "ended; it is not in your hand.",
+        )
+    name = _find(state.discard_pile, card_id)
+    if name is not None:
+        return Gone(
+            _r("card-not-in-hand", f"{name} is in your discard pile, not in your hand"),
+            f"No: {name} is in your discard pile; you play only the cards in your hand.",
+        )
+    return None
+
+
+# ----- the Trade a card's primary ability gives
+
+
+@dataclass(frozen=True)
+class TradeCheck:
+    allowed: frozenset[int] | None  # None: not known, taken as given
+    note: str = ""
+
+
+def printed_trade(card: PlayedCard) -> TradeCheck:
+    """The Trade amounts a card's primary ability can give, from the card data (rule 10.2):
+    one amount, a choice among several (or none of them), or no Trade at all."""
+    known = facts(card.card)
+    if known is None:
+        return TradeCheck(None, OUTSIDE_TRADE_NOTE)
+    if known.primary is None:
+        return TradeCheck(None, UNKNOWN_TRADE_NOTE)
+    amounts = {int(n) for n in _TRADE.findall(known.primary)}
+    if not amounts:
+        return TradeCheck(frozenset({0}))
+    if known.primary.startswith("choose"):
+        return TradeCheck(frozenset({0, *amounts}))
+    return TradeCheck(frozenset(amounts))
+
+
+# ----- the next states
+
+
+def play(state: State, move: PlayCard) -> State:
+    card = next(c for c in state.hand if c.id == move.card)
+    return state.model_copy(
+        update={
+            "hand": [c for c in state.hand if c.id != move.card],
+            "play_area": [*state.play_area, card],
+            "trade": state.trade + move.trade,
+        }
+    )
+
+
+def draw(state: State, move: Draw) -> State:
+    """Cards drawn go to the hand; in the draw phase they are the next turn's hand, and the
+    next turn begins (its main phase)."""
+    return state.model_copy(update={"hand": [*state.hand, *move.cards], "phase": "main"})
+
+
+def names(cards: list[PlayedCard]) -> str:
+    said = [label(c) for c in cards]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
