@@ -89,3 +89,64 @@ class Who:
 def says(name: str, third: str, plain: str, start: bool = False) -> str:
     """The player and the verb agreeing: "Ana holds", "you hold" ("You hold" at the start)."""
     return f"{subject(name, start)} {verb(name, third, plain)}"
+
+
+# ----- the grammar every engine's sentences share
+
+
+def article(word: str) -> str:
+    """`word` with its indefinite article: "an Expert level", "a Hard level", "an 8", "a 1"."""
+    text = word.strip()
+    first = text[:1].lower()
+    digits = text.split(" ", 1)[0]
+    if digits.isdigit():
+        # said aloud: "an 8", "an 11", "an 18", "an 80"; "a 1", "a 15"
+        vowel = digits.startswith("8") or digits in ("11", "18")
+    else:
+        vowel = first in "aeiou" and not text.lower().startswith(("one", "uni", "use", "eu"))
+    return f"{'an' if vowel else 'a'} {text}"
+
+
+def plural(n: int, noun: str, many: str = "") -> str:
+    """The noun agreeing with `n`: plural(1, "move") is "move", plural(2, "move") "moves"."""
+    return noun if n == 1 else (many or f"{noun}s")
+
+
+def count(n: int, noun: str, many: str = "") -> str:
+    """`n` and its noun: "1 move", "3 moves"."""
+    return f"{n} {plural(n, noun, many)}"
+
+
+def and_more(n: int, noun: str = "") -> str:
+    """What a list leaves out, said: " (and 1 more problem)", " (and 3 more)"; "" for none.
+    Without a noun, one left out is "one more" ("and 1 more" reads as a typo)."""
+    if n <= 0:
+        return ""
+    if noun:
+        return f" (and {n} more {plural(n, noun)})"
+    return " (and one more)" if n == 1 else f" (and {n} more)"
+
+
+def sentence(text: str) -> str:
+    """`text` as a sentence: a capital first letter and a full stop (kept if it has one)."""
+    text = text.strip()
+    if not text:
+        return ""
+    return cap(text) + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def because(head: str, why: str) -> str:
+    """A claim and its ground with one colon at most: "No, move 3 breaks the rules. You
+    cannot pass L3 this way: no combo is running." A ground that carries a colon of its own
+    becomes a sentence of its own, so that colons never stack."""
+    why = why.strip()
+    if ":" in head or ":" in why:
+        return f"{sentence(head)} {sentence(why)}"
+    return f"{head}: {why}"
+
+
+def yes_no(legal: bool, yes_no_question: bool = True) -> str:
+    """The first word of an answer: "Yes"/"No" for a yes/no question, else nothing."""
+    if not yes_no_question:
+        return ""
+    return "Yes" if legal else "No"

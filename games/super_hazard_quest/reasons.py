@@ -250,3 +250,31 @@ REASONS.rules_in(
         "transitions": ("dungeon-deck-empty",),
     }
 )
+
+# Which reasons decide a ruling (games/core/deciding.py): the specific rule a player doubts
+# decides over the hazards passed on the way (4.2) and the turn's end.
+REASONS.decide(
+    first=(
+        "scrambler-defeated",
+        "battle-won",
+        "battle-answered",
+        "mini-boss-defeated",
+        "prize-crystal",
+        "prize-item",
+        "walked-past-mini-boss",
+        "leap-made",
+        "special-item-played",
+        "super-item-unlimited",
+        "super-magic-unlimited",
+        "trade-made",
+        "look-made",
+        "trap-door-moved",
+        "trap-door-dead-end",
+        "wounded-scrambler",
+        "wounded-dead-end",
+        "wounded-stuck",
+        "hazard-placed",
+        "discard-turn-allowed",
+    ),
+    general=("turn-goes-on", "turn-ends-on-checkpoint", "active-hand-discarded"),
+)
