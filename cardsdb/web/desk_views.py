@@ -20,7 +20,9 @@ from cardsdb.templatetags.public_words import rule_keys_as_numbers
 from cardsdb.web.boards import board_picture, ruling_overlay
 from cardsdb.web.moves_views import lists_moves
 from cardsdb.web.schema_forms import form_fields, read_form
+from games.core.deciding import deciding_rule
 from games.core.errors import BadInput
+from games.core.ruling import Reason
 from games.core.tools import Links, Page, PageRequest, Picture, RulingBoard, Tool
 
 
@@ -174,16 +176,31 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     saved = desk.ruling_get(slug, key)
     ruling = saved.ruling
     rulings = ruling.get("rulings") or [ruling]
-    cited = {r["rule"] for one in rulings for r in one["reasons"]}
+    # The answer first, with the rule that decides it (games/core/deciding.py): the ruling's
+    # own `deciding_rule`; a ruling saved before rulings carried one, its heaviest reason.
+    deciding_key = ruling.get("deciding_rule") or _deciding_key(rulings[-1])
+    cited = {r["rule"] for one in rulings for r in [*one["reasons"], *one.get("voided", [])]}
+    if deciding_key:
+        cited.add(deciding_key)
     rules = Rule.objects.filter(key__in=cited).select_related("section").order_by("position")
-    interpretation_keys = {k for one in rulings for k in one.get("interpretations", [])}
-    interpretations = Clarification.objects.filter(key__in=interpretation_keys)
-    state, after = saved.state_before, saved.state_after
-    # The answer first, with the rule that decides it: the first reason of the ruling that
-    # settles the question (in a sequence, the move that breaks, else the last).
-    deciding_ruling = rulings[-1]
-    deciding_key = next((r["rule"] for r in deciding_ruling.get("reasons", [])), None)
     deciding = next((r for r in rules if r.key == deciding_key), None)
+    # The readings the answer turns on raise the banner; those merely used are listed below.
+    turns = ruling.get("readings_deciding") or []
+    used_keys = {k for one in rulings for k in one.get("interpretations", [])}
+    readings = {
+        c.key: c
+        for c in Clarification.objects.filter(key__in=used_keys | {t["key"] for t in turns})
+    }
+    turning = [
+        {"reading": readings[t["key"]], "other_answer": rule_keys_as_numbers(t["other_answer"])}
+        for t in turns
+        if t["key"] in readings
+    ]
+    turning_keys = {t["key"] for t in turns}
+    interpretations = [c for k, c in sorted(readings.items()) if k not in turning_keys]
+    state, after = saved.state_before, saved.state_after
+    answer = rule_keys_as_numbers(ruling.get("answer") or ruling.get("summary", ""))
+    share_text = f"{answer} (rule {deciding.number})" if deciding is not None else answer
     return render(
         request,
         "web/ruling.html",
@@ -191,11 +208,13 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "game": saved.game,
             "saved": saved,
             "ruling": ruling,
-            "answer": rule_keys_as_numbers(ruling.get("answer") or ruling.get("summary", "")),
+            "answer": answer,
+            "share_text": share_text,
             "summary": _after_badge(ruling.get("summary", "")),
             "deciding": deciding,
             "rulings": rulings,
             "rules": rules,
+            "turning": turning,
             "interpretations": interpretations,
             "board": board_picture(
                 slug, state, "The board as described", ruling_overlay(slug, saved.request)
@@ -206,6 +225,13 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "request_json": json.dumps(saved.request, indent=2, ensure_ascii=False),
         },
     )
+
+
+def _deciding_key(one: dict[str, Any]) -> str | None:
+    """The deciding rule of a saved ruling's JSON that carries none."""
+    reasons = [Reason.model_validate(r) for r in one.get("reasons", [])]
+    voided = [Reason.model_validate(r) for r in one.get("voided", [])]
+    return deciding_rule(reasons, voided)
 
 
 # ----- the tools' pages: every game's declared tools, served one way -----

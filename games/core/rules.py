@@ -415,7 +415,8 @@ class GameRules(ABC, Generic[StateT, MoveT]):
         decides = None if last is None else last.deciding_rule
         if end.over:
             summary += f" {end.result}"
-            answer = f"{end.result} Every move is legal." if end.result else answer
+            every = "The move is legal." if n == 1 else "Every move is legal."
+            answer = f"{end.result} {every}" if end.result else answer
             decides = deciding.deciding_rule(end.reasons) or decides
         return SequenceRuling(
             verdict=Verdict.LEGAL,

@@ -141,7 +141,8 @@ def test_a_game_from_the_deal_to_the_winner_is_ruled_whole() -> None:
     assert result.game_over and result.winner == "Ana"
     assert result.final_state is not None and result.final_state["deck"] == 31
     assert result.result == "Ana has no playing cards left and wins."
-    assert result.answer.startswith("Yes: every move is legal. Ana")
+    assert result.answer == "Ana has no playing cards left and wins. Every move is legal."
+    assert result.deciding_rule == "higher-lower:2.1"  # the rule that says who won
 
 
 def test_a_log_that_breaks_names_the_first_illegal_move_and_who_made_it() -> None:
@@ -151,7 +152,8 @@ def test_a_log_that_breaks_names_the_first_illegal_move_and_who_made_it() -> Non
     assert result.first_illegal_by == "Ben"
     last = result.rulings[-1]
     assert_illegal(last, "not-higher", "higher-lower:4.2")
-    assert result.answer == "No: move 2, by Ben, breaks the rules: a 5 is not higher than the 9."
+    assert result.answer == "No, move 2, by Ben, breaks the rules: a 5 is not higher than the 9."
+    assert result.deciding_rule == "higher-lower:4.2"
     assert not result.game_over
 
 
