@@ -381,13 +381,35 @@ class GameRules(ABC, Generic[StateT, MoveT]):
     def rule_sequence_json(self, state_data: Any, moves_data: list[Any]) -> SequenceRuling:
         """A game log is a fold of `apply`: rule each move in turn, stop at the first that
         breaks. Each move is parsed against the state it is played in. A log that reaches the
-        end of the game is ruled whole: who won (`game_result`)."""
+        end of the game is ruled whole: who won (`game_result`). The readings the log's answer
+        turns on are found by ruling the whole log again under the other reading of each open
+        point consulted on the way (a reading that changes a board changes every later move)."""
+        ruled, keys = consulted_while(lambda: self._fold(state_data, moves_data))
+        if keys:
+
+            def differs(other: SequenceRuling) -> tuple[str, str] | None:
+                same = (
+                    other.verdict == ruled.verdict
+                    and other.answer == ruled.answer
+                    and other.first_illegal == ruled.first_illegal
+                    and other.winner == ruled.winner
+                )
+                return None if same else (other.verdict.value, other.answer)
+
+            ruled.readings_deciding = turning_readings(
+                lambda: self._fold(state_data, moves_data), keys, differs
+            )
+            if ruled.first_illegal is not None:  # the deciding ruling carries them too
+                ruled.rulings[-1].readings_deciding = ruled.readings_deciding
+        return ruled
+
+    def _fold(self, state_data: Any, moves_data: list[Any]) -> SequenceRuling:
         state = self.parse_state(state_data)
         checked = True  # the state parse_state read; those `apply` makes have not been checked
         rulings: list[Ruling] = []
         for index, move_data in enumerate(moves_data):
             move = self.parse_move(move_data, state, field=f"moves.{index}")
-            ruling = self.settle(state, move, checked=checked)
+            ruling = self.adjudicate_checked(state, move) if checked else self.adjudicate(state, move)
             rulings.append(ruling)
             if not ruling.legal:
                 who = self.mover(state, move)
@@ -398,7 +420,6 @@ class GameRules(ABC, Generic[StateT, MoveT]):
                     verdict=Verdict.ILLEGAL,
                     answer=because(f"No, move {index + 1}{by} breaks the rules", why),
                     deciding_rule=ruling.deciding_rule,
-                    readings_deciding=ruling.readings_deciding,
                     summary=f"Move {index + 1} of {len(moves_data)} breaks: {ruling.summary}",
                     rulings=rulings,
                     first_illegal=index,
@@ -422,7 +443,6 @@ class GameRules(ABC, Generic[StateT, MoveT]):
             verdict=Verdict.LEGAL,
             answer=answer,
             deciding_rule=decides,
-            readings_deciding=[] if last is None or end.over else last.readings_deciding,
             summary=summary,
             rulings=rulings,
             game_over=end.over,

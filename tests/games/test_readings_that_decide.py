@@ -1,0 +1,48 @@
+"""Readings that decide, and only those: a dispute that turns on an open point is ruled under
+both readings, the answers differ, and our reading is flagged with what the other reading
+answers; a dispute that merely uses the reading is not flagged."""
+
+from __future__ import annotations
+
+from games.core.readings import flipped, ours
+from games.higher_lower import reasons as R
+from tests.games.higher_lower.helpers import RULES, draw, play, rule, table
+
+
+def test_may_i_lay_the_card_i_just_drew_turns_on_our_reading() -> None:
+    # Ana holds a 3 and a 5 on Cy's 7 'higher': she cannot play, draws a 9, and lays it.
+    state = table(ana=[3, 5], last=7, call="higher")
+    log = [draw(9, "Ana"), play(9, "lower", "Ana")]
+    ours_ruled = RULES.rule_sequence_json(state, log)
+    with flipped(R.DRAWING_ENDS_THE_TURN):
+        other = RULES.rule_sequence_json(state, log)
+    assert ours_ruled.verdict == "illegal" and ours_ruled.first_illegal == 1
+    assert other.verdict == "legal"  # read the other way, the drawn 9 goes on the 7 at once
+    turns = ours_ruled.readings_deciding
+    assert [t.key for t in turns] == [R.DRAWING_ENDS_THE_TURN]
+    assert turns[0].other_verdict == "legal"
+    assert turns[0].other_answer == other.answer
+    # the deciding ruling (the move that breaks) carries the reading too
+    assert [t.key for t in ours_ruled.rulings[-1].readings_deciding] == [R.DRAWING_ENDS_THE_TURN]
+
+
+def test_a_draw_is_flagged_because_the_turn_ending_turns_on_our_reading() -> None:
+    ruled = rule(table(ana=[3, 5], last=7, call="higher"), draw(9, "Ana"))
+    assert ruled.legal
+    assert [t.key for t in ruled.readings_deciding] == [R.DRAWING_ENDS_THE_TURN]
+    assert "lay the drawn card at once" in ruled.readings_deciding[0].other_answer
+
+
+def test_a_plain_play_is_not_flagged() -> None:
+    ruled = rule(table(ana=[9, 5], last=7, call="higher"), play(9, "lower", "Ana"))
+    assert ruled.legal and ruled.interpretations  # readings used on the way...
+    assert ruled.readings_deciding == []  # ...but none the answer turns on
+    assert ruled.deciding_rule == "higher-lower:4.2"
+
+
+def test_an_engine_rules_on_our_reading_unless_asked_otherwise() -> None:
+    assert ours(R.DRAWING_ENDS_THE_TURN)
+    with flipped(R.DRAWING_ENDS_THE_TURN):
+        assert not ours(R.DRAWING_ENDS_THE_TURN)
+        assert ours(R.BOOSTER_TARGET)
+    assert ours(R.DRAWING_ENDS_THE_TURN)
