@@ -7,6 +7,7 @@ from __future__ import annotations
 from games.core.readings import flipped, ours
 from games.higher_lower import reasons as R
 from tests.games.higher_lower.helpers import RULES, draw, play, rule, table
+from tests.games.star_realms_high_alert.helpers import other as other_card
 
 
 def test_may_i_lay_the_card_i_just_drew_turns_on_our_reading() -> None:
@@ -46,3 +47,34 @@ def test_an_engine_rules_on_our_reading_unless_asked_otherwise() -> None:
         assert not ours(R.DRAWING_ENDS_THE_TURN)
         assert ours(R.BOOSTER_TARGET)
     assert ours(R.DRAWING_ENDS_THE_TURN)
+
+
+def test_buying_the_armory_with_a_merged_card_in_play_turns_on_our_reading() -> None:
+    from games.star_realms_high_alert.reasons import MERGED_DISCOUNT
+    from games.star_realms_high_alert.rules import RULES as HIGH_ALERT
+
+    state = {
+        "trade": 6,
+        "play_area": [other_card("star-empire-trade-federation")],
+        "trade_row": [{"id": "r1", "card": "the-armory"}],
+    }
+    move = {"kind": "acquire", "card": "r1"}
+    ruled = HIGH_ALERT.rule_json(state, move)
+    with flipped(MERGED_DISCOUNT):
+        other = HIGH_ALERT.rule_json(state, move)
+    assert ruled.legal and not other.legal  # 7 less 1 is 6 Trade; read the other way, 7
+    assert ruled.deciding_rule == "star-realms-high-alert:8.2"  # the Requisition discount
+    assert [t.key for t in ruled.readings_deciding] == [MERGED_DISCOUNT]
+    assert ruled.readings_deciding[0].other_verdict == "illegal"
+
+
+def test_buying_with_no_merged_card_in_play_is_not_flagged() -> None:
+    from games.star_realms_high_alert.rules import RULES as HIGH_ALERT
+
+    state = {
+        "trade": 6,
+        "play_area": [other_card("blob")],
+        "trade_row": [{"id": "r1", "card": "the-armory"}],
+    }
+    ruled = HIGH_ALERT.rule_json(state, {"kind": "acquire", "card": "r1"})
+    assert ruled.readings_deciding == []
