@@ -133,7 +133,12 @@ def add_engine_schemas(result: dict[str, Any], generator: Any, **kwargs: Any) ->
         with contextlib.suppress(NotImplementedError):
             examples[slug] = {"summary": f"A worked example in {slug}", "value": engine.example()}
     _add(components, "Ruling", Ruling.model_json_schema(mode="serialization"), "Ruled")
-    _add(components, "SequenceRuling", SequenceRuling.model_json_schema(mode="serialization"), "Ruled")
+    _add(
+        components,
+        "SequenceRuling",
+        SequenceRuling.model_json_schema(mode="serialization"),
+        "Ruled",
+    )
     ruled = {
         "allOf": [
             {"anyOf": [_ref("Ruling"), _ref("SequenceRuling")]},

@@ -276,5 +276,23 @@ REASONS.decide(
         "hilo-hot-dog-deck-four",
         "hot-dog-deck-ten",
     ),
-    general=("hero-deck-only-heroes", "playbook-only-plays", "hot-dog-deck-only-hot-dogs"),
+    general=(
+        "hero-deck-only-heroes",
+        "playbook-only-plays",
+        "hot-dog-deck-only-hot-dogs",
+        # what follows from a battle or a substitution, never what is asked
+        "next-battle",
+        "draw-a-play",
+        *(
+            mode_code(base, mode)
+            for base in (
+                "trophy-to-winner",
+                "winner-gets-honors",
+                "draw-keeps-honors",
+                "substitution-replaces-hero",
+                "substitution-draws-replacement",
+            )
+            for mode in _BY_MODE[base]
+        ),
+    ),
 )

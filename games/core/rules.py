@@ -409,7 +409,9 @@ class GameRules(ABC, Generic[StateT, MoveT]):
         rulings: list[Ruling] = []
         for index, move_data in enumerate(moves_data):
             move = self.parse_move(move_data, state, field=f"moves.{index}")
-            ruling = self.adjudicate_checked(state, move) if checked else self.adjudicate(state, move)
+            ruling = (
+                self.adjudicate_checked(state, move) if checked else self.adjudicate(state, move)
+            )
             rulings.append(ruling)
             if not ruling.legal:
                 who = self.mover(state, move)

@@ -289,16 +289,6 @@ def rule_match(
         f"call, so {stands} still holds for {W(nxt)}."
     )
     answer = f"Yes, {W(name)} can match the {last}. A match makes no call: {still_go}."
-    if state.deck != 0 and not ours(R.DRAWING_ENDS_THE_TURN):
-        # read the other way: the drawn card may be laid at once, so the turn goes on
-        summary = (
-            f"Yes: {W(name)} cannot play, so {took}; the drawn card may be laid at once if it "
-            f"obeys the call {state.call!r} on the {state.last_card} or matches it."
-        )
-        answer = (
-            f"Yes, {W(name)} must draw: {W(name)} cannot play on the {state.last_card}. "
-            f"{W(name).start} may lay the drawn card at once if it goes {state.call} or matches."
-        )
     if voided:
         summary += f" The call {move.call!r} is void."
         answer = (

@@ -271,5 +271,20 @@ REASONS.decide(
         "combo-ended",
         "paid-by-press",
     ),
-    general=("cost-paid", "hero-moves-on"),
+    general=(
+        "cost-paid",
+        "hero-moves-on",
+        # what follows from an ability, a swap or the end of a run, never what is asked
+        "ability-paid",
+        "ability-effect-is-yours",
+        "ability-swap-next",
+        "swap-takes-pressed-state",
+        "swap-fresh-current-card",
+        "current-card-flipped-up",
+        "discards-return",
+        "leftmost-to-hand",
+        "hand-flipped-up",
+        "pressed-reset",
+        "hero-next-run",
+    ),
 )

@@ -190,5 +190,11 @@ REASONS.decide(
         "chosen-faction-is-an-effect",
         "tech-has-no-faction",
     ),
-    general=("price-paid", "goes-to-discard-pile"),
+    general=(
+        "price-paid",
+        "goes-to-discard-pile",
+        # what follows from acquiring or scrapping, never what is asked
+        "hero-primary-applies",
+        "scrap-symbol-gained",
+    ),
 )

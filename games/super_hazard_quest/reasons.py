@@ -276,5 +276,17 @@ REASONS.decide(
         "hazard-placed",
         "discard-turn-allowed",
     ),
-    general=("turn-goes-on", "turn-ends-on-checkpoint", "active-hand-discarded"),
+    general=(
+        "turn-goes-on",
+        "turn-ends-on-checkpoint",
+        "active-hand-discarded",
+        # what follows from a wound, a Look, a Special Item or the setup, never what is asked
+        "returned-to-start",
+        "crystals-lost",
+        "look-ends-turn",
+        "special-ends-turn",
+        "setup-redraw-shuffled",
+        "setup-heroes-placed",
+        "setup-deal",
+    ),
 )
