@@ -1,4 +1,6 @@
-"""Players named in rulings as players speak.
+"""The words of every ruling, built in one place: players named as players speak, and the
+grammar every engine's sentences share (articles, counts and plurals, lists, "(and one more)",
+one colon to a sentence, "Yes"/"No" only for a yes/no question).
 
 The website seats the person asking as "You" and the others as "the player on your left" or
 "your opponent", so every sentence built from a player's name must read right with either:
@@ -107,12 +109,12 @@ def article(word: str) -> str:
     return f"{'an' if vowel else 'a'} {text}"
 
 
-def plural(n: int, noun: str, many: str = "") -> str:
+def plural(n: int, noun: str, many: str | None = None) -> str:
     """The noun agreeing with `n`: plural(1, "move") is "move", plural(2, "move") "moves"."""
     return noun if n == 1 else (many or f"{noun}s")
 
 
-def count(n: int, noun: str, many: str = "") -> str:
+def count(n: int, noun: str, many: str | None = None) -> str:
     """`n` and its noun: "1 move", "3 moves"."""
     return f"{n} {plural(n, noun, many)}"
 
@@ -150,3 +152,44 @@ def yes_no(legal: bool, yes_no_question: bool = True) -> str:
     if not yes_no_question:
         return ""
     return "Yes" if legal else "No"
+
+
+def sentences(*parts: str) -> str:
+    """Sentences joined into one text alternative: each stripped, ended with a full stop if it
+    has no end of its own, the empty ones dropped."""
+    said = []
+    for part in parts:
+        text = " ".join(part.split())
+        if text:
+            said.append(text if text[-1] in ".!?" else text + ".")
+    return " ".join(said)
+
+
+def listed(items: list[str], last: str = "and") -> str:
+    """ "a", "a and b", "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def spoken(name: str) -> str:
+    """A player's name inside a sentence: "you", "your opponent", "the player on your left",
+    "Ana" (a seat name that starts with "Your" or "The" reads in lower case mid-sentence)."""
+    if is_you(name):
+        return "you"
+    first, _, rest = name.partition(" ")
+    if rest and first in ("Your", "The"):
+        return f"{first.lower()} {rest}"
+    return name
+
+
+def whose(name: str, start: bool = False) -> str:
+    """Before a noun: "your", "your opponent's", "Ana's"."""
+    said = "your" if is_you(name) else f"{spoken(name)}'s"
+    return cap(said) if start else said
+
+
+def who_does(name: str, third: str, plain: str, start: bool = False) -> str:
+    """The player and the verb agreeing: "you have", "your opponent has", "Ana has"."""
+    said = f"{spoken(name)} {verb(name, third, plain)}"
+    return cap(said) if start else said
