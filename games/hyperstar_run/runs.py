@@ -153,8 +153,8 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
             lost,
             used,
             notes,
-            answer="The run ends here, and you lose the game: it was your fourth run and the "
-            "final card is not passed.",
+            answer="Yes, the run ends here. It was your fourth run and the final card is not "
+            "passed, so you lose the game.",
         )
     nxt = next_run(state)
     first = state.level[0].card

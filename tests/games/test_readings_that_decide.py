@@ -78,3 +78,28 @@ def test_buying_with_no_merged_card_in_play_is_not_flagged() -> None:
     }
     ruled = HIGH_ALERT.rule_json(state, {"kind": "acquire", "card": "r1"})
     assert ruled.readings_deciding == []
+
+
+def test_the_best_line_says_when_it_turns_on_a_pressed_card_giving_one_button() -> None:
+    """Only L1 [A B] shows an A or a B: pressed, it gives one of them (our reading), so this
+    run stops at L2's [A B]; read the other way, pressing L1 for both passes L2."""
+    from games.hyperstar_run.reasons import SEVERAL_BUTTONS
+    from games.hyperstar_run.solver import said, solve
+    from tests.games.hyperstar_run.test_solver import _press_or_discard
+
+    state = _press_or_discard("C C C")
+    ours_solved = solve(state)
+    with flipped(SEVERAL_BUTTONS):
+        other = solve(state)
+    assert ours_solved.this_run is not None and ours_solved.this_run.furthest == 1
+    assert other.this_run is not None and other.this_run.furthest == 2
+    assert [t.key for t in ours_solved.readings_deciding] == [SEVERAL_BUTTONS]
+    assert ours_solved.readings_deciding[0].other_answer == said(other)
+
+
+def test_a_best_line_that_no_reading_changes_is_not_flagged() -> None:
+    from games.hyperstar_run.solver import solve
+    from tests.games.hyperstar_run.test_solver import _press_or_discard
+
+    solved = solve(_press_or_discard("A B C"))  # discarding the A and the B pays L2
+    assert solved.readings_deciding == []
