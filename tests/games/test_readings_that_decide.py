@@ -4,6 +4,8 @@ answers; a dispute that merely uses the reading is not flagged."""
 
 from __future__ import annotations
 
+import pytest
+
 from games.core.readings import flipped, ours
 from games.higher_lower import reasons as R
 from tests.games.higher_lower.helpers import RULES, draw, play, rule, table
@@ -103,3 +105,32 @@ def test_a_best_line_that_no_reading_changes_is_not_flagged() -> None:
 
     solved = solve(_press_or_discard("A B C"))  # discarding the A and the B pays L2
     assert solved.readings_deciding == []
+
+
+@pytest.mark.parametrize("trade", [4, 5, 6, 7, 9])
+def test_what_can_i_do_now_says_at_every_trade_total_that_a_merged_card_lowers_the_price(
+    trade: int,
+) -> None:
+    """The Armory (printed 7) with a Star Empire + Trade Federation card in play: 6 Trade on
+    our reading, 7 read the other way, whatever Trade the player holds."""
+    from games.star_realms_high_alert.options import options
+    from games.star_realms_high_alert.reasons import MERGED_DISCOUNT
+    from games.star_realms_high_alert.rules import RULES as HIGH_ALERT
+
+    state = HIGH_ALERT.parse_state(
+        {
+            "trade": trade,
+            "play_area": [other_card("star-empire-trade-federation")],
+            "trade_row": [{"id": "r1", "card": "the-armory"}],
+            "heroes": [],
+            "techs": [],
+            "gained_symbols": [],
+            "free_acquires": [],
+        }
+    )
+    (row,) = options(state).trade_row
+    assert row.price == 6 and row.affordable == (trade >= 6)
+    assert MERGED_DISCOUNT in row.interpretations
+    assert [t.key for t in row.readings_deciding] == [MERGED_DISCOUNT]
+    assert row.readings_deciding[0].other_answer.startswith("it costs 7 Trade")
+    assert (row.readings_deciding[0].other_verdict == "legal") == (trade >= 7)
