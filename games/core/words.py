@@ -119,14 +119,17 @@ def count(n: int, noun: str, many: str | None = None) -> str:
     return f"{n} {plural(n, noun, many)}"
 
 
-def and_more(n: int, noun: str = "") -> str:
+def and_more(n: int, noun: str = "", *, brackets: bool = True) -> str:
     """What a list leaves out, said: " (and 1 more problem)", " (and 3 more)"; "" for none.
-    Without a noun, one left out is "one more" ("and 1 more" reads as a typo)."""
+    Without a noun, one left out is "one more" ("and 1 more" reads as a typo). Without
+    brackets: " and one more", to end a list that runs on in its sentence."""
     if n <= 0:
         return ""
     if noun:
-        return f" (and {n} more {plural(n, noun)})"
-    return " (and one more)" if n == 1 else f" (and {n} more)"
+        said = f"and {n} more {plural(n, noun)}"
+    else:
+        said = "and one more" if n == 1 else f"and {n} more"
+    return f" ({said})" if brackets else f" {said}"
 
 
 def sentence(text: str) -> str:
