@@ -19,6 +19,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from games.core import deciding
 from games.core.errors import BadInput, InvalidMove, InvalidState
+from games.core.findings import Findings, compose
 from games.core.readings import ReadingTurn, consulted_while, turning_readings
 from games.core.ruling import GameResult, Reason, Ruling, SequenceRuling, Verdict
 from games.core.words import because, count
@@ -319,15 +320,17 @@ class GameRules(ABC, Generic[StateT, MoveT]):
         answer: str = "",
         voided: Iterable[Reason] = (),
     ) -> Ruling:
-        return Ruling(
-            verdict=Verdict.LEGAL,
-            answer=answer,
-            summary=summary,
-            reasons=reasons,
-            voided=list(voided),
-            interpretations=list(interpretations),
-            notes=list(notes),
-            next_state=next_state.model_dump(mode="json"),
+        return compose(
+            Findings(
+                True,
+                summary,
+                reasons,
+                next_state,
+                list(interpretations),
+                list(notes),
+                answer=answer,
+                voided=list(voided),
+            )
         )
 
     def illegal(
@@ -339,13 +342,8 @@ class GameRules(ABC, Generic[StateT, MoveT]):
         *,
         answer: str = "",
     ) -> Ruling:
-        return Ruling(
-            verdict=Verdict.ILLEGAL,
-            answer=answer,
-            summary=summary,
-            reasons=reasons,
-            interpretations=list(interpretations),
-            notes=list(notes),
+        return compose(
+            Findings(False, summary, reasons, None, list(interpretations), list(notes), answer)
         )
 
     # ----- JSON in, ruling out: what the desk calls -----

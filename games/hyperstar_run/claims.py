@@ -93,7 +93,7 @@ def achievement(state: State, slug: str) -> tuple[bool, Reason, list[str]]:
             reason(
                 f"{slug}-not-earned",
                 f"it needs {article(difficulty.title() + ' game')}, not "
-                f"{article(state.difficulty.title())}",
+                f"{article(state.difficulty.title() + ' one')}",
             ),
             [],
         )
