@@ -12,6 +12,7 @@ given decides: an engine lists the breaking reason of an illegal move first.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
@@ -39,8 +40,24 @@ def register(game: str, weigh: Callable[[str], int]) -> None:
 
 def weight(reason: Cited) -> int:
     """How strongly `reason` decides: GENERAL, PLAIN, or above for the codes listed first."""
-    weigh = _WEIGHTS.get(reason.rule.partition(":")[0])
+    game = reason.rule.partition(":")[0]
+    weigh = _WEIGHTS.get(game)
+    if weigh is None and game not in _ABSENT:
+        _load(game)
+        weigh = _WEIGHTS.get(game)
     return PLAIN if weigh is None else weigh(reason.code)
+
+
+_ABSENT: set[str] = set()  # games with no reasons module of their own (a test's toy game)
+
+
+def _load(game: str) -> None:
+    """Import the game's reasons (its catalog registers itself): a ruling read back from JSON
+    may be weighed before anything else of its game was imported."""
+    try:
+        importlib.import_module(f"games.{game.replace('-', '_')}.reasons")
+    except ImportError:
+        _ABSENT.add(game)
 
 
 def can_decide(reason: Cited) -> bool:
