@@ -89,7 +89,8 @@ class HyperstarRunRules(GameRules[State, Any]):
         out = self.judge(state, move)
         if not out.legal or out.next_state is None:
             raise IllegalMove(self.illegal(out.summary, out.reasons, answer=out.answer))
-        return out.next_state
+        after: State = out.next_state  # a legal finding's next board is the game's State
+        return after
 
     def legal_moves(self, state: State) -> list[Any] | None:
         return legal_moves(state)
