@@ -63,3 +63,18 @@ def test_a_one_play_game_to_its_winner_quotes_the_winning_rule(loaded: Any, brow
         "Ana has no playing cards left and wins. The move is legal."
     )
     assert "Rule 2.1" in page.locator("#deciding").inner_text()
+
+
+def test_what_can_i_do_now_flags_the_draw_that_turns_on_our_reading(
+    loaded: Any, browser: Any
+) -> None:
+    # Ana holds a 3 and a 5 on the 7 'higher': her one move is to draw.
+    state = table(ana=[3, 5], last=7, call="higher")
+    page = _open(loaded, browser, {"state": state, "move": draw(9, "Ana")})
+    page.get_by_role("link", name="What can I do now?").click()
+    moves = page.locator("ol.what-now li")
+    assert moves.count() >= 1
+    draw_option = moves.filter(has_text="must draw")
+    assert draw_option.count() == 1
+    assert "Read the other way: Yes" in draw_option.inner_text()
+    assert "rule 4.6" in draw_option.inner_text()
