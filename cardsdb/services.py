@@ -110,6 +110,18 @@ def clarification_redirect_target(former_key: str) -> Clarification | None:
     return redirect.clarification if redirect else None
 
 
+def clarifications_keyed(keys: Iterable[str]) -> dict[str, Clarification]:
+    """Each of these keys -> its clarification, a former key included (a saved ruling keeps
+    the keys of the day it was ruled), in two queries."""
+    keys = set(keys)
+    found = {c.key: c for c in Clarification.objects.filter(key__in=keys)}
+    for redirect in ClarificationRedirect.objects.select_related("clarification").filter(
+        former_key__in=keys
+    ):
+        found.setdefault(redirect.former_key, redirect.clarification)
+    return found
+
+
 def clarifications_by_keys(keys: Iterable[str]) -> list[Clarification]:
     """The clarifications of these keys, a former key finding the clarification it names now
     (a saved ruling keeps the keys of the day it was ruled), each once, in the game's order."""

@@ -115,8 +115,11 @@ class StateRequest(serializers.Serializer):
 RULING_RESPONSE = OpenApiResponse(
     response=OpenApiTypes.OBJECT,
     description=(
-        "The ruling: `verdict` (legal|illegal), `summary`, `reasons` [{code, rule, url, "
-        "detail}], `interpretations` (reference rulings it rests on), `notes`, `next_state` "
+        "The ruling (the `Ruling` schema, or `SequenceRuling` for a log): `verdict` "
+        "(legal|illegal), `answer`, `deciding_rule` (the one rule that settles the question), "
+        "`summary`, `reasons` [{code, rule, url, detail}], `interpretations` (reference rulings "
+        "used), `readings_deciding` (those the answer turns on, with what the other reading "
+        "answers), `notes`, `next_state` "
         "when legal, `cited_rules` in full, `reference_version`, and its permalink `id`/`url`. "
         "For a game log: `rulings`, `first_illegal` and `final_state`."
     ),

@@ -17,6 +17,7 @@ from cardsdb.api.errors import ErrorSerializer
 from cardsdb.api.permissions import ReadOnlyOrStaff
 from cardsdb.desk import MAX_MOVES
 from games import registry
+from games.core.ruling import Ruling, SequenceRuling
 
 REF_TEMPLATE = "#/components/schemas/{model}"
 API = "/api/v1/"
@@ -131,6 +132,19 @@ def add_engine_schemas(result: dict[str, Any], generator: Any, **kwargs: Any) ->
         request_refs.append({"$ref": f"#/components/schemas/{prefix}RulingRequest"})
         with contextlib.suppress(NotImplementedError):
             examples[slug] = {"summary": f"A worked example in {slug}", "value": engine.example()}
+    _add(components, "Ruling", Ruling.model_json_schema(mode="serialization"), "Ruled")
+    _add(
+        components,
+        "SequenceRuling",
+        SequenceRuling.model_json_schema(mode="serialization"),
+        "Ruled",
+    )
+    ruled = {
+        "allOf": [
+            {"anyOf": [_ref("Ruling"), _ref("SequenceRuling")]},
+            {"type": "object", "properties": RULING_EXTRAS},
+        ]
+    }
     bodies = _bodies([f"#/components/schemas/{_title(slug)}State" for slug in sorted(registry)])
     add_tool_operations(result, components)
     for item in result.get("paths", {}).values():
@@ -140,6 +154,9 @@ def add_engine_schemas(result: dict[str, Any], generator: Any, **kwargs: Any) ->
         operation_id = item["post"].get("operationId")
         if operation_id == "rulings_create":
             content["application/json"] = {"schema": {"oneOf": request_refs}, "examples": examples}
+            for status, response in item["post"].get("responses", {}).items():
+                if str(status).startswith("2"):
+                    response.setdefault("content", {})["application/json"] = {"schema": ruled}
         elif operation_id in bodies:
             json_body = content.setdefault("application/json", {})
             json_body["schema"] = bodies[operation_id]

@@ -16,13 +16,15 @@ from django.views.decorators.http import require_POST
 from cardsdb import desk
 from cardsdb.models import Game, Rule, SavedRuling
 from cardsdb.reference import DatabaseReference
-from cardsdb.services import clarifications_by_keys
+from cardsdb.services import clarifications_keyed
 from cardsdb.templatetags.public_words import plain_text, rule_keys_as_numbers
 from cardsdb.web.boards import board_picture, ruling_overlay
 from cardsdb.web.moves_views import lists_moves
 from cardsdb.web.schema_forms import form_fields, read_form
+from games.core.deciding import deciding_rule
 from games.core.errors import BadInput
 from games.core.names import escaped_controls
+from games.core.ruling import Reason
 from games.core.tools import Links, Page, PageRequest, Picture, RulingBoard, Tool
 
 
@@ -176,16 +178,32 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     saved = desk.ruling_get(slug, key)
     ruling = saved.ruling
     rulings = ruling.get("rulings") or [ruling]
-    cited = {r["rule"] for one in rulings for r in one["reasons"]}
+    # The answer first, with the rule that decides it (games/core/deciding.py): the ruling's
+    # own `deciding_rule`; a ruling saved before rulings carried one, its heaviest reason.
+    deciding_key = ruling.get("deciding_rule") or _deciding_key(rulings[-1])
+    cited = {r["rule"] for one in rulings for r in [*one["reasons"], *one.get("voided", [])]}
+    if deciding_key:
+        cited.add(deciding_key)
     rules = Rule.objects.filter(key__in=cited).select_related("section").order_by("position")
-    interpretation_keys = {k for one in rulings for k in one.get("interpretations", [])}
-    interpretations = clarifications_by_keys(interpretation_keys)
-    state, after = saved.state_before, saved.state_after
-    # The answer first, with the rule that decides it: the first reason of the ruling that
-    # settles the question (in a sequence, the move that breaks, else the last).
-    deciding_ruling = rulings[-1]
-    deciding_key = next((r["rule"] for r in deciding_ruling.get("reasons", [])), None)
     deciding = next((r for r in rules if r.key == deciding_key), None)
+    # The readings the answer turns on raise the banner; those merely used are listed below.
+    turns = ruling.get("readings_deciding") or []
+    used_keys = {k for one in rulings for k in one.get("interpretations", [])}
+    readings = clarifications_keyed(used_keys | {t["key"] for t in turns})
+    turning = [
+        {"reading": readings[t["key"]], "other_answer": rule_keys_as_numbers(t["other_answer"])}
+        for t in turns
+        if t["key"] in readings
+    ]
+    turning_keys = {t["key"] for t in turns}
+    turning_ids = {readings[k].pk for k in turning_keys if k in readings}
+    interpretations = sorted(
+        {c.pk: c for c in readings.values() if c.pk not in turning_ids}.values(),
+        key=lambda c: (c.game_id, c.position),
+    )
+    state, after = saved.state_before, saved.state_after
+    answer = rule_keys_as_numbers(ruling.get("answer") or ruling.get("summary", ""))
+    share_text = f"{answer} (rule {deciding.number})" if deciding is not None else answer
     return render(
         request,
         "web/ruling.html",
@@ -193,13 +211,13 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "game": saved.game,
             "saved": saved,
             "ruling": ruling,
-            "answer": plain_text(
-                rule_keys_as_numbers(ruling.get("answer") or ruling.get("summary", ""))
-            ),
+            "answer": plain_text(answer),
+            "share_text": plain_text(share_text),
             "summary": plain_text(_after_badge(ruling.get("summary", ""))),
             "deciding": deciding,
             "rulings": rulings,
             "rules": rules,
+            "turning": turning,
             "interpretations": interpretations,
             "board": board_picture(
                 slug, state, "The board as described", ruling_overlay(slug, saved.request)
@@ -212,6 +230,13 @@ def ruling_page(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             ),
         },
     )
+
+
+def _deciding_key(one: dict[str, Any]) -> str | None:
+    """The deciding rule of a saved ruling's JSON that carries none."""
+    reasons = [Reason.model_validate(r) for r in one.get("reasons", [])]
+    voided = [Reason.model_validate(r) for r in one.get("voided", [])]
+    return deciding_rule(reasons, voided)
 
 
 # ----- the tools' pages: every game's declared tools, served one way -----

@@ -41,10 +41,12 @@ def what_now(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     if moves is not None:
         for move in moves[:MOVES_SHOWN]:
             ruling = d.engine.rule_json(state, move)
-            first = ruling.reasons[0] if ruling.reasons else None
+            decides = ruling.deciding_rule or ""
             option = {
                 "answer": plain_text(rule_keys_as_numbers(ruling.answer or ruling.summary)),
-                "rule": first.rule.rsplit(":", 1)[-1] if first else "",
+                "rule": decides.rsplit(":", 1)[-1] if decides else "",
+                # what the other reading of an open point this answer turns on would answer
+                "other": [plain_text(rule_keys_as_numbers(t.other_answer)) for t in ruling.readings_deciding],
             }
             # Two moves that come to the same thing (a claim of "draw" and no claim, on a
             # tie) are one thing a player can do: said once.

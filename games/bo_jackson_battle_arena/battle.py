@@ -31,7 +31,7 @@ from games.bo_jackson_battle_arena.state import (
 from games.core import Reason
 from games.core.names import fold
 from games.core.ruling import GameResult
-from games.core.words import is_you, possessive
+from games.core.words import is_you, possessive, subject
 
 T = TypeVar("T")
 SUBSTITUTION_COST = 2
@@ -710,10 +710,10 @@ def rule_resolve(state: BattleState, move: ResolveBattle) -> Answer:
         for i, p in enumerate(state.players):
             needed(p.trophies, f"state.players.{i}.trophies", "the last battle ends the game")
         needed(state.draws, "state.draws", "the last battle ends the game")
-    result = "a draw" if winner is None else f"won by {who(state, winner)}"
+    result = "a draw" if winner is None else f"won by {subject(who(state, winner))}"
     claimed = None if move.claim == "draw" else move.claim
     if move.claim is not None and claimed != winner:
-        claim = "a draw" if move.claim == "draw" else f"won by {who(state, move.claim)}"
+        claim = "a draw" if move.claim == "draw" else f"won by {subject(who(state, move.claim))}"
         return _illegal(
             f"Battle {state.battle} is {result}, not {claim}.",
             *reasons,

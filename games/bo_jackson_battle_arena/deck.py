@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from games.bo_jackson_battle_arena import reasons as R
 from games.bo_jackson_battle_arena.cards import WeaponName
 from games.core import Reason, Ruling, Verdict
+from games.core.words import and_more
 
 CardKind = Literal["hero", "play", "bonus-play", "htd-play", "hot-dog"]
 PLAY_KINDS: frozenset[str] = frozenset({"play", "bonus-play", "htd-play"})
@@ -517,7 +518,7 @@ def _check_facts(deck: DeckFacts, fmt: Format) -> Ruling:
     if v.broken:
         interpretations = _deciding(v.broken, interpretations)
         first = v.broken[0].detail
-        more = f" (and {len(v.broken) - 1} more problem{'s' if len(v.broken) > 2 else ''})"
+        more = and_more(len(v.broken) - 1, "problem")
         return Ruling(
             verdict=Verdict.ILLEGAL,
             summary=f"This deck is not legal for {fmt.name}: {first}"

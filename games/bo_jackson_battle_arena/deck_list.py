@@ -48,6 +48,7 @@ from games.core.errors import InvalidMove, InvalidState
 from games.core.names import name_fold
 from games.core.pictures import plural
 from games.core.tools import CardCatalog, CatalogCard
+from games.core.words import and_more
 
 Part = Literal["hero_deck", "playbook", "hot_dog_deck"]
 PARTS: tuple[Part, ...] = ("hero_deck", "playbook", "hot_dog_deck")
@@ -413,7 +414,7 @@ def _ambiguity(ref: Reference, found: list[Printing]) -> str:
     if ref.number and len(releases) == len(found):
         return f"{ref.text} is in {and_list(releases)}: which?"
     shown = [p.reference for p in found[:4]]
-    more = f" and {len(found) - 4} more" if len(found) > 4 else ""
+    more = and_more(len(found) - 4, brackets=False)
     return f"{ref.text} is {len(found)} different cards ({'; '.join(shown)}{more}): which?"
 
 

@@ -257,3 +257,44 @@ REASONS.rules_in(
         ),
     }
 )
+
+# Which reasons decide a ruling (games/core/deciding.py): the game's winner and the tie-breakers
+# decide over the battle's own result; in a deck, the Playbook's and the Hot Dog Deck's rules
+# over the Hero Deck's size (4.1.1.1), which every deck check cites.
+REASONS.decide(
+    first=(
+        "majority-of-battles-wins",
+        "equal-battles-tie",
+        "tie-goes-to-sudden-death",
+        "no-sudden-death",
+        "super-tie-breaker",
+        "sealed-playbook-twenty",
+        "playbook-thirty-plays",
+        "bonus-plays-extra",
+        "plays-unique",
+        "dbs-cap",
+        "sealed-hot-dog-deck-ten",
+        "apex-hot-dog-deck-four",
+        "hilo-hot-dog-deck-four",
+        "hot-dog-deck-ten",
+    ),
+    general=(
+        "hero-deck-only-heroes",
+        "playbook-only-plays",
+        "hot-dog-deck-only-hot-dogs",
+        # what follows from a battle or a substitution, never what is asked
+        "next-battle",
+        "draw-a-play",
+        *(
+            mode_code(base, mode)
+            for base in (
+                "trophy-to-winner",
+                "winner-gets-honors",
+                "draw-keeps-honors",
+                "substitution-replaces-hero",
+                "substitution-draws-replacement",
+            )
+            for mode in _BY_MODE[base]
+        ),
+    ),
+)

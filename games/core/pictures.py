@@ -12,7 +12,7 @@ page draws over its board for the disputed request (a path through the dungeon).
 sentences, in players' words, saying what the question left out as not described (the
 website puts it in the SVG's <desc>; without it, the drawn labels stand in).
 
-Also: words on a board picture, cut to fit and counted in the singular or plural.
+Also: words on a board picture, cut to fit (`short`, `wrapped`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core.tools import Reference
-from games.core.words import cap, is_you, verb
+
+# Sentences are built in games/core/words.py; the names pictures have always used stay here.
+from games.core.words import count as plural
+from games.core.words import listed as listed
+from games.core.words import sentences as sentences
+from games.core.words import spoken as spoken
+from games.core.words import who_does as who_does
+from games.core.words import whose as whose
+
+__all__ = [
+    "BoardPicture",
+    "listed",
+    "plural",
+    "sentences",
+    "short",
+    "spoken",
+    "who_does",
+    "whose",
+    "wrapped",
+]
 
 Layout = Callable[[Any, str, Any, Reference], dict[str, Any]]
 Describe = Callable[[Any, Any], str]
@@ -34,24 +53,6 @@ class BoardPicture:
     template: str = "picture.svg"  # a file of templates/games/<slug>/
     ruling_overlay: Callable[[dict[str, Any]], Any] | None = None
     describe: Describe | None = None
-
-
-def sentences(*parts: str) -> str:
-    """Sentences joined into one text alternative: each stripped, ended with a full stop if it
-    has no end of its own, the empty ones dropped."""
-    said = []
-    for part in parts:
-        text = " ".join(part.split())
-        if text:
-            said.append(text if text[-1] in ".!?" else text + ".")
-    return " ".join(said)
-
-
-def listed(items: list[str], last: str = "and") -> str:
-    """ "a", "a and b", "a, b and c"."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def short(text: str, limit: int) -> str:
@@ -78,30 +79,3 @@ def wrapped(parts: list[str], sep: str, limit: int, first: str = "") -> list[str
             line = part
     lines.append(line)
     return lines
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
-def spoken(name: str) -> str:
-    """A player's name inside a sentence: "you", "your opponent", "the player on your left",
-    "Ana" (a seat name that starts with "Your" or "The" reads in lower case mid-sentence)."""
-    if is_you(name):
-        return "you"
-    first, _, rest = name.partition(" ")
-    if rest and first in ("Your", "The"):
-        return f"{first.lower()} {rest}"
-    return name
-
-
-def whose(name: str, start: bool = False) -> str:
-    """Before a noun: "your", "your opponent's", "Ana's"."""
-    said = "your" if is_you(name) else f"{spoken(name)}'s"
-    return cap(said) if start else said
-
-
-def who_does(name: str, third: str, plain: str, start: bool = False) -> str:
-    """The player and the verb agreeing: "you have", "your opponent has", "Ana has"."""
-    said = f"{spoken(name)} {verb(name, third, plain)}"
-    return cap(said) if start else said

@@ -17,8 +17,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, get_args
 import orjson
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from games.core import deciding
 from games.core.errors import BadInput, InvalidMove, InvalidState
+from games.core.findings import Findings, compose
+from games.core.readings import ReadingTurn, consulted_while, turning_readings
 from games.core.ruling import GameResult, Reason, Ruling, SequenceRuling, Verdict
+from games.core.words import because, count
 
 if TYPE_CHECKING:
     from games.core.openings import Opening
@@ -57,6 +61,31 @@ class ReasonCatalog:
         # Every ruling cites a few: built once, not as an f-string per reason.
         self._keys = {code: f"{game}:{number}" for code, number in self._numbers.items()}
         self._modules: dict[str, str] = {}
+        self._weights: dict[str, int] = {}
+        deciding.register(game, self.weight)
+
+    def decide(self, first: Iterable[str] = (), general: Iterable[str] = ()) -> None:
+        """Declare which codes can decide a ruling (games/core/deciding.py): the codes `first`
+        decide over every other, the earlier over the later (the specific rule a player
+        doubts: a star button, an automatic call, a game won); the `general` codes (the turn
+        passes on, the price is paid) never decide beside another reason; the rest are plain.
+        """
+        first = list(first)
+        for code in [*first, *general]:
+            if code not in self._numbers:
+                raise KeyError(f"{code!r} is not in the {self.game} catalog")
+        for code in general:
+            self._weights[code] = deciding.GENERAL
+        for index, code in enumerate(first):
+            self._weights[code] = deciding.FIRST + len(first) - index
+
+    def weight(self, code: str) -> int:
+        """How strongly a reason of `code` decides (games/core/deciding.py)."""
+        return self._weights.get(code, deciding.PLAIN)
+
+    def can_decide(self, code: str) -> bool:
+        """Whether a reason of `code` can be the deciding one (not a `general` code)."""
+        return self.weight(code) != deciding.GENERAL
 
     def __contains__(self, code: str) -> bool:
         return code in self._numbers
@@ -298,15 +327,17 @@ class GameRules(ABC, Generic[StateT, MoveT]):
         answer: str = "",
         voided: Iterable[Reason] = (),
     ) -> Ruling:
-        return Ruling(
-            verdict=Verdict.LEGAL,
-            answer=answer,
-            summary=summary,
-            reasons=reasons,
-            voided=list(voided),
-            interpretations=list(interpretations),
-            notes=list(notes),
-            next_state=next_state.model_dump(mode="json"),
+        return compose(
+            Findings(
+                True,
+                summary,
+                reasons,
+                next_state,
+                list(interpretations),
+                list(notes),
+                answer=answer,
+                voided=list(voided),
+            )
         )
 
     def illegal(
@@ -318,13 +349,8 @@ class GameRules(ABC, Generic[StateT, MoveT]):
         *,
         answer: str = "",
     ) -> Ruling:
-        return Ruling(
-            verdict=Verdict.ILLEGAL,
-            answer=answer,
-            summary=summary,
-            reasons=reasons,
-            interpretations=list(interpretations),
-            notes=list(notes),
+        return compose(
+            Findings(False, summary, reasons, None, list(interpretations), list(notes), answer)
         )
 
     # ----- JSON in, ruling out: what the desk calls -----
@@ -332,12 +358,57 @@ class GameRules(ABC, Generic[StateT, MoveT]):
     def rule_json(self, state_data: Any, move_data: Any) -> Ruling:
         state = self.parse_state(state_data)
         move = self.parse_move(move_data, state)
-        return self.adjudicate_checked(state, move)
+        return self.settle(state, move, checked=True)
+
+    def settle(self, state: StateT, move: MoveT, *, checked: bool = False) -> Ruling:
+        """`adjudicate`, with the readings the answer turns on found (`readings_deciding`):
+        ruled again under the other reading of each open point the engine consulted."""
+        judge = self.adjudicate_checked if checked else self.adjudicate
+        ruling, keys = consulted_while(lambda: judge(state, move))
+        if keys:
+            ruling.readings_deciding = self.turning(lambda: judge(state, move), ruling, keys)
+        return ruling
+
+    @staticmethod
+    def turning(work: Callable[[], Ruling], ruling: Ruling, keys: list[str]) -> list[ReadingTurn]:
+        """The readings among `keys` that `ruling` turns on (`work` rules it again)."""
+
+        def differs(other: Ruling) -> tuple[str, str] | None:
+            same = (
+                other.verdict == ruling.verdict
+                and other.answer == ruling.answer
+                and other.next_state == ruling.next_state
+            )
+            return None if same else (other.verdict.value, other.answer)
+
+        return turning_readings(work, keys, differs)
 
     def rule_sequence_json(self, state_data: Any, moves_data: list[Any]) -> SequenceRuling:
         """A game log is a fold of `apply`: rule each move in turn, stop at the first that
         breaks. Each move is parsed against the state it is played in. A log that reaches the
-        end of the game is ruled whole: who won (`game_result`)."""
+        end of the game is ruled whole: who won (`game_result`). The readings the log's answer
+        turns on are found by ruling the whole log again under the other reading of each open
+        point consulted on the way (a reading that changes a board changes every later move)."""
+        ruled, keys = consulted_while(lambda: self._fold(state_data, moves_data))
+        if keys:
+
+            def differs(other: SequenceRuling) -> tuple[str, str] | None:
+                same = (
+                    other.verdict == ruled.verdict
+                    and other.answer == ruled.answer
+                    and other.first_illegal == ruled.first_illegal
+                    and other.winner == ruled.winner
+                )
+                return None if same else (other.verdict.value, other.answer)
+
+            ruled.readings_deciding = turning_readings(
+                lambda: self._fold(state_data, moves_data), keys, differs
+            )
+            if ruled.first_illegal is not None:  # the deciding ruling carries them too
+                ruled.rulings[-1].readings_deciding = ruled.readings_deciding
+        return ruled
+
+    def _fold(self, state_data: Any, moves_data: list[Any]) -> SequenceRuling:
         state = self.parse_state(state_data)
         checked = True  # the state parse_state read; those `apply` makes have not been checked
         rulings: list[Ruling] = []
@@ -360,7 +431,8 @@ class GameRules(ABC, Generic[StateT, MoveT]):
                 why = ruling.answer.removeprefix("No: ").removeprefix("No, ")
                 return SequenceRuling(
                     verdict=Verdict.ILLEGAL,
-                    answer=f"No: move {index + 1}{by} breaks the rules: {why}",
+                    answer=because(f"No, move {index + 1}{by} breaks the rules", why),
+                    deciding_rule=ruling.deciding_rule,
                     summary=f"Move {index + 1} of {len(moves_data)} breaks: {ruling.summary}",
                     rulings=rulings,
                     first_illegal=index,
@@ -371,16 +443,22 @@ class GameRules(ABC, Generic[StateT, MoveT]):
             state = self.apply(state, move)
             checked = False
         end = self.game_result(state)
-        summary = f"All {len(moves_data)} moves are legal."
-        answer = "Yes: every move is legal."
+        n = len(moves_data)
+        summary = "The move is legal." if n == 1 else f"All {count(n, 'move')} are legal."
+        answer = "Yes: the move is legal." if n == 1 else "Yes: every move is legal."
+        last = rulings[-1] if rulings else None
+        decides = None if last is None else last.deciding_rule
         if end.over:
             # The log ends the game: the answer is how it ended (who won, by which rule),
             # the moves being legal its ground.
             summary += f" {end.result}"
-            answer = f"{end.result} Every move is legal."
+            every = "The move is legal." if n == 1 else "Every move is legal."
+            answer = f"{end.result} {every}" if end.result else answer
+            decides = deciding.deciding_rule(end.reasons) or decides
         return SequenceRuling(
             verdict=Verdict.LEGAL,
             answer=answer,
+            deciding_rule=decides,
             summary=summary,
             rulings=rulings,
             game_over=end.over,

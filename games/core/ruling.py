@@ -7,6 +7,21 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from games.core.deciding import deciding_rule
+from games.core.readings import ReadingTurn
+
+_DECIDING = (
+    "The key of the one rule whose text, read aloud to the other player, settles the question "
+    "asked: the rule an illegal move breaks; for a legal move, the rule that permits the part "
+    "in doubt (not the general turn rule); the rule that voids part of a move; null only when "
+    "the ruling gives no reason."
+)
+_READINGS_DECIDING = (
+    "The readings of open points (reference rulings) the answer turns on: read the other way, "
+    "the verdict, the answer or the next state would differ; each with what the other reading "
+    "answers. The readings merely used on the way are in `interpretations`."
+)
+
 
 class Verdict(StrEnum):
     LEGAL = "legal"
@@ -32,6 +47,7 @@ class Ruling(BaseModel):
             "Falls back to the summary where an engine gives none."
         ),
     )
+    deciding_rule: str | None = Field(default=None, description=_DECIDING)
     summary: str = Field(description="One sentence a player can read aloud at the table.")
     reasons: list[Reason] = Field(default_factory=list)
     voided: list[Reason] = Field(
@@ -43,7 +59,13 @@ class Ruling(BaseModel):
     )
     interpretations: list[str] = Field(
         default_factory=list,
-        description="Keys of the reference rulings (clarifications) this ruling rests on.",
+        description=(
+            "Keys of the reference rulings (clarifications) used on the way to this ruling; "
+            "those the answer turns on are in `readings_deciding`."
+        ),
+    )
+    readings_deciding: list[ReadingTurn] = Field(
+        default_factory=list, description=_READINGS_DECIDING
     )
     notes: list[str] = Field(
         default_factory=list,
@@ -59,6 +81,8 @@ class Ruling(BaseModel):
     def model_post_init(self, context: Any, /) -> None:
         if not self.answer:
             self.answer = self.summary
+        if self.deciding_rule is None:
+            self.deciding_rule = deciding_rule(self.reasons, self.voided)
 
     @property
     def legal(self) -> bool:
@@ -78,6 +102,17 @@ class SequenceRuling(BaseModel):
     verdict: Verdict
     answer: str = Field(
         default="", description="The log ruled in plain words: who won, or which move broke."
+    )
+    deciding_rule: str | None = Field(
+        default=None,
+        description=(
+            "The rule that settles the log: the deciding rule of its first illegal move; when "
+            "the log ends the game, the rule that says who won; else that of its last move."
+        ),
+    )
+    readings_deciding: list[ReadingTurn] = Field(
+        default_factory=list,
+        description="The readings the deciding ruling turns on (see Ruling.readings_deciding).",
     )
     summary: str
     rulings: list[Ruling]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core import Reason, Ruling
 from games.core.pictures import listed
+from games.core.readings import ours
 from games.higher_lower import reasons as R
 from games.higher_lower.checks import mover
 from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
@@ -436,6 +437,16 @@ def _legal_draw(
             f"Yes, {W(name)} cannot play, and with the deck empty {W(name)} "
             f"{W(name).verb('draws', 'draw')} nothing. {W(nxt).start} "
             f"must still go {state.call}."
+        )
+    if state.deck != 0 and not ours(R.DRAWING_ENDS_THE_TURN):
+        # read the other way: the drawn card may be laid at once, so the turn goes on
+        summary = (
+            f"Yes: {W(name)} cannot play, so {took}; the drawn card may be laid at once if it "
+            f"obeys the call {state.call!r} on the {state.last_card} or matches it."
+        )
+        answer = (
+            f"Yes, {W(name)} must draw: {W(name)} cannot play on the {state.last_card}. "
+            f"{W(name).start} may lay the drawn card at once if it goes {state.call} or matches."
         )
     if voided:
         summary += f" The call {move.call!r} is void."

@@ -150,3 +150,18 @@ REASONS.rules_in(
         ),
     }
 )
+
+# Which reasons decide a ruling (games/core/deciding.py): a win and a 1's or a 15's automatic
+# call decide over obeying the call (4.2); the turn passing on never decides.
+REASONS.decide(
+    first=("player-wins", "automatic-call", "automatic-call-void"),
+    general=(
+        "turn-passes-left",
+        # what follows from the card laid, never what is asked
+        "call-made",
+        "call-passes-through",
+        "call-still-in-force",
+        "boosters-any-number",
+        "booster-card-text",
+    ),
+)

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from games.core import Reason, Ruling
 from games.core.setup_pages import CitedSetup
-from games.core.words import says
+from games.core.words import and_more, says
 from games.higher_lower import reasons as R
 from games.higher_lower.reasons import REASONS
 from games.higher_lower.speech import Who as W
@@ -103,7 +103,7 @@ def rule_setup(engine: GameRules[Any, Any], state: State) -> Ruling:
     problems = setup_problems(state)
     if problems:
         first = problems[0].detail
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        more = and_more(len(problems) - 1, "problem")
         return engine.illegal(
             f"No: this is not a correct setup: {first}{more}.",
             problems,

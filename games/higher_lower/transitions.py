@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.core.readings import ours
+from games.higher_lower.reasons import DRAWING_ENDS_THE_TURN
 from games.higher_lower.state import Player, State
 from games.higher_lower.table import next_player, player_index, resolved_call
 
@@ -57,7 +59,10 @@ def after_match(state: State, name: str, value: int) -> State:
 def after_draw(state: State, name: str, drawn: int | None) -> State:
     """The drawn card joins the hand; the turn ends; the call stays (rule 4.7). An empty deck
     gives nothing (clarification empty-deck-pass). A shown hand whose new card is not named
-    becomes a count: we no longer know every card in it."""
+    becomes a count: we no longer know every card in it. Read the other way (the drawn card
+    may be laid at once: clarification drawing-ends-the-turn), the turn stays with the
+    player who drew."""
+    turn = next_player(state, name) if ours(DRAWING_ENDS_THE_TURN) else name
     if state.deck == 0:
         return state.model_copy(update={"turn": next_player(state, name), "drew": None})
     p = state.players[player_index(state, name) or 0]
@@ -70,8 +75,9 @@ def after_draw(state: State, name: str, drawn: int | None) -> State:
         update={
             "players": _with_player(state, name, p.model_copy(update={"hand": hand})),
             "deck": None if state.deck is None else state.deck - 1,
-            "turn": next_player(state, name),
-            "drew": name,  # the card drawn is for a later turn (rule 4.7)
+            "turn": turn,
+            # the card drawn is for a later turn (rule 4.7); read the other way, it is not
+            "drew": name if turn != name else None,
         }
     )
 

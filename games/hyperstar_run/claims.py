@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from games.core import InvalidMove, Reason
 from games.core.pictures import plural
+from games.core.words import article
 from games.hyperstar_run import reasons as rr
 from games.hyperstar_run.moves import Claim
 from games.hyperstar_run.outcome import Outcome, illegal, legal, reason
@@ -91,7 +92,8 @@ def achievement(state: State, slug: str) -> tuple[bool, Reason, list[str]]:
             False,
             reason(
                 f"{slug}-not-earned",
-                f"it needs a {difficulty.title()} game, not {state.difficulty.title()}",
+                f"it needs {article(difficulty.title() + ' game')}, not "
+                f"{article(state.difficulty.title() + ' one')}",
             ),
             [],
         )

@@ -1,69 +1,23 @@
-"""What a judging function returns, before `rules.py` turns it into a Ruling; and the check
-every move shares (the game is over)."""
+"""What a judging function returns (core's Findings, which core composes into a Ruling); and
+the check every move shares (the game is over)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from games.core import Reason
+from games.core.findings import Findings, found_illegal, found_legal
 from games.hyperstar_run.reasons import REASONS
 from games.hyperstar_run.state import State
 
-
-@dataclass
-class Outcome:
-    legal: bool
-    summary: str
-    reasons: list[Reason]
-    next_state: State | None = None
-    interpretations: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    answer: str = ""
-    voided: list[Reason] = field(default_factory=list)
+# A judge's findings (games/core/findings.py): core composes the Ruling from them.
+Outcome = Findings
+illegal = found_illegal
+legal = found_legal
 
 
 def reason(code: str, detail: str) -> Reason:
     return REASONS.reason(code, detail)
-
-
-def illegal(
-    summary: str,
-    reasons: list[Reason],
-    interpretations: Iterable[str] = (),
-    notes: Iterable[str] = (),
-    *,
-    answer: str = "",
-) -> Outcome:
-    return Outcome(
-        False, summary, reasons, None, _unique(interpretations), list(notes), answer=answer
-    )
-
-
-def legal(
-    summary: str,
-    reasons: list[Reason],
-    next_state: State,
-    interpretations: Iterable[str] = (),
-    notes: Iterable[str] = (),
-    *,
-    answer: str = "",
-    voided: Iterable[Reason] = (),
-) -> Outcome:
-    return Outcome(
-        True,
-        summary,
-        reasons,
-        next_state,
-        _unique(interpretations),
-        list(notes),
-        answer=answer,
-        voided=list(voided),
-    )
-
-
-def _unique(keys: Iterable[str]) -> list[str]:
-    return list(dict.fromkeys(keys))
 
 
 def game_over(state: State) -> Outcome | None:

@@ -137,6 +137,8 @@ def answer(state_data: Any, rules_url: str = "") -> dict[str, Any]:
         unsaid = exc.message.removesuffix(f": {SEARCH_RESTS_ON_IT}")
         return {"error": None, "unsaid": unsaid, "solution": None}
     found = solution.model_dump(mode="json")
+    for turn in found["readings_deciding"]:  # the reference ruling's anchor on its page
+        turn["slug"] = turn["key"].partition(":")[2]
     cited: set[str] = set()
     this_run = found["this_run"]
     steps: list[dict[str, Any]] = []

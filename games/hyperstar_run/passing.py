@@ -7,6 +7,7 @@ from itertools import product
 from math import prod
 
 from games.core import InvalidMove, Reason
+from games.core.readings import ours
 from games.hyperstar_run import reasons as rr
 from games.hyperstar_run.moves import PassCard, PressCard, Source
 from games.hyperstar_run.outcome import (
@@ -213,7 +214,9 @@ def check_sources(state: State, sources: list[Source]) -> tuple[list[Reason], li
 def pressed_for_several(sources: list[Source]) -> list[Source]:
     """Pressed cards named for more than one button: a pressed card gives one (rule 5.5,
     reference ruling `card-with-several-buttons`)."""
-    return [s for s in sources if s.via == "press" and len(s.buttons) > 1]
+    several = [s for s in sources if s.via == "press" and len(s.buttons) > 1]
+    # read the other way, a pressed card gives any of its buttons, as a discarded one does
+    return several if not several or ours(rr.SEVERAL_BUTTONS) else []
 
 
 def lost_buttons(state: State, sources: list[Source]) -> list[Reason]:

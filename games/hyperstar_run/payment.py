@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
 
+from games.core.readings import ours
+from games.hyperstar_run.reasons import SEVERAL_BUTTONS
 from games.hyperstar_run.state import STAR, State
 
 
@@ -101,7 +103,8 @@ def payments(
         [
             sub
             for sub in submultisets(r.buttons)
-            if all(wild or b in named for b in sub) and (r.via == "discard" or len(sub) <= 1)
+            if all(wild or b in named for b in sub)
+            and (r.via == "discard" or len(sub) <= 1 or not ours(SEVERAL_BUTTONS))
         ]
         for r in available
     ]

@@ -246,3 +246,45 @@ REASONS.rules_in(
         ),
     }
 )
+
+# Which reasons decide a ruling (games/core/deciding.py): an achievement, the losing rule, the
+# final card, the star button, a combo and a press decide over paying a cost (4.3) and the hero
+# moving on.
+REASONS.decide(
+    first=(
+        "challenge-met",
+        "challenge-not-met",
+        "button-masher-earned",
+        "button-masher-not-earned",
+        "well-equipped-earned",
+        "well-equipped-not-earned",
+        "speed-runner-earned",
+        "speed-runner-not-earned",
+        "combo-pro-earned",
+        "combo-pro-not-earned",
+        "fourth-run-lost",
+        "final-card-passed",
+        "star-takes-any-button",
+        "combo-ended-by-ability",
+        "combo-started",
+        "combo-continued",
+        "combo-ended",
+        "paid-by-press",
+    ),
+    general=(
+        "cost-paid",
+        "hero-moves-on",
+        # what follows from an ability, a swap or the end of a run, never what is asked
+        "ability-paid",
+        "ability-effect-is-yours",
+        "ability-swap-next",
+        "swap-takes-pressed-state",
+        "swap-fresh-current-card",
+        "current-card-flipped-up",
+        "discards-return",
+        "leftmost-to-hand",
+        "hand-flipped-up",
+        "pressed-reset",
+        "hero-next-run",
+    ),
+)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from games.core import GameRules, Ruling
+from games.core.findings import compose
 from games.core.rules import Question
 from games.core.ruling import GameResult
 from games.hyperstar_run.abilities import judge_ability, judge_swap
@@ -76,20 +77,7 @@ class HyperstarRunRules(GameRules[State, Any]):
         return self.adjudicate_checked(state, move)
 
     def adjudicate_checked(self, state: State, move: Any) -> Ruling:
-        out = self.judge(state, move)
-        if out.legal and out.next_state is not None:
-            return self.legal(
-                out.summary,
-                out.reasons,
-                out.next_state,
-                out.interpretations,
-                out.notes,
-                answer=out.answer,
-                voided=out.voided,
-            )
-        return self.illegal(
-            out.summary, out.reasons, out.interpretations, out.notes, answer=out.answer
-        )
+        return compose(self.judge(state, move))
 
     def apply(self, state: State, move: Any) -> State:
         return self.apply_checked(state, move)
@@ -101,7 +89,8 @@ class HyperstarRunRules(GameRules[State, Any]):
         out = self.judge(state, move)
         if not out.legal or out.next_state is None:
             raise IllegalMove(self.illegal(out.summary, out.reasons, answer=out.answer))
-        return out.next_state
+        after: State = out.next_state  # a legal finding's next board is the game's State
+        return after
 
     def legal_moves(self, state: State) -> list[Any] | None:
         return legal_moves(state)

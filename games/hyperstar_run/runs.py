@@ -7,6 +7,7 @@ from pydantic import Field
 from games.core import Reason
 from games.core.pictures import plural
 from games.core.setup_pages import CitedSetup
+from games.core.words import and_more, article
 from games.hyperstar_run import reasons as rr
 from games.hyperstar_run.moves import EndRun
 from games.hyperstar_run.outcome import (
@@ -198,7 +199,8 @@ def table_problems(state: State) -> list[Reason]:
         problems.append(
             reason(
                 code,
-                f"a {state.difficulty.title()} level holds {want} cards in run {state.run}, "
+                f"{article(state.difficulty.title() + ' level')} holds {want} cards in run "
+                f"{state.run}, "
                 f"and this one holds {len(state.level)}",
             )
         )
@@ -260,7 +262,7 @@ def setup_problems(state: State) -> list[Reason]:
 def judge_setup(state: State) -> Outcome:
     problems = setup_problems(state)
     if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        more = and_more(len(problems) - 1, "problem")
         return illegal(
             f"Not a correct setup: {problems[0].detail}.",
             problems,

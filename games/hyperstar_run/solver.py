@@ -36,10 +36,12 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from games.core import InvalidMove
+from games.core.readings import ReadingTurn, consulted_while, ours, turning_readings
 from games.hyperstar_run.checks import needs_hand, needs_part
 from games.hyperstar_run.moves import EndRun, PassCard, Source
 from games.hyperstar_run.passing import connects
 from games.hyperstar_run.payment import pays, resources, submultisets
+from games.hyperstar_run.reasons import SEVERAL_BUTTONS
 from games.hyperstar_run.rules import RULES
 from games.hyperstar_run.runs import table_problems
 from games.hyperstar_run.state import RUNS, STAR, State
@@ -101,6 +103,13 @@ class Solution(BaseModel):
         description="Each run searched, exhaustively: when none wins, no winning line exists",
     )
     states_explored: int = 0
+    readings_deciding: list[ReadingTurn] = Field(
+        default_factory=list,
+        description=(
+            "The readings of open points the answer turns on: searched the other way, whether "
+            "the game can be won (or how far this run gets) would differ; with what it answers."
+        ),
+    )
     seconds: float = 0.0
     notes: list[str] = Field(default_factory=list)
 
@@ -229,7 +238,11 @@ def button_options(kind: Kind, strict: bool) -> list[tuple[str, ...]]:
     its buttons, a pressed card one of them (reference ruling `card-with-several-buttons`); in
     a strict search, no star button is played (the reading `star-buttons`)."""
     via, buttons = kind
-    options = [sub for sub in submultisets(buttons) if sub and (via == "discard" or len(sub) == 1)]
+    options = [
+        sub
+        for sub in submultisets(buttons)
+        if sub and (via == "discard" or len(sub) == 1 or not ours(SEVERAL_BUTTONS))
+    ]
     if strict:
         options = [sub for sub in options if STAR not in sub]
     return options
@@ -423,7 +436,35 @@ def _needs_edge(state: State, card: str, edge: str, why: str) -> None:
 
 
 def solve(state: State) -> Solution:
-    """Raises InvalidMove when the search would rest on a part not described."""
+    """The search, with the readings its answer turns on (`readings_deciding`): searched again
+    under the other reading of each open point the search consulted. Raises InvalidMove when
+    the search would rest on a part not described."""
+    solution, keys = consulted_while(lambda: _solve_once(state))
+    if keys:
+
+        def differs(other: Solution) -> tuple[str, str] | None:
+            return None if said(other) == said(solution) else ("", said(other))
+
+        solution.readings_deciding = turning_readings(lambda: _solve_once(state), keys, differs)
+    return solution
+
+
+def said(solution: Solution) -> str:
+    """What the search answers, in a player's words: whether the game can still be won, or,
+    where a face it needs is not given, how far this run gets."""
+    if solution.winnable is True:
+        return "the game can still be won from here"
+    if solution.winnable is False:
+        return "the game cannot be won from here"
+    run = solution.this_run
+    if run is None:
+        return "it cannot be told from what was described"
+    if run.wins:
+        return "this run can pass the final card"
+    return f"this run gets past {run.cards_passed} {'card' if run.cards_passed == 1 else 'cards'}"
+
+
+def _solve_once(state: State) -> Solution:
     needs_described(state)
     started = time.perf_counter()
     try:

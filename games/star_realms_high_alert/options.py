@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from games.core import InvalidState
+from games.core.readings import ReadingTurn, flipped
 from games.star_realms_high_alert.catalog import CARDS, CHOSEN_FACTION_TECH, FACTIONS
 from games.star_realms_high_alert.moves import (
     Acquire,
@@ -24,7 +25,7 @@ from games.star_realms_high_alert.moves import (
     UseDoubleAlly,
     UseTech,
 )
-from games.star_realms_high_alert.reasons import REASONS
+from games.star_realms_high_alert.reasons import MERGED_DISCOUNT, REASONS
 from games.star_realms_high_alert.state import UNDESCRIBABLE, PlayedCard, State
 from games.star_realms_high_alert.table import (
     ally_count,
@@ -67,6 +68,13 @@ class TradeRowOption(BaseModel):
     interpretations: list[str] = Field(
         default_factory=list,
         description="Reference rulings the option rests on, where the sheet leaves it open",
+    )
+    readings_deciding: list[ReadingTurn] = Field(
+        default_factory=list,
+        description=(
+            "The readings its price turns on: read the other way, it would cost otherwise; "
+            "with what the other reading answers"
+        ),
     )
 
 
@@ -178,6 +186,20 @@ def _trade_row(state: State) -> list[TradeRowOption]:
         elif not affordable:
             code = "not-enough-trade"
         free = [e.id for e in state.free_acquires if main and quote.printed_cost <= e.max_cost]
+        turns: list[ReadingTurn] = []
+        if quote.merged_counted:  # its price rests on our reading of merged cards
+            with flipped(MERGED_DISCOUNT):
+                other = price_quote(state, card)
+            if other.price != quote.price:
+                can = main and other.price <= state.trade
+                pays = ", which you can pay" if can else ", more than you have"
+                turns.append(
+                    ReadingTurn(
+                        key=MERGED_DISCOUNT,
+                        other_verdict="legal" if can else "illegal",
+                        other_answer=f"it costs {other.price} Trade{pays}",
+                    )
+                )
         out.append(
             TradeRowOption(
                 card=card.id,
@@ -189,6 +211,8 @@ def _trade_row(state: State) -> list[TradeRowOption]:
                 why=quote.describe(),
                 rule=REASONS.key(code),
                 free_with=free,
+                interpretations=[MERGED_DISCOUNT] if quote.merged_counted else [],
+                readings_deciding=turns,
             )
         )
     return out
@@ -288,7 +312,7 @@ def _agree_with_rulings(state: State, found: Options) -> None:
 
     def ruled(move: AnyMove) -> tuple[bool, list[str], str, str]:
         ruling = RULES.adjudicate(state, move)
-        rule = ruling.reasons[0].rule if ruling.reasons else ""
+        rule = ruling.deciding_rule or ""
         return ruling.legal, ruling.interpretations, ruling.summary, rule
 
     for ally in found.allies:
@@ -302,7 +326,7 @@ def _agree_with_rulings(state: State, found: Options) -> None:
     for row in found.trade_row:
         if row.affordable:
             legal, interps, summary, rule = ruled(Acquire(card=row.card))
-            row.interpretations = interps
+            row.interpretations = list(dict.fromkeys([*row.interpretations, *interps]))
             if not legal:
                 row.affordable, row.why, row.rule = False, summary, rule
         kept = []

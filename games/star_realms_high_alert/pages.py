@@ -338,6 +338,8 @@ class Answer:
     discount: int = 0
     cost: int | None = None
     free: list[Answer] = field(default_factory=list)
+    # the readings its answer turns on, each with what the other reading answers
+    turns: list[tuple[Resting, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -409,7 +411,7 @@ def _rulings(state: State, opts: Options) -> dict[tuple[str, str], Ruling]:
 
 
 def _links(
-    rulings: Iterable[Ruling], reference: Reference, links: Links
+    rulings: Iterable[Ruling], reference: Reference, links: Links, also: Iterable[str] = ()
 ) -> tuple[dict[str, Cited], list[Any], dict[str, Resting], list[Any]]:
     rulings = list(rulings)
     keys = {r.rule for one in rulings for r in one.reasons}
@@ -418,7 +420,7 @@ def _links(
     cited = {
         key: Cited(key, key.split(":", 1)[1], f"{page}#{key.split(':', 1)[1]}") for key in keys
     }
-    interp_keys = {k for one in rulings for k in one.interpretations}
+    interp_keys = {k for one in rulings for k in one.interpretations} | set(also)
     clars = reference.clarifications(interp_keys)
     clar_page = links.clarifications
     resting = {c.key: Resting(c.key, c.question, f"{clar_page}#{c.slug}") for c in clars}
@@ -430,7 +432,8 @@ def _links(
 def explain(state: State, reference: Reference, links: Links) -> Explained:
     opts = options(state)
     rulings = _rulings(state, opts)
-    cited, rules, resting, clars = _links(rulings.values(), reference, links)
+    turning = {t.key for row in opts.trade_row for t in row.readings_deciding}
+    cited, rules, resting, clars = _links(rulings.values(), reference, links, turning)
 
     def answer(key: tuple[str, str], item_id: str, name: str, what: str, status: str) -> Answer:
         ruling = rulings[key]
@@ -466,6 +469,7 @@ def explain(state: State, reference: Reference, links: Links) -> Explained:
         status = "you can buy it" if row.affordable else "not now"
         one = answer(("acquire", row.card), row.card, row.name, "Buy", status)
         one.price, one.printed_cost, one.discount = row.price, row.printed_cost, row.discount
+        one.turns = [(resting[t.key], t.other_answer) for t in row.readings_deciding]
         for effect in state.free_acquires:
             free = answer(
                 ("free", f"{row.card}/{effect.id}"),

@@ -219,3 +219,28 @@ REASONS.rules_in(
         ),
     }
 )
+
+# Which reasons decide a ruling (games/core/deciding.py): the Requisition discount decides over
+# paying the price (9.1); merged factions, heroes' symbols and effects over the ally rule (5.4).
+REASONS.decide(
+    first=(
+        "requisition-discount",
+        "discount-not-printed-cost",
+        "effects-not-in-discount",
+        "free-acquire",
+        "merged-card-counts",
+        "hero-primary-symbol-counts",
+        "effect-symbol-counts",
+        "merged-ability-triggered",
+        "hero-has-no-faction",
+        "chosen-faction-is-an-effect",
+        "tech-has-no-faction",
+    ),
+    general=(
+        "price-paid",
+        "goes-to-discard-pile",
+        # what follows from acquiring or scrapping, never what is asked
+        "hero-primary-applies",
+        "scrap-symbol-gained",
+    ),
+)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from games.core.readings import ours
 from games.star_realms_high_alert.catalog import (
     CARDS,
     CHOSEN_FACTION_TECH,
@@ -17,6 +18,7 @@ from games.star_realms_high_alert.catalog import (
     SYMBOL_NAMES,
     CardFacts,
 )
+from games.star_realms_high_alert.reasons import MERGED_DISCOUNT
 from games.star_realms_high_alert.state import LooseCard, PlayedCard, State, TableHero
 
 # ----- naming -----
@@ -204,8 +206,13 @@ def price_quote(state: State, card: LooseCard) -> PriceQuote:
     merged = False
     for other in state.play_area:
         if faction in factions_of(other):
+            if is_merged(symbols_of(other)):
+                merged = True
+                # our reading: a merged card belongs to both its factions; read the other
+                # way, it lowers no Requisition card's price
+                if not ours(MERGED_DISCOUNT):
+                    continue
             counted.append(label(other))
-            merged = merged or is_merged(symbols_of(other))
     ignored = [
         g.source or f"a {symbol_phrase(g.symbol)}"
         for g in state.gained_symbols

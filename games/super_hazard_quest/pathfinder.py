@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from games.core.pictures import plural
+from games.core.words import and_more
 from games.super_hazard_quest.ledger import Ledger
 from games.super_hazard_quest.movement import (
     FLAG,
@@ -1081,5 +1082,5 @@ __all__ = ["Destination", "Reachability", "Walker", "WayOn", "has_way_on", "reac
 def _first_few(places: Iterable[str], shown: int = 4) -> str:
     """The first few places named, and how many more there are."""
     named = list(places)
-    more = f" and {len(named) - shown} more" if len(named) > shown else ""
+    more = and_more(len(named) - shown, brackets=False)
     return ", ".join(named[:shown]) + more

@@ -263,3 +263,43 @@ REASONS.rules_in(
         "transitions": ("dungeon-deck-empty",),
     }
 )
+
+# Which reasons decide a ruling (games/core/deciding.py): the specific rule a player doubts
+# decides over the hazards passed on the way (4.2) and the turn's end.
+REASONS.decide(
+    first=(
+        "scrambler-defeated",
+        "battle-won",
+        "battle-answered",
+        "mini-boss-defeated",
+        "prize-crystal",
+        "prize-item",
+        "walked-past-mini-boss",
+        "leap-made",
+        "special-item-played",
+        "super-item-unlimited",
+        "super-magic-unlimited",
+        "trade-made",
+        "look-made",
+        "trap-door-moved",
+        "trap-door-dead-end",
+        "wounded-scrambler",
+        "wounded-dead-end",
+        "wounded-stuck",
+        "hazard-placed",
+        "discard-turn-allowed",
+    ),
+    general=(
+        "turn-goes-on",
+        "turn-ends-on-checkpoint",
+        "active-hand-discarded",
+        # what follows from a wound, a Look, a Special Item or the setup, never what is asked
+        "returned-to-start",
+        "crystals-lost",
+        "look-ends-turn",
+        "special-ends-turn",
+        "setup-redraw-shuffled",
+        "setup-heroes-placed",
+        "setup-deal",
+    ),
+)

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
 from games.core.ruling import GameResult, SequenceRuling, Verdict
-from games.core.words import cap, owns, possessive, says, subject, verb
+from games.core.words import because, cap, owns, possessive, says, sentence, subject, verb
 from games.super_hazard_quest import checks, short_moves
 from games.super_hazard_quest.moves import (
     Battle,
@@ -156,9 +156,9 @@ def _illegal_answer(move: Any, detail: str) -> str:
         # name reads in lower case.
         if detail.startswith(("You ", "The player ")):
             detail = detail[0].lower() + detail[1:]
-        return f"No, that setup is not right: {detail}."
+        return sentence(because("No, that setup is not right", detail))
     name = move.player
-    return f"No, {subject(name)} cannot {_ATTEMPT[move.kind]}: {detail}."
+    return sentence(because(f"No, {subject(name)} cannot {_ATTEMPT[move.kind]}", detail))
 
 
 def _summary(move: Any, result: TurnResult) -> str:

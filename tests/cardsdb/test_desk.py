@@ -128,6 +128,47 @@ def test_schema_holds_every_engine_state_and_move_with_an_example(api: Any) -> N
     assert set(ENGINES) <= set(examples)
 
 
+def test_schema_documents_the_deciding_rule_and_the_readings_a_ruling_turns_on(api: Any) -> None:
+    schema = api.get("/api/v1/schema/", HTTP_ACCEPT="application/json").json()
+    components = schema["components"]["schemas"]
+    for model in ("Ruling", "SequenceRuling"):
+        fields = components[model]["properties"]
+        assert "deciding_rule" in fields and "readings_deciding" in fields, model
+        assert "settles the" in fields["deciding_rule"]["description"]
+    turn = components["RuledReadingTurn"]["properties"]
+    assert {"key", "other_verdict", "other_answer"} <= set(turn)
+    post = schema["paths"]["/api/v1/games/{slug}/rulings/"]["post"]
+    answered = [
+        response["content"]["application/json"]["schema"]
+        for status, response in post["responses"].items()
+        if status.startswith("2")
+    ]
+    assert answered and all("#/components/schemas/Ruling" in str(s) for s in answered)
+
+
+def test_a_ruling_through_the_api_names_its_deciding_rule(api: Any) -> None:
+    state = {
+        "players": [
+            {"name": "Ana", "hand": [15, 5], "boosters": 0},
+            {"name": "Ben", "hand": 5, "boosters": 0},
+        ],
+        "turn": "Ana",
+        "last_card": 7,
+        "call": "higher",
+        "call_by": "Ben",
+        "match_chain": [],
+        "discard": [],
+        "deck": 20,
+    }
+    move = {"kind": "play", "value": 15, "player": "Ana"}  # a 15 calls "lower" by itself
+    ruled = api.post(
+        "/api/v1/games/higher-lower/rulings/", {"state": state, "move": move}, format="json"
+    ).json()
+    assert ruled["verdict"] == "legal"
+    assert ruled["deciding_rule"] == "higher-lower:4.8"  # the automatic call, not 4.2
+    assert ruled["readings_deciding"] == []
+
+
 @pytest.mark.parametrize("slug", ENGINES)
 def test_disputes_page_offers_forms_and_a_json_box(slug: str) -> None:
     page = Client().get(f"/games/{slug}/disputes/").content.decode()

@@ -54,7 +54,8 @@ def test_a_game_log_to_the_end_names_the_winner(api: Any) -> None:
     body = {"state": state, "moves": [{"kind": "play", "value": 9, "call": "lower"}]}
     ruled = api.post(f"{HL}/rulings", body, format="json").json()
     assert ruled["verdict"] == "legal" and ruled["game_over"] and ruled["winner"] == "Ana"
-    assert ruled["answer"] == "Ana has no playing cards left and wins. Every move is legal."
+    assert ruled["answer"] == "Ana has no playing cards left and wins. The move is legal."
+    assert ruled["deciding_rule"] == "higher-lower:2.1"
 
 
 def test_a_game_log_that_breaks_names_who_broke_it(api: Any) -> None:

@@ -419,3 +419,22 @@ def test_the_picture_escapes_every_name() -> None:
     for raw in ("<script>", "<b>", "<i>", "<u>"):
         assert raw not in svg
     assert "&lt;script&gt;" in svg and "&lt;i&gt;title" in svg
+
+
+@pytest.mark.parametrize("trade", [3, 5, 6])
+def test_a_price_that_turns_on_the_merged_reading_says_so_at_every_trade_total(
+    web: Client, trade: int
+) -> None:
+    state = {
+        "trade": trade,
+        "play_area": [
+            {"id": "c1", "card": "hellfire"},
+            {"id": "m1", "name": "merged ship", "factions": ["star-empire-trade-federation"]},
+        ],
+        "trade_row": [{"id": "r1", "card": "the-armory"}],
+    }
+    armory = option(ask_json(web, state).content.decode(), "row-r1")
+    assert "costs you 5 Trade" in armory
+    assert "Its price turns on our reading" in armory
+    pays = "which you can pay" if trade >= 6 else "more than you have"
+    assert f"Read the other way, it costs 6 Trade, {pays}." in armory

@@ -161,6 +161,7 @@ def _rule_or_refuse(slug: str, state: Any, move: Any) -> Ruling | None:
     else:
         assert isinstance(ruling, Ruling)
         assert ruling.summary
+        _assert_decided(engine, ruling)
         if ruling.legal:
             assert ruling.next_state is not None
             engine.parse_state(ruling.next_state)  # the state after a legal move can exist
@@ -170,6 +171,10 @@ def _rule_or_refuse(slug: str, state: Any, move: Any) -> Ruling | None:
         _assert_names_a_field(exc)
     else:
         assert isinstance(sequence, SequenceRuling)
+        for one in sequence.rulings:
+            _assert_decided(engine, one)
+        if sequence.first_illegal is not None:
+            assert sequence.deciding_rule == sequence.rulings[-1].deciding_rule
     try:
         moves = engine.legal_moves_json(state)
     except BadInput as exc:
@@ -178,6 +183,23 @@ def _rule_or_refuse(slug: str, state: Any, move: Any) -> Ruling | None:
         assert moves is None or isinstance(moves, list)
         json.dumps(moves)
     return ruling
+
+
+def _assert_decided(engine: Any, ruling: Ruling) -> None:
+    """A ruling with reasons names its deciding rule: one of its reasons' or voids' rules, of
+    a code that can decide unless only general ones stand, and a rule the engine may cite."""
+    cited = ruling.cited_rules()
+    if not cited:
+        assert ruling.deciding_rule is None
+        return
+    assert ruling.deciding_rule in cited, (ruling.deciding_rule, cited)
+    assert ruling.deciding_rule in engine.cited_rule_keys()
+    codes = [r.code for r in [*ruling.reasons, *ruling.voided]]
+    if any(engine.reasons.can_decide(code) for code in codes):
+        deciders = [
+            r.rule for r in [*ruling.reasons, *ruling.voided] if engine.reasons.can_decide(r.code)
+        ]
+        assert ruling.deciding_rule in deciders
 
 
 def _assert_names_a_field(exc: BadInput) -> None:

@@ -146,6 +146,7 @@ def test_a_game_from_the_deal_to_the_winner_is_ruled_whole() -> None:
     # The rule that says who won comes first among the game's result reasons (rule 2.1).
     won = RULES.game_result(RULES.parse_state(result.final_state)).reasons
     assert won[0].code == "player-wins" and won[0].rule == "higher-lower:2.1"
+    assert result.deciding_rule == "higher-lower:2.1"  # the rule that says who won
 
 
 def test_a_log_that_breaks_names_the_first_illegal_move_and_who_made_it() -> None:
@@ -155,7 +156,8 @@ def test_a_log_that_breaks_names_the_first_illegal_move_and_who_made_it() -> Non
     assert result.first_illegal_by == "Ben"
     last = result.rulings[-1]
     assert_illegal(last, "not-higher", "higher-lower:4.2")
-    assert result.answer == "No: move 2, by Ben, breaks the rules: a 5 is not higher than the 9."
+    assert result.answer == "No, move 2, by Ben, breaks the rules: a 5 is not higher than the 9."
+    assert result.deciding_rule == "higher-lower:4.2"
     assert not result.game_over
 
 

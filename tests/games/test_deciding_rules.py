@@ -1,0 +1,156 @@
+"""Every ruling names the one rule that decides it, and every reason code that can decide does
+decide a dispute: ruled over the disputes the game tests bring (the boards of the recorded
+rulings, tests/games/golden), each reason code of the catalog that can decide is the deciding
+one of at least one of them, and the rule it names is in the fixtures."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from games import registry
+from games.core.deciding import deciding_reason
+from games.core.errors import BadInput
+from games.core.ruling import Ruling
+from tests.games.golden.recorder import read
+
+GOLDEN = Path(__file__).parent / "golden" / "rulings.jsonl.gz"
+
+# Codes that can decide but that no recorded dispute brings yet (a one-way list: a code that
+# decided a dispute before must go on deciding one).
+NOT_YET_DISPUTED: dict[str, set[str]] = {
+    "bo-jackson-battle-arena": {
+        "setup-not-battle-one",
+        "both-passed",
+        "bonus-plays-extra",
+        "booster-box-sealed-restrictions",
+        "hilo-hot-dog-deck-four",
+        "equal-power-draw-in-playmaker",
+        "setup-is-right",
+        "setup-is-right-in-substitution",
+    },
+    "higher-lower": {
+        "setup-dealer-unknown",
+        "opening-call",
+        "automatic-call-void",
+        "booster-at-opponent",
+    },
+    "hyperstar-run": {"press-extra-button-void", "setup-hand-equipment", "challenge-played"},
+    "star-realms-high-alert": {
+        "hero-primary-expired",
+        "tech-has-no-faction",
+        "ship-placed-void",
+        "effects-discount-void",
+        "overpaid-void",
+        "price-not-paid",
+        "hero-primary-ends",
+        "tech-stays-on-table",
+        "tech-use-resets",
+        "effect-symbols-expire",
+        "chosen-faction-expires",
+        "ally-uses-reset",
+        "requisition-pack",
+        "tech-pack",
+        "invasion-pack",
+        "heroes-pack",
+    },
+    "super-hazard-quest": {
+        "dungeon-deck-empty",
+        "prize-crystal",
+        "prize-item",
+        "no-item-to-take",
+        "turn-already-over",
+        "trap-door-moved",
+        "trap-door-no-landing",
+        "trap-door-on-self",
+        "leap-after-special",
+        "battle-answer-invalid",
+        "discard-turn",
+        "already-set-up",
+        "setup-no-stage-number",
+        "inherent-action-used",
+        "entrance-hazard-ignored",
+        "entered-without-entrance",
+        "entered-side-not-described",
+        "left-by-side-not-described",
+        "won-turn-over",
+    },
+}
+
+
+@cache
+def _rulings(slug: str) -> list[Ruling]:
+    """Every ruling the recorded disputes of `slug` give, ruled once a test session."""
+    engine = registry[slug]
+    _, records = read(GOLDEN)
+    found: list[Ruling] = []
+    for record in records:
+        if record["game"] != slug or record["kind"] == "moves":
+            continue
+        try:
+            if record["kind"] == "rule":
+                found.append(engine.rule_json(*record["args"]))
+            else:
+                found.extend(engine.rule_sequence_json(*record["args"]).rulings)
+        except BadInput:
+            continue
+    return found
+
+
+@pytest.mark.parametrize("slug", sorted(registry))
+def test_every_code_that_can_decide_decides_a_dispute(slug: str) -> None:
+    engine = registry[slug]
+    decided: dict[str, list[Ruling]] = defaultdict(list)
+    for ruling in _rulings(slug):
+        reason = deciding_reason(ruling.reasons, ruling.voided)
+        if reason is None:
+            assert ruling.deciding_rule is None
+            continue
+        assert ruling.deciding_rule == reason.rule
+        if not engine.reasons.can_decide(reason.code):  # only where nothing else stands
+            assert not any(
+                engine.reasons.can_decide(r.code) for r in [*ruling.reasons, *ruling.voided]
+            )
+            continue
+        decided[reason.code].append(ruling)
+    can = {code for code in engine.reasons.codes() if engine.reasons.can_decide(code)}
+    undisputed = can - set(decided)
+    assert undisputed <= NOT_YET_DISPUTED[slug], sorted(undisputed - NOT_YET_DISPUTED[slug])
+    assert NOT_YET_DISPUTED[slug] <= can  # the list names codes of the catalog that can decide
+
+
+@pytest.mark.parametrize(
+    ("slug", "code", "rule"),
+    [
+        ("higher-lower", "automatic-call", "higher-lower:4.8"),
+        ("higher-lower", "player-wins", "higher-lower:2.1"),
+        ("hyperstar-run", "star-takes-any-button", "hyperstar-run:5.2"),
+        ("hyperstar-run", "fourth-run-lost", "hyperstar-run:8.2"),
+        ("hyperstar-run", "speed-runner-earned", "hyperstar-run:11.4"),
+        ("star-realms-high-alert", "requisition-discount", "star-realms-high-alert:8.2"),
+        ("star-realms-high-alert", "merged-card-counts", "star-realms-high-alert:6.4"),
+        ("bo-jackson-battle-arena", "majority-of-battles-wins", "bo-jackson-battle-arena:4.4.1.1"),
+        ("bo-jackson-battle-arena", "playbook-thirty-plays", "bo-jackson-battle-arena:4.3.1.2"),
+        ("super-hazard-quest", "super-item-unlimited", "super-hazard-quest:9.4"),
+        ("super-hazard-quest", "battle-won", "super-hazard-quest:11.5"),
+        ("super-hazard-quest", "mini-boss-defeated", "super-hazard-quest:7.2"),
+    ],
+)
+def test_the_specific_rule_decides_over_the_general_one(slug: str, code: str, rule: str) -> None:
+    """The picks a player would dispute: not 4.2 (obey the call) under an automatic call, not
+    9.1 (pay the price) under a Requisition discount, not the Hero Deck's size under a
+    Playbook, not 4.2 (hazards) under a Super Item."""
+    engine = registry[slug]
+    assert engine.reasons.key(code) == rule
+    rulings = [r for r in _rulings(slug) if code in {x.code for x in r.reasons}]
+    assert rulings, f"no recorded dispute gives {code}"
+    for ruling in rulings:
+        if len(ruling.reasons) > 1 and not ruling.voided:
+            assert ruling.deciding_rule is not None
+            assert engine.reasons.weight(code) >= min(
+                engine.reasons.weight(r.code) for r in ruling.reasons
+            )
+    assert any(r.deciding_rule == rule and len(r.reasons) > 1 for r in rulings), rule
