@@ -46,7 +46,10 @@ def what_now(request: HttpRequest, slug: str, key: str) -> HttpResponse:
                 "answer": plain_text(rule_keys_as_numbers(ruling.answer or ruling.summary)),
                 "rule": decides.rsplit(":", 1)[-1] if decides else "",
                 # what the other reading of an open point this answer turns on would answer
-                "other": [plain_text(rule_keys_as_numbers(t.other_answer)) for t in ruling.readings_deciding],
+                "other": [
+                    plain_text(rule_keys_as_numbers(t.other_answer))
+                    for t in ruling.readings_deciding
+                ],
             }
             # Two moves that come to the same thing (a claim of "draw" and no claim, on a
             # tie) are one thing a player can do: said once.
