@@ -12,16 +12,12 @@ from django.conf import settings
 from django.core.exceptions import SuspiciousOperation
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.cache import patch_cache_control, patch_vary_headers
+
+from cardsdb.headers import CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY
 
 logger = logging.getLogger(__name__)
 
-# Scripts only from our own origin (the API docs load theirs from static files); inline styles
-# are allowed for the SVG board pictures, which carry their own <style>.
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-    "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; "
-    "form-action 'self'"
-)
 RETRY_AFTER_SECONDS = 5
 UNAVAILABLE_PAGE = (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">'
@@ -122,7 +118,7 @@ class SecurityHeadersMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         response.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-        response.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+        response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         user = getattr(request, "user", None)
         anonymous = user is None or not user.is_authenticated
         if (
@@ -133,4 +129,21 @@ class SecurityHeadersMiddleware:
         ):
             # Shared caches may keep public pages briefly; the ETag revalidates them after.
             response.setdefault("Cache-Control", "public, max-age=60")
+        return response
+
+
+class NoSharedCacheWithCookiesMiddleware:
+    """First in MIDDLEWARE, so it sees the answer last, with every cookie set on it (the CSRF
+    token of a page with a form, a session, messages): an answer that sets a cookie is never
+    `public`. A shared cache could otherwise hand one visitor's cookie (a CSRF token) to
+    the next; it becomes `private` and varies on the cookie."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.cookies:
+            patch_cache_control(response, private=True)  # drops `public`
+            patch_vary_headers(response, ("Cookie",))
         return response

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from cardsdb.headers import add_static_headers
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
 FIXTURES_DIR = BASE_DIR / "fixtures"
@@ -45,6 +47,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "cardsdb.middleware.NoSharedCacheWithCookiesMiddleware",  # first: sees every cookie set
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -149,6 +152,8 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise serves from here after collectstatic
 WHITENOISE_USE_FINDERS = True  # and from static/ directly, so no collectstatic is needed
+# whitenoise answers static files before the other middleware: it adds the security headers
+WHITENOISE_ADD_HEADERS_FUNCTION = add_static_headers
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
