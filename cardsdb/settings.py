@@ -223,6 +223,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "cardsdb.api.schema.add_engine_schemas",
+        "cardsdb.api.schema.enumerate_games",
         "cardsdb.api.schema.nullable_as_json_schema",
     ],
 }

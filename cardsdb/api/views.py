@@ -326,7 +326,7 @@ class ClarificationViewSet(ReadOnly):
     responses={200: OpenApiTypes.OBJECT},
     description="Everything about one game (or `all`) in one JSON document.",
 )
-@api_view(["GET"])
+@api_view(["GET", "HEAD"])
 def bulk_download(request: Request, slug: str) -> Any:
     """Served from a file written once per version of the data (cardsdb/bulk.py), with its
     ETag and Content-Length; `If-None-Match` with the current ETag answers 304."""
