@@ -269,7 +269,10 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
         if "q" not in request.query_params:
             raise ValidationError({"q": ["Give the start of a name."]})
-        names = card_names_autocomplete(request.query_params["q"], request.query_params.get("game"))
+        game = request.query_params.get("game")
+        if game is not None and not Game.objects.filter(slug=game).exists():
+            raise ValidationError({"game": [f"No game {game!r}: give a game's slug."]})
+        names = card_names_autocomplete(request.query_params["q"], game)
         return Response({"data": names})
 
 

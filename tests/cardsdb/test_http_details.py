@@ -114,3 +114,10 @@ def test_an_ordering_the_schema_does_not_allow_is_a_400(api: Any, ordering: str)
     response = api.get("/api/v1/cards/", {"ordering": ordering})
     assert response.status_code == 400
     assert response.json()["error"]["details"][0]["field"] == "ordering"
+
+
+@pytest.mark.parametrize("game", ["no-such-game", "", "\u0084 "])
+def test_autocomplete_refuses_a_game_the_schema_does_not_list(api: Any, game: str) -> None:
+    response = api.get("/api/v1/cards/autocomplete/", {"q": "a", "game": game})
+    assert response.status_code == 400
+    assert response.json()["error"]["details"][0]["field"] == "game"
