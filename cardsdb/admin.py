@@ -176,7 +176,7 @@ class ClarificationAdmin(GameScoped):
 @admin.register(m.SavedRuling)
 class SavedRulingAdmin(GameScoped):
     list_display = ["id", "game", "created"]
-    readonly_fields = ["created"]
+    readonly_fields = ["created", "opened"]
 
 
 @admin.register(m.ClarificationRedirect)

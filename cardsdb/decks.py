@@ -15,6 +15,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.http import Http404
 
+from cardsdb import retention
 from cardsdb.desk import ruling_links_add
 from cardsdb.models import Game, SavedDeck
 from games import registry
@@ -58,5 +59,7 @@ def deck_keep(game: Game, permalink: str, answer: dict[str, Any]) -> dict[str, A
 def deck_get(slug: str, key: str) -> SavedDeck:
     saved = SavedDeck.objects.select_related("game").filter(pk=key, game__slug=slug).first()
     if saved is None:
+        retention.pruned_check("deck", key)
         raise Http404(f"No deck {key!r} for {slug}.")
+    retention.opened_mark(SavedDeck, saved)
     return saved

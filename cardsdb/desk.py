@@ -20,7 +20,7 @@ from django.db import connections, router
 from django.http import Http404
 from django.urls import reverse
 
-from cardsdb import response_cache
+from cardsdb import response_cache, retention
 from cardsdb.api import renderers
 from cardsdb.json_text import text_written
 from cardsdb.models import Game, Rule, SavedRuling
@@ -302,9 +302,13 @@ def ruling_make_written(slug: str, request: dict[str, Any]) -> tuple[SavedRuling
 
 
 def ruling_get(slug: str, key: str) -> SavedRuling:
+    """The saved ruling, marked opened (at most once a day); LinkPruned (410) if `manage.py
+    prune` removed it, Http404 if it never was."""
     saved = SavedRuling.objects.select_related("game").filter(pk=key, game__slug=slug).first()
     if saved is None:
+        retention.pruned_check("ruling", key)
         raise Http404(f"No ruling {key!r} for {slug}.")
+    retention.opened_mark(SavedRuling, saved)
     return saved
 
 

@@ -3,6 +3,7 @@ request size, NUL bytes in parameters, and the database going away."""
 
 from __future__ import annotations
 
+import io
 import logging
 import sys
 from collections.abc import Callable
@@ -10,18 +11,15 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import SuspiciousOperation
+from django.core.handlers.wsgi import LimitedStream
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.cache import patch_cache_control, patch_vary_headers
+
+from cardsdb.headers import CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY
 
 logger = logging.getLogger(__name__)
 
-# Scripts only from our own origin (the API docs load theirs from static files); inline styles
-# are allowed for the SVG board pictures, which carry their own <style>.
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-    "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; "
-    "form-action 'self'"
-)
 RETRY_AFTER_SECONDS = 5
 UNAVAILABLE_PAGE = (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">'
@@ -71,10 +69,44 @@ def database_error_in_flight() -> bool:
     return isinstance(sys.exc_info()[1], OperationalError | InterfaceError)
 
 
+def _chunked_without_length(request: HttpRequest) -> bool:
+    return "chunked" in request.META.get(
+        "HTTP_TRANSFER_ENCODING", ""
+    ).lower() and not request.META.get("CONTENT_LENGTH")
+
+
+def _read_chunked_body(request: HttpRequest, limit: int | None) -> HttpResponse | None:
+    """A body sent in chunks, with no Content-Length (the server decodes the chunks): Django
+    would read it as empty. Read here, up to one byte past the limit (413 beyond it), and
+    handed on as a body of known length."""
+    source = request.META["wsgi.input"]
+    most = (limit if limit is not None else 16 * 1024 * 1024) + 1
+    parts: list[bytes] = []
+    size = 0
+    while size < most:
+        part = source.read(most - size)
+        if not part:
+            break
+        parts.append(part)
+        size += len(part)
+    if size >= most:
+        return _error(
+            request,
+            413,
+            "too-large",
+            f"The request body is over {most - 1} bytes; at most {most - 1} are accepted.",
+        )
+    body = b"".join(parts)
+    request.META["CONTENT_LENGTH"] = str(len(body))
+    setattr(request, "_stream", LimitedStream(io.BytesIO(body), len(body)))  # noqa: B010
+    return None
+
+
 class RequestGuardMiddleware:
     """Refuses what no view should see, before any view (and CSRF) reads the request:
     a body over DATA_UPLOAD_MAX_MEMORY_SIZE (413; DRF reads JSON bodies past Django's own
-    check), and a NUL byte in a query parameter (400; PostgreSQL cannot store or compare
+    check), also when it comes in chunks without a Content-Length (read here, not lost as
+    empty), and a NUL byte in a query parameter (400; PostgreSQL cannot store or compare
     one). Turns the database going away into 503 with Retry-After instead of a 500, and
     Django's refusals of a request (too many fields, a body too large) under /api/ into the
     error shape. Listed last in MIDDLEWARE, so its answers still get every other header."""
@@ -84,6 +116,10 @@ class RequestGuardMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if _chunked_without_length(request):
+            refused = _read_chunked_body(request, limit)
+            if refused is not None:
+                return refused
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
@@ -107,6 +143,10 @@ class RequestGuardMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> Any:
+        from cardsdb.retention import LinkPruned
+
+        if isinstance(exception, LinkPruned):  # a pruned permalink: gone, said why
+            return _error(request, 410, "gone", str(exception))
         if isinstance(exception, OperationalError | InterfaceError):
             logger.warning("database unavailable for %s: %s", request.path, exception)
             return database_unavailable(request)
@@ -122,7 +162,7 @@ class SecurityHeadersMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         response.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-        response.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+        response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         user = getattr(request, "user", None)
         anonymous = user is None or not user.is_authenticated
         if (
@@ -133,4 +173,21 @@ class SecurityHeadersMiddleware:
         ):
             # Shared caches may keep public pages briefly; the ETag revalidates them after.
             response.setdefault("Cache-Control", "public, max-age=60")
+        return response
+
+
+class NoSharedCacheWithCookiesMiddleware:
+    """First in MIDDLEWARE, so it sees the answer last, with every cookie set on it (the CSRF
+    token of a page with a form, a session, messages): an answer that sets a cookie is never
+    `public`. A shared cache could otherwise hand one visitor's cookie (a CSRF token) to
+    the next; it becomes `private` and varies on the cookie."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.cookies:
+            patch_cache_control(response, private=True)  # drops `public`
+            patch_vary_headers(response, ("Cookie",))
         return response

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 
 from cardsdb.json_text import JSONTextField
 from games.core.names import name_fold
@@ -510,6 +511,9 @@ class SavedRuling(models.Model):
     request = JSONTextField(help_text="{state, move} or {state, moves}")
     ruling = JSONTextField()
     created = models.DateTimeField(auto_now_add=True)
+    # when its permalink was last read, to the day (cardsdb/retention.py): `manage.py prune`
+    # removes those nobody has opened for a while
+    opened = models.DateTimeField(default=timezone.now, db_index=True)
 
     def __str__(self) -> str:
         return self.id
@@ -538,12 +542,29 @@ class SavedDeck(models.Model):
     text = models.TextField(help_text="the deck list, one exact card reference a line")
     result = models.JSONField(help_text="the check: legality per format, totals, the cards")
     created = models.DateTimeField(auto_now_add=True)
+    opened = models.DateTimeField(default=timezone.now, db_index=True)  # as a ruling's
 
     def __str__(self) -> str:
         return self.id
 
     def get_absolute_url(self) -> str:
         return reverse("web:deck", args=[self.game.slug, self.id])
+
+
+class PrunedLink(models.Model):
+    """A permalink whose record `manage.py prune` removed, so that it answers 410 (gone, and
+    why) rather than 404 (never was). Only the id is kept."""
+
+    kind = models.CharField(max_length=20, help_text="ruling, deck, ...")
+    key = models.CharField(max_length=32)
+    game_slug = models.CharField(max_length=100)
+    pruned = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["kind", "key"], name="pruned_link_once")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key}"
 
 
 class DataRevision(models.Model):

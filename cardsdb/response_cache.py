@@ -119,7 +119,13 @@ def edits_count(**_: Any) -> None:
     prebuilt.forget()
 
 
-UNCOUNTED_MODELS = ("savedruling", "prebuilt", "datarevision")  # not reference data
+UNCOUNTED_MODELS = (  # not reference data
+    "savedruling",
+    "saveddeck",
+    "prunedlink",
+    "prebuilt",
+    "datarevision",
+)
 
 
 def connect_signals() -> None:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from cardsdb.headers import add_static_headers
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
 FIXTURES_DIR = BASE_DIR / "fixtures"
@@ -40,10 +42,12 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "cardsdb",
 ]
 
 MIDDLEWARE = [
+    "cardsdb.middleware.NoSharedCacheWithCookiesMiddleware",  # first: sees every cookie set
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -56,6 +60,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "cardsdb.middleware.SecurityHeadersMiddleware",
     "cardsdb.middleware.RequestGuardMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks: the lockout answer
 ]
 
 ROOT_URLCONF = "cardsdb.urls"
@@ -89,6 +94,33 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- Admin sign-in: lockout and password rules -------------------------------------------------
+# django-axes counts failed sign-ins in the database (every app server agrees) and, after
+# AXES_FAILURE_LIMIT of them from one address or for one username, refuses further attempts for
+# AXES_COOLOFF_TIME hours before any password is hashed (its backend comes first). The address is
+# the one the rate limits key on (cardsdb/client_address.py). `manage.py axes_reset` lifts every
+# lockout (`axes_reset_ip ADDRESS`, `axes_reset_username NAME` one).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = float(os.environ.get("AXES_COOLOFF_HOURS", "1"))  # hours
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]  # each on its own
+AXES_CLIENT_IP_CALLABLE = "cardsdb.client_address.client_address"
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "admin/locked_out.html"
+AXES_VERBOSE = False
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": f"django.contrib.auth.password_validation.{name}"}
+    for name in (
+        "UserAttributeSimilarityValidator",
+        "MinimumLengthValidator",
+        "CommonPasswordValidator",
+        "NumericPasswordValidator",
+    )
+]
+
 # The cache holds throttle counters, rendered rule pages, bulk documents and the search index
 # generation. With Redis it is shared by every worker and app server; Redis being down degrades
 # to "nothing cached" (logged), never to an error page.
@@ -120,6 +152,8 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise serves from here after collectstatic
 WHITENOISE_USE_FINDERS = True  # and from static/ directly, so no collectstatic is needed
+# whitenoise answers static files before the other middleware: it adds the security headers
+WHITENOISE_ADD_HEADERS_FUNCTION = add_static_headers
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -189,6 +223,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "cardsdb.api.schema.add_engine_schemas",
+        "cardsdb.api.schema.enumerate_games",
         "cardsdb.api.schema.nullable_as_json_schema",
     ],
 }

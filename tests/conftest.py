@@ -5,6 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# No example is failed for taking long (hypothesis's default deadline is 200 ms): on a busy
+# machine that fails for no fault of the code. tests/test_no_wall_clock.py checks it.
+hypothesis_settings.register_profile("suite", deadline=None)
+hypothesis_settings.load_profile("suite")
 
 
 @pytest.fixture(scope="session", autouse=True)

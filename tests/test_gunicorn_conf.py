@@ -140,3 +140,55 @@ def test_a_worker_whose_database_is_not_ready_boots_without_its_index(
     monkeypatch.setattr(card_index, "build", no_tables)
     runpy.run_path(str(CONF))["card_index_build"]()  # does not raise
     assert "card-list index not built at boot (no such table: cardsdb_card)" in caplog.text
+
+
+def test_a_warm_worker_has_answered_the_first_uses_so_its_first_request_imports_nothing(
+    tmp_path: Path,
+) -> None:
+    """Work, not time: after `warm(app)`, an invalid-number card filter (whose first answer in
+    a process took ~0.6 s) imports no module, in a process of its own on a fresh database."""
+    env = dict(
+        os.environ,
+        DJANGO_SETTINGS_MODULE="cardsdb.settings",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    )
+    env.pop("REDIS_URL", None)
+    migrated = subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert migrated.returncode == 0, migrated.stderr[-3000:]
+    script = textwrap.dedent(
+        f"""
+        import runpy, sys
+        import django
+        django.setup()
+        from django.core.wsgi import get_wsgi_application
+        app = get_wsgi_application()
+        statuses = []
+        def recording(environ, start_response):
+            def start(status, headers, exc_info=None):
+                statuses.append(status)
+                return start_response(status, headers, exc_info)
+            return app(environ, start)
+        conf = runpy.run_path({str(CONF)!r})
+        conf["warm"](recording)
+        assert [s[:3] for s in statuses] == ["400"] * len(conf["FIRST_USES"]), statuses
+        from django.test import Client
+        client = Client(HTTP_HOST="localhost")
+        client.get("/api/v1/health")
+        before = set(sys.modules)
+        for url in ("/api/v1/cards/?cost_min=abc", "/api/v1/cards/?q=power%3Ax"):
+            assert client.get(url).status_code == 400
+        new = sorted(set(sys.modules) - before)
+        assert not new, new
+        print("ok")
+        """
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-3000:]

@@ -293,7 +293,7 @@ rulings.initkwargs = rulings_drf.initkwargs  # type: ignore[attr-defined]
     responses={200: RULING_RESPONSE, 404: ERROR_RESPONSE},
     tags=["disputes"],
 )
-@api_view(["GET"])
+@api_view(["GET", "HEAD"])
 @permission_classes([AllowAny])
 def ruling_detail(request: Request, slug: str, key: str) -> Response:
     saved = desk.ruling_get(slug, key)
@@ -331,7 +331,7 @@ def legal_moves(request: Request, slug: str) -> Response:
     description="A worked example `{state, move}` for this game's adjudicator.",
     tags=["disputes"],
 )
-@api_view(["GET"])
+@api_view(["GET", "HEAD"])
 @permission_classes([AllowAny])
 def example(request: Request, slug: str) -> Response:
     return Response(desk.example_request(slug))

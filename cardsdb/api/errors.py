@@ -11,6 +11,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from cardsdb.retention import LinkPruned
 from games.core.errors import BadInput
 
 
@@ -41,10 +42,20 @@ def bad_input_response(exc: BadInput) -> Response:
     return Response(error_body(exc.code, str(exc), details), status=status.HTTP_400_BAD_REQUEST)
 
 
+class Gone(exceptions.APIException):
+    """410: the permalink's record was removed by `manage.py prune` (cardsdb/retention.py)."""
+
+    status_code = 410
+    default_detail = "This link was removed."
+    default_code = "gone"
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, BadInput):
         return bad_input_response(exc)
-    if isinstance(exc, Http404):
+    if isinstance(exc, LinkPruned):
+        exc = Gone(str(exc))
+    elif isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or "Not found.")
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()

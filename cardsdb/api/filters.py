@@ -15,16 +15,18 @@ from games.core.names import name_fold
 
 
 class StrictOrderingFilter(OrderingFilter):
-    """`?ordering=` with an unknown field is refused instead of silently ignored."""
+    """`?ordering=` with an unknown field is refused instead of silently ignored. The schema
+    enumerates what it takes: a comma-separated list of the view's ordering fields, each
+    optionally with `-` (descending), exactly as written (no spaces, no empty items)."""
 
     def get_ordering(self, request: Any, queryset: QuerySet, view: Any) -> Any:
         params = request.query_params.get(self.ordering_param)
         if params:
-            fields = [p.strip() for p in params.split(",") if p.strip()]
+            fields = params.split(",")
             valid = {
                 item[0] for item in self.get_valid_fields(queryset, view, {"request": request})
             }
-            bad = [f for f in fields if f.lstrip("-") not in valid]
+            bad = [f for f in fields if f.removeprefix("-") not in valid]
             if bad:
                 raise ValidationError(
                     {
@@ -35,6 +37,25 @@ class StrictOrderingFilter(OrderingFilter):
                     }
                 )
         return super().get_ordering(request, queryset, view)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        fields = list(getattr(view, "ordering_fields", None) or [])
+        if not fields or fields == ["__all__"]:
+            return list(super().get_schema_operation_parameters(view))
+        return [
+            {
+                "name": self.ordering_param,
+                "required": False,
+                "in": "query",
+                "description": "The fields to order by, in turn; `-` before one for descending.",
+                "schema": {
+                    "type": "array",
+                    "items": {"type": "string", "enum": [*fields, *(f"-{f}" for f in fields)]},
+                },
+                "style": "form",
+                "explode": False,
+            }
+        ]
 
     def filter_queryset(self, request: Any, queryset: QuerySet, view: Any) -> QuerySet:
         # Unknown values (null cost, null power) sort last on both SQLite and PostgreSQL.

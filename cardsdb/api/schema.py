@@ -244,6 +244,22 @@ def add_tool_operations(result: dict[str, Any], components: dict[str, Any]) -> N
                 paths[f"{API}games/{path}/"] = {"post": operation}
 
 
+def enumerate_games(result: dict[str, Any], generator: Any, **kwargs: Any) -> dict[str, Any]:
+    """The `game` query parameters take a loaded game's slug: listed, as the database has
+    them when the schema is asked for."""
+    from cardsdb.models import Game
+
+    slugs = sorted(Game.objects.values_list("slug", flat=True))
+    if not slugs:
+        return result
+    for item in result.get("paths", {}).values():
+        for operation in item.values():
+            for parameter in operation.get("parameters", []) if isinstance(operation, dict) else []:
+                if parameter.get("in") == "query" and parameter.get("name") == "game":
+                    parameter["schema"] = {**parameter.get("schema", {}), "enum": slugs}
+    return result
+
+
 def nullable_as_json_schema(
     result: dict[str, Any], generator: Any, **kwargs: Any
 ) -> dict[str, Any]:

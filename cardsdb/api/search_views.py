@@ -161,12 +161,12 @@ def _search(request: Request) -> Response:
     "dropped; when no entry holds every word, entries holding most of them come back "
     "(`relaxed`). `/api/v1/search/` answers the same.",
 )
-@api_view(["GET"])
+@api_view(["GET", "HEAD"])
 def search_view(request: Request) -> Response:
     return _search(request)
 
 
 @extend_schema(exclude=True)
-@api_view(["GET"])
+@api_view(["GET", "HEAD"])
 def search_view_slash(request: Request) -> Response:
     return _search(request)

@@ -394,7 +394,19 @@ class GlossaryTermSerializer(serializers.ModelSerializer):
 # -- table mode: a game's sources and its quick reference -------------------------------------
 
 
+class BlankAsNullURLField(serializers.URLField):
+    """A URL or null: a source with no address (a printed rulebook) answers null, not the
+    empty string the schema's `format: uri` does not allow."""
+
+    def to_representation(self, value: Any) -> str | None:  # type: ignore[override]
+        return str(value) if value else None
+
+
 class SourceSerializer(serializers.ModelSerializer):
+    url = BlankAsNullURLField(
+        allow_null=True, read_only=True, help_text="Where to find it; null if it has no address"
+    )
+
     class Meta:
         model = m.Source
         fields = ["title", "kind", "about", "url"]

@@ -36,7 +36,7 @@ GAME_PARAMETER = OpenApiParameter("slug", str, OpenApiParameter.PATH, descriptio
     "from it.",
     tags=["games"],
 )
-@api_view(["GET"])
+@api_view(["GET", "HEAD"])
 def sources(request: Request, slug: str) -> Response:
     game = _game(table.with_sources(slug), slug)
     return Response(serializers.GameSourcesSerializer(game).data)
@@ -50,7 +50,7 @@ def sources(request: Request, slug: str) -> Response:
     "variant's setup numbers in words, and the rules people ask about most.",
     tags=["games"],
 )
-@api_view(["GET"])
+@api_view(["GET", "HEAD"])
 def quick(request: Request, slug: str) -> Response:
     game = _game(table.with_variants(slug), slug)
     setup, turn = table.quick_sections(game)

@@ -1,5 +1,6 @@
 from typing import Any
 
+from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
@@ -43,6 +44,18 @@ _drf: dict[str, Any] = {
     if isinstance(pattern, URLPattern) and pattern.name
 }
 
+
+class DocsView(SpectacularSwaggerSplitView):
+    """The browsable docs page. DRF's OPTIONS answer would render its metadata through the
+    page's HTML template renderer, which has no template for it (a 500): it is answered here,
+    the methods the page has and no body."""
+
+    def options(  # type: ignore[override]
+        self, request: HttpRequest, *args: Any, **kwargs: Any
+    ) -> HttpResponse:
+        return HttpResponse(headers={"Allow": "GET, HEAD, OPTIONS"})
+
+
 urlpatterns = [
     re_path(
         r"^cards/(?P<game_slug>[a-z0-9-]+)/(?P<card_slug>[a-z0-9-]+)/$",
@@ -83,7 +96,7 @@ urlpatterns = [
     ),
     re_path(r"^health/?$", health.health, name="health"),  # no database; load-test ceiling
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    path("docs/", DocsView.as_view(url_name="api:schema"), name="docs"),
     path("search", search_views.search_view, name="search"),
     path("search/", search_views.search_view_slash, name="search-slash"),
     path("", include(router.urls)),

@@ -270,7 +270,10 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
         if "q" not in request.query_params:
             raise ValidationError({"q": ["Give the start of a name."]})
-        names = card_names_autocomplete(request.query_params["q"], request.query_params.get("game"))
+        game = request.query_params.get("game")
+        if game is not None and not Game.objects.filter(slug=game).exists():
+            raise ValidationError({"game": [f"No game {game!r}: give a game's slug."]})
+        names = card_names_autocomplete(request.query_params["q"], game)
         return Response({"data": names})
 
 
@@ -339,7 +342,7 @@ class ClarificationViewSet(ReadOnly):
     responses={200: OpenApiTypes.OBJECT},
     description="Everything about one game (or `all`) in one JSON document.",
 )
-@api_view(["GET"])
+@api_view(["GET", "HEAD"])
 def bulk_download(request: Request, slug: str) -> Any:
     """Served from a file written once per version of the data (cardsdb/bulk.py), with its
     ETag and Content-Length; `If-None-Match` with the current ETag answers 304."""

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('cardsdb', '0013_provenance'),
+        ('cardsdb', '0014_last_opened'),
     ]
 
     operations = [

@@ -47,10 +47,25 @@ class DeckEntry(BaseModel):
 DeckPart = list[CardReference | DeckEntry] | None
 
 
+_A_DECK_GIVEN: list[JsonValue] = [
+    {"required": ["list"], "properties": {"list": {"type": "string", "minLength": 1}}},
+    {"required": ["hero_deck"], "properties": {"hero_deck": {"type": "array", "minItems": 1}}},
+    {"required": ["playbook"], "properties": {"playbook": {"type": "array", "minItems": 1}}},
+    {
+        "required": ["hot_dog_deck"],
+        "properties": {"hot_dog_deck": {"type": "array", "minItems": 1}},
+    },
+]
+
+
 class DeckCheckRequest(BaseModel):
     """A deck: `list`, the pasted text (one card a line, optional headings Heroes, Plays,
     Bonus Plays, Hot Dogs; a text/plain body is the same), or the parts, each card a reference
     or `{"card": ..., "count": n}`."""
+
+    # the list or at least one part is needed: said in the schema, as the tool refuses a deck
+    # that names no card
+    model_config = ConfigDict(json_schema_extra={"anyOf": _A_DECK_GIVEN})
 
     format: str = Field(
         default=DEFAULT_FORMAT,

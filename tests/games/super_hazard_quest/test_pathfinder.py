@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
+from games.super_hazard_quest import pathfinder
 from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.rules import RULES
 from games.super_hazard_quest.state import State
@@ -161,14 +162,16 @@ def big_dungeon() -> State:
     )
 
 
-def test_the_path_finder_handles_a_full_dungeon_in_reasonable_time() -> None:
-    state = big_dungeon()
-    began = time.perf_counter()
-    answer = reachable(state, "Ana")
-    elapsed = time.perf_counter() - began
+def test_the_path_finder_searches_a_full_dungeon_in_a_few_thousand_states(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Work, not time: with the search cut at 5,000 states (the limit a question gets is
+    # NODE_LIMIT, 60,000), the full dungeon is still searched to the end (1,079 states on
+    # 2026-12-02). How long it takes is measured in bench/hazard_pathfinder_bench.py.
+    monkeypatch.setattr(pathfinder, "NODE_LIMIT", 5_000)
+    answer = reachable(big_dungeon(), "Ana")
     assert not answer.truncated
     assert answer.checkpoints
-    assert elapsed < 10  # a smoke bound; the benchmark figure is in the report
 
 
 def test_a_hand_of_five_super_magic_items_is_searched_in_full() -> None:
