@@ -603,7 +603,7 @@ class PlayTable(models.Model):
     with its answer and deciding rule; `board` is the board after the log (kept so that a move
     is ruled on it without replaying the log). `version` counts the writes: a move or an undo
     sent with an older version is refused, so two phones never fork the table. A table idle
-    for 30 days is removed (`cardsdb.play_tables.prune_idle_tables`)."""
+    for 30 days is removed (`manage.py prune`, `cardsdb.retention.prune_tables`)."""
 
     id = models.CharField(primary_key=True, max_length=16)
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="play_tables")

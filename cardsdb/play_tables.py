@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import base64
 import secrets
-from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
@@ -20,7 +19,7 @@ from django.db.models import F
 from django.http import Http404
 from django.utils import timezone
 
-from cardsdb import desk
+from cardsdb import desk, retention
 from cardsdb.models import PlayTable
 from games.core.errors import InvalidMove, InvalidState
 from games.core.rules import GameRules
@@ -45,6 +44,7 @@ def _new_id() -> str:
 def table_get(key: str) -> PlayTable:
     table = PlayTable.objects.select_related("game").filter(pk=key).first()
     if table is None:
+        retention.pruned_check("table", key)  # a table removed for idleness answers 410
         raise Http404(f"No table {key!r}: a table idle for {IDLE_DAYS} days is removed.")
     return table
 
@@ -197,13 +197,6 @@ def table_json(table: PlayTable) -> dict[str, Any]:
 
 
 def prune_idle_tables(days: int = IDLE_DAYS, batch: int = 500) -> int:
-    """Remove the tables nobody has touched for `days` days, `batch` at a time; the count."""
-    cutoff = timezone.now() - timedelta(days=days)
-    removed = 0
-    while True:
-        keys = list(
-            PlayTable.objects.filter(updated__lt=cutoff).values_list("pk", flat=True)[:batch]
-        )
-        if not keys:
-            return removed
-        removed += PlayTable.objects.filter(pk__in=keys).delete()[0]
+    """Remove the tables nobody has moved on for `days` days, `batch` at a time, remembering
+    their ids (their links answer 410); the count. `manage.py prune` runs it nightly."""
+    return retention.prune_tables(days, batch)

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import Model
 from django.utils import timezone
 
-from cardsdb.models import PrunedLink, SavedDeck, SavedRuling
+from cardsdb.models import PlayTable, PrunedLink, SavedDeck, SavedRuling
 
 OPENED_RESOLUTION = datetime.timedelta(days=1)
 DEFAULT_BATCH = 500
@@ -50,16 +50,19 @@ def pruned_check(kind: str, key: str) -> None:
         raise LinkPruned(kind, key)
 
 
-def _prune_saved(model: type[Model], kind: str, days: int, batch: int) -> int:
-    """Remove records of `model` not opened for `days`, `batch` at a time, each batch in one
-    transaction that also records their ids as pruned. Returns how many were removed."""
+def _prune_saved(
+    model: type[Model], kind: str, days: int, batch: int, last_used: str = "opened"
+) -> int:
+    """Remove records of `model` not used (`last_used`: opened, or for a table moved) for
+    `days`, `batch` at a time, each batch in one transaction that also records their ids as
+    pruned. Returns how many were removed."""
     cutoff = timezone.now() - datetime.timedelta(days=days)
     manager: Any = model._default_manager
     removed = 0
     while True:
         rows = list(
-            manager.filter(opened__lt=cutoff)
-            .order_by("opened", "pk")
+            manager.filter(**{f"{last_used}__lt": cutoff})
+            .order_by(last_used, "pk")
             .values_list("pk", "game__slug")[:batch]
         )
         if not rows:
@@ -80,6 +83,12 @@ def prune_decks(days: int, batch: int) -> int:
     return _prune_saved(SavedDeck, "deck", days, batch)
 
 
+def prune_tables(days: int, batch: int) -> int:
+    """Tables where nobody has recorded or undone a move for `days` (polling the page does not
+    keep a table: a game nobody plays is over)."""
+    return _prune_saved(PlayTable, "table", days, batch, last_used="updated")
+
+
 @dataclass(frozen=True)
 class Prunable:
     """A kind `manage.py prune` removes: what it is called in its report, the days unopened
@@ -94,4 +103,5 @@ class Prunable:
 PRUNABLE: dict[str, Prunable] = {
     "rulings": Prunable("saved rulings", 180, prune_rulings),
     "decks": Prunable("saved decks", 180, prune_decks),
+    "tables": Prunable("idle tables", 30, prune_tables),
 }
