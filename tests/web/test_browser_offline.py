@@ -23,7 +23,7 @@ SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "heig
 # Resolves once the service worker controls the page (it claims open pages when it starts).
 CONTROLLED = """() => navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller
   ? true
-  : new Promise(r => navigator.serviceWorker.addEventListener('controllerchange', () => r(true))))"""
+  : new Promise(r => navigator.serviceWorker.addEventListener('controllerchange', () => r(1))))"""
 STORES = "() => caches.keys()"
 
 
@@ -79,7 +79,8 @@ def test_a_kept_game_reads_with_no_signal_pages_never_opened_included(
     keep = phone.get_by_role("button", name="Keep this game for offline")
     keep.click()
     phone.wait_for_selector("#keep-status:has-text('Kept:')")
-    assert re.search(r"Kept: \d+ pages of Higher or Lower", phone.locator("#keep-status").inner_text())
+    kept = phone.locator("#keep-status").inner_text()
+    assert re.search(r"Kept: \d+ pages of Higher or Lower", kept), kept
 
     phone.context.set_offline(True)
     for kind, shows in [("glossary/", "main summary"), ("cards/", "main"), ("rules/", "li.rule")]:
