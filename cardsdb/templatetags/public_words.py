@@ -95,6 +95,14 @@ def attribute_label(key: str) -> str:
 
 
 @register.filter
+def slug_words(values: object) -> str:
+    """Slugs as words, joined: `["any-future-item", "red-crystal"]` -> "any future item, red
+    crystal" (a card kind's categories on the game page)."""
+    items = values if isinstance(values, list | tuple) else [values]
+    return ", ".join(str(item).replace("-", " ").replace("_", " ") for item in items)
+
+
+@register.filter
 def plain_value(value: object) -> str:
     """A value as words: lists joined, mappings as "key: value", never a Python repr."""
     if isinstance(value, list | tuple):
