@@ -1,9 +1,10 @@
 """At the table, on a phone (390 x 844), in a real browser: for every game a player asks the
 most common question with printed names (no JSON), reads the answer in plain words and opens
 the view they show their opponent; then every kind of page of that game is walked and must fit
-the phone (no element wider than the screen, tap targets of 44 x 44 px, table headers broken only
-between words, pictures within their column), keep picture text readable, show no internal
-words and pass axe-core at 390 and 1366 px, in the light and the dark theme. Three phone screenshots are saved under docs/screenshots/ for the README."""
+the phone (no element wider than the screen, tap targets of 44 x 44 px, table headers broken
+only between words, pictures within their column), keep picture text readable, show no
+internal words and pass axe-core at 390 and 1366 px, in the light and the dark theme. Three
+phone screenshots are saved under docs/screenshots/ for the README."""
 
 from __future__ import annotations
 
@@ -172,8 +173,8 @@ TAP_TARGETS_JS = """() => {
     if (seen.has(el) || !el.getClientRects().length) continue;
     seen.add(el);
     const style = getComputedStyle(el);
-    if (style.visibility === 'hidden' || el.closest('[hidden], details:not([open]) > :not(summary)'))
-      continue;
+    const folded = el.closest('[hidden], details:not([open]) > :not(summary)');
+    if (style.visibility === 'hidden' || folded) continue;
     const r = el.getBoundingClientRect();
     if (r.width < 43.5 || r.height < 43.5) {
       const name = (el.innerText || el.value || el.name || el.getAttribute('aria-label') || '');
