@@ -198,13 +198,13 @@ def _drawn(line: ComboLine | None) -> bool:
 
 def _face_lines(face: LevelFace) -> list[tuple[str, str]]:
     if face.buttons is None:
-        lines = [(f"btn {UNKNOWN}", "hr-unknown")]
+        lines = [(f"buttons {UNKNOWN}", "hr-unknown")]
     else:
-        lines = [(_short(f"btn {_icons(face.buttons)}"), "hr-btn")]
+        lines = [(_short(f"buttons {_icons(face.buttons)}"), "hr-btn")]
     for word, part, icons in (
         ("enemy", "enemy", face.enemy),
         ("start", "combo_start", face.combo_start),
-        ("cont", "combo_continue", [face.combo_continue] if face.combo_continue else None),
+        ("continue", "combo_continue", [face.combo_continue] if face.combo_continue else None),
     ):
         if not face.described(part):
             lines.append((f"{word} {UNKNOWN}", "hr-unknown"))
@@ -343,7 +343,7 @@ def _held_cards(
         kind = "equipment" if one.card.startswith("E") else "level card"
         classes = ["hr-card", "hr-held", "hr-equipment" if kind == "equipment" else "hr-level"]
         item = Card(one.card, x, y, CARD_W, HAND_H, classes)
-        item.lines.append((f"{one.card} · {'equip' if kind == 'equipment' else 'level'}", "hr-id"))
+        item.lines.append((f"{kind} {one.card}", "hr-id"))
         buttons = state.buttons_of(one.card)
         if not one.face_up:
             classes.append("hr-face-down")
@@ -351,7 +351,7 @@ def _held_cards(
             item.tooltip = f"{one.card} ({kind}): face down"
         else:
             classes.append("hr-face-up")
-            text = f"btn {_icons(buttons)}" if buttons else "not described"
+            text = f"buttons {_icons(buttons)}" if buttons else "not described"
             item.lines.append((_short(text), "hr-btn" if buttons else "hr-unknown"))
             item.tooltip = f"{one.card} ({kind}): " + (
                 f"buttons {_icons(buttons)}" if buttons else "buttons not described"

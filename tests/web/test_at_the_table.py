@@ -41,6 +41,21 @@ INTERNAL = [
     r"\b[a-z]+_[a-z_]+: ",  # a setting name: `max_heroes_per_power: 6`
     r"You's",
     r"\b[a-z]+(?:-[a-z]+)+:\d",  # a rule's key (`star-realms-high-alert:3.2`), not its number
+    r"\b[a-z]+(?:-[a-z]+)+:[a-z]+(?:-[a-z]+)+\b",  # a clarification's key
+    r"\b(?:any-future-item|any-discarded-item|red-crystal|blue-crystal)\b",  # slugs as words
+    r"\bitem-\d\b",
+    r"\bcan You\b",  # a player's name "You" where "you" is meant
+    r"Played as: \w+ Mode",
+    r"\b1 (?:Plays|Heroes|Hot Dogs)\b",
+    r"rules data version",
+    r"\ba Alignment\b",
+    r'"play_area"|"id": "|State of the API schema',  # JSON out in the open
+    r"\b[A-Z]\d+ · (?:level|equip)\b",
+    r"\bbtn\b",
+    r"\bcont \?",
+    r"States explored",
+    r"solved in [\d.]+ ms",
+    r"\b[Rr]uling [a-z0-9]{10}\b",  # a ruling's permalink id said as its name
 ]
 
 
@@ -308,6 +323,11 @@ def test_player_asks_with_printed_names_gets_plain_answer_and_every_page_fits_a_
     shown = page.locator("#show")
     box = shown.bounding_box()
     assert box and box["width"] >= 380 and box["height"] >= 800
+    # shown to the opponent, the answer speaks to them: "you" is now the one holding the phone
+    assert page.locator("#answer").is_hidden()
+    turned = page.locator("#answer-them").inner_text()
+    if re.search(r"\byou\b", answer, re.IGNORECASE):
+        assert re.search(r"\byour opponent\b", turned, re.IGNORECASE), (answer, turned)
     page.locator("#share").click()
     page.wait_for_selector("#share-status:not(:empty)")
     assert page.evaluate("navigator.clipboard.readText()") == ruling_url.split("#")[0]
