@@ -122,7 +122,7 @@ def test_ruling_page_draws_the_row_with_face_down_and_pressed_cards_and_the_hero
     assert "Combo in progress" in svg
     assert "Tutorial · run 1 of 4" in svg
     assert "buttons A" in svg and "enemy A *" in svg  # the current card's face, briefly
-    assert 'viewBox="0 0 480 ' in svg and 'width="480"' in svg
+    assert 'viewBox="0 0 360 ' in svg and 'width="360"' in svg  # a phone's column
     # The button for the solver is on the page.
     assert "/best-line/" in page and "What&#x27;s my best line?" in page
 
