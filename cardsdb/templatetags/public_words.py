@@ -178,11 +178,13 @@ def public_attributes(card: Any) -> list[tuple[str, str]]:
         if not field.title or value in (None, "", [], {}, False):
             continue
         words = "yes" if value is True else public_source(plain_value(value))
+        words = _A_BEFORE_VOWEL.sub(r"\1an \2", words)  # "gain a Alignment ally": "an"
         if words:
             out.append((field.title, words))
     return out
 
 
+_A_BEFORE_VOWEL = re.compile(r"(^|[\s(])a ([AEIO][a-z])")
 _TERM_LINK = re.compile(r'href="[^"]*#term-([\w-]+)"')
 
 

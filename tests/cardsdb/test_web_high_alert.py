@@ -419,3 +419,11 @@ def test_the_picture_escapes_every_name() -> None:
     for raw in ("<script>", "<b>", "<i>", "<u>"):
         assert raw not in svg
     assert "&lt;script&gt;" in svg and "&lt;i&gt;title" in svg
+
+
+def test_a_hero_card_page_says_gain_an_alignment_ally(web: Client) -> None:
+    """The card data words Administrator Tung's ability "gain a Alignment ally"; its page reads
+    "gain an Alignment ally", the data kept as its sources word it."""
+    page = web.get("/games/star-realms-high-alert/cards/administrator-tung/").content.decode()
+    assert "gain an Alignment ally" in page
+    assert "gain a Alignment" not in page
