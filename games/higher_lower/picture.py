@@ -49,6 +49,7 @@ ORDER_LINE_H = 17
 CALL_LINE_CHARS = 25  # the lines beside the call badge, from x 178 to the picture's edge
 NEXT_LINE_CHARS = 40  # 15 px, bold (about 8 px a character)
 NOTE_LINE_CHARS = 44  # 13 px, semibold
+SEAT_FACTS_CHARS = 44  # 13 px, inside a seat's frame
 LAID_PER_ROW = 9
 CALL_LINE_H = 18
 
@@ -188,9 +189,11 @@ def _seat(state: State, p: Player, y: int, out: str | None) -> Seat:
     boosters = _plural(seat.boosters, "booster")
     boosters += "" if isinstance(p.boosters, list) else " (hidden)"
     boosters = "boosters not described" if p.boosters is None else boosters
-    seat.texts.append({"x": x0, "y": y + 38, "text": f"{cards} · {boosters}", "cls": "hl-small"})
+    facts = _wrapped([cards, boosters], " · ", SEAT_FACTS_CHARS)
+    for k, line in enumerate(facts):
+        seat.texts.append({"x": x0, "y": y + 38 + 17 * k, "text": line, "cls": "hl-small"})
     seat.tooltip = f"{p.name}: {cards}, {boosters}" + (", whose turn it is" if turn else "")
-    top = y + 48
+    top = y + 48 + 17 * (len(facts) - 1)
     if shown and isinstance(p.hand, list):
         for i, value in enumerate(sorted(p.hand)):
             cx = x0 + (i % PER_ROW) * (CARD_W + CARD_GAP)

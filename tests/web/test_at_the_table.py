@@ -284,7 +284,15 @@ def _problems(page: Any) -> list[str]:
     if faint:
         found.append(f"picture text under 4.5:1 contrast: {faint}")
     # Every visible word, the reasons' details too.
-    text = page.evaluate("() => document.body.innerText")
+    text = page.evaluate(
+        """() => {
+          const opened = [...document.querySelectorAll('details.developers[open]')];
+          opened.forEach(d => { d.open = false; });
+          const text = document.body.innerText;
+          opened.forEach(d => { d.open = true; });
+          return text;
+        }"""
+    )
     for pattern in INTERNAL:
         hit = re.search(pattern, text)
         if hit:
