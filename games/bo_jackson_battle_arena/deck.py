@@ -368,7 +368,7 @@ def _check_heroes(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
     v.add(
         fmt.hero_min <= size <= fmt.hero_max,
         fmt.hero_size_code,
-        f"{size} Heroes; {fmt.name} needs {wanted}",
+        f"{size} Hero{'' if size == 1 else 'es'}; {fmt.name} needs {wanted}",
     )
     real = deck.real_heroes
     if fmt.hero_limits and real:
