@@ -358,6 +358,16 @@ def tool_aliases() -> list[tuple[str, str, str]]:
     ]
 
 
+def _tool_page(slug: str, tool: Any) -> str | None:
+    """Where a player uses the tool on the website: its own page, or the page that keeps its
+    answers (a deck's paste box); None for a tool served to apps only."""
+    if tool.page is not None:
+        return reverse("web:game-tool", args=[slug, tool.slug])
+    if tool.permalink == "decks":
+        return reverse("web:deck-check", args=[slug])
+    return None
+
+
 def tools_listed(slug: str) -> list[dict[str, Any]]:
     """The game's declared tools, each with where it is served (the API and the website)."""
     if slug not in registry:
@@ -368,7 +378,7 @@ def tools_listed(slug: str) -> list[dict[str, Any]]:
             "title": tool.title,
             "description": tool.description,
             "url": reverse("api:tool", args=[slug, tool.slug]),
-            "page": reverse("web:game-tool", args=[slug, tool.slug]) if tool.page else None,
+            "page": _tool_page(slug, tool),
             "on_ruling_page": tool.on_ruling,
             "needs_cards": tool.needs_cards,
             "deprecated_urls": [f"/api/v1/games/{slug}/{alias}" for alias in tool.aliases],

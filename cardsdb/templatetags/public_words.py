@@ -104,6 +104,60 @@ def attribute_label(key: str) -> str:
     return str(key).replace("_", " ").replace("-", " ").strip().capitalize()
 
 
+# "Show your opponent": the answer turned round, so that it speaks to the one holding the
+# phone. Longest phrases first; each is swapped once (one pass), a verb after it agreeing.
+_TURNED = {
+    "your opponent's": "your",
+    "your opponent has": "you have",
+    "your opponent is": "you are",
+    "your opponent was": "you were",
+    "your opponent": "you",
+    "yours": "your opponent's",
+    "your": "your opponent's",
+    "you have": "your opponent has",
+    "you are": "your opponent is",
+    "you were": "your opponent was",
+    "you": "your opponent",
+}
+for _verb, _third in [
+    ("win", "wins"),
+    ("lose", "loses"),
+    ("need", "needs"),
+    ("take", "takes"),
+    ("pay", "pays"),
+    ("place", "places"),
+    ("draw", "draws"),
+    ("score", "scores"),
+]:
+    _TURNED[f"you {_verb}"] = f"your opponent {_third}"
+    _TURNED[f"your opponent {_third}"] = f"you {_verb}"
+_TURN = re.compile(
+    r"\b(" + "|".join(re.escape(k) for k in sorted(_TURNED, key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _turned(match: re.Match[str]) -> str:
+    said = match.group(0)
+    words = _TURNED[said.lower()]
+    return words[0].upper() + words[1:] if said[0].isupper() else words
+
+
+@register.filter
+def to_opponent(text: str) -> str:
+    """The answer as the opponent reads it: "you" and "your opponent" swapped ("Battle 1 is
+    won by your opponent" -> "Battle 1 is won by you")."""
+    return _TURN.sub(_turned, str(text))
+
+
+@register.filter
+def slug_words(values: object) -> str:
+    """Slugs as words, joined: `["any-future-item", "red-crystal"]` -> "any future item, red
+    crystal" (a card kind's categories on the game page)."""
+    items = values if isinstance(values, list | tuple) else [values]
+    return ", ".join(str(item).replace("-", " ").replace("_", " ") for item in items)
+
+
 @register.filter
 def plain_value(value: object) -> str:
     """A value as words: lists joined, mappings as "key: value", never a Python repr."""
@@ -134,11 +188,13 @@ def public_attributes(card: Any) -> list[tuple[str, str]]:
         if not field.title or value in (None, "", [], {}, False):
             continue
         words = "yes" if value is True else public_source(plain_value(value))
+        words = _A_BEFORE_VOWEL.sub(r"\1an \2", words)  # "gain a Alignment ally": "an"
         if words:
             out.append((field.title, words))
     return out
 
 
+_A_BEFORE_VOWEL = re.compile(r"(^|[\s(])a ([AEIO][a-z])")
 _TERM_LINK = re.compile(r'href="[^"]*#term-([\w-]+)"')
 
 

@@ -64,5 +64,9 @@ def what_now(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "options": listed if moves is not None else None,
             "in_part": in_part,
             "more": max(0, len(moves or []) - MOVES_SHOWN),
+            # where to go instead, when the moves cannot be listed: the game's tools on this
+            # board and its questions, each about one move
+            "tools": {k: t for k, t in d.engine.tools.items() if t.on_ruling},
+            "questions": [{"slug": q.slug, "title": q.title} for q in d.engine.questions],
         },
     )

@@ -5,6 +5,7 @@ from cardsdb.web import (
     desk_views,
     moves_views,
     play_table_views,
+    offline_views,
     search_views,
     table_views,
     views,
@@ -14,6 +15,9 @@ app_name = "web"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", offline_views.service_worker, name="service-worker"),
+    path("offline/", offline_views.offline_page, name="offline"),
+    path("offline/kept/", offline_views.offline_form_kept, name="offline-kept"),
     path("search/", search_views.search_page, name="search"),
     path("search/syntax/", search_views.search_syntax_page, name="search-syntax"),
     path("games/<slug:slug>/", views.game_page, name="game"),

@@ -369,7 +369,7 @@ def _check_heroes(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
     v.add(
         fmt.hero_min <= size <= fmt.hero_max,
         fmt.hero_size_code,
-        f"{size} Heroes; {fmt.name} needs {wanted}",
+        f"{size} Hero{'' if size == 1 else 'es'}; {fmt.name} needs {wanted}",
     )
     real = deck.real_heroes
     if fmt.hero_limits and real:
@@ -448,16 +448,19 @@ def _check_playbook(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
         known = deck.scored_plays
         total = deck.dbs_total
         unknown = len(plays) - len(known)
+        plays_known = f"{len(known)} Play" + ("" if len(known) == 1 else "s")
         v.add(
             total <= fmt.dbs_cap,
             "dbs-cap",
             f"the Playbook's Deck Balancing Score is {total:,}"
-            + (f" for the {len(known)} Plays with a known score" if unknown else "")
+            + (f" for the {plays_known} with a known score" if unknown else "")
             + f" (limit {fmt.dbs_cap:,})",
         )
         if unknown:
             v.notes.append(
-                f"{unknown} Plays have no known Deck Balancing Score and are not counted."
+                f"{unknown} Play has no known Deck Balancing Score and is not counted."
+                if unknown == 1
+                else f"{unknown} Plays have no known Deck Balancing Score and are not counted."
             )
 
 

@@ -32,7 +32,7 @@ from games.higher_lower.table import (
     winner,
 )
 
-WIDTH = 480
+WIDTH = 360  # a 390 px phone's column, so the picture is never scaled down nor scrolled
 LEFT = 16
 INNER = WIDTH - 2 * LEFT
 CARD_W, CARD_H, CARD_GAP = 30, 40, 5
@@ -43,10 +43,14 @@ CHIP_W, CHIP_H, CHIP_GAP = 74, 20, 6
 CHIPS_PER_ROW = (INNER - 16 + CHIP_GAP) // (CHIP_W + CHIP_GAP)
 LAID_SHOWN = 12  # earlier cards listed under the pile
 NAME_CHARS = 22
-SEAT_LINE_CHARS = 48  # a seat's bold heading across its frame
-ORDER_LINE_CHARS = 50  # 13 px, about 6.7 px a character: the 340 px a 390 px phone shows
+SEAT_LINE_CHARS = 36  # a seat's bold heading across its frame
+ORDER_LINE_CHARS = 46  # 13 px, about 6.7 px a character: the 328 px inside the picture
 ORDER_LINE_H = 17
-CALL_LINE_CHARS = 30  # the lines beside the call badge, from x 256 to the frame's edge
+CALL_LINE_CHARS = 25  # the lines beside the call badge, from x 178 to the picture's edge
+NEXT_LINE_CHARS = 40  # 15 px, bold (about 8 px a character)
+NOTE_LINE_CHARS = 44  # 13 px, semibold
+SEAT_FACTS_CHARS = 44  # 13 px, inside a seat's frame
+LAID_PER_ROW = 9
 CALL_LINE_H = 18
 
 
@@ -185,9 +189,11 @@ def _seat(state: State, p: Player, y: int, out: str | None) -> Seat:
     boosters = _plural(seat.boosters, "booster")
     boosters += "" if isinstance(p.boosters, list) else " (hidden)"
     boosters = "boosters not described" if p.boosters is None else boosters
-    seat.texts.append({"x": x0, "y": y + 38, "text": f"{cards} · {boosters}", "cls": "hl-small"})
+    facts = _wrapped([cards, boosters], " · ", SEAT_FACTS_CHARS)
+    for k, line in enumerate(facts):
+        seat.texts.append({"x": x0, "y": y + 38 + 17 * k, "text": line, "cls": "hl-small"})
     seat.tooltip = f"{p.name}: {cards}, {boosters}" + (", whose turn it is" if turn else "")
-    top = y + 48
+    top = y + 48 + 17 * (len(facts) - 1)
     if shown and isinstance(p.hand, list):
         for i, value in enumerate(sorted(p.hand)):
             cx = x0 + (i % PER_ROW) * (CARD_W + CARD_GAP)
@@ -205,8 +211,9 @@ def _seat(state: State, p: Player, y: int, out: str | None) -> Seat:
                 say = f"In green: {_plural(laid, 'card')} that may be laid now"
             else:
                 say = "None of these may be laid now: draw"
-            seat.texts.append({"x": x0, "y": top + 10, "text": say, "cls": "hl-note"})
-            top += 18
+            for line in _words(say, NOTE_LINE_CHARS):
+                seat.texts.append({"x": x0, "y": top + 10, "text": line, "cls": "hl-note"})
+                top += 18
     elif count:
         for i in range(min(count, BACKS_SHOWN)):
             seat.backs.append({"x": x0 + i * BACK_STEP, "y": top})
@@ -273,15 +280,19 @@ def layout(
         texts.append(
             {"x": LEFT + 165, "y": top + 128 + 17 * k, "text": line, "cls": "hl-small hl-mid"}
         )
+    # The call's badge on a row of its own under the deck and the pile, its facts beside it.
     call = _call_block(state)
-    call.update({"x": LEFT + 240, "y": top + 10})
+    call_y = top + 160
+    call.update({"x": LEFT, "y": call_y})
     for k, line in enumerate(call["lines"]):
         texts.append(
-            {"x": LEFT + 240, "y": top + 78 + CALL_LINE_H * k, "text": line, "cls": "hl-small"}
+            {"x": LEFT + 162, "y": call_y + 16 + CALL_LINE_H * k, "text": line, "cls": "hl-small"}
         )
-    # Five lines fit beside the pile; more (long names matched since) push the rest down.
-    y = top + max(170, 78 + CALL_LINE_H * len(call["lines"]) + 10)
-    texts.append({"x": LEFT, "y": y, "text": _next_card_text(state), "cls": "hl-next"})
+    y = call_y + max(46, 16 + CALL_LINE_H * len(call["lines"])) + 24
+    next_lines = _words(_next_card_text(state), NEXT_LINE_CHARS)
+    for k, line in enumerate(next_lines):
+        texts.append({"x": LEFT, "y": y + 20 * k, "text": line, "cls": "hl-next"})
+    y += 20 * (len(next_lines) - 1)
 
     laid: list[Chip] = []
     if state.discard:
@@ -291,8 +302,9 @@ def layout(
         say = "Laid before, oldest first" + (f" ({earlier} earlier not shown)" if earlier else "")
         texts.append({"x": LEFT, "y": y, "text": say + ":", "cls": "hl-small"})
         for i, value in enumerate(shown):
-            laid.append(Chip(str(value), LEFT + i * 36, y + 8, "hl-laid"))
-        y += 8 + 26
+            x, row = LEFT + (i % LAID_PER_ROW) * 36, i // LAID_PER_ROW
+            laid.append(Chip(str(value), x, y + 8 + 28 * row, "hl-laid"))
+        y += 8 + 28 * -(-len(shown) // LAID_PER_ROW)
     y += 14
     seats: list[Seat] = []
     for p in state.players:

@@ -15,12 +15,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core.pictures import BoardPicture, listed, plural, sentences, short
+from games.core.pictures import BoardPicture, listed, plural, sentences, short, wrapped
 from games.core.tools import Reference
 from games.hyperstar_run.state import PART_NAMES, RUNS, ComboLine, LevelFace, State
 
-WIDTH = 480
-COLS = 4
+WIDTH = 360  # a 390 px phone's column, so the picture is never scaled down nor scrolled
+COLS = 3
 CARD_W = 106
 GAP = 10
 LEFT = (WIDTH - COLS * CARD_W - (COLS - 1) * GAP) // 2
@@ -30,6 +30,8 @@ PRESS_DROP = 8  # a pressed card is shifted down (rule 5.5)
 HAND_H = 74
 LINE = 18
 CHARS = 14  # what fits on one line of a card
+HEAD_CHARS = 38  # 15 px, semibold, across the picture
+STATUS_CHARS = 44  # 14 px
 
 # Combo line colours the picture can paint; any other name is drawn in a neutral colour and
 # still printed as the player wrote it.
@@ -60,6 +62,11 @@ PAINTS = frozenset(
 HEX = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?")
 NEUTRAL = "#6b5bd2"
 COST_WORDS = {"enemy": "enemy", "combo-start": "start", "combo-continue": "continue"}
+
+
+def _wrap(text: str, limit: int) -> list[str]:
+    """`text` on lines of at most `limit` characters, broken between words."""
+    return wrapped(text.split(" "), " ", limit)
 
 
 def _short(text: str, limit: int = CHARS) -> str:
@@ -198,13 +205,13 @@ def _drawn(line: ComboLine | None) -> bool:
 
 def _face_lines(face: LevelFace) -> list[tuple[str, str]]:
     if face.buttons is None:
-        lines = [(f"btn {UNKNOWN}", "hr-unknown")]
+        lines = [(f"buttons {UNKNOWN}", "hr-unknown")]
     else:
-        lines = [(_short(f"btn {_icons(face.buttons)}"), "hr-btn")]
+        lines = [(_short(f"buttons {_icons(face.buttons)}"), "hr-btn")]
     for word, part, icons in (
         ("enemy", "enemy", face.enemy),
         ("start", "combo_start", face.combo_start),
-        ("cont", "combo_continue", [face.combo_continue] if face.combo_continue else None),
+        ("continue", "combo_continue", [face.combo_continue] if face.combo_continue else None),
     ):
         if not face.described(part):
             lines.append((f"{word} {UNKNOWN}", "hr-unknown"))
@@ -343,7 +350,7 @@ def _held_cards(
         kind = "equipment" if one.card.startswith("E") else "level card"
         classes = ["hr-card", "hr-held", "hr-equipment" if kind == "equipment" else "hr-level"]
         item = Card(one.card, x, y, CARD_W, HAND_H, classes)
-        item.lines.append((f"{one.card} · {'equip' if kind == 'equipment' else 'level'}", "hr-id"))
+        item.lines.append((f"{kind} {one.card}", "hr-id"))
         buttons = state.buttons_of(one.card)
         if not one.face_up:
             classes.append("hr-face-down")
@@ -351,7 +358,7 @@ def _held_cards(
             item.tooltip = f"{one.card} ({kind}): face down"
         else:
             classes.append("hr-face-up")
-            text = f"btn {_icons(buttons)}" if buttons else "not described"
+            text = f"buttons {_icons(buttons)}" if buttons else "not described"
             item.lines.append((_short(text), "hr-btn" if buttons else "hr-unknown"))
             item.tooltip = f"{one.card} ({kind}): " + (
                 f"buttons {_icons(buttons)}" if buttons else "buttons not described"
@@ -390,12 +397,12 @@ def layout(
     heading = f"{state.difficulty.title()} · run {state.run} of {RUNS}"
     if state.challenge:
         heading += f" · challenge: {state.challenge.replace('-', ' ')}"
-    texts: list[dict[str, Any]] = [
-        {"x": LEFT, "y": 26, "text": title, "cls": "hr-title"},
-        {"x": LEFT, "y": 50, "text": heading, "cls": "hr-head"},
-    ]
-    y = 50
-    for line in status:
+    texts: list[dict[str, Any]] = [{"x": LEFT, "y": 26, "text": title, "cls": "hr-title"}]
+    y = 30
+    for line in _wrap(heading, HEAD_CHARS):
+        y += 20
+        texts.append({"x": LEFT, "y": y, "text": line, "cls": "hr-head"})
+    for line in (part for said in status for part in _wrap(said, STATUS_CHARS)):
         y += 20
         texts.append({"x": LEFT, "y": y, "text": line, "cls": "hr-status"})
     if marks is not None:
@@ -405,7 +412,9 @@ def layout(
         if marks.runs_ended:
             ends = marks.runs_ended
             say += f", after {ends} end{'s' if ends != 1 else ''} of run"
-        texts.append({"x": LEFT, "y": y, "text": say + ".", "cls": "hr-status hr-line-say"})
+        for k, line in enumerate(_wrap(say + ".", STATUS_CHARS)):
+            y += 20 if k else 0
+            texts.append({"x": LEFT, "y": y, "text": line, "cls": "hr-status hr-line-say"})
     y += 16
     level_top = y
     texts.append(
@@ -443,11 +452,14 @@ def layout(
         "down": down,
         "said": f"The {pile[:1].lower()}{pile[1:]}",
     }
-    texts.append({"x": LEFT + 44, "y": y + 22, "text": pile, "cls": "hr-h"})
+    pile_lines = _wrap(pile, 34)  # 15 px, bold, beside the pile
+    for k, line in enumerate(pile_lines):
+        texts.append({"x": LEFT + 44, "y": y + 22 + 18 * k, "text": line, "cls": "hr-h"})
+    below = y + 22 + 18 * len(pile_lines)
     if state.discard:
         listed = ", ".join(h.card + ("" if h.face_up else " (down)") for h in state.discard)
-        texts.append({"x": LEFT + 44, "y": y + 40, "text": _short(listed, 52), "cls": "hr-small"})
-    y += 56
+        texts.append({"x": LEFT + 44, "y": below, "text": _short(listed, 40), "cls": "hr-small"})
+    y += 56 + 18 * (len(pile_lines) - 1)
     aside = len(state.set_aside)
     texts.append(
         {

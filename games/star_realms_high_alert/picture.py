@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core.pictures import BoardPicture, listed, plural, sentences
+from games.core.pictures import BoardPicture, listed, plural, sentences, wrapped
 from games.core.tools import Reference
 from games.core.words import cap
 from games.star_realms_high_alert.catalog import CARDS, FACTIONS, SYMBOL_FACTIONS
@@ -36,10 +36,12 @@ from games.star_realms_high_alert.table import (
 
 SLUG = "star-realms-high-alert"
 
-WIDTH = 760
+WIDTH = 360  # a 390 px phone's column, so the picture is never scaled down nor scrolled
 MARGIN = 16
 CARD_W, CARD_H, GAP = 136, 92, 10
-PER_ROW = 5
+PER_ROW = 2
+# Characters a line holds across the picture: 13 px semibold, 12 px and 11 px text.
+LINE_CHARS = {"h": 44, "k": 50, "s": 54}
 SYMBOL_R = 11
 HEADING = 26
 
@@ -266,12 +268,14 @@ class Canvas:
         return g
 
     def heading(self, text: str) -> None:
-        self.y += HEADING
-        self.texts.append(Text(MARGIN, self.y - 8, text, "h"))
+        for k, part in enumerate(wrapped(text.split(" "), " ", LINE_CHARS["h"])):
+            self.y += 17 if k else HEADING
+            self.texts.append(Text(MARGIN, self.y - 8, part, "h"))
 
     def line(self, text: str, cls: str = "k", indent: float = 0) -> None:
-        self.y += 18
-        self.texts.append(Text(MARGIN + indent, self.y - 5, text, cls))
+        for part in wrapped(text.split(" "), " ", LINE_CHARS.get(cls, LINE_CHARS["k"])):
+            self.y += 18
+            self.texts.append(Text(MARGIN + indent, self.y - 5, part, cls))
 
     def row_of(self, count: int) -> list[tuple[float, float]]:
         """Positions for `count` cards, PER_ROW a row; moves the pen below them."""
@@ -403,7 +407,7 @@ def _effects(canvas: Canvas, state: State) -> None:
             canvas.line("None this turn.", "s")
         return
     canvas.line("Each counts as one more card, for ally abilities only.", "s")
-    per_row = 3
+    per_row = 1
     col_w = (WIDTH - 2 * MARGIN) / per_row
     for i, (symbol, source) in enumerate(gained):
         row, col = divmod(i, per_row)
@@ -508,13 +512,11 @@ def layout(
 ) -> dict[str, Any]:
     faction_looks, symbol_names = looks(reference)
     notes = {str(k): str(v) for k, v in overlay.items()} if isinstance(overlay, dict) else {}
-    canvas = Canvas(faction_looks, symbol_names, notes, y=38)
+    canvas = Canvas(faction_looks, symbol_names, notes, y=56)
     canvas.texts.append(Text(MARGIN, 26, title, "t"))
     phase = "" if state.phase == "main" else f" · {state.phase} phase"
     trade = str(state.trade) if state.described("trade") else "not described"
-    canvas.texts.append(
-        Text(WIDTH - MARGIN, 26, f"Trade available: {trade}{phase}", "trade", "end")
-    )
+    canvas.texts.append(Text(MARGIN, 46, f"Trade available: {trade}{phase}", "trade"))
     _play_area(canvas, state)
     _effects(canvas, state)
     _heroes(canvas, state)
@@ -529,11 +531,12 @@ def layout(
     canvas.y += 10
     legend_y = canvas.y + 12
     legend_glyphs, legend_texts = [], []
-    for i, (slug, look) in enumerate(faction_looks.items()):  # the factions, in their colours
-        x = MARGIN + 8 + i * 170
-        legend_glyphs.append(canvas.glyph(slug, x, legend_y, r=8))
-        legend_texts.append(Text(x + 14, legend_y + 4, look.name, "s"))
-    height = legend_y + 20
+    # the factions, in their colours, two a row under the board
+    for i, (slug, look) in enumerate(faction_looks.items()):
+        x, y = MARGIN + 8 + (i % 2) * 164, legend_y + (i // 2) * 22
+        legend_glyphs.append(canvas.glyph(slug, x, y, r=8))
+        legend_texts.append(Text(x + 14, y + 4, look.name, "s"))
+    height = legend_y + 20 + 22 * ((len(faction_looks) - 1) // 2 if faction_looks else 0)
     return {
         "title": title,
         "width": WIDTH,

@@ -240,7 +240,8 @@ def _page(
     context.update(found)
     context["selected"] = selected
     overlay = {"reachable": found["found"], "selected": list(selected) if selected else None}
-    context["board"] = Picture(state_data, f"Where can {hero.player} go?", overlay)
+    who = "you" if hero.player == "You" else hero.player
+    context["board"] = Picture(state_data, f"Where can {who} go?", overlay)
     return Page(TEMPLATE, context)
 
 

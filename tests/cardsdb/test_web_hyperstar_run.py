@@ -121,8 +121,8 @@ def test_ruling_page_draws_the_row_with_face_down_and_pressed_cards_and_the_hero
     assert "Discard pile: 1 card" in svg
     assert "Combo in progress" in svg
     assert "Tutorial · run 1 of 4" in svg
-    assert "btn A" in svg and "enemy A *" in svg  # the current card's face, briefly
-    assert 'viewBox="0 0 480 ' in svg and 'width="480"' in svg
+    assert "buttons A" in svg and "enemy A *" in svg  # the current card's face, briefly
+    assert 'viewBox="0 0 360 ' in svg and 'width="360"' in svg  # a phone's column
     # The button for the solver is on the page.
     assert "/best-line/" in page and "What&#x27;s my best line?" in page
 
@@ -141,7 +141,7 @@ def test_the_picture_escapes_what_the_player_typed(web: Client) -> None:
     page = web.get(settle(web, state, move)).content.decode()
     svg = first_picture(page)
     assert "<b>" not in page and "<script>x" not in page and "<i>" not in page
-    assert "btn &lt;b&gt;" in svg
+    assert "buttons &lt;b&gt;" in svg
 
 
 def test_a_state_that_is_not_a_hyperstar_board_gets_the_generic_drawing() -> None:

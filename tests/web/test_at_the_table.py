@@ -1,8 +1,10 @@
 """At the table, on a phone (390 x 844), in a real browser: for every game a player asks the
 most common question with printed names (no JSON), reads the answer in plain words and opens
 the view they show their opponent; then every kind of page of that game is walked and must fit
-the phone, keep picture text readable, show no internal words and pass axe-core at 390 and
-1366 px. Three phone screenshots are saved under docs/screenshots/ for the README."""
+the phone (no element wider than the screen, tap targets of 44 x 44 px, table headers broken
+only between words, pictures within their column), keep picture text readable, show no
+internal words and pass axe-core at 390 and 1366 px, in the light and the dark theme. Three
+phone screenshots are saved under docs/screenshots/ for the README."""
 
 from __future__ import annotations
 
@@ -39,6 +41,21 @@ INTERNAL = [
     r"\b[a-z]+_[a-z_]+: ",  # a setting name: `max_heroes_per_power: 6`
     r"You's",
     r"\b[a-z]+(?:-[a-z]+)+:\d",  # a rule's key (`star-realms-high-alert:3.2`), not its number
+    r"\b[a-z]+(?:-[a-z]+)+:[a-z]+(?:-[a-z]+)+\b",  # a clarification's key
+    r"\b(?:any-future-item|any-discarded-item|red-crystal|blue-crystal)\b",  # slugs as words
+    r"\bitem-\d\b",
+    r"\bcan You\b",  # a player's name "You" where "you" is meant
+    r"Played as: \w+ Mode",
+    r"\b1 (?:Plays|Heroes|Hot Dogs)\b",
+    r"rules data version",
+    r"\ba Alignment\b",
+    r'"play_area"|"id": "|State of the API schema',  # JSON out in the open
+    r"\b[A-Z]\d+ · (?:level|equip)\b",
+    r"\bbtn\b",
+    r"\bcont \?",
+    r"States explored",
+    r"solved in [\d.]+ ms",
+    r"\b[Rr]uling [a-z0-9]{10}\b",  # a ruling's permalink id said as its name
 ]
 
 
@@ -158,6 +175,78 @@ CONTRAST_JS = """() => {
 }"""
 
 
+# Controls a thumb must hit, each at least 44 x 44 CSS px (WCAG 2.5.5): buttons, fields, menus,
+# disclosures, the navigation's links and link buttons. A checkbox or radio is hit through its
+# label; a link inside a sentence is exempt (WCAG's inline exception).
+TAP_TARGETS_JS = """() => {
+  const out = [];
+  const seen = new Set();
+  const sel = 'button, input:not([type=hidden]), select, textarea, summary, nav a[href], ' +
+              'a.button, header a[href]';
+  for (let el of document.querySelectorAll(sel)) {
+    if (['checkbox', 'radio'].includes(el.type) && el.closest('label')) el = el.closest('label');
+    if (seen.has(el) || !el.getClientRects().length) continue;
+    seen.add(el);
+    const style = getComputedStyle(el);
+    const folded = el.closest('[hidden], details:not([open]) > :not(summary)');
+    if (style.visibility === 'hidden' || folded) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 43.5 || r.height < 43.5) {
+      const name = (el.innerText || el.value || el.name || el.getAttribute('aria-label') || '');
+      out.push(`${el.tagName.toLowerCase()} ${name.trim().slice(0, 25)} ` +
+               `${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+  }
+  return out.slice(0, 8);
+}"""
+
+# A table header broken inside a word: two letters of one word drawn on different lines.
+BROKEN_HEADERS_JS = """() => {
+  const out = [];
+  for (const th of document.querySelectorAll('th')) {
+    if (!th.getClientRects().length) continue;
+    const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+    let previous = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent;
+      for (let i = 0; i < text.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (!/\\w/.test(text[i]) || !rect) { previous = null; continue; }
+        if (previous !== null && rect.top > previous + 2) {
+          out.push(th.innerText.trim().slice(0, 30));
+          break;
+        }
+        previous = rect.top;
+      }
+    }
+  }
+  return [...new Set(out)].slice(0, 5);
+}"""
+
+# A picture wider than the column it sits in (scrolled sideways or cut off).
+WIDE_PICTURES_JS = """() => [...document.querySelectorAll('main svg')]
+  .filter(svg => svg.getClientRects().length)
+  .map(svg => {
+    const column = document.querySelector('main').getBoundingClientRect();
+    const padding = parseFloat(getComputedStyle(document.querySelector('main')).paddingRight);
+    const r = svg.getBoundingClientRect();
+    return [svg.getAttribute('aria-label') || svg.id || 'picture', r.left, r.right,
+            column.left, column.right - padding];
+  })
+  .filter(([, left, right, colLeft, colRight]) => left < colLeft - 1 || right > colRight + 1)
+  .map(([name, left, right]) => `${name.slice(0, 30)} ${Math.round(right - left)} px`)
+  .slice(0, 5)"""
+
+
+# Games whose board pictures are still drawn wider than a phone's column (480-680 px, in a
+# frame that scrolls sideways): not yet laid out for 390 px as Higher or Lower's, Hyperstar
+# Run's and High Alert's are. Each leaves this set when its picture module draws 360 px wide.
+PICTURES_STILL_WIDE = {"bo-jackson-battle-arena", "super-hazard-quest"}
+
+
 def _problems(page: Any) -> list[str]:
     """What is wrong with the page as a phone shows it."""
     found = []
@@ -181,11 +270,29 @@ def _problems(page: Any) -> list[str]:
     )
     if undescribed:
         found.append(f"pictures whose text alternative does not say the position: {undescribed}")
+    small_targets = page.evaluate(TAP_TARGETS_JS)
+    if small_targets:
+        found.append(f"tap targets under 44 x 44 px: {small_targets}")
+    broken = page.evaluate(BROKEN_HEADERS_JS)
+    if broken:
+        found.append(f"table headers broken inside a word: {broken}")
+    game = re.search(r"/games/([^/]+)/", page.url)
+    wide = page.evaluate(WIDE_PICTURES_JS)
+    if wide and not (game and game.group(1) in PICTURES_STILL_WIDE):
+        found.append(f"pictures wider than their column: {wide}")
     faint = page.evaluate(CONTRAST_JS)
     if faint:
         found.append(f"picture text under 4.5:1 contrast: {faint}")
     # Every visible word, the reasons' details too.
-    text = page.evaluate("() => document.body.innerText")
+    text = page.evaluate(
+        """() => {
+          const opened = [...document.querySelectorAll('details.developers[open]')];
+          opened.forEach(d => { d.open = false; });
+          const text = document.body.innerText;
+          opened.forEach(d => { d.open = true; });
+          return text;
+        }"""
+    )
     for pattern in INTERNAL:
         hit = re.search(pattern, text)
         if hit:
@@ -231,6 +338,11 @@ def test_player_asks_with_printed_names_gets_plain_answer_and_every_page_fits_a_
     shown = page.locator("#show")
     box = shown.bounding_box()
     assert box and box["width"] >= 380 and box["height"] >= 800
+    # shown to the opponent, the answer speaks to them: "you" is now the one holding the phone
+    assert page.locator("#answer").is_hidden()
+    turned = page.locator("#answer-them").inner_text()
+    if re.search(r"\byou\b", answer, re.IGNORECASE):
+        assert re.search(r"\byour opponent\b", turned, re.IGNORECASE), (answer, turned)
     page.locator("#share").click()
     page.wait_for_selector("#share-status:not(:empty)")
     assert page.evaluate("navigator.clipboard.readText()") == ruling_url.split("#")[0]
@@ -256,10 +368,18 @@ def test_player_asks_with_printed_names_gets_plain_answer_and_every_page_fits_a_
     context.close()
 
 
+def _dark(page: Any, on: bool) -> None:
+    """The dark theme as the switch sets it (a class on <html>)."""
+    page.evaluate("on => document.documentElement.classList.toggle('theme-dark', on)", on)
+
+
 def _check_here(page: Any, where: str, problems: dict[str, list[str]]) -> None:
     """The page as it stands, at phone width and then laptop width, resized in place so that
-    a page answering a form is checked as the player sees it."""
+    a page answering a form is checked as the player sees it; axe again in the dark theme."""
     found = _problems(page) + _axe(page)
+    _dark(page, True)
+    found += [f"dark: {v}" for v in _axe(page)]
+    _dark(page, False)
     page.set_viewport_size(LAPTOP)
     found += [f"at 1366 px: {v}" for v in _problems(page) + _axe(page)]
     page.set_viewport_size(PHONE)

@@ -113,7 +113,7 @@ def test_the_press_picture_draws_the_parts_not_described_as_unknown() -> None:
     state, _ = build("can-i-press", PressForm(current_card=3, press_card=1))
     board_ = State.model_validate(state)
     l1 = next(c for c in layout(board_, "Can I press?")["level"] if c.card == "L1")
-    assert ("btn A", "hr-btn") in l1.lines
+    assert ("buttons A", "hr-btn") in l1.lines
     assert ("enemy ?", "hr-unknown") in l1.lines and ("line ?", "hr-unknown") in l1.lines
     said_ = describe(board_)
     assert "Card 1 is face up, with button A (its enemy cost" in said_
@@ -191,7 +191,7 @@ def test_the_combo_words_say_what_was_not_described() -> None:
     unsaid = "its buttons, enemy cost, combo start cost, combo continue cost and ability"
     assert f"{unsaid} not described" in said_
     lines = {c.card: c.lines for c in layout(State.model_validate(state), "t")["level"]}
-    assert ("line ?▸ red", "hr-cost") in lines["L1"] and ("btn ?", "hr-unknown") in lines["L1"]
+    assert ("line ?▸ red", "hr-cost") in lines["L1"] and ("buttons ?", "hr-unknown") in lines["L1"]
 
 
 # ----- "Can I use this ability?" -----

@@ -31,7 +31,8 @@ def build(slug: str, form: Any) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def drawn(state: dict[str, Any]) -> str:
-    return " | ".join(t.text for t in layout(State.model_validate(state), "t")["texts"])
+    """The picture's words in order, its lines joined (a long heading wraps on a phone)."""
+    return " ".join(t.text for t in layout(State.model_validate(state), "t")["texts"])
 
 
 def said(state: dict[str, Any]) -> str:
