@@ -438,6 +438,8 @@ def test_a_price_that_turns_on_the_merged_reading_says_so_at_every_trade_total(
     assert "Its price turns on our reading" in armory
     pays = "which you can pay" if trade >= 6 else "more than you have"
     assert f"Read the other way, it costs 6 Trade, {pays}." in armory
+
+
 def test_a_hero_card_page_says_gain_an_alignment_ally(web: Client) -> None:
     """The card data words Administrator Tung's ability "gain a Alignment ally"; its page reads
     "gain an Alignment ally", the data kept as its sources word it."""

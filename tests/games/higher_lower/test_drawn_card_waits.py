@@ -71,7 +71,7 @@ def test_a_card_laid_earlier_in_the_log_cannot_be_laid_again() -> None:
             {"name": "Ben", "hand": [5, 12], "boosters": 0},
         ],
         "turn": "Ana",
-        "deck": 10,
+        "deck": 55,  # with the 5 cards in hand, the box's 60 before the first card
         "dealer": "Ben",
     }
     ruled = RULES.rule_sequence_json(deal, [play(9, "lower"), play(5, "lower"), play(9, "lower")])
@@ -88,7 +88,7 @@ def test_a_card_no_hand_ever_held_is_still_bad_input() -> None:
             {"name": "Ben", "hand": [5, 12], "boosters": 0},
         ],
         "turn": "Ana",
-        "deck": 10,
+        "deck": 56,
         "dealer": "Ben",
     }
     with pytest.raises(InvalidMove) as refused:
