@@ -17,6 +17,7 @@ from rest_framework.decorators import api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cardsdb import models as m
 from cardsdb import search
 from cardsdb.api.errors import error_body
 from cardsdb.api.pagination import PAGE_SIZE_SCHEMA, Pagination
@@ -106,6 +107,10 @@ SEARCH_RESPONSE = inline_serializer(
             help_text="true when no entry holds every word: entries holding any of them, "
             "ranked by how many they hold"
         ),
+        "named_game": serializers.CharField(
+            allow_null=True,
+            help_text="the game the query named (its slug), which the search looked in only",
+        ),
     },
 )
 
@@ -147,6 +152,11 @@ def _search(request: Request) -> Response:
     response.data["searched_for"] = query.corrected_text
     response.data["dropped"] = list(query.dropped)
     response.data["relaxed"] = results.relaxed
+    response.data["named_game"] = (
+        m.Game.objects.filter(pk=results.named_game).values_list("slug", flat=True).first()
+        if results.named_game is not None
+        else None
+    )
     return response
 
 

@@ -98,7 +98,7 @@ from cardsdb.search.kinds import (
     _samples,
     _scope,
 )
-from cardsdb.search.prepare import prepare, reads_like_a_question
+from cardsdb.search.prepare import named_game, prepare, reads_like_a_question
 from cardsdb.search.query import _QUERY_PART_RE, SearchQuery, SearchQueryError, Term, parse_search
 from cardsdb.search.ranking import (
     DROPPED_WEIGHT,
@@ -124,7 +124,7 @@ from cardsdb.search.signals import (
     connect_signals,
     signals_paused,
 )
-from cardsdb.search.spelling import _max_distance, nearest_words, suggest
+from cardsdb.search.spelling import _max_distance, is_english_word, nearest_words, suggest
 from cardsdb.search.text import (
     _CYRILLIC_RE,
     _ORIGINAL_WORD_RE,
@@ -251,6 +251,8 @@ __all__ = [
     "index_rebuild",
     "index_remove",
     "index_text",
+    "is_english_word",
+    "named_game",
     "nearest_words",
     "parse_search",
     "prefix_stem",

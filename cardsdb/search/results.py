@@ -104,6 +104,7 @@ class SearchResults:
     game_id: int | None = None
     relaxed: bool = False
     original: SearchQuery | None = None  # the query as typed, when `prepare` changed it
+    named_game: int | None = None  # the game the query named, which scopes it (`named_game`)
     _counts: dict[str, int] | None = field(default=None, repr=False)
     _bounds: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
     # the frequencies table's rows of the query's stems, by (kind, game): stem -> entries

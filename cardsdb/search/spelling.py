@@ -1,17 +1,41 @@
-"""Spelling: the indexed words nearest a word the index does not hold."""
+"""Spelling: the indexed words nearest a word the index does not hold, for a word that is not
+an English word (pyspellchecker's English word frequency list, a maintained list built from
+subtitles and web text: "threw", "skip" and "guy" are words, never typos of "three", "ship" or
+"gum")."""
 
 from __future__ import annotations
 
 import math
+import threading
+from functools import cache
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
+from spellchecker import SpellChecker
 
 from cardsdb.search.query import SearchQuery
 from cardsdb.search.vocabulary import (
     _Vocabulary,
     _vocabulary,
 )
+
+# A word this common in the English list is an English word: rarer entries of the list are
+# mostly misspellings and names that made it into the source texts.
+ENGLISH_MIN_COUNT = 200
+_english_lock = threading.Lock()
+
+
+@cache
+def _english_words() -> frozenset[str]:
+    """The English list's words, read once per process (about half a second)."""
+    with _english_lock:
+        counts = SpellChecker(language="en", distance=1).word_frequency.dictionary
+        return frozenset(w for w, n in counts.items() if n >= ENGLISH_MIN_COUNT and len(w) > 1)
+
+
+def is_english_word(word: str) -> bool:
+    """Whether a folded word is an English word (a Latin-letter word of the English list)."""
+    return word.isascii() and word in _english_words()
 
 
 def _max_distance(word: str) -> int:

@@ -5,7 +5,7 @@ stop and question words."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -16,6 +16,16 @@ from django.db import connection
 from cardsdb import models as m
 from cardsdb.search.kinds import (
     WORDS_TABLE,
+)
+from cardsdb.search.synonyms import (
+    Entry,
+    Forms,
+    game_name_keys,
+    gaming_words,
+    group_entries,
+    longest_first,
+    merged,
+    with_gaming_words,
 )
 from cardsdb.search.text import (
     stem,
@@ -70,10 +80,42 @@ class _Vocabulary:
     # glossary term names holding stop words ("face down", "run a play"): (the name's other
     # words, its stop words); a query holding all the other words keeps those stop words
     keep: list[tuple[frozenset[str], frozenset[str]]]
-    synonyms: dict[int, list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]]]
+    # each game's synonyms and the gaming words (`synonyms.py`), the longest phrase first
+    synonyms: dict[int, list[Entry]]
+    every_game: list[Entry] = field(default_factory=list)  # every game's together
+    synonym_stems: frozenset[str] = frozenset()  # every stem a synonym is called up by
+    # the mark letters each game prints: glyph -> the mark's forms (the letter, its name)
+    marks: dict[int, dict[str, Forms]] = field(default_factory=dict)
+    # the words of every game's names, longest first: (words, game id)
+    game_names: list[tuple[tuple[str, ...], int]] = field(default_factory=list)
 
 
 _vocabulary_cache: dict[str, Any] = {}
+
+
+def _keep_words() -> list[tuple[frozenset[str], frozenset[str]]]:
+    keep: list[tuple[frozenset[str], frozenset[str]]] = []
+    stop = _stop_words()
+    for term, aliases in m.GlossaryTerm.objects.values_list("term", "aliases"):
+        for name in [term, *(aliases or [])]:
+            name_words = set(tokens(name))
+            if name_words & stop and name_words - stop:
+                keep.append((frozenset(name_words - stop), frozenset(name_words & stop)))
+    return keep
+
+
+def _marks() -> dict[int, dict[str, Forms]]:
+    """Each game's expansion marks printed as one letter, with the mark's name."""
+    marks: dict[int, dict[str, Forms]] = {}
+    kind = m.Symbol.Kind.EXPANSION_MARK
+    for game_id, name, glyph in m.Symbol.objects.filter(kind=kind).values_list(
+        "game_id", "name", "glyph"
+    ):
+        letter = tokens(glyph or "")
+        if len(letter) == 1 and len(letter[0]) == 1:
+            forms = ((letter[0],), tuple(stems(name)))
+            marks.setdefault(game_id, {})[letter[0]] = forms
+    return marks
 
 
 def _vocabulary() -> _Vocabulary:
@@ -91,39 +133,29 @@ def _vocabulary() -> _Vocabulary:
         for word in counts:
             if len(word) >= 3 and not word.isdigit():
                 by_length.setdefault(len(word), []).append(word)
-        keep: list[tuple[frozenset[str], frozenset[str]]] = []
-        stop = _stop_words()
-        for term, aliases in m.GlossaryTerm.objects.values_list("term", "aliases"):
-            for name in [term, *(aliases or [])]:
-                name_words = set(tokens(name))
-                if name_words & stop and name_words - stop:
-                    keep.append((frozenset(name_words - stop), frozenset(name_words & stop)))
-        synonyms: dict[int, list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]]] = {}
+        own: dict[int, list[Entry]] = {}
         for game_id, words, means in m.Synonym.objects.values_list("game_id", "words", "means"):
-            group = [tuple(stems(words)), *(tuple(stems(x)) for x in means)]
-            forms = tuple(dict.fromkeys(f for f in group if f))
-            for key in forms:  # any of its words stands for all of them
-                synonyms.setdefault(game_id, []).append((key, forms))
-        for entries in synonyms.values():
-            entries.sort(key=lambda e: -len(e[0]))  # the longest phrase first
+            own.setdefault(game_id, []).extend(group_entries(words, means))
+        games = list(m.Game.objects.values_list("pk", "slug", "name", "names"))
+        synonyms = {pk: with_gaming_words(own.get(pk, [])) for pk, *_ in games}
+        every_game = longest_first(merged({**own, 0: list(gaming_words())}))
         vocabulary = _Vocabulary(
             counts=dict(counts),
             by_game=by_game,
             stems={stem(w) for w in counts},
             by_length=by_length,
-            keep=keep,
+            keep=_keep_words(),
             synonyms=synonyms,
+            every_game=every_game,
+            synonym_stems=frozenset(s for key, _ in every_game for s in key),
+            marks=_marks(),
+            game_names=game_name_keys(games),
         )
         _vocabulary_cache.update(generation=generation, vocabulary=vocabulary)
     return _vocabulary_cache["vocabulary"]
 
 
-def _synonyms_for(vocabulary: _Vocabulary, game_id: int | None) -> list[Any]:
+def _synonyms_for(vocabulary: _Vocabulary, game_id: int | None) -> list[Entry]:
     if game_id is not None:
         return vocabulary.synonyms.get(game_id, [])
-    merged: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
-    for entries in vocabulary.synonyms.values():
-        for key, forms in entries:
-            merged.setdefault(key, set()).update(forms)
-    found = [(key, tuple(sorted(forms, key=lambda f: f != key))) for key, forms in merged.items()]
-    return sorted(found, key=lambda e: -len(e[0]))
+    return vocabulary.every_game

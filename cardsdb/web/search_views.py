@@ -75,12 +75,24 @@ def _word_results(request: HttpRequest, text: str, context: dict[str, Any]) -> i
     kind = request.GET.get("kind") or None
     game = context["scope"]
     exact = request.GET.get("exact") == "1"
+    from_page = "game" not in request.GET  # a scope read from the page: a named game wins
     try:
-        results = search.search(text, kind=kind, game=game, correct=not exact)
+        results = search.search(
+            text,
+            kind=kind,
+            game=None if from_page else game,
+            page_game=game if from_page else None,
+            correct=not exact,
+        )
     except search.SearchQueryError as exc:
         context["error"] = {"message": exc.message, "position": exc.position}
         return 400
     query = results.query
+    if results.named_game is not None:
+        named = Game.objects.filter(pk=results.named_game).values_list("slug", "name").first()
+        if named:
+            game = named[0]
+            context.update(scope=named[0], scope_name=named[1], scope_named=True)
     context.update(
         mode="words",
         results=results,

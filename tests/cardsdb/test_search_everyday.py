@@ -1,0 +1,132 @@
+"""Search in players' everyday words, the same on SQLite and PostgreSQL: slang and gaming
+words, corrections only for words that are not English, Russian for High Alert, the game named
+in the query, and the best answer first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from cardsdb import search
+
+pytestmark = pytest.mark.django_db
+
+HA = "star-realms-high-alert"
+
+
+def keys(text: str, n: int = 3, **filters: Any) -> list[str]:
+    return [h.key for h in search.search(text, **filters).fetch(0, n)]
+
+
+# -- players' words ---------------------------------------------------------------------------
+
+
+def test_trash_is_scrap_in_high_alert() -> None:
+    assert f"{HA}:scrap" in keys("when may I trash a hero", 3, game=HA)
+
+
+def test_a_gaming_word_from_the_cross_game_list_finds_the_rulebooks_word() -> None:
+    found = keys("graveyard", 10, game="super-hazard-quest")
+    assert "super-hazard-quest:discard-pile" in found
+
+
+def test_getting_hit_is_being_wounded() -> None:
+    found = keys("what happens when my hero gets hit", 3)
+    assert found[0] in ("super-hazard-quest:wound", "super-hazard-quest:8.11"), found
+
+
+# -- spelling ---------------------------------------------------------------------------------
+
+
+def test_a_misspelt_word_is_corrected() -> None:
+    results = search.search("subsitution")
+    assert results.query.corrections == (("subsitution", "substitution"),)
+
+
+@pytest.mark.parametrize("word", ["threw", "skip", "guy", "boosters"])
+def test_an_english_word_is_never_corrected_into_a_game_word(word: str) -> None:
+    assert search.search(f"{word} card").query.corrections == ()
+
+
+def test_a_players_word_is_never_corrected() -> None:
+    assert search.search("respawn").query.corrections == ()
+
+
+# -- Russian for High Alert -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("скидка реквизиции", f"{HA}:requisition-discount"),  # a glossary term
+        ("когда можно утилизировать персонажа", f"{HA}:scrap"),  # a glossary term
+        ("двойная способность союзника", f"{HA}:double-ally-ability"),  # a glossary term
+        ("что значит буква В в углу карты", f"{HA}:expansion-mark"),  # a mark letter
+        ("символ Т", f"{HA}:tech"),  # a mark letter
+        ("объединённые фракции", f"{HA}:6"),  # a section heading
+        ("Торговая федерация союзник", f"{HA}:ally-ability"),  # a faction
+    ],
+)
+def test_a_russian_question_finds_the_high_alert_answer(question: str, answer: str) -> None:
+    found = keys(question, 5)
+    assert any(k == answer or k.startswith(answer + ".") for k in found), found
+
+
+def test_the_preposition_v_is_still_a_stop_word() -> None:
+    assert "в" in search.search("ход в игре").query.dropped or not search.search("в").query.dropped
+
+
+def test_the_search_page_says_russian_works() -> None:
+    page = Client().get("/search/").content.decode()
+    assert "Поиск по-русски работает" in page
+    assert "Поиск по-русски работает" in Client().get(f"/games/{HA}/").content.decode()
+
+
+# -- the game named ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "game"),
+    [
+        ("hyperstar discard", "hyperstar-run"),
+        ("boba substitute", "bo-jackson-battle-arena"),
+        ("HSQ checkpoint", "super-hazard-quest"),
+        ("high alert hero", HA),
+        ("Боевая тревога персонаж", HA),
+    ],
+)
+def test_naming_the_game_looks_in_that_game_only(text: str, game: str) -> None:
+    results = search.search(text)
+    hits = results.fetch(0, 20)
+    assert hits and {h.game for h in hits} == {game}
+    assert results.named_game is not None
+    assert all(t.text not in ("hyperstar", "boba", "hsq") for t in results.query.terms)
+
+
+def test_the_games_name_alone_finds_the_game() -> None:
+    assert keys("hyperstar run", 1) == ["hyperstar-run"]
+
+
+def test_the_api_says_which_game_the_query_named(api: Any) -> None:
+    body = api.get("/api/v1/search", {"q": "battle arena bench"}).json()
+    assert body["named_game"] == "bo-jackson-battle-arena"
+    assert {r["game"] for r in body["results"]} == {"bo-jackson-battle-arena"}
+
+
+# -- the best answer first --------------------------------------------------------------------
+
+
+def test_a_question_a_form_settles_shows_the_form_first() -> None:
+    assert search.search("can I substitute twice in a battle").fetch(0, 1)[0].kind == "question"
+
+
+def test_a_rules_question_puts_a_rule_above_cards() -> None:
+    hits = search.search("how does a tech card work", game=HA).fetch(0, 3)
+    assert "card" not in {h.kind for h in hits}, [(h.kind, h.key) for h in hits]
+    assert "rule" in {h.kind for h in hits}
+
+
+def test_a_card_name_puts_that_card_first() -> None:
+    assert keys("stellar link", 1) == [f"{HA}:stellar-link"]
