@@ -109,8 +109,17 @@ from cardsdb.search.ranking import (
     Hit,
     _hit,
     _rerank,
+    text_score,
+    with_text_scores,
 )
-from cardsdb.search.results import COUNT_CAP, RANK_LIMIT, SearchResults, _entry_bounds, _next_prefix
+from cardsdb.search.results import (
+    CANDIDATES,
+    COUNT_CAP,
+    RANK_LIMIT,
+    SearchResults,
+    _entry_bounds,
+    _next_prefix,
+)
 from cardsdb.search.searching import _SLUG_RE, RELAX_BELOW, card_ids_matching_text, search
 from cardsdb.search.signals import (
     _active,
@@ -154,6 +163,7 @@ from cardsdb.search.vocabulary import (
 
 __all__ = [
     "BATCH",
+    "CANDIDATES",
     "CARD_FIELDS",
     "COUNT_CAP",
     "DROPPED_WEIGHT",
@@ -265,5 +275,7 @@ __all__ = [
     "stems",
     "suggest",
     "terms_matched",
+    "text_score",
     "tokens",
+    "with_text_scores",
 ]

@@ -18,6 +18,7 @@ from cardsdb.search.vocabulary import (
     _vocabulary,
 )
 
+_CYRILLIC_RE = re.compile("[\u0400-\u04ff]")
 _LETTER_ALONE_RE = re.compile(r"(?<![^\W_])[^\W\d_](?![^\W_])")
 
 
@@ -42,20 +43,29 @@ def named_game(
 ) -> tuple[int, SearchQuery] | None:
     """A game named in the query by one of its names ("battle arena", "HSQ", «Боевая
     тревога»): (its id, the query without the name). None when no game is named, or when the
-    name is all there is to search for (then the game's own entry is the answer)."""
+    name is all there is to search for (then the game's own entry is the answer). A query in
+    Russian names the one game whose edition is Russian (a Russian title), when there is one:
+    only its rulebook and cards hold Russian words."""
     vocabulary = vocabulary or _vocabulary()
     terms = list(typed.terms)
     for words, game_id in vocabulary.game_names:
-        for i in range(len(terms) - len(words) + 1):
+        for i in range(len(terms)):
             run = terms[i : i + len(words)]
-            if all(t.plain for t in run) and tuple(t.tokens[0] for t in run) == words:
-                rest = (*terms[:i], *terms[i + len(words) :])
+            if len(run) == len(words) and all(t.plain for t in run):
+                found = tuple(stem(t.tokens[0]) for t in run)
+            elif len(words) > 1 and not (terms[i].negated or terms[i].prefix):
+                run = [terms[i]]  # the name typed as a "phrase"
+                found = tuple(stem(w) for w in terms[i].tokens)
+            else:
+                continue
+            if found == words:
+                rest = (*terms[:i], *terms[i + len(run) :])
                 if not any(not t.negated for t in rest):
                     return None
                 return game_id, SearchQuery(typed.text, rest)
-            if len(words) > 1 and len(run) == 1 and run[0].tokens == words and not run[0].negated:
-                rest = (*terms[:i], *terms[i + 1 :])  # the name typed as a "phrase"
-                return (game_id, SearchQuery(typed.text, rest)) if rest else None
+    russian = [t for t in terms if not t.negated and any(_CYRILLIC_RE.search(w) for w in t.tokens)]
+    if russian and len(vocabulary.russian_games) == 1:
+        return vocabulary.russian_games[0], typed
     return None
 
 

@@ -36,6 +36,7 @@ from cardsdb.search.ranking import (
     Hit,
     _hit,
     _rerank,
+    with_text_scores,
 )
 
 # Counting and ranking every match of a word found in most documents would cost time in
@@ -47,6 +48,9 @@ from cardsdb.search.ranking import (
 # whatever the size of the corpus.
 COUNT_CAP = 1000
 RANK_LIMIT = 1000
+# A kind too broad to rank in the index is ranked among this many of its matches (the first of
+# a sample of its entries): bounded work however many entries hold its words.
+CANDIDATES = 60
 
 
 def _next_prefix(prefix: str) -> str:
@@ -91,6 +95,36 @@ def _entry_bounds(
     return max(0, low), high
 
 
+def _entry_estimate(query: SearchQuery, relaxed: bool, held: dict[str, int], entries: int) -> float:
+    """How many entries of one kind and game match, estimated from how many hold each word as
+    if the words fell on entries independently (a term's forms together, a phrase as its
+    rarest word), kept within `_entry_bounds`."""
+    if not entries:
+        return 0.0
+
+    def share(t: Term) -> float:
+        total = 0
+        for i, form in enumerate(t.alternatives):
+            counts = [
+                sum(n for x, n in held.items() if x.startswith(s))
+                if t.prefix and i == 0 and k == len(form) - 1
+                else held.get(s, 0)
+                for k, s in enumerate(form)
+            ]
+            total += min(counts)
+        return min(1.0, total / entries)
+
+    shares = [share(t) for t in query.positive]
+    together = 1.0
+    for s in shares:
+        together *= (1 - s) if relaxed else s
+    found = entries * ((1 - together) if relaxed else together)
+    for t in query.negative:
+        found *= 1 - share(t)
+    low, high = _entry_bounds(query, relaxed, held, entries)
+    return min(max(found, low), high)
+
+
 @dataclass
 class SearchResults:
     """Lazy, sliceable results (a Django Paginator can page them): `count()`, `[a:b]`,
@@ -117,6 +151,21 @@ class SearchResults:
 
     def _where(self, backend: _SQLite | _Postgres, kind: str | None) -> tuple[str, list[Any]]:
         return backend.where(self.query, _scope(kind, self.game_id), relaxed=self.relaxed)
+
+    def estimate(self) -> int:
+        """About how many entries match in all: each kind's count, and for a kind over the
+        count cap an estimate from the frequencies table (`_entry_estimate`), rounded to two
+        figures."""
+        counts = self.counts()
+        over = {k for k in self._kinds() if counts.get(k, 0) > COUNT_CAP}
+        total = sum(counts.get(k, 0) for k in self._kinds() if k not in over)
+        for (kind, _), found in self._held_rows().items() if over else ():
+            if kind in over:
+                total += round(_entry_estimate(self.query, self.relaxed, found, found.get("", 0)))
+        if total < 100:
+            return total
+        digits = len(str(total)) - 2
+        return round(total, -digits)
 
     def bounds(self) -> dict[str, tuple[int, int]]:
         """Each kind's matches at least and at most, read from the frequencies table (one
@@ -321,31 +370,37 @@ class SearchResults:
             return [_hit(row, self.query, self.relaxed) for row in cursor.fetchall()]
 
     def _listed(self, kinds: Sequence[str], limit: int, any_order: bool) -> dict[str, list[Hit]]:
-        """The first `limit` entries of kinds too broad to rank, of those that can be listed
-        without reading all their matches, in row order: from the keys their count read
-        (`_fetch_rows`), else from a sample (`SAMPLES`): the sparsest sample expected to hold
-        twice as many matches as wanted (by the kind's least matches, `bounds`), then the
-        denser ones. All the kinds' reads of a sample are one statement."""
+        """The best `limit` entries of kinds too broad to rank in the index, each ranked among a
+        bounded set of candidates (`CANDIDATES`) by the re-ranking's rule (`_rerank`: the
+        words held, a title holding them, ...): the keys its count read (`_fetch_rows`), when
+        they are enough, else the first matches of a sample (`SAMPLES`): the sparsest sample
+        expected to hold twice as many matches as wanted (by the kind's least matches,
+        `bounds`), then the denser ones. All the kinds' reads of a sample are one statement.
+        The candidates are the first in row order, so both databases rank the same ones."""
+        want = max(limit, CANDIDATES)
         keys: dict[str, list[int]] = {}
         sampled: dict[str, list[int]] = {}
         for kind in kinds:
             first = self._first.get(kind) if self._counts is not None else None
             if isinstance(_backend(), _Postgres) and not any_order:
                 first = None
-            if first and limit <= len(first):
-                keys[kind] = first[:limit]
+            if first and want <= len(first):
+                keys[kind] = first[:want]
             else:
                 low = self.bounds().get(kind, (0, 0))[0]
-                sampled[kind] = [n for n in SAMPLES if low >= 2 * limit * n]
+                sampled[kind] = [n for n in SAMPLES if low >= 2 * want * n]
         while any(sampled.values()):
             wanted = {kind: sizes.pop(0) for kind, sizes in sampled.items() if sizes}
-            for kind, found in self._sample_keys(wanted, limit).items():
-                if len(found) == limit:
+            for kind, found in self._sample_keys(wanted, want).items():
+                if len(found) >= limit:
                     keys[kind] = found
                     del sampled[kind]
         every = self._hits_for(dict.fromkeys((k for found in keys.values() for k in found), 0))
+        every.sort(key=lambda h: h.rowid)  # ties in the ranking keep row order
         return {
-            kind: sorted((h for h in every if h.kind == kind), key=lambda h: h.rowid)
+            kind: _rerank(
+                with_text_scores([h for h in every if h.kind == kind], self.query), self.query
+            )[:limit]
             for kind in keys
         }
 

@@ -14,7 +14,7 @@ from typing import Any
 from django.conf import settings
 
 from cardsdb.fixtures_format import SynonymsFile, read_toml
-from cardsdb.search.text import stems, tokens
+from cardsdb.search.text import stems
 
 Forms = tuple[tuple[str, ...], ...]
 Entry = tuple[tuple[str, ...], Forms]  # (the stems that call it up, every form it searches for)
@@ -70,12 +70,12 @@ def merged(by_game: dict[int, list[Entry]]) -> list[Entry]:
 
 
 def name_keys(names: Iterable[str]) -> list[tuple[str, ...]]:
-    """The folded words of each name (titles are split at their colon as well: "Star Realms:
-    High Alert" is also "High Alert")."""
+    """The stems of each name's words (titles are split at their colon as well: "Star Realms:
+    High Alert" is also "High Alert"), so a name in another case is the name (Боевой тревоги)."""
     out: list[tuple[str, ...]] = []
     for name in names:
         for part in [name, *name.split(":")[1:]]:
-            words = tuple(tokens(part))
+            words = tuple(stems(part))
             if words and words not in out:
                 out.append(words)
     return out

@@ -88,6 +88,8 @@ class _Vocabulary:
     marks: dict[int, dict[str, Forms]] = field(default_factory=dict)
     # the words of every game's names, longest first: (words, game id)
     game_names: list[tuple[tuple[str, ...], int]] = field(default_factory=list)
+    # the games with a Russian title (`names.ru`): the ones a Russian query is about
+    russian_games: tuple[int, ...] = ()
 
 
 _vocabulary_cache: dict[str, Any] = {}
@@ -150,6 +152,7 @@ def _vocabulary() -> _Vocabulary:
             synonym_stems=frozenset(s for key, _ in every_game for s in key),
             marks=_marks(),
             game_names=game_name_keys(games),
+            russian_games=tuple(pk for pk, _, _, names in games if (names or {}).get("ru")),
         )
         _vocabulary_cache.update(generation=generation, vocabulary=vocabulary)
     return _vocabulary_cache["vocabulary"]

@@ -97,7 +97,9 @@ def _word_results(request: HttpRequest, text: str, context: dict[str, Any]) -> i
         mode="words",
         results=results,
         total=results.count(),
-        total_label=_how_many(sum(results.counts().values())),
+        total_label=f"About {results.estimate():,}"
+        if results.capped()
+        else _how_many(sum(results.counts().values())),
         ranked=results.ranked(kind),
         relaxed=results.relaxed,
         dropped=query.dropped,

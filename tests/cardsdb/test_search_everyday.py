@@ -118,6 +118,18 @@ def test_the_api_says_which_game_the_query_named(api: Any) -> None:
     assert {r["game"] for r in body["results"]} == {"bo-jackson-battle-arena"}
 
 
+# -- broad queries ---------------------------------------------------------------------------
+
+
+def test_a_broad_query_is_ranked_and_says_about_how_many() -> None:
+    results = search.search("hero power", game="bo-jackson-battle-arena", kind="card")
+    assert results.capped() and not results.ranked()  # too many to rank them all
+    hits = results.fetch(0, 20)
+    ranks = [h.rank for h in hits]
+    assert ranks == sorted(ranks, reverse=True) and ranks[0] > ranks[-1]
+    assert results.estimate() > search.COUNT_CAP
+
+
 # -- the best answer first --------------------------------------------------------------------
 
 
@@ -133,3 +145,15 @@ def test_a_rules_question_puts_a_rule_above_cards() -> None:
 
 def test_a_card_name_puts_that_card_first() -> None:
     assert keys("stellar link", 1) == [f"{HA}:stellar-link"]
+
+
+def test_a_russian_query_looks_in_the_russian_edition() -> None:
+    results = search.search("персонаж")
+    assert {h.game for h in results.fetch(0, 20)} == {HA}
+
+
+def test_a_game_named_in_another_case_or_as_a_phrase_scopes_the_search() -> None:
+    assert {h.game for h in search.search('"battle arena" bench').fetch(0, 10)} == {
+        "bo-jackson-battle-arena"
+    }
+    assert search.search("Боевой тревоги персонажи").named_game is not None
