@@ -13,7 +13,8 @@ they are never walked again (nothing frozen is garbage: a full collection runs f
 It also builds the worker's card-list index for the data as it is (cardsdb/card_index.py):
 built on a worker's first card list instead, it held that request and every one queued behind
 it for ~0.65 s of CPU (the card list's p99 of 849 ms at 8 connections in session 5's load
-test). A database that is not there yet, or not migrated, leaves it to the first list.
+test). A database that is not there yet, or not migrated, leaves it to the first list. And it reads
+the English word list that search's spelling corrections consult (cardsdb/search/spelling.py).
 """
 
 from __future__ import annotations
@@ -41,11 +42,20 @@ def warm() -> None:
     resolver.url_patterns  # noqa: B018 -- imports every view module
     resolver.reverse_dict  # noqa: B018 -- builds the reverse look-ups the views use
     card_index_build()
+    search_words_load()
     from django.db import connections
 
     connections.close_all()  # this thread serves no request: its connection would sit open
     gc.collect()
     gc.freeze()
+
+
+def search_words_load() -> None:
+    """The English word list search reads before it corrects a word (about half a second of
+    CPU): read here, not on the first search with a word the index does not hold."""
+    from cardsdb.search.spelling import _english_words
+
+    _english_words()
 
 
 def card_index_build() -> None:

@@ -60,8 +60,9 @@ def named_game(
                 continue
             if found == words:
                 rest = (*terms[:i], *terms[i + len(run) :])
-                if not any(not t.negated for t in rest):
-                    return None
+                stop = _stop_words()
+                if not any(not t.negated and not (t.plain and t.tokens[0] in stop) for t in rest):
+                    return None  # nothing but the name (and common words) to search for
                 return game_id, SearchQuery(typed.text, rest)
     russian = [t for t in terms if not t.negated and any(_CYRILLIC_RE.search(w) for w in t.tokens)]
     if russian and len(vocabulary.russian_games) == 1:

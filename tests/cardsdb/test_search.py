@@ -188,7 +188,7 @@ def test_kind_and_game_narrow_the_results() -> None:
         ("warrior pod", None, "star-realms-high-alert:warrior-pod"),
         ("тревога", None, "star-realms-high-alert"),
         ("Звездные", None, "star-realms-high-alert"),
-        ("персонаж", None, "star-realms-high-alert:heroes-section-heading"),
+        ("персонаж", None, "star-realms-high-alert:hero"),  # the term; its alias is персонаж
         ('"face down"', None, "hyperstar-run:face-down"),
         ("swap*", None, "hyperstar-run:swap"),
         ("outpost", None, "star-realms-high-alert:outpost"),
