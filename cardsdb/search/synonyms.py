@@ -6,6 +6,7 @@ and the mark letters a game prints (its expansion marks' glyphs, such as High Al
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -19,16 +20,24 @@ from cardsdb.search.text import stems
 Forms = tuple[tuple[str, ...], ...]
 Entry = tuple[tuple[str, ...], Forms]  # (the stems that call it up, every form it searches for)
 
+_CYRILLIC_RE = re.compile("[\u0400-\u04ff]")
 GAMING_WORDS = "gaming-words.toml"
 # Words before a mark letter that say it is a mark ("буква В", "символ Т", "mark П"), stemmed.
 MARK_CUES = frozenset(stems("буква букву буквы символ значок знак метка метку mark letter symbol"))
 
 
 def group_entries(words: str, means: Iterable[str]) -> list[Entry]:
-    """One synonym set as entries: any of its words stands for all of them."""
-    group = [tuple(stems(words)), *(tuple(stems(x)) for x in means)]
-    forms = tuple(dict.fromkeys(f for f in group if f))
-    return [(key, forms) for key in forms]
+    """One synonym entry: typing its words searches for them and for what they mean (the
+    players' word calls up the rulebook's, not the other way round: "hero" does not search
+    for "guy"). A Russian entry's other Russian forms call it up too (утилизация,
+    утилизировать: Russian words in other forms have other stems)."""
+    forms = tuple(
+        dict.fromkeys(f for f in [tuple(stems(words)), *(tuple(stems(x)) for x in means)] if f)
+    )
+    russian = bool(_CYRILLIC_RE.search(words))
+    keys = [tuple(stems(words))]
+    keys += [tuple(stems(x)) for x in means if russian and _CYRILLIC_RE.search(x)]
+    return [(key, forms) for key in dict.fromkeys(k for k in keys if k)]
 
 
 def longest_first(entries: list[Entry]) -> list[Entry]:
