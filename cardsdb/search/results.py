@@ -50,7 +50,7 @@ COUNT_CAP = 1000
 RANK_LIMIT = 1000
 # A kind too broad to rank in the index is ranked among this many of its matches (the first of
 # a sample of its entries): bounded work however many entries hold its words.
-CANDIDATES = 60
+CANDIDATES = 30
 
 
 def _next_prefix(prefix: str) -> str:
