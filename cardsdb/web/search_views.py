@@ -153,13 +153,17 @@ def _word_results(request: HttpRequest, text: str, context: dict[str, Any]) -> i
 def search_page(request: HttpRequest) -> HttpResponse:
     text = request.GET.get("q", "")
     scope = search_scope(request)
-    games = list(Game.objects.order_by("position", "slug").values("slug", "name"))
+    games = list(Game.objects.order_by("position", "slug").values("slug", "name", "names"))
     context: dict[str, Any] = {
         "search_query": text,
         "q": text.strip(),
         "scope": scope,
         "scope_name": next((g["name"] for g in games if g["slug"] == scope), scope),
         "games": games,
+        # the games of a Russian edition: their players search in Russian
+        "russian_games": [
+            f"{g['name']} ({g['names']['ru']})" for g in games if (g["names"] or {}).get("ru")
+        ],
         "all_games": ALL_GAMES,
         "kind_param": request.GET.get("kind", ""),
     }
