@@ -54,6 +54,7 @@ from cardsdb.search.documents import (
     _join,
     _names,
 )
+from cardsdb.search.frequencies import _entry_bounds, _entry_estimate
 from cardsdb.search.highlight import (
     _matcher,
     _render,
@@ -117,7 +118,6 @@ from cardsdb.search.results import (
     COUNT_CAP,
     RANK_LIMIT,
     SearchResults,
-    _entry_bounds,
     _next_prefix,
 )
 from cardsdb.search.searching import _SLUG_RE, RELAX_BELOW, card_ids_matching_text, search
@@ -218,6 +218,7 @@ __all__ = [
     "_delete_game",
     "_delete_keys",
     "_entry_bounds",
+    "_entry_estimate",
     "_hit",
     "_indexed",
     "_join",
