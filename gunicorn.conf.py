@@ -12,13 +12,13 @@ they are never walked again (nothing frozen is garbage: a full collection runs f
 
 It also builds the worker's card-list index for the data as it is (cardsdb/card_index.py):
 built on a worker's first card list instead, it held that request and every one queued behind
-it for ~0.65 s of CPU (the card list's p99 of 849 ms at 8 connections in session 5's load
-test). A database that is not there yet, or not migrated, leaves it to the first list.
+it for ~0.65 s of CPU (the card list's p99 of 849 ms at 8 connections in the load test at ee94ee4). A database that is not there yet, or not migrated, leaves it to the first list.
 
 Last, each worker answers `FIRST_USES` through its own app, quietly: an invalid-number card
 filter's first answer in a process imported the cache backend and a codec and built
 django-filter's error path (~0.6 s per worker in the issue's measurement, 222 ms against
-92 ms for the next one on 2026-12-02 on a busy machine); after it, that request imports nothing.
+92 ms for the next one on 2026-12-02 on a busy machine); after it, that request imports nothing. It also reads the
+English word list that search's spelling corrections consult (cardsdb/search/spelling.py).
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ def warm(app: Any = None) -> None:
     resolver.url_patterns  # noqa: B018 -- imports every view module
     resolver.reverse_dict  # noqa: B018 -- builds the reverse look-ups the views use
     card_index_build()
+    search_words_load()
     if app is not None:
         first_uses(app)
     from django.db import connections
@@ -106,6 +107,14 @@ def first_uses(app: Any) -> None:
                 )
     finally:
         quiet.setLevel(level)
+
+
+def search_words_load() -> None:
+    """The English word list search reads before it corrects a word (about half a second of
+    CPU): read here, not on the first search with a word the index does not hold."""
+    from cardsdb.search.spelling import _english_words
+
+    _english_words()
 
 
 def card_index_build() -> None:

@@ -27,7 +27,7 @@ def main() -> None:
     from django.db import connection
 
     from cardsdb.loaders import fixtures_load
-    from tests.cardsdb.search_quality import TOP, hit_rate, run_queries
+    from tests.cardsdb.search_quality import TOP, first_rate, hit_rate, run_queries
 
     db = settings.DATABASES["default"]
     original_name = db["NAME"]
@@ -51,6 +51,11 @@ def main() -> None:
         print(
             f"{connection.vendor}: top-{TOP} hit rate {hits}/{len(outcomes)} = "
             f"{100 * hit_rate(outcomes):.1f}%"
+        )
+        firsts = sum(o.first for o in outcomes)
+        print(
+            f"{connection.vendor}: top-1 hit rate {firsts}/{len(outcomes)} = "
+            f"{100 * first_rate(outcomes):.1f}%"
         )
     finally:
         connection.creation.destroy_test_db(original_name, verbosity=0)

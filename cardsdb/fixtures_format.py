@@ -279,6 +279,11 @@ class SynonymsFile(Strict):
     """`synonyms.toml`: players' words for the rules' words, read by search."""
 
     synonyms: list[Synonym] = Field(default_factory=list)
+    game_names: list[str] = Field(
+        default_factory=list,
+        description="The short names players call the game by: naming one in a search scopes "
+        "the search to the game",
+    )
 
 
 class Card(Strict):

@@ -17,6 +17,7 @@ from rest_framework.decorators import api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cardsdb import models as m
 from cardsdb import search
 from cardsdb.api.errors import error_body
 from cardsdb.api.pagination import PAGE_SIZE_SCHEMA, Pagination
@@ -84,7 +85,8 @@ SEARCH_RESPONSE = inline_serializer(
         ),
         "ranked": serializers.BooleanField(
             help_text=f"false when more than {search.RANK_LIMIT} entries match: the words are "
-            "too common to rank by, and results come in rulebook and catalog order"
+            "too common to rank every match; the first results are then the best of a sample "
+            "of the matches, the rest in rulebook and catalog order"
         ),
         "suggestions": serializers.ListField(
             child=serializers.CharField(), help_text="nearest indexed words, when none matched"
@@ -105,6 +107,14 @@ SEARCH_RESPONSE = inline_serializer(
         "relaxed": serializers.BooleanField(
             help_text="true when no entry holds every word: entries holding any of them, "
             "ranked by how many they hold"
+        ),
+        "estimated": serializers.IntegerField(
+            help_text="about how many entries match in all, also past the count cap (an "
+            "estimate from how many entries hold each word, to two figures)"
+        ),
+        "named_game": serializers.CharField(
+            allow_null=True,
+            help_text="the game the query named (its slug), which the search looked in only",
         ),
     },
 )
@@ -147,6 +157,12 @@ def _search(request: Request) -> Response:
     response.data["searched_for"] = query.corrected_text
     response.data["dropped"] = list(query.dropped)
     response.data["relaxed"] = results.relaxed
+    response.data["estimated"] = results.estimate() if results.capped() else results.count()
+    response.data["named_game"] = (
+        m.Game.objects.filter(pk=results.named_game).values_list("slug", flat=True).first()
+        if results.named_game is not None
+        else None
+    )
     return response
 
 

@@ -75,17 +75,31 @@ def _word_results(request: HttpRequest, text: str, context: dict[str, Any]) -> i
     kind = request.GET.get("kind") or None
     game = context["scope"]
     exact = request.GET.get("exact") == "1"
+    from_page = "game" not in request.GET  # a scope read from the page: a named game wins
     try:
-        results = search.search(text, kind=kind, game=game, correct=not exact)
+        results = search.search(
+            text,
+            kind=kind,
+            game=None if from_page else game,
+            page_game=game if from_page else None,
+            correct=not exact,
+        )
     except search.SearchQueryError as exc:
         context["error"] = {"message": exc.message, "position": exc.position}
         return 400
     query = results.query
+    if results.named_game is not None:
+        named = Game.objects.filter(pk=results.named_game).values_list("slug", "name").first()
+        if named:
+            game = named[0]
+            context.update(scope=named[0], scope_name=named[1], scope_named=True)
     context.update(
         mode="words",
         results=results,
         total=results.count(),
-        total_label=_how_many(sum(results.counts().values())),
+        total_label=f"About {results.estimate():,}"
+        if results.capped()
+        else _how_many(sum(results.counts().values())),
         ranked=results.ranked(kind),
         relaxed=results.relaxed,
         dropped=query.dropped,
@@ -139,13 +153,17 @@ def _word_results(request: HttpRequest, text: str, context: dict[str, Any]) -> i
 def search_page(request: HttpRequest) -> HttpResponse:
     text = request.GET.get("q", "")
     scope = search_scope(request)
-    games = list(Game.objects.order_by("position", "slug").values("slug", "name"))
+    games = list(Game.objects.order_by("position", "slug").values("slug", "name", "names"))
     context: dict[str, Any] = {
         "search_query": text,
         "q": text.strip(),
         "scope": scope,
         "scope_name": next((g["name"] for g in games if g["slug"] == scope), scope),
         "games": games,
+        # the games of a Russian edition: their players search in Russian
+        "russian_games": [
+            f"{g['name']} ({g['names']['ru']})" for g in games if (g["names"] or {}).get("ru")
+        ],
         "all_games": ALL_GAMES,
         "kind_param": request.GET.get("kind", ""),
     }

@@ -32,6 +32,11 @@ class Outcome:
     def hit(self) -> bool:
         return any(key in self.top for key in self.query.expect)
 
+    @property
+    def first(self) -> bool:
+        """The first result answers it."""
+        return bool(self.top) and self.top[0] in self.query.expect
+
 
 def player_queries() -> list[PlayerQuery]:
     data = tomllib.loads(QUERIES_FILE.read_text(encoding="utf-8"))
@@ -52,3 +57,7 @@ def run_queries() -> list[Outcome]:
 
 def hit_rate(outcomes: list[Outcome]) -> float:
     return sum(o.hit for o in outcomes) / len(outcomes)
+
+
+def first_rate(outcomes: list[Outcome]) -> float:
+    return sum(o.first for o in outcomes) / len(outcomes)

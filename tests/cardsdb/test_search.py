@@ -47,10 +47,15 @@ def _field_matches(words: list[str], term: search.Term) -> bool:
 
 def reference_keys(text: str) -> set[tuple[str, str]]:
     """What a plain-Python reading of every document finds for the prepared query (all its
-    words; the databases' relaxed reading is tested on its own)."""
-    query = search.prepare(search.parse_search(text))
+    words; the databases' relaxed reading is tested on its own), in the game the query named."""
+    typed = search.parse_search(text)
+    named = search.named_game(typed)
+    game_id = named[0] if named else None
+    query = search.prepare(named[1] if named else typed, game_id)
     found = set()
     for doc in _documents():
+        if game_id is not None and doc.game_id != game_id:
+            continue
         fields = [search.stems(doc.title), search.stems(doc.body), search.stems(doc.meta)]
 
         def has(term: search.Term, fields: list[list[str]] = fields) -> bool:
@@ -182,7 +187,7 @@ def test_kind_and_game_narrow_the_results() -> None:
         ("warrior pod", None, "star-realms-high-alert:warrior-pod"),
         ("тревога", None, "star-realms-high-alert"),
         ("Звездные", None, "star-realms-high-alert"),
-        ("персонаж", None, "star-realms-high-alert:heroes-section-heading"),
+        ("персонаж", None, "star-realms-high-alert:hero"),  # the term; its alias is персонаж
         ('"face down"', None, "hyperstar-run:face-down"),
         ("swap*", None, "hyperstar-run:swap"),
         ("outpost", None, "star-realms-high-alert:outpost"),

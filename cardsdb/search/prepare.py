@@ -1,0 +1,178 @@
+"""Preparing a query before either database sees it: a game named in it taken as the search's
+scope, mark letters read as marks, players' words expanded from the synonym lists, question
+and stop words dropped, and words that are neither in the index nor English words corrected."""
+
+from __future__ import annotations
+
+import re
+
+from cardsdb.search.query import SearchQuery, Term
+from cardsdb.search.spelling import is_english_word, nearest_words
+from cardsdb.search.synonyms import MARK_CUES, Entry
+from cardsdb.search.text import fold, stem
+from cardsdb.search.vocabulary import (
+    QUESTION_START,
+    _stop_words,
+    _synonyms_for,
+    _Vocabulary,
+    _vocabulary,
+)
+
+_CYRILLIC_RE = re.compile("[\u0400-\u04ff]")
+_LETTER_ALONE_RE = re.compile(r"(?<![^\W_])[^\W\d_](?![^\W_])")
+
+
+def _capitals_alone(text: str) -> set[str]:
+    """The capital letters standing alone in a text, folded ("что значит В", «В»), leaving
+    out a sentence's first word ("В углу карты": a preposition)."""
+    found = set()
+    for match in _LETTER_ALONE_RE.finditer(text):
+        letter, before = match.group(), text[: match.start()].rstrip(" «\"'(")
+        if letter.isupper() and before and before[-1] not in ".!?":
+            found.add(fold(letter))
+    return found
+
+
+def reads_like_a_question(text: str, query: SearchQuery) -> bool:
+    first = next((t.tokens[0] for t in query.terms if t.tokens), "")
+    return text.strip().endswith("?") or first in QUESTION_START
+
+
+def named_game(
+    typed: SearchQuery, vocabulary: _Vocabulary | None = None
+) -> tuple[int, SearchQuery] | None:
+    """A game named in the query by one of its names ("battle arena", "HSQ", «Боевая
+    тревога»): (its id, the query without the name). None when no game is named, or when the
+    name is all there is to search for (then the game's own entry is the answer). A query in
+    Russian names the one game whose edition is Russian (a Russian title), when there is one:
+    only its rulebook and cards hold Russian words."""
+    vocabulary = vocabulary or _vocabulary()
+    terms = list(typed.terms)
+    for words, game_id in vocabulary.game_names:
+        for i in range(len(terms)):
+            run = terms[i : i + len(words)]
+            if len(run) == len(words) and all(t.plain for t in run):
+                found = tuple(stem(t.tokens[0]) for t in run)
+            elif len(words) > 1 and not (terms[i].negated or terms[i].prefix):
+                run = [terms[i]]  # the name typed as a "phrase"
+                found = tuple(stem(w) for w in terms[i].tokens)
+            else:
+                continue
+            if found == words:
+                rest = (*terms[:i], *terms[i + len(run) :])
+                stop = _stop_words()
+                if not any(not t.negated and not (t.plain and t.tokens[0] in stop) for t in rest):
+                    return None  # nothing but the name (and common words) to search for
+                return game_id, SearchQuery(typed.text, rest)
+    russian = [t for t in terms if not t.negated and any(_CYRILLIC_RE.search(w) for w in t.tokens)]
+    if russian and len(vocabulary.russian_games) == 1:
+        return vocabulary.russian_games[0], typed
+    return None
+
+
+def _marks(typed: SearchQuery, vocabulary: _Vocabulary, game_id: int | None) -> dict[int, Term]:
+    """The query's mark letters (by term position): a game's one-letter mark typed after a
+    word that names it a mark ("буква В", "символ Т") or as a capital standing alone."""
+    marks: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for gid, found in vocabulary.marks.items():
+        if game_id is None or gid == game_id:
+            for letter, forms in found.items():
+                marks[letter] = tuple(dict.fromkeys((*marks.get(letter, ()), *forms)))
+    if not marks:
+        return {}
+    capitals = _capitals_alone(typed.text)
+    out: dict[int, Term] = {}
+    for i, term in enumerate(typed.terms):
+        letter = term.tokens[0] if term.plain else ""
+        if letter not in marks:
+            continue
+        before = typed.terms[i - 1] if i else None
+        cued = before is not None and before.plain and stem(before.tokens[0]) in MARK_CUES
+        if cued or letter in capitals:
+            out[i] = Term(term.tokens, forms=marks[letter])
+    return out
+
+
+def _expand(terms: list[Term], synonyms: list[Entry], marks: dict[int, Term]) -> list[Term]:
+    """Players' words: a run of words (or a phrase) that is a synonym's key searches for all
+    its forms; a mark letter for its mark."""
+    out: list[Term] = []
+    i = 0
+    while i < len(terms):
+        term = terms[i]
+        if i in marks:
+            out.append(marks[i])
+            i += 1
+            continue
+        matched = False
+        if not (term.negated or term.prefix):
+            for key, forms in synonyms:
+                # a phrase typed in quotes, or a run of single words
+                if len(term.tokens) > 1 and tuple(stem(t) for t in term.tokens) == key:
+                    out.append(Term(term.tokens, forms=forms))
+                    i, matched = i + 1, True
+                    break
+                run = terms[i : i + len(key)]
+                if (
+                    len(run) == len(key)
+                    and all(t.plain for t in run)
+                    and tuple(stem(t.tokens[0]) for t in run) == key
+                ):
+                    out.append(Term(tuple(t.tokens[0] for t in run), forms=forms))
+                    i, matched = i + len(key), True
+                    break
+        if not matched:
+            out.append(term)
+            i += 1
+    return out
+
+
+def _correctable(word: str, vocabulary: _Vocabulary) -> bool:
+    """A word to correct: not a number, not in the index, not a players' word, not English."""
+    return (
+        len(word) >= 3
+        and not word.isdigit()
+        and stem(word) not in vocabulary.stems
+        and word not in vocabulary.counts
+        and stem(word) not in vocabulary.synonym_stems
+        and not is_english_word(word)
+    )
+
+
+def prepare(typed: SearchQuery, game_id: int | None = None, correct: bool = True) -> SearchQuery:
+    """The query the index is asked: mark letters read as marks, players' words expanded from
+    the synonym lists (the game's, or every game's, and the gaming words), question and stop
+    words dropped (unless nothing else is left, or the word is part of a glossary term's name),
+    and, when `correct`, each word that is neither in the index, nor a players' word, nor an
+    English word replaced by the nearest word the index holds."""
+    if not typed.terms:
+        return typed
+    vocabulary = _vocabulary()
+    marks = _marks(typed, vocabulary, game_id)
+    out = _expand(list(typed.terms), _synonyms_for(vocabulary, game_id), marks)
+    typed_words = {t.tokens[0] for t in out if t.plain}
+    kept = {w for others, words in vocabulary.keep if others <= typed_words for w in words}
+    stop = _stop_words() - kept
+    content = [t for t in out if not (t.plain and t.tokens[0] in stop)]
+    dropped = tuple(t.tokens[0] for t in out if t not in content)
+    if not [t for t in content if not t.negated]:
+        content, dropped = out, ()
+    corrections: list[tuple[str, str]] = []
+    if correct:
+        fixed = []
+        for term in content:
+            word = term.tokens[0]
+            if term.plain and _correctable(word, vocabulary):
+                near = [w for w in nearest_words(word, game_id, 5, vocabulary) if w not in stop]
+                if near:
+                    corrections.append((word, near[0]))
+                    term = Term((near[0],))
+            fixed.append(term)
+        content = fixed
+    return SearchQuery(
+        typed.text,
+        tuple(content),
+        corrections=tuple(corrections),
+        dropped=dropped,
+        question=reads_like_a_question(typed.text, typed),
+    )

@@ -1,0 +1,151 @@
+"""A result (`Hit`) and the re-ranking of the best of each kind, the same on both
+databases."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from django.db import connection
+from django.utils.safestring import SafeString, mark_safe
+
+from cardsdb.search.highlight import (
+    _matcher,
+    highlight,
+    snippet,
+    terms_matched,
+)
+from cardsdb.search.kinds import (
+    KIND_BY_SLUG,
+    _rowid,
+)
+from cardsdb.search.query import SearchQuery
+from cardsdb.search.text import (
+    tokens,
+)
+
+
+@dataclass
+class Hit:
+    kind: str
+    key: str
+    url: str
+    game: str
+    game_name: str
+    title: str
+    score: float
+    rowid: int = 0
+    matched: int = 0  # how many of the query's words it holds
+    in_title: bool = False  # its title holds every word (a card's name, a term, a question)
+    title_share: float = 0.0  # the share of its title's words that are the query's
+    dropped_in_title: int = 0  # how many of the left-out words its title holds
+    rank: float = 0.0  # the re-ranking's score (higher is better)
+    body: str = field(default="", repr=False)
+    meta: str = field(default="", repr=False)
+    query: SearchQuery | None = field(default=None, repr=False)
+
+    @property
+    def kind_label(self) -> str:
+        return KIND_BY_SLUG[self.kind].label
+
+    @cached_property
+    def title_html(self) -> SafeString:
+        """The title, escaped, the matched words in <mark> (made when shown)."""
+        return highlight(self.title, self.query or SearchQuery("", ()))
+
+    @cached_property
+    def snippet(self) -> SafeString:
+        """A short excerpt, escaped, the matched words in <mark> (made when shown)."""
+        query = self.query or SearchQuery("", ())
+        html, found = snippet(self.body, query)
+        if not found and self.meta:
+            meta_html, meta_found = snippet(self.meta, query)
+            if meta_found:
+                html = mark_safe(f"{html} <small>({meta_html})</small>" if self.body else meta_html)
+        return html
+
+
+def _hit(row: Sequence[Any], query: SearchQuery, relaxed: bool = False) -> Hit:
+    """A result; `matched` is counted in its text only when the search is relaxed (otherwise
+    the database has matched every word)."""
+    kind, object_id, key, url, game_slug, game_name, title, body, meta, score = row[:10]
+    wanted = len(query.positive)
+    title_words = tokens(title)
+    hit_word = _matcher(query)
+    share = sum(1 for w in title_words if hit_word(w)) / len(title_words) if title_words else 0
+    return Hit(
+        kind=kind,
+        key=key,
+        url=url,
+        game=game_slug,
+        game_name=game_name,
+        title=title,
+        score=float(score),
+        rowid=_rowid(kind, int(object_id)),
+        matched=terms_matched(f"{title} · {body} · {meta}", query) if relaxed else wanted,
+        in_title=bool(wanted) and terms_matched(title, query) == wanted,
+        title_share=share,
+        dropped_in_title=len(set(query.dropped) & set(title_words)) if query.dropped else 0,
+        body=body,
+        meta=meta,
+        query=query,
+    )
+
+
+# The re-ranking (`_rerank`), the same on both databases: the best WINDOW entries of each kind
+# by the database's own score are ordered by how many of the words they hold, then by a score
+# adding up (weights below) a title holding every word and how much of the title they are,
+# the kind, a dispute question for a search that reads like a question, left-out question
+# words in the title, and the database's score (scaled to 0..1 within the window).
+WINDOW = 10  # of each kind, when all kinds are listed
+WINDOW_ONE_KIND = 20
+KIND_WEIGHT = {"rule": 0.6, "term": 0.6, "clarification": 0.6, "question": 0.4, "game": 0.3}
+QUESTION_WEIGHT = 1.2  # a dispute question's extra weight when the search reads like a question
+DROPPED_WEIGHT = 0.4  # the left-out question words, when a title holds them
+
+
+FIELD_WEIGHTS = (10.0, 4.0, 1.0)  # title, body, meta: the databases' weights
+
+
+def text_score(hit: Hit, query: SearchQuery) -> float:
+    """A score made in Python, the same on both databases, for entries ranked outside the index
+    (a broad kind's candidates): the weighted share of each field's words that are the query's
+    (a short text that is all about the words above a long one that mentions them)."""
+    hit_word = _matcher(query)
+    score = 0.0
+    for weight, text in zip(FIELD_WEIGHTS, (hit.title, hit.body, hit.meta), strict=True):
+        words = tokens(text)
+        if words:
+            found = sum(1 for w in words if hit_word(w))
+            score += weight * found / (len(words) + 5)
+    return score
+
+
+def with_text_scores(hits: list[Hit], query: SearchQuery) -> list[Hit]:
+    """The hits with `text_score` as their database score (its sign as the database's)."""
+    sign = -1.0 if connection.vendor == "sqlite" else 1.0  # BM25: lower is better
+    for h in hits:
+        h.score = sign * text_score(h, query)
+    return hits
+
+
+def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
+    wanted = max(1, len(query.positive))
+    sign = -1.0 if connection.vendor == "sqlite" else 1.0  # BM25: lower is better
+    raw = [sign * h.score for h in hits]
+    top = max((r for r in raw if r > 0), default=1.0)
+    ranked = []
+    for h, r in zip(hits, raw, strict=True):
+        rank = 2.0 * min(h.matched, wanted) / wanted
+        rank += (1.0 if h.in_title else 0.0) + 0.5 * h.title_share
+        rank += KIND_WEIGHT.get(h.kind, 0.0) + max(0.0, r) / top
+        if h.kind == "question" and query.question:
+            rank += QUESTION_WEIGHT
+        if query.dropped:  # "How many people can play?" for "how many players can play"
+            rank += DROPPED_WEIGHT * h.dropped_in_title / len(query.dropped)
+        h.rank = round(rank, 6)
+        ranked.append(h)
+    ranked.sort(key=lambda h: (-min(h.matched, wanted), -h.rank))  # more words first
+    return ranked

@@ -1,0 +1,164 @@
+"""What the index holds, read once per process and per version of the index: its words and
+their counts (for spelling), glossary names holding stop words, the synonym lists; and the
+stop and question words."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import stopwords as stopword_lists
+from django.core.cache import cache as django_cache
+from django.db import connection
+
+from cardsdb import models as m
+from cardsdb.search.kinds import (
+    WORDS_TABLE,
+)
+from cardsdb.search.synonyms import (
+    Entry,
+    Forms,
+    game_name_keys,
+    gaming_words,
+    group_entries,
+    longest_first,
+    merged,
+    with_gaming_words,
+)
+from cardsdb.search.text import (
+    stem,
+    stems,
+    tokens,
+)
+
+_GENERATION_KEY = "search:generation"
+
+
+def _touch() -> None:
+    """Tell every process's vocabulary cache that the index changed."""
+    try:
+        django_cache.incr(_GENERATION_KEY)
+    except ValueError:
+        django_cache.set(_GENERATION_KEY, 1, None)
+
+
+# The stop word lists are the `stopwords` package's English and Russian ones (Snowball's
+# lists); these are the question words it leaves out, which a player's question starts with.
+def _word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+QUESTION_WORDS = _word_set(
+    "can may must might could would should will shall happen happens happened allowed "
+    "possible many much ли можно нельзя сколько"
+)
+QUESTION_START = _word_set(
+    "can may must could should would will do does did is are am was were who what when where "
+    "which why how if whose whom ли можно как кто что когда где сколько почему зачем чей"
+)
+
+
+@cache
+def _stop_words() -> frozenset[str]:
+    words = set(QUESTION_WORDS)
+    for language in ("english", "russian"):
+        for word in stopword_lists.get_stopwords(language):
+            words.update(tokens(word))
+    return frozenset(w for w in words if w)
+
+
+@dataclass
+class _Vocabulary:
+    """What the index holds, for corrections, and the data that shape a query."""
+
+    counts: dict[str, int]  # word -> occurrences, all games
+    by_game: dict[int, dict[str, int]]
+    stems: set[str]
+    by_length: dict[int, list[str]]
+    # glossary term names holding stop words ("face down", "run a play"): (the name's other
+    # words, its stop words); a query holding all the other words keeps those stop words
+    keep: list[tuple[frozenset[str], frozenset[str]]]
+    # each game's synonyms and the gaming words (`synonyms.py`), the longest phrase first
+    synonyms: dict[int, list[Entry]]
+    every_game: list[Entry] = field(default_factory=list)  # every game's together
+    synonym_stems: frozenset[str] = frozenset()  # every stem a synonym is called up by
+    # the mark letters each game prints: glyph -> the mark's forms (the letter, its name)
+    marks: dict[int, dict[str, Forms]] = field(default_factory=dict)
+    # the words of every game's names, longest first: (words, game id)
+    game_names: list[tuple[tuple[str, ...], int]] = field(default_factory=list)
+    # the games with a Russian title (`names.ru`): the ones a Russian query is about
+    russian_games: tuple[int, ...] = ()
+
+
+_vocabulary_cache: dict[str, Any] = {}
+
+
+def _keep_words() -> list[tuple[frozenset[str], frozenset[str]]]:
+    keep: list[tuple[frozenset[str], frozenset[str]]] = []
+    stop = _stop_words()
+    for term, aliases in m.GlossaryTerm.objects.values_list("term", "aliases"):
+        for name in [term, *(aliases or [])]:
+            name_words = set(tokens(name))
+            if name_words & stop and name_words - stop:
+                keep.append((frozenset(name_words - stop), frozenset(name_words & stop)))
+    return keep
+
+
+def _marks() -> dict[int, dict[str, Forms]]:
+    """Each game's expansion marks printed as one letter, with the mark's name."""
+    marks: dict[int, dict[str, Forms]] = {}
+    kind = m.Symbol.Kind.EXPANSION_MARK
+    for game_id, name, glyph in m.Symbol.objects.filter(kind=kind).values_list(
+        "game_id", "name", "glyph"
+    ):
+        letter = tokens(glyph or "")
+        if len(letter) == 1 and len(letter[0]) == 1:
+            forms = ((letter[0],), tuple(stems(name)))
+            marks.setdefault(game_id, {})[letter[0]] = forms
+    return marks
+
+
+def _vocabulary() -> _Vocabulary:
+    """Read once per process and per version of the index (the generation counter)."""
+    generation = (connection.vendor, django_cache.get(_GENERATION_KEY, 0))
+    if _vocabulary_cache.get("generation") != generation:
+        counts: Counter[str] = Counter()
+        by_game: dict[int, dict[str, int]] = {}
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT game_id, word, count FROM {WORDS_TABLE}")
+            for game_id, word, n in cursor.fetchall():
+                counts[word] += n
+                by_game.setdefault(int(game_id), {})[word] = n
+        by_length: dict[int, list[str]] = {}
+        for word in counts:
+            if len(word) >= 3 and not word.isdigit():
+                by_length.setdefault(len(word), []).append(word)
+        own: dict[int, list[Entry]] = {}
+        for game_id, words, means in m.Synonym.objects.values_list("game_id", "words", "means"):
+            own.setdefault(game_id, []).extend(group_entries(words, means))
+        games = list(m.Game.objects.values_list("pk", "slug", "name", "names"))
+        synonyms = {pk: with_gaming_words(own.get(pk, [])) for pk, *_ in games}
+        every_game = longest_first(merged({**own, 0: list(gaming_words())}))
+        vocabulary = _Vocabulary(
+            counts=dict(counts),
+            by_game=by_game,
+            stems={stem(w) for w in counts},
+            by_length=by_length,
+            keep=_keep_words(),
+            synonyms=synonyms,
+            every_game=every_game,
+            synonym_stems=frozenset(s for key, _ in every_game for s in key),
+            marks=_marks(),
+            game_names=game_name_keys(games),
+            russian_games=tuple(pk for pk, _, _, names in games if (names or {}).get("ru")),
+        )
+        _vocabulary_cache.update(generation=generation, vocabulary=vocabulary)
+    return _vocabulary_cache["vocabulary"]
+
+
+def _synonyms_for(vocabulary: _Vocabulary, game_id: int | None) -> list[Entry]:
+    if game_id is not None:
+        return vocabulary.synonyms.get(game_id, [])
+    return vocabulary.every_game

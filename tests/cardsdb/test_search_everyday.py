@@ -1,0 +1,167 @@
+"""Search in players' everyday words, the same on SQLite and PostgreSQL: slang and gaming
+words, corrections only for words that are not English, Russian for High Alert, the game named
+in the query, and the best answer first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from cardsdb import search
+
+pytestmark = pytest.mark.django_db
+
+HA = "star-realms-high-alert"
+
+
+def keys(text: str, n: int = 3, **filters: Any) -> list[str]:
+    return [h.key for h in search.search(text, **filters).fetch(0, n)]
+
+
+# -- players' words ---------------------------------------------------------------------------
+
+
+def test_trash_is_scrap_in_high_alert() -> None:
+    found = keys("when may I trash a hero", 3, game=HA)
+    assert any("scrap" in key for key in found), found  # the term, a ruling or rule on scrapping
+
+
+def test_a_gaming_word_from_the_cross_game_list_finds_the_rulebooks_word() -> None:
+    found = keys("graveyard", 10, game="super-hazard-quest")
+    assert "super-hazard-quest:discard-pile" in found
+
+
+def test_getting_hit_is_being_wounded() -> None:
+    found = keys("what happens when my hero gets hit", 3)
+    assert found[0] in ("super-hazard-quest:wound", "super-hazard-quest:8.11"), found
+
+
+# -- spelling ---------------------------------------------------------------------------------
+
+
+def test_a_misspelt_word_is_corrected() -> None:
+    results = search.search("subsitution")
+    assert results.query.corrections == (("subsitution", "substitution"),)
+
+
+@pytest.mark.parametrize("word", ["threw", "skip", "guy", "boosters"])
+def test_an_english_word_is_never_corrected_into_a_game_word(word: str) -> None:
+    assert search.search(f"{word} card").query.corrections == ()
+
+
+def test_a_players_word_is_never_corrected() -> None:
+    assert search.search("respawn").query.corrections == ()
+
+
+# -- Russian for High Alert -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("скидка реквизиции", f"{HA}:requisition-discount"),  # a glossary term
+        ("когда можно утилизировать персонажа", f"{HA}:scrap|{HA}:3.8"),  # a term, a rule
+        ("двойная способность союзника", f"{HA}:double-ally-ability"),  # a glossary term
+        ("что значит буква В в углу карты", f"{HA}:expansion-mark"),  # a mark letter
+        ("символ Т", f"{HA}:tech"),  # a mark letter
+        ("объединённые фракции", f"{HA}:6"),  # a section heading
+        ("Торговая федерация союзник", f"{HA}:ally-ability"),  # a faction
+    ],
+)
+def test_a_russian_question_finds_the_high_alert_answer(question: str, answer: str) -> None:
+    found = keys(question, 5)
+    answers = answer.split("|")  # any of them
+    assert any(k == a or k.startswith(a + ".") for k in found for a in answers), found
+    assert all(k.startswith(f"{HA}") for k in found[:3]), found
+
+
+def test_the_preposition_v_is_still_a_stop_word() -> None:
+    assert "в" in search.search("ход в игре").query.dropped or not search.search("в").query.dropped
+
+
+def test_the_search_page_says_russian_works() -> None:
+    page = Client().get("/search/").content.decode()
+    assert "Поиск по-русски работает" in page
+    assert "Поиск по-русски работает" in Client().get(f"/games/{HA}/").content.decode()
+
+
+# -- the game named ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "game"),
+    [
+        ("hyperstar discard", "hyperstar-run"),
+        ("boba substitute", "bo-jackson-battle-arena"),
+        ("HSQ checkpoint", "super-hazard-quest"),
+        ("high alert hero", HA),
+        ("Боевая тревога персонаж", HA),
+    ],
+)
+def test_naming_the_game_looks_in_that_game_only(text: str, game: str) -> None:
+    results = search.search(text)
+    hits = results.fetch(0, 20)
+    assert hits and {h.game for h in hits} == {game}
+    assert results.named_game is not None
+    assert all(t.text not in ("hyperstar", "boba", "hsq") for t in results.query.terms)
+
+
+def test_the_games_name_alone_finds_the_game() -> None:
+    assert keys("hyperstar run", 1) == ["hyperstar-run"]
+
+
+def test_the_api_says_which_game_the_query_named(api: Any) -> None:
+    body = api.get("/api/v1/search", {"q": "battle arena bench"}).json()
+    assert body["named_game"] == "bo-jackson-battle-arena"
+    assert {r["game"] for r in body["results"]} == {"bo-jackson-battle-arena"}
+
+
+# -- broad queries ---------------------------------------------------------------------------
+
+
+def test_a_broad_query_is_ranked_and_says_about_how_many() -> None:
+    results = search.search("hero", game="bo-jackson-battle-arena", kind="card")
+    assert results.capped() and not results.ranked()  # too many to rank them all
+    hits = results.fetch(0, 20)
+    ranks = [h.rank for h in hits]
+    assert len(hits) == 20 and ranks == sorted(ranks, reverse=True)  # best first
+    assert results.estimate() > search.COUNT_CAP
+    page = Client().get("/search/", {"q": "hero", "game": "bo-jackson-battle-arena"})
+    assert "About " in page.content.decode()
+
+
+# -- the best answer first --------------------------------------------------------------------
+
+
+def test_a_question_a_form_settles_shows_the_form_first() -> None:
+    assert search.search("can I substitute twice in a battle").fetch(0, 1)[0].kind == "question"
+
+
+def test_a_rules_question_puts_a_rule_above_cards() -> None:
+    hits = search.search("how does a tech card work", game=HA).fetch(0, 3)
+    # the rules, glossary and clarifications answer it, not the cards that hold the words
+    assert "card" not in {h.kind for h in hits}, [(h.kind, h.key) for h in hits]
+
+
+def test_a_card_name_puts_that_card_first() -> None:
+    assert keys("stellar link", 1) == [f"{HA}:stellar-link"]
+
+
+def test_a_russian_query_looks_in_the_russian_edition() -> None:
+    results = search.search("персонаж")
+    assert {h.game for h in results.fetch(0, 20)} == {HA}
+
+
+def test_a_game_named_in_another_case_or_as_a_phrase_scopes_the_search() -> None:
+    assert {h.game for h in search.search('"battle arena" bench').fetch(0, 10)} == {
+        "bo-jackson-battle-arena"
+    }
+    assert search.search("Боевой тревоги персонажи").named_game is not None
+
+
+def test_a_name_with_only_common_words_around_it_is_searched_as_words() -> None:
+    results = search.search("what is hyperstar run")
+    assert results.named_game is None
+    assert keys("what is hyperstar run", 1) == ["hyperstar-run"]
