@@ -12,13 +12,15 @@ they are never walked again (nothing frozen is garbage: a full collection runs f
 
 It also builds the worker's card-list index for the data as it is (cardsdb/card_index.py):
 built on a worker's first card list instead, it held that request and every one queued behind
-it for ~0.65 s of CPU (the card list's p99 of 849 ms at 8 connections in the load test at ee94ee4). A database that is not there yet, or not migrated, leaves it to the first list.
+it for ~0.65 s of CPU (the card list's p99 of 849 ms at 8 connections in the load test at
+ee94ee4). A database that is not there yet, or not migrated, leaves it to the first list. And
+it reads the English word list that search's spelling corrections consult
+(cardsdb/search/spelling.py).
 
 Last, each worker answers `FIRST_USES` through its own app, quietly: an invalid-number card
 filter's first answer in a process imported the cache backend and a codec and built
 django-filter's error path (~0.6 s per worker in the issue's measurement, 222 ms against
-92 ms for the next one on 2026-12-02 on a busy machine); after it, that request imports nothing. It also reads the
-English word list that search's spelling corrections consult (cardsdb/search/spelling.py).
+92 ms for the next one on 2026-12-02 on a busy machine); after it, that request imports nothing.
 """
 
 from __future__ import annotations
