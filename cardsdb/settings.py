@@ -219,6 +219,7 @@ SPECTACULAR_SETTINGS = {
         "VariantKindEnum": "cardsdb.models.Variant.Kind",
         "ClarificationKindEnum": "cardsdb.models.Clarification.Kind",
         "ProvenanceEnum": "cardsdb.models.Provenance",  # a card's provenance, a source's kind
+        "TextProvenanceEnum": "cardsdb.models.TextProvenance",  # a rule's, term's, ruling's
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

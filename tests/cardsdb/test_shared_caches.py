@@ -23,8 +23,9 @@ FORM_PAGES = [
     "/games/star-realms-high-alert/disputes/",
     "/games/bo-jackson-battle-arena/decks/",
     "/games/super-hazard-quest/disputes/",
+    "/games/higher-lower/",  # its "Start a table" form
 ]
-PLAIN_PAGES = ["/", "/games/hyperstar-run/rules/", "/games/higher-lower/"]
+PLAIN_PAGES = ["/", "/games/hyperstar-run/rules/", "/games/higher-lower/glossary/"]
 STATIC_FILES = ["/static/site.css", "/static/site.js", "/static/favicon.svg"]
 
 

@@ -139,7 +139,7 @@ def _queries(web: Client, url: str) -> int:
     return len(queries)
 
 
-@pytest.mark.parametrize(("kind", "expected"), [("quick/", 5), ("sources/", 3)])
+@pytest.mark.parametrize(("kind", "expected"), [("quick/", 5), ("sources/", 4)])
 def test_a_page_costs_the_same_queries_for_every_game(
     web: Client, kind: str, expected: int
 ) -> None:

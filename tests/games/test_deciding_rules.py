@@ -56,6 +56,10 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
         "tech-pack",
         "invasion-pack",
         "heroes-pack",
+        "card-not-in-hand",
+        "card-not-played",
+        "cards-drawn",
+        "trade-gained",
     },
     "super-hazard-quest": {
         "dungeon-deck-empty",
@@ -77,6 +81,8 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
         "entered-side-not-described",
         "left-by-side-not-described",
         "won-turn-over",
+        "item-discarded-earlier",
+        "battle-wound",
     },
 }
 
