@@ -117,8 +117,9 @@ def test_hyperstar_run_through_four_runs(client: Client) -> None:
 
 
 def test_high_alert_across_turns(client: Client) -> None:
-    """A turn (ally ability, a hero acquired, the turn ended), then the next (the hero scrapped
-    for its symbol, the turn ended): as far as the engine follows High Alert."""
+    """A turn (ally ability, a hero acquired, the turn ended), then the next (a hand drawn, a
+    card from it played, the hero scrapped for its symbol, the turn ended): as far as the engine
+    follows High Alert."""
     state = {
         "trade": 3,
         "play_area": [{"id": "c1", "card": "hellfire"}, {"id": "c2", "card": "cargo-raptor"}],
@@ -129,6 +130,8 @@ def test_high_alert_across_turns(client: Client) -> None:
         {"kind": "use-ally", "card": "c1"},
         {"kind": "acquire", "card": "r1"},
         {"kind": "end-turn"},
+        {"kind": "draw", "cards": [{"id": "n1", "card": "cargo-raptor"}]},
+        {"kind": "play-card", "card": "n1", "trade": 3},
         {"kind": "scrap-hero", "hero": "r1"},
         {"kind": "end-turn"},
     ]
@@ -190,7 +193,7 @@ def _table_of_two(client: Client) -> dict[str, Any]:
             {"name": "Ben", "hand": [5, 12], "boosters": 0},
         ],
         "turn": "Ana",
-        "deck": 10,
+        "deck": 56,
         "dealer": "Ben",
     }
     return start(client, "higher-lower", {"state": state})

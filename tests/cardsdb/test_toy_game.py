@@ -31,6 +31,7 @@ RULES_TOML = f'''[[sections]]
 number = "1"
 title = "Taking pebbles"
 source = "tests/toy_game"
+provenance = "rulebook"
 
 [[sections.rules]]
 number = "{RULE[0]}"
