@@ -25,7 +25,7 @@ from games.core.errors import InvalidMove, InvalidState
 from games.core.rules import GameRules
 from games.core.ruling import Ruling
 
-IDLE_DAYS = 30  # a table nobody has touched for this long is removed
+IDLE_DAYS = retention.TABLE_IDLE_DAYS
 MAX_LOG = desk.MAX_MOVES  # a table's log is ruled whole as a game log: the desk's bound
 
 

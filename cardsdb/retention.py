@@ -23,6 +23,7 @@ from cardsdb.models import PlayTable, PrunedLink, SavedDeck, SavedRuling
 
 OPENED_RESOLUTION = datetime.timedelta(days=1)
 DEFAULT_BATCH = 500
+TABLE_IDLE_DAYS = 30  # a table nobody has moved on for this long is removed (said on its page)
 
 
 class LinkPruned(Exception):
@@ -103,5 +104,5 @@ class Prunable:
 PRUNABLE: dict[str, Prunable] = {
     "rulings": Prunable("saved rulings", 180, prune_rulings),
     "decks": Prunable("saved decks", 180, prune_decks),
-    "tables": Prunable("idle tables", 30, prune_tables),
+    "tables": Prunable("idle tables", TABLE_IDLE_DAYS, prune_tables),
 }

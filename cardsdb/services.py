@@ -123,12 +123,7 @@ def clarifications_keyed(keys: Iterable[str]) -> dict[str, Clarification]:
 
 
 def clarifications_by_keys(keys: Iterable[str]) -> list[Clarification]:
-    """The clarifications of these keys, a former key finding the clarification it names now
-    (a saved ruling keeps the keys of the day it was ruled), each once, in the game's order."""
-    keys = set(keys)
-    found = {c.pk: c for c in Clarification.objects.filter(key__in=keys)}
-    for redirect in ClarificationRedirect.objects.select_related("clarification").filter(
-        former_key__in=keys
-    ):
-        found.setdefault(redirect.clarification.pk, redirect.clarification)
+    """The clarifications of these keys, a former key finding the clarification it names now,
+    each once, in the game's order."""
+    found = {c.pk: c for c in clarifications_keyed(keys).values()}
     return sorted(found.values(), key=lambda c: (c.game_id, c.position))
