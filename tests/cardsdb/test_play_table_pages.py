@@ -47,9 +47,23 @@ def test_the_game_page_starts_a_table_from_the_setup(client: Client) -> None:
     )
 
 
-def test_a_game_without_a_setup_says_how_to_start_a_table(client: Client) -> None:
-    page = client.get("/games/hyperstar-run/").content.decode()
-    assert "Continue from here" in page and 'id="start-table-button"' not in page
+@pytest.mark.parametrize(
+    ("slug", "setup"),
+    [
+        ("hyperstar-run", {"difficulty": "standard", "challenge": "none"}),
+        ("star-realms-high-alert", {"expansions": ["heroes", "tech"]}),
+        ("bo-jackson-battle-arena", {"mode": "rookie", "ties_allowed": "on"}),
+        ("super-hazard-quest", {"players": "2"}),
+    ],
+)
+def test_every_game_page_starts_a_table(client: Client, slug: str, setup: dict[str, Any]) -> None:
+    """The setup form on each game's page, as a browser sends it, then the table's page."""
+    page = client.get(f"/games/{slug}/").content.decode()
+    assert 'id="start-table-button"' in page
+    response = client.post(f"/games/{slug}/tables/", setup)
+    assert response.status_code == 302 and response["Location"].startswith("/tables/")
+    html = client.get(response["Location"]).content.decode()
+    assert "Everyone at the table" in html and "Ask about this board" in html
 
 
 def test_one_tap_records_a_move_and_undo_takes_it_back(client: Client) -> None:

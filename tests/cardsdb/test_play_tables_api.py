@@ -183,6 +183,97 @@ def test_super_hazard_quest_the_dungeon_grows_to_the_scrambler(client: Client) -
     assert ruled["summary"].endswith("Ana wins: the Scrambler is defeated.")
 
 
+# ----- every game from its setup: the deal leaves what the shuffle decides not described
+
+
+def test_hyperstar_run_from_the_setup_through_four_runs(client: Client) -> None:
+    """A Tutorial table: ten cards... nine in the level, every face not described until said;
+    the setup checked, then four runs that each end short: lost."""
+    table = start(client, "hyperstar-run", {"difficulty": "tutorial"})
+    board_ = table["board"]
+    assert len(board_["level"]) == 9 and board_["level"][0]["face_up"]
+    assert not any(s["face_up"] for s in board_["level"][1:])
+    assert len(board_["hand"]) == 5 and len(board_["set_aside"]) == 3
+    assert board_["faces"] == {} and board_["equipment"] == {}  # no face made up
+    table = play_all(client, table, [{"kind": "setup"}, *[END_RUN] * 4])
+    assert table["over"] and table["winner"] is None and table["board"]["outcome"] == "lost"
+    assert table["log"][0]["answer"] == "Yes, this is a correct Tutorial setup."
+    ruled = log_of(client, table)
+    assert ruled["result"] == "Your fourth run ended short of the final card: you lose."
+
+
+def test_a_hyperstar_challenge_is_played_at_its_difficulty(client: Client) -> None:
+    bad = client.post(
+        "/api/v1/games/hyperstar-run/tables",
+        {"difficulty": "tutorial", "challenge": "combo-pro"},
+        content_type="application/json",
+    )
+    assert bad.status_code == 400
+    assert "played at Expert" in bad.json()["error"]["details"][0]["message"]
+
+
+def test_high_alert_from_the_setup_across_turns(client: Client) -> None:
+    """Heroes and Invasion shuffled in; the trade row is not described until said; the first
+    hand drawn, a card played, the turn ended, the next hand drawn."""
+    table = start(client, "star-realms-high-alert", {"expansions": ["heroes", "invasion"]})
+    assert table["board"]["phase"] == "draw" and table["board"]["trade_row"] is None
+    assert table["board"]["expansions"] == ["heroes", "invasion"]
+    moves = [
+        {"kind": "draw", "cards": [{"id": "n1", "card": "cargo-raptor"}]},
+        {"kind": "play-card", "card": "n1", "trade": 3},
+        {"kind": "end-turn"},
+        {"kind": "draw", "cards": [{"id": "n2", "card": "cargo-raptor"}]},
+    ]
+    table = play_all(client, table, moves)
+    assert table["board"]["phase"] == "main" and table["board"]["trade_row"] is None
+    assert [c["id"] for c in table["board"]["hand"]] == ["n2"]
+
+
+def test_battle_arena_from_the_setup_keeps_every_face_down_card_not_described(
+    client: Client,
+) -> None:
+    """Substitution: seven Heroes face down and four on the Bench each, ten Hot Dogs; both
+    players keep their Hero; who wins the battle rests on Powers nobody has said yet."""
+    body = {"mode": "substitution", "first_player": "Ana", "second_player": "Ben"}
+    table = start(client, "bo-jackson-battle-arena", body)
+    ana, ben = table["board"]["players"]
+    assert (ana["name"], ben["name"], table["board"]["honors"]) == ("Ana", "Ben", 0)
+    assert [h["power"] for h in ana["zones"]] == [None] * 7 and len(ben["bench"]) == 4
+    assert ana["hero_deck"] is None and ana["hot_dogs"] == 10
+    keep = [{"kind": "keep-hero", "player": 0}, {"kind": "keep-hero", "player": 1}]
+    table = play_all(client, table, keep)
+    assert table["board"]["phase"] == "compare"
+    unsaid = client.post(
+        f"/api/v1/tables/{table['id']}/moves",
+        {"move": {"kind": "resolve-battle"}, "version": table["version"]},
+        content_type="application/json",
+    )
+    assert unsaid.status_code == 400
+    assert unsaid.json()["error"]["details"][0]["field"] == "state.players.0.zones.0.power"
+
+
+def test_super_hazard_quest_from_the_setup_the_dungeon_grows(client: Client) -> None:
+    """Two heroes, nobody placed; the setup draw puts the Starting Card down, then Ana's turn
+    adds the card she draws beside it."""
+    body = {"players": 2, "names": ["Ana", "You"], "inherent_actions": ["unlock", "dig"]}
+    table = start(client, "super-hazard-quest", body)
+    assert table["board"]["dungeon"] == [] and table["turn"] is None
+    assert table["board"]["dungeon_deck"] == 26 and table["board"]["item_deck"] == 54
+    draws = [
+        {"player": "Ana", "card": {"stage": 2, "exits": {"right": "unlock"}}},
+        {"player": "You", "card": {"stage": 7}},
+    ]
+    drawn = {"stage": 4, "exits": {"left": "lift", "right": "unlock"}}
+    moves = [
+        {"kind": "setup", "draws": draws},
+        turn("Ana", *cross_right("inherent", drawn=drawn)),
+    ]
+    table = play_all(client, table, moves)
+    assert len(table["board"]["dungeon"]) == 2 and table["turn"] == "You"
+    assert table["log"][0]["answer"].startswith("Yes, that setup is right: Ana goes first.")
+    assert table["board"]["heroes"][1]["unseen"] == 5  # dealt, not described
+
+
 # ----- an illegal move, undo, bad input
 
 
@@ -240,9 +331,10 @@ def test_bad_input_is_a_400_naming_the_field(client: Client) -> None:
     )
     assert bad.status_code == 400 and bad.json()["error"]["details"][0]["field"] == "players"
     state = client.post(
-        "/api/v1/games/hyperstar-run/tables", {"players": 2}, content_type="application/json"
+        "/api/v1/games/hyperstar-run/tables", {"difficulty": "easy"}, content_type="application/json"
     )
-    assert state.status_code == 400 and state.json()["error"]["details"][0]["field"] == "state"
+    assert state.status_code == 400
+    assert state.json()["error"]["details"][0]["field"] == "difficulty"
     table = _table_of_two(client)
     move = client.post(
         f"/api/v1/tables/{table['id']}/moves",
