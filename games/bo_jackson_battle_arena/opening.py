@@ -8,7 +8,7 @@ format sets, are not described either. The player chosen to go first has honors.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 

@@ -331,7 +331,9 @@ def test_bad_input_is_a_400_naming_the_field(client: Client) -> None:
     )
     assert bad.status_code == 400 and bad.json()["error"]["details"][0]["field"] == "players"
     state = client.post(
-        "/api/v1/games/hyperstar-run/tables", {"difficulty": "easy"}, content_type="application/json"
+        "/api/v1/games/hyperstar-run/tables",
+        {"difficulty": "easy"},
+        content_type="application/json",
     )
     assert state.status_code == 400
     assert state.json()["error"]["details"][0]["field"] == "difficulty"
