@@ -9,6 +9,7 @@ rules without them, or refuses naming the one it needs.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, ValidationInfo, field_validator
@@ -540,4 +541,121 @@ QUESTIONS: tuple[Question, ...] = (
         help="After a tied game: who wins when the top Heroes are revealed?",
         moment="End of the game",
     ),
+)
+
+
+# ----- a question asked at a table: the form starts from the table's board, seen by the
+# player whose decision it is (else the player with honors) as "you"; what the board does not
+# say (a face-down Hero, a pile not described) keeps the form's own value
+
+
+def _me(board: dict[str, Any]) -> int:
+    """The seat asking: the player whose decision it is, else the player with honors."""
+    for seat in (board.get("to_act"), board.get("honors")):
+        if seat in (0, 1):
+            return int(seat)
+    return 0
+
+
+def _seen_from_the_decision(board: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(you, your opponent) on a battle board."""
+    players = board.get("players") or [{}, {}]
+    me = _me(board)
+    return players[me], players[1 - me]
+
+
+def _in_battle(board: dict[str, Any]) -> dict[str, Any]:
+    """The facts every battle form shares: the mode, the battle, who has honors."""
+    if board.get("kind", "battle") != "battle":
+        return {}
+    return {
+        "mode": board.get("mode"),
+        "battle": board.get("battle", 1),
+        "i_have_honors": board.get("honors", 0) == _me(board),
+    }
+
+
+def _zone(player: dict[str, Any], battle: int) -> dict[str, Any]:
+    zones = player.get("zones") or []
+    return zones[battle - 1] if 0 < battle <= len(zones) else {}
+
+
+def _described(facts: dict[str, Any], values: dict[str, Any | None]) -> dict[str, Any]:
+    """`facts` with the values the board describes (a None is not described: left out)."""
+    return {**facts, **{k: v for k, v in values.items() if v is not None}}
+
+
+def substitute_from_board(board: dict[str, Any]) -> dict[str, Any]:
+    facts = _in_battle(board)
+    if not facts or facts["mode"] == "rookie":  # no Bench in Rookie: the form's own mode
+        facts.pop("mode", None)
+    me, them = _seen_from_the_decision(board)
+    return _described(
+        facts,
+        {
+            "opponent_has_decided": bool(them.get("substituted")) or None,
+            "i_already_substituted_this_battle": me.get("substituted"),
+            "my_hot_dogs": me.get("hot_dogs"),
+            "hero_in_battle_zone_power": _zone(me, facts["battle"]).get("power"),
+        },
+    )
+
+
+def who_wins_from_board(board: dict[str, Any]) -> dict[str, Any]:
+    facts = _in_battle(board)
+    if not facts:
+        return {}
+    me, them = _seen_from_the_decision(board)
+    mine, theirs = _zone(me, facts["battle"]), _zone(them, facts["battle"])
+    return _described(
+        facts,
+        {
+            "my_hero": mine.get("name") or None,
+            "my_hero_power": mine.get("power"),
+            "my_hero_weapon": mine.get("weapon"),
+            "opponent_hero": theirs.get("name") or None,
+            "opponent_hero_power": theirs.get("power"),
+            "opponent_hero_weapon": theirs.get("weapon"),
+            "my_power_change_from_plays": me.get("power_change"),
+            "opponent_power_change_from_plays": them.get("power_change"),
+            "battles_i_have_won": me.get("trophies"),
+            "battles_my_opponent_has_won": them.get("trophies"),
+            "ties_allowed": board.get("ties_allowed"),
+        },
+    )
+
+
+def run_a_play_from_board(board: dict[str, Any]) -> dict[str, Any]:
+    facts = _in_battle(board)
+    if not facts:
+        return {}
+    facts.pop("mode")
+    me, _ = _seen_from_the_decision(board)
+    return _described(facts, {"my_hot_dogs": me.get("hot_dogs")})
+
+
+def sudden_death_from_board(board: dict[str, Any]) -> dict[str, Any]:
+    if board.get("kind", "battle") != "battle":
+        return {}
+    me, them = _seen_from_the_decision(board)
+    tops = [(p.get("hero_deck") or [{}])[0] for p in (me, them)]
+    return _described(
+        {},
+        {
+            "my_revealed_power": tops[0].get("power"),
+            "my_revealed_weapon": tops[0].get("weapon"),
+            "opponent_revealed_power": tops[1].get("power"),
+            "opponent_revealed_weapon": tops[1].get("weapon"),
+        },
+    )
+
+
+_FROM_BOARD = {
+    "can-i-substitute": substitute_from_board,
+    "who-wins-this-battle": who_wins_from_board,
+    "can-i-run-a-play": run_a_play_from_board,
+    "who-wins-sudden-death": sudden_death_from_board,
+}
+QUESTIONS = tuple(
+    replace(q, from_board=_FROM_BOARD[q.slug]) if q.slug in _FROM_BOARD else q for q in QUESTIONS
 )

@@ -3,6 +3,7 @@ and a move. Positions are counted from 1, as a player counts cards in the row.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -441,4 +442,79 @@ QUESTIONS: tuple[Question, ...] = (
         "After you win: does this game earn the achievement?",
         moment="End of the game",
     ),
+)
+
+
+# ----- a question asked at a table: the form starts from the table's board (the difficulty,
+# the run, the card the hero is on and what the table says of it); what the table does not
+# describe (a face not said) keeps the form's own value
+
+
+def _where(table: Json) -> Json:
+    """The facts the passing forms share: the difficulty, the run, the hero's card."""
+    if not table.get("difficulty") or not table.get("run"):
+        return {}
+    level = table.get("level") or []
+    hero = table.get("hero", 0)
+    facts: Json = {"difficulty": table["difficulty"], "run": table["run"]}
+    if 0 <= hero < len(level):  # past the final card there is no current card
+        facts["current_card"] = hero + 1
+    return facts
+
+
+def _current_face(table: Json) -> Json:
+    level = table.get("level") or []
+    hero = table.get("hero", 0)
+    if not 0 <= hero < len(level):
+        return {}
+    face: Json = (table.get("faces") or {}).get(level[hero].get("card"), {}) or {}
+    return face
+
+
+def press_from_board(table: Json) -> Json:
+    return _where(table)
+
+
+def pay_from_board(table: Json) -> Json:
+    facts = _where(table)
+    enemy = _current_face(table).get("enemy")
+    if facts and enemy:
+        facts |= {"cost_kind": "enemy", "cost": " ".join(enemy)}
+    return facts
+
+
+def combo_from_board(table: Json) -> Json:
+    facts = _where(table)
+    if facts.get("current_card", 0) < 2:  # no card before the first: no combo to go on
+        facts.pop("current_card", None)
+    if facts:
+        facts["ability_used_on_current_card"] = bool(table.get("ability_used"))
+        cont = _current_face(table).get("combo_continue")
+        if cont:
+            facts["continue_cost"] = cont
+    return facts
+
+
+def ability_from_board(table: Json) -> Json:
+    facts = _where(table)
+    if facts:
+        facts["ability_already_used_on_this_card"] = bool(table.get("ability_used"))
+        hand = table.get("hand") or []
+        facts["face_down_card_in_hand"] = any(not h.get("face_up", True) for h in hand)
+    return facts
+
+
+def end_run_from_board(table: Json) -> Json:
+    return _where(table)
+
+
+_FROM_BOARD = {
+    "can-i-press": press_from_board,
+    "can-i-pay": pay_from_board,
+    "can-i-continue-my-combo": combo_from_board,
+    "can-i-use-this-ability": ability_from_board,
+    "what-happens-when-my-run-ends": end_run_from_board,
+}
+QUESTIONS = tuple(
+    replace(q, from_board=_FROM_BOARD[q.slug]) if q.slug in _FROM_BOARD else q for q in QUESTIONS
 )

@@ -5,6 +5,7 @@ Each builder sets up the smallest board that asks the question and nothing else.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -419,4 +420,60 @@ QUESTIONS: tuple[Question, ...] = (
         "crystal?",
         moment="On your turn",
     ),
+)
+
+
+# ----- a question asked at a table: the form starts from the table's board, seen by the
+# player whose turn it is; what the board does not describe keeps the form's own value
+
+
+def _turn_hero(board: dict[str, Any]) -> dict[str, Any]:
+    heroes = board.get("heroes") or []
+    turn = board.get("turn")
+    found: dict[str, Any] = next((h for h in heroes if h.get("player") == turn), {})
+    return found
+
+
+def _inherent(board: dict[str, Any]) -> dict[str, Any]:
+    action = _turn_hero(board).get("inherent")
+    return {"inherent": action} if action else {}
+
+
+def who_starts_from_board(board: dict[str, Any]) -> dict[str, Any]:
+    # The Stage Numbers are on the cards the players draw: theirs to say, never made up.
+    return {"stage_numbers": []} if not board.get("dungeon") else {}
+
+
+def wound_from_board(board: dict[str, Any]) -> dict[str, Any]:
+    facts = _inherent(board)
+    crystals = _turn_hero(board).get("crystals")
+    if isinstance(crystals, dict):
+        facts |= {"red_crystals": crystals.get("red", 0), "blue_crystals": crystals.get("blue", 0)}
+    return facts
+
+
+def battle_from_board(board: dict[str, Any]) -> dict[str, Any]:
+    """The defender: the one other hero in your room, where there is exactly one."""
+    me = _turn_hero(board)
+    if me.get("x") is None:
+        return {}
+    near = [
+        h
+        for h in board.get("heroes") or []
+        if h is not me and (h.get("x"), h.get("y")) == (me.get("x"), me.get("y"))
+    ]
+    if len(near) == 1 and near[0].get("inherent"):
+        return {"defender_inherent": near[0]["inherent"]}
+    return {}
+
+
+_FROM_BOARD = {
+    "who-starts": who_starts_from_board,
+    "pass-hazard": _inherent,
+    "look-and-discard": _inherent,
+    "was-i-wounded": wound_from_board,
+    "hero-battle": battle_from_board,
+}
+QUESTIONS = tuple(
+    replace(q, from_board=_FROM_BOARD[q.slug]) if q.slug in _FROM_BOARD else q for q in QUESTIONS
 )
