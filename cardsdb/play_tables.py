@@ -21,9 +21,10 @@ from django.utils import timezone
 
 from cardsdb import desk, retention
 from cardsdb.models import PlayTable
+from games.core import deciding
 from games.core.errors import InvalidMove, InvalidState
 from games.core.rules import GameRules
-from games.core.ruling import Ruling
+from games.core.ruling import Reason, Ruling
 
 IDLE_DAYS = retention.TABLE_IDLE_DAYS
 MAX_LOG = desk.MAX_MOVES  # a table's log is ruled whole as a game log: the desk's bound
@@ -73,12 +74,19 @@ def table_create(slug: str, body: Any) -> PlayTable:
 
 def deciding_rule(ruling: Ruling) -> str:
     """The rule that settles the ruling: its `deciding_rule` where the ruling names one, else
-    the first rule it cites."""
-    named = getattr(ruling, "deciding_rule", None)
+    its heaviest reason (games/core/deciding.py), as the ruling page says it."""
+    return ruling.deciding_rule or deciding.deciding_rule(ruling.reasons, ruling.voided) or ""
+
+
+def saved_deciding_rule(ruling: dict[str, Any]) -> str:
+    """`deciding_rule` of a saved ruling's JSON (one saved before rulings named it: the
+    heaviest of its reasons, as the ruling page falls back)."""
+    named = ruling.get("deciding_rule")
     if isinstance(named, str) and named:
         return named
-    cited = ruling.cited_rules()
-    return cited[0] if cited else ""
+    reasons = [Reason.model_validate(r) for r in ruling.get("reasons", [])]
+    voided = [Reason.model_validate(r) for r in ruling.get("voided", [])]
+    return deciding.deciding_rule(reasons, voided) or ""
 
 
 def _entry(engine: GameRules[Any, Any], state: Any, move: Any, ruling: Ruling) -> dict[str, Any]:

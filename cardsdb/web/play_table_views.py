@@ -140,8 +140,7 @@ def _page(
         saved = SavedRuling.objects.filter(pk=asked_id, game=table.game).first()
         if saved is not None:
             ruling = saved.ruling
-            deciding = next((r["rule"] for r in ruling.get("reasons", [])), "")
-            deciding = ruling.get("deciding_rule") or deciding
+            deciding = play_tables.saved_deciding_rule(ruling)
             asked = {
                 "answer": rule_keys_as_numbers(ruling.get("answer") or ruling.get("summary", "")),
                 "verdict": ruling.get("verdict"),

@@ -33,6 +33,9 @@ def after_play(state: State, name: str, value: int, call: str | None) -> State:
             "players": _with_player(state, name, _without_card(p, value)),
             "discard": _pile(state),
             "last_card": value,
+            # A card is laid: a board that said "no card laid yet" is under way now (left
+            # null, `last_card` says so itself).
+            "opened": None if state.opened is None else True,
             "call": resolved_call(value, call),  # type: ignore[arg-type]
             "call_by": name,
             "match_chain": [],

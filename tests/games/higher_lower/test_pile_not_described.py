@@ -166,6 +166,18 @@ def test_opened_false_with_a_card_laid_is_refused() -> None:
     assert caught.value.field == "state.opened"
 
 
+def test_the_opening_card_makes_a_board_said_not_opened_under_way() -> None:
+    """A board that said "no card laid yet" is under way once the first card is laid: the next
+    player's move is ruled on it (before, it kept `opened` false and was refused)."""
+    state = table(ana=[3, 9], last=None, call=None, call_by=None)
+    state["opened"] = False
+    ruling = rule(state, play(9, "lower"))
+    assert_legal(ruling, "opening-card", "higher-lower:3.6")
+    after = ruling.next_state
+    assert after is not None and after["opened"] is True and after["last_card"] == 9
+    assert_legal(rule(after, play(3, "lower", "Ben")), "obeys-call", "higher-lower:4.2")
+
+
 def test_a_call_given_on_a_pile_not_described_is_still_checked() -> None:
     with pytest.raises(InvalidState) as caught:
         rule(under_way(call="sideways", call_by="Cy"), booster())
