@@ -47,7 +47,7 @@ def legal_move_buttons(table: PlayTable, engine: GameRules[Any, Any]) -> list[di
         return found
     state = engine.parse_state(table.board)
     try:
-        moves = engine.legal_moves(state)
+        moves = engine.offered_moves(state)
     except (TooManyMoves, BadInput):  # too many, or they rest on a part not described
         moves = None
     buttons: list[dict[str, str]] = []

@@ -302,6 +302,12 @@ class GameRules(ABC, Generic[StateT, MoveT]):
         Raise TooManyMoves where it is finite but too large to list."""
         return None
 
+    def offered_moves(self, state: StateT) -> Iterable[MoveT] | None:
+        """The moves a table offers as one tap ("What can I do now?"): every legal move where
+        the game lists them; a game whose moves are not finite may offer those that need
+        nothing the board does not say (each is still ruled before it is shown)."""
+        return self.legal_moves(state)
+
     def game_result(self, state: StateT) -> GameResult:
         """Whether the game is over in `state` and who won, for ruling a whole log."""
         return GameResult()

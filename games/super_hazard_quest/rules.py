@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
 from games.core.ruling import GameResult, SequenceRuling, Verdict
 from games.core.words import because, cap, owns, possessive, says, sentence, subject, verb
-from games.super_hazard_quest import checks, short_moves
+from games.super_hazard_quest import checks, short_moves, table_moves
 from games.super_hazard_quest.moves import (
     Battle,
     DiscardTurn,
@@ -405,6 +405,10 @@ class SuperHazardQuestRules(GameRules[State, Any]):
         # Paths carry the faces of the cards they draw: the move space is not finite.
         # `pathfinder.reachable` lists the Standard Turns onto placed cards instead.
         return None
+
+    def offered_moves(self, state: State) -> list[Any] | None:
+        # A table offers the turns that draw nothing: onto placed cards, or a Discard Turn.
+        return table_moves.turn_moves(state)
 
     def example(self) -> dict[str, Any]:
         return {"state": EXAMPLE_STATE, "move": EXAMPLE_MOVE}

@@ -161,3 +161,33 @@ def test_a_question_sent_wrong_at_the_table_comes_back_with_the_field_marked(
     assert 'role="alert"' in html and "please correct what is marked below" in html
     field = html[html.index('name="last_card"') - 300 : html.index('name="last_card"') + 300]
     assert 'value="99"' in field and 'aria-invalid="true"' in field
+
+
+def test_a_super_hazard_quest_turn_onto_a_placed_card_is_one_tap(client: Client) -> None:
+    """Ana stands on the Starting Card, the next card already laid on its right: "What can I
+    do now?" offers the walk there; one tap records it, and it is then your turn."""
+    rooms = [
+        {"x": 0, "y": 0, "exits": {"right": "unlock"}},
+        {"x": 1, "y": 0, "exits": {"left": "lift", "right": "unlock"}},
+    ]
+    heroes = [
+        {"player": "Ana", "inherent": "unlock", "x": 0, "y": 0, "unseen": 5},
+        {"player": "You", "inherent": "dig", "x": 0, "y": 0, "unseen": 5},
+    ]
+    state = {"dungeon": rooms, "heroes": heroes, "turn": "Ana"}
+    created = client.post(
+        "/api/v1/games/super-hazard-quest/tables", {"state": state}, content_type="application/json"
+    ).json()
+    url = created["url"]
+    buttons = _buttons(client.get(url).content.decode())
+    walk = next(m for m, label in buttons if "ends on the Checkpoint at (1, 0)" in label)
+    assert all("Discard Turn" not in label for _, label in buttons)  # Ana can walk: no discard
+    assert client.post(f"{url}move/", {"move": walk, "version": "1"}).status_code == 302
+    table = PlayTable.objects.get(pk=created["id"])
+    assert table.version == 2 and table.board["turn"] == "You"
+    assert (table.board["heroes"][0]["x"], table.board["heroes"][0]["y"]) == (1, 0)
+    # your hero digs, and the dungeon has no way down: a Discard Turn is what is left
+    html = client.get(url).content.decode()
+    assert [label for _, label in _buttons(html)] == [
+        "You can take a Discard Turn: you lack the actions for a Standard Turn."
+    ]
