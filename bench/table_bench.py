@@ -9,7 +9,9 @@ one query or two.
 
 Each run records the game's worked example move on a table of its own, made before timing
 at the example board (a legal move: the board is ruled, the move applied, the table written
-on its version). Higher or Lower is also timed on a table of three after the deal, 28 moves in.
+on its version), then the first move of a table started from each game's setup (`FIRST`).
+Higher or Lower is also timed on a table of three after the deal, 28 moves in. The table's
+page is timed for each game's table from its setup, after its first move.
 """
 
 from __future__ import annotations
@@ -25,6 +27,28 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsdb.settings")
+
+
+# Each game's setup (as "Start a table" sends it) and a legal first move on its board.
+FIRST: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
+    "higher-lower": ({"players": 3}, {"kind": "setup"}),
+    "hyperstar-run": ({"difficulty": "standard"}, {"kind": "setup"}),
+    "star-realms-high-alert": (
+        {"expansions": ["heroes", "invasion"]},
+        {"kind": "draw", "cards": [{"id": "n1", "card": "cargo-raptor"}]},
+    ),
+    "bo-jackson-battle-arena": ({"mode": "playmaker"}, {"kind": "keep-hero", "player": 0}),
+    "super-hazard-quest": (
+        {"players": 2, "names": ["Ana", "Ben"], "inherent_actions": ["unlock", "dig"]},
+        {
+            "kind": "setup",
+            "draws": [
+                {"player": "Ana", "card": {"stage": 2, "exits": {"right": "unlock"}}},
+                {"player": "Ben", "card": {"stage": 7}},
+            ],
+        },
+    ),
+}
 
 
 def _measure(fn: Callable[[int], object], n: int) -> tuple[float, float]:
@@ -102,6 +126,14 @@ def main() -> None:
         made += [t.id for t in tables]
         timed(slug, tables, example["move"])
 
+    setups: dict[str, Any] = {}
+    for slug, (setup, first) in FIRST.items():
+        tables = [play_tables.table_create(slug, setup) for _ in range(args.n + 1)]
+        made += [t.id for t in tables]
+        setups[slug] = tables[0]
+        timed(f"{slug}, from the setup", tables[1:], first)
+        _, setups[slug] = play_tables.move_record(tables[0].id, first, tables[0].version)
+
     # Higher or Lower after the deal, 28 moves in: the log the table keeps grows
     def forty_in() -> Any:
         """Player 1 lays a 1; then everyone, hands hidden, draws round after round: 28 moves."""
@@ -124,6 +156,14 @@ def main() -> None:
         client.get(url)
     p50, p95 = _measure(lambda i: client.get(url), args.n)
     print(f"{'the table page (legal moves kept)':34} {queries.count:>8} {p50:>8.1f} {p95:>8.1f}")
+    for slug, table in setups.items():
+        url = f"/tables/{table.id}/"
+        assert client.get(url).status_code == 200
+        queries = Counted()
+        with connection.execute_wrapper(queries):
+            client.get(url)
+        p50, p95 = _measure(lambda i, u=url: client.get(u), args.n)  # type: ignore[misc]
+        print(f"{'page: ' + slug:34} {queries.count:>8} {p50:>8.1f} {p95:>8.1f}")
 
     from cardsdb.models import PlayTable
 

@@ -55,7 +55,7 @@ def _questions(engine: Any, posted: str | None = None, **state: Any) -> list[dic
             fields = form_fields(q.form, state.get("values"), state.get("errors"))
             first_error = next((f.name for f in fields if f.error), "")
         else:
-            fields = form_fields(q.form)
+            fields = form_fields(q.form, q.opening_values())  # the player's facts empty
         out.append(
             {
                 "slug": q.slug,

@@ -74,9 +74,9 @@ def _questions(
             fields = form_fields(q.form, posted["values"], posted["errors"])
             filled = False
         else:
-            values = q.from_board(board) if q.from_board is not None else None
+            values = q.opening_values(board)
             fields = form_fields(q.form, values)
-            filled = values is not None
+            filled = any(values.get(name) != "" for name in values)
         out.append(
             {
                 "slug": q.slug,

@@ -152,6 +152,19 @@ class Question:
     # The form's values for a board in play (a table's, as JSON): what the board says, for
     # the fields it answers; the rest keep their defaults. None: the form starts as it is.
     from_board: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    # The player's facts (a card in hand, how many play, the last card laid): the form opens
+    # with them empty, to be said, where no table's board says them. The form model's
+    # defaults stay a worked example (the API's, the tests'); what the rules fix (the box's
+    # counts, a variant's numbers) keeps its default.
+    blank: tuple[str, ...] = ()
+
+    def opening_values(self, board: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The values the website's form opens with: the player's facts empty, and at a table
+        what its board says (`from_board`) in their place."""
+        values: dict[str, Any] = dict.fromkeys(self.blank, "")
+        if board is not None and self.from_board is not None:
+            values |= self.from_board(board)
+        return values
 
 
 OptionT = TypeVar("OptionT", bound=str)

@@ -515,6 +515,35 @@ _FROM_BOARD = {
     "can-i-use-this-ability": ability_from_board,
     "what-happens-when-my-run-ends": end_run_from_board,
 }
+# The player's facts, empty where no table's board says them (the difficulty is the game's
+# variant: it keeps its default).
+_BLANK = {
+    "can-i-press": ("run", "current_card", "press_card", "press_card_button"),
+    "can-i-pay": (
+        "run",
+        "current_card",
+        "cost",
+        "discard_level_buttons",
+        "discard_equipment_buttons",
+        "equipment_buttons_used",
+        "press_buttons",
+    ),
+    "can-i-continue-my-combo": (
+        "run",
+        "current_card",
+        "previous_line_colour",
+        "current_line_colour",
+        "continue_cost",
+        "button_played",
+    ),
+    "can-i-use-this-ability": ("run", "current_card"),
+    "what-happens-when-my-run-ends": ("run", "current_card"),
+    "did-i-earn-this-achievement": (
+        "won_on_run",
+        "equipment_cards_left_in_hand",
+        "unpressed_cards_left_in_level",
+    ),
+}
 QUESTIONS = tuple(
-    replace(q, from_board=_FROM_BOARD[q.slug]) if q.slug in _FROM_BOARD else q for q in QUESTIONS
+    replace(q, from_board=_FROM_BOARD.get(q.slug), blank=_BLANK.get(q.slug, ())) for q in QUESTIONS
 )

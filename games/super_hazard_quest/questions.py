@@ -474,6 +474,13 @@ _FROM_BOARD = {
     "was-i-wounded": wound_from_board,
     "hero-battle": battle_from_board,
 }
+# The player's facts, empty where no table's board says them (an action or an item's kind is
+# a choice among the printed ones: it keeps its first option).
+_BLANK = {
+    "who-starts": ("stage_numbers", "claimed_first"),
+    "look-and-discard": ("discard",),
+    "was-i-wounded": ("red_crystals", "blue_crystals"),
+}
 QUESTIONS = tuple(
-    replace(q, from_board=_FROM_BOARD[q.slug]) if q.slug in _FROM_BOARD else q for q in QUESTIONS
+    replace(q, from_board=_FROM_BOARD.get(q.slug), blank=_BLANK.get(q.slug, ())) for q in QUESTIONS
 )

@@ -400,9 +400,19 @@ def _path(page: Any) -> str:
     return str(page.evaluate("location.pathname + location.search"))
 
 
+def _say_the_facts(form: Any, question: Any) -> None:
+    """Fill the player's facts a form opens without (`Question.blank`) with its worked
+    example (the form model's defaults), as a player says them."""
+    example = question.form()
+    for name in question.blank:
+        value = getattr(example, name)
+        text = "\n".join(map(str, value)) if isinstance(value, list) else str(value)
+        form.locator(f'[name="{name}"]').fill(text)
+
+
 def _walk_questions(page: Any, game: str, slug: str, problems: dict[str, list[str]]) -> None:
-    """Every question of the game, sent as its form first shows it (no required field starts
-    empty), then its ruling page and every page that ruling's buttons open."""
+    """Every question of the game, sent as its form first shows it with the player's facts it
+    leaves empty said, then its ruling page and every page that ruling's buttons open."""
     from games.core.registry import registry
 
     below: list[str] = []
@@ -414,9 +424,10 @@ def _walk_questions(page: Any, game: str, slug: str, problems: dict[str, list[st
                 problems[f"question {question.slug!r}"] = ["no link to the page it hands over to"]
             below += [hand_over.first.get_attribute("href") or ""] if hand_over.count() else []
         form = page.locator(f"#q-{question.slug} form")
+        _say_the_facts(form, question)
         with page.expect_navigation():
             form.locator("button[type=submit]").click()
-        where = f"question {question.slug!r} as it opens"
+        where = f"question {question.slug!r} with its worked example said"
         if f"/games/{slug}/rulings/" not in page.url:
             error = page.locator(".error, .has-error").all_inner_texts()
             problems[where] = [f"gives no ruling: {error}"]
