@@ -656,6 +656,14 @@ _FROM_BOARD = {
     "can-i-run-a-play": run_a_play_from_board,
     "who-wins-sudden-death": sudden_death_from_board,
 }
+# The player's facts, empty where no table's board says them (the mode is the variant played:
+# it keeps its default).
+_BLANK = {
+    "can-i-substitute": ("battle", "my_hot_dogs"),
+    "who-wins-this-battle": ("battle", "my_hero_power", "opponent_hero_power"),
+    "can-i-run-a-play": ("battle", "my_hot_dogs"),
+    "who-wins-sudden-death": ("my_revealed_power", "opponent_revealed_power"),
+}
 QUESTIONS = tuple(
-    replace(q, from_board=_FROM_BOARD[q.slug]) if q.slug in _FROM_BOARD else q for q in QUESTIONS
+    replace(q, from_board=_FROM_BOARD.get(q.slug), blank=_BLANK.get(q.slug, ())) for q in QUESTIONS
 )

@@ -71,11 +71,13 @@ def _load(slug: str) -> None:
 
 def _fill_higher_lower(page: Any) -> None:
     form = page.locator("#q-can-i-play-this-card form")
+    form.locator("input[name=players]").fill("4")
     form.locator("input[name=last_card]").fill("7")
     form.locator("fieldset", has_text="The call you must follow").get_by_label(
         "Higher", exact=True
     ).check()
     form.locator("input[name=my_card]").fill("5")
+    form.locator("input[name=cards_in_my_hand]").fill("5")
 
 
 def _fill_high_alert(page: Any) -> None:
@@ -94,6 +96,7 @@ def _fill_high_alert(page: Any) -> None:
 def _fill_battle_arena(page: Any) -> None:
     form = page.locator("#q-who-wins-this-battle form")
     form.get_by_label("Playmaker", exact=True).check()
+    form.get_by_label("Battle", exact=True).fill("1")
     # A printed name typed without its capitals is taken as printed.
     form.get_by_label("My Hero (optional)", exact=True).fill("bandelero")
     form.get_by_label("My Hero's Power", exact=True).fill("120")
@@ -103,8 +106,10 @@ def _fill_battle_arena(page: Any) -> None:
 def _fill_hyperstar(page: Any) -> None:
     form = page.locator("#q-can-i-press form")
     form.get_by_label("Standard", exact=True).check()
+    form.get_by_label("Your run", exact=True).fill("1")
     form.get_by_label("The card your hero is on", exact=True).fill("3")
     form.get_by_label("The card you want to press", exact=True).fill("1")
+    form.get_by_label("Its button", exact=True).fill("A")
     form.get_by_label("I have already pressed it this run", exact=True).check()
 
 
@@ -524,8 +529,10 @@ def test_a_mistyped_form_comes_back_at_the_field_with_its_error_in_words(
     page = context.new_page()
     page.goto(f"{live_server.url}/games/bo-jackson-battle-arena/disputes/")
     form = page.locator("#q-who-wins-this-battle form")
+    form.get_by_label("Battle", exact=True).fill("1")
     form.get_by_label("My Hero (optional)", exact=True).fill("Bandelerro")  # a near miss
     form.get_by_label("My Hero's Power", exact=True).fill("5000")
+    form.get_by_label("My opponent's Hero's Power", exact=True).fill("100")
     form.locator("button[type=submit]").click()
     page.wait_for_selector(".has-error")
     assert page.title().startswith("Error")

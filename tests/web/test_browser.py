@@ -16,9 +16,11 @@ def test_player_asks_whether_a_card_may_be_played_and_reads_the_cited_rule(
 ) -> None:
     page.goto(f"{loaded.url}/games/higher-lower/disputes/")
     form = page.locator("form.dispute-form").first
+    form.locator("input[name=players]").fill("4")
     form.locator("input[name=last_card]").fill("7")
     form.locator("input[name=call_in_force][value=higher]").check()
     form.locator("input[name=my_card]").fill("5")
+    form.locator("input[name=cards_in_my_hand]").fill("5")
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
     verdict = page.locator("#verdict").inner_text()

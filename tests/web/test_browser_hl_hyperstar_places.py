@@ -36,7 +36,9 @@ def _six_players_ruled(live_server: Any, page: Any) -> None:
     page.goto(f"{live_server.url}/games/higher-lower/disputes/")
     form = page.locator("#q-can-i-play-this-card form")
     form.get_by_label("Players at the table", exact=True).fill("6")
+    form.locator("input[name=last_card]").fill("7")
     form.locator("input[name=my_card]").fill("9")
+    form.locator("input[name=cards_in_my_hand]").fill("5")
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
 
@@ -115,7 +117,18 @@ def test_paying_draws_the_cards_you_discard_and_says_the_rest_was_not_described(
     _load("hyperstar-run")
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server.url}/games/hyperstar-run/disputes/")
-    page.locator("#q-can-i-pay form button[type=submit]").click()
+    form = page.locator("#q-can-i-pay form")
+    for name, value in (
+        ("run", "1"),
+        ("current_card", "2"),
+        ("cost", "A A *"),
+        ("discard_level_buttons", "A"),
+        ("discard_equipment_buttons", "A B"),
+        ("equipment_buttons_used", "A"),
+        ("press_buttons", "C"),
+    ):
+        form.locator(f"[name={name}]").fill(value)
+    form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
     picture = page.locator("svg.hr-board").first
     words = picture.text_content() or ""

@@ -20,6 +20,7 @@ def test_player_asks_to_press_a_card_ahead_of_the_hero_then_asks_for_the_best_li
     page.goto(f"{loaded.url}/games/hyperstar-run/disputes/")
     form = page.locator("#q-can-i-press form.dispute-form")
     form.locator("input[name=difficulty][value=tutorial]").check()
+    form.locator("input[name=run]").fill("1")
     form.locator("input[name=current_card]").fill("3")
     form.locator("input[name=press_card]").fill("5")
     form.locator("input[name=press_card_button]").fill("A")

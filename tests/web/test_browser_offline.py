@@ -41,11 +41,13 @@ def phone(request: Any, browser: Any, loaded: Any) -> Iterator[Any]:
 def _ask(page: Any, base: str) -> None:
     page.goto(f"{base}/games/{SLUG}/disputes/")
     form = page.locator("#q-can-i-play-this-card form")
+    form.locator("input[name=players]").fill("4")
     form.locator("input[name=last_card]").fill("7")
     form.locator("fieldset", has_text="The call you must follow").get_by_label(
         "Higher", exact=True
     ).check()
     form.locator("input[name=my_card]").fill("5")
+    form.locator("input[name=cards_in_my_hand]").fill("5")
     form.locator("button[type=submit]").click()
 
 

@@ -35,6 +35,8 @@ def test_can_i_substitute_draws_the_bench_as_the_hero_you_bring_in(loaded: Any, 
     page.set_viewport_size(PHONE)
     page.goto(f"{loaded.url}/games/{SLUG}/disputes/")
     form = page.locator("#q-can-i-substitute form")
+    form.get_by_label("Battle", exact=True).fill("1")
+    form.get_by_label("Hot Dogs I have left", exact=True).fill("10")
     form.get_by_label("Power of the Bench Hero I want to bring in (optional)", exact=True).fill(
         "130"
     )
@@ -53,6 +55,9 @@ def test_no_weapon_picked_is_drawn_as_no_weapon(loaded: Any, page: Any) -> None:
     page.set_viewport_size(PHONE)
     page.goto(f"{loaded.url}/games/{SLUG}/disputes/")
     form = page.locator("#q-who-wins-this-battle form")
+    form.get_by_label("Battle", exact=True).fill("1")
+    form.get_by_label("My Hero's Power", exact=True).fill("100")
+    form.get_by_label("My opponent's Hero's Power", exact=True).fill("100")
     form.get_by_label("My Hero's weapon", exact=True).select_option(label="No weapon")
     form.get_by_label("My opponent's Hero's weapon", exact=True).select_option(label="Super")
     form.locator("button[type=submit]").click()

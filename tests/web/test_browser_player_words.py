@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_at_the_table import _load, _problems
+from tests.web.test_at_the_table import _load, _problems, _say_the_facts
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,7 +29,12 @@ PAST_THE_FRAME_JS = """() => {
 
 
 def _ask(page: Any, url: str, question: str) -> str:
+    """The question sent with its worked example's facts said (the form opens without them)."""
+    from games.core.registry import registry
+
+    asked = next(q for q in registry[HQ].questions if q.slug == question)
     page.goto(f"{url}/games/{HQ}/disputes/")
+    _say_the_facts(page.locator(f"#q-{question} form"), asked)
     page.locator(f"#q-{question} form button[type=submit]").click()
     page.wait_for_selector("#answer")
     return page.locator("#answer").inner_text()
@@ -94,6 +99,12 @@ def test_battle_arena_lines_over_the_board_fit_the_phone_and_power_has_its_unit(
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     page.goto(f"{live_server.url}/games/bo-jackson-battle-arena/disputes/")
+    from games.core.registry import registry
+
+    asked = next(
+        q for q in registry["bo-jackson-battle-arena"].questions if q.slug == "who-wins-this-battle"
+    )
+    _say_the_facts(page.locator("#q-who-wins-this-battle form"), asked)
     page.locator("#q-who-wins-this-battle form button[type=submit]").click()
     page.wait_for_selector("#answer")
     # Before: "Playmaker Mode · battle 1 of 7 · compare Power" and the lines under it ran
