@@ -189,3 +189,32 @@ def test_a_high_alert_table_on_two_phones(live_server: Any, browser: Any) -> Non
     print(f"\nHigh Alert: {steps.total - start} steps from opening the table to the answer shown")
     _second_phone_sees_the_move(browser, page)
     context.close()
+
+
+# Each game's setup as its page asks it (what a player fills beyond the options' first choice)
+SETUPS: dict[str, dict[str, str]] = {
+    "hyperstar-run": {},
+    "bo-jackson-battle-arena": {"#start-first_player": "Ana", "#start-second_player": "Ben"},
+    "super-hazard-quest": {"#start-players": "3"},
+}
+
+
+@pytest.mark.parametrize("slug", list(SETUPS))
+def test_every_game_starts_a_table_from_its_page_on_a_phone(
+    live_server: Any, browser: Any, slug: str
+) -> None:
+    """"Start a table" on the game's page: the setup form, then the table's page, which fits
+    the phone and shows what the setup left not described as such (nothing made up)."""
+    _load(slug)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/games/{slug}/")
+    for field, text in SETUPS[slug].items():
+        page.locator(field).fill(text)
+    page.locator("#start-table-button").click()
+    page.wait_for_url(re.compile(r"/tables/[a-z2-7]+/$"))
+    _fits_the_phone(page)
+    assert page.locator("#questions").count() == 1
+    page.screenshot(path=str(SCREENSHOTS / f"table-{slug}.png"))
+    assert _page_problems(page) == []
+    context.close()
