@@ -63,8 +63,10 @@ class TableSetup(BaseModel):
 
 def deal(setup: TableSetup) -> State:
     """Run 1 at the leftmost card; no face described (the shuffle decides them)."""
-    flags = {} if setup.challenge == "none" else {"challenge": setup.challenge}
-    return State.model_validate(board(setup.difficulty, equipment=None, **flags))
+    dealt = board(setup.difficulty, equipment=None)
+    if setup.challenge != "none":
+        dealt["challenge"] = setup.challenge
+    return State.model_validate(dealt)
 
 
 OPENING = Opening(input=TableSetup, deal=deal, example={"difficulty": "standard"})

@@ -57,7 +57,7 @@ class TableSetup(BaseModel):
 def deal(setup: TableSetup) -> State:
     """Before the setup draw: no Dungeon Card on the table, every Item Card in its deck."""
     names = setup.names or [f"Player {seat}" for seat in range(1, setup.players + 1)]
-    actions: list[Action | None] = list(setup.inherent_actions or [None] * setup.players)
+    actions: list[Action | None] = [*(setup.inherent_actions or [])] or [None] * setup.players
     return State.model_validate(
         {
             "dungeon": [],

@@ -203,7 +203,7 @@ SETUPS: dict[str, dict[str, str]] = {
 def test_every_game_starts_a_table_from_its_page_on_a_phone(
     live_server: Any, browser: Any, slug: str
 ) -> None:
-    """"Start a table" on the game's page: the setup form, then the table's page, which fits
+    """ "Start a table" on the game's page: the setup form, then the table's page, which fits
     the phone and shows what the setup left not described as such (nothing made up)."""
     _load(slug)
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
