@@ -122,6 +122,10 @@ def test_higher_or_lower_playing_order_fits_the_phone(live_server: Any, browser:
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     page.goto(f"{live_server.url}/games/higher-lower/disputes/")
+    from games.core.registry import registry
+
+    asked = next(q for q in registry["higher-lower"].questions if q.slug == "can-i-play-this-card")
+    _say_the_facts(page.locator("#q-can-i-play-this-card form"), asked)
     page.locator("#q-can-i-play-this-card form button[type=submit]").click()
     page.wait_for_selector("#answer")
     past = page.evaluate(

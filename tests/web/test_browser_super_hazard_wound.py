@@ -43,6 +43,7 @@ def test_player_walks_into_a_dead_end_and_is_told_they_are_wounded(
         label="A Dead End"
     )
     form.get_by_label("Red crystals you hold", exact=True).fill("2")
+    form.get_by_label("Blue crystals you hold", exact=True).fill("0")
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#answer")
     answer = page.locator("#answer").inner_text()
@@ -82,6 +83,8 @@ def test_player_passes_a_hazard_in_the_new_room_with_a_super_item_and_is_not_wou
         label="Super Item"
     )
     form.get_by_label("The item's action", exact=True).select_option(label="Hide")
+    form.get_by_label("Red crystals you hold", exact=True).fill("0")
+    form.get_by_label("Blue crystals you hold", exact=True).fill("0")
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#answer")
     answer = page.locator("#answer").inner_text()

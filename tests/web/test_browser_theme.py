@@ -49,9 +49,11 @@ def test_a_ruling_in_the_dark_theme_is_screenshot_for_the_readme(loaded: Any, br
     page = context.new_page()
     page.goto(f"{loaded.url}/games/{SLUG}/disputes/")
     form = page.locator("#q-can-i-play-this-card form")
+    form.locator("input[name=players]").fill("4")
     form.locator("input[name=last_card]").fill("7")
     form.locator("input[name=call_in_force][value=higher]").check()
     form.locator("input[name=my_card]").fill("5")
+    form.locator("input[name=cards_in_my_hand]").fill("5")
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#answer")
     assert page.evaluate(BACKGROUND) == DARK_BACKGROUND
