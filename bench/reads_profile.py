@@ -101,9 +101,9 @@ def main() -> None:
     if args.no_health_checks:
         connection.settings_dict["CONN_HEALTH_CHECKS"] = False
     if not args.no_build:  # what a load builds
-        from cardsdb import prebuilt
+        from cardsdb.api import prebuild
 
-        prebuilt.build_all(progress=lambda _: None)
+        prebuild.build_all(progress=lambda _: None)
     app = WSGIHandler()
     rng = random.Random(args.seed)
     cards = list(Card.objects.values_list("game__slug", "slug"))
