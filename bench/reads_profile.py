@@ -122,8 +122,8 @@ def main() -> None:
         "card list": cycle(list_filters(card_filters, games, rng)),
         # the same card through the DRF viewset (`?format=json` is not the lean view's): the
         # prebuilt row read by the DRF view, then with prebuilt answers off, the serializer
-        "card detail, DRF": cycle([f"/api/v1/cards/{g}/{c}/?format=json" for g, c in cards]),
-        "card detail, serializer": cycle([f"/api/v1/cards/{g}/{c}/?format=json" for g, c in cards]),
+        "card detail via DRF": cycle([f"/api/v1/cards/{g}/{c}/?format=json" for g, c in cards]),
+        "card detail serialized": cycle([f"/api/v1/cards/{g}/{c}/?format=json" for g, c in cards]),
         "rule detail": cycle([f"/api/v1/rules/{k}/" for k in rules]),
         "rule page": cycle([f"/games/{g}/rules/" for g in games]),
         "card page": cycle([f"/games/{g}/cards/{c}/" for g, c in cards]),
@@ -187,7 +187,7 @@ def main() -> None:
             before = run("ceiling", ceiling, args.requests // 2)
             statuses.clear()
             pg = backend_cpu(backend)
-            with override_settings(PREBUILT=not name.endswith(", serializer")):
+            with override_settings(PREBUILT=not name.endswith(" serialized")):
                 spent = run(name, path_of, args.requests)
             pg = (backend_cpu(backend) - pg) / args.requests
             seen = dict(statuses)
