@@ -201,9 +201,10 @@ class PerVersion(Generic[K, V]):
         self.name, self.keys, self.where = name, keys, where
         self.seconds, self.most, self.recheck = seconds, most, recheck
         self._lock = threading.RLock() if one_build else None
-        self._version: str | None = None
-        self._values: dict[K, V] = {}
-        self._values_lock = threading.Lock()
+        # the version and its values in one tuple, replaced whole: a reader never pairs a new
+        # version with the old values
+        self._held: tuple[str | None, dict[K, V]] = (None, {})
+        self._held_lock = threading.Lock()
         _stores.append(self)
 
     def __repr__(self) -> str:
@@ -211,8 +212,8 @@ class PerVersion(Generic[K, V]):
 
     def forget(self) -> None:
         """Drop what this process keeps in memory."""
-        with self._values_lock:
-            self._version, self._values = None, {}
+        with self._held_lock:
+            self._held = (None, {})
 
     def _shared_key(self, key: K, version: str) -> str:
         return f"{self.name}:{version}:{key}"
@@ -223,9 +224,10 @@ class PerVersion(Generic[K, V]):
         if self.where == "shared":
             found: V | None = cache.get(self._shared_key(key, version))
             return found
-        if self._version != version:
+        held_version, values = self._held
+        if held_version != version:
             return None
-        return self._values.get(key)
+        return values.get(key)
 
     def keep(
         self, key: K, value: V, version: str | None = None, seconds: int | None = None
@@ -236,11 +238,12 @@ class PerVersion(Generic[K, V]):
         if self.where == "shared":
             cache.set(self._shared_key(key, version), value, seconds or self.seconds)
             return
-        with self._values_lock:
-            full = self.most is not None and len(self._values) >= self.most
-            if self._version != version or full:
-                self._version, self._values = version, {}
-            self._values[key] = value
+        with self._held_lock:
+            held_version, values = self._held
+            if held_version != version or (self.most is not None and len(values) >= self.most):
+                values = {}
+                self._held = (version, values)
+            values[key] = value
 
     def get(self, key: K, build: Callable[[], V | None], version: str | None = None) -> V | None:
         version = version or data_fingerprint()

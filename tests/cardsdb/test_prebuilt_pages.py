@@ -102,4 +102,4 @@ def test_a_new_load_shows_on_the_rules_page_at_once() -> None:
 
 def test_an_unknown_game_is_kept_nowhere() -> None:
     assert Client().get("/games/chess/rules/").status_code == 404
-    assert not any(key == "chess" for _, key in prebuilt._memory._values)
+    assert not any(key == "chess" for _, key in prebuilt._memory._held[1])
