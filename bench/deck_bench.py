@@ -85,8 +85,8 @@ def main() -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from cardsdb.desk import tool_run
     from cardsdb.reference import DatabaseCardCatalog
+    from cardsdb.tools import tool_run
     from games.bo_jackson_battle_arena.deck_list import (
         catalog_lookup,
         deck_list_parse,

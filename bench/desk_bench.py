@@ -112,8 +112,8 @@ def cpu(n: int, profile: str | None) -> None:
     from django.test import Client, override_settings
     from variations import variations
 
-    from cardsdb import desk
     from cardsdb.models import SavedRuling
+    from cardsdb.ruling_ids import ruling_id
     from games import registry
 
     client = Client(**PROXY)
@@ -122,7 +122,7 @@ def cpu(n: int, profile: str | None) -> None:
     boards: dict[str, list[bytes]] = {}
     for slug in slugs:
         found = variations(slug, 2 * n + 40, seed=int(time.time()))
-        SavedRuling.objects.filter(pk__in=[desk.ruling_id(slug, b) for b in found]).delete()
+        SavedRuling.objects.filter(pk__in=[ruling_id(slug, b) for b in found]).delete()
         boards[slug] = [orjson.dumps(b) for b in found]
 
     def health(_: int) -> None:
@@ -194,7 +194,7 @@ def cpu(n: int, profile: str | None) -> None:
 
     if profile:
         fresh = variations(profile, 2 * n, seed=int(time.time()) + 1)
-        SavedRuling.objects.filter(pk__in=[desk.ruling_id(profile, b) for b in fresh]).delete()
+        SavedRuling.objects.filter(pk__in=[ruling_id(profile, b) for b in fresh]).delete()
         boards[profile] = [orjson.dumps(b) for b in fresh]
         for k, (name, lean) in enumerate(paths.items()):
             with override_settings(DESK_LEAN_RULINGS=lean):
@@ -214,8 +214,8 @@ def _instructions_in_valgrind(n: int) -> None:
     from django.test import Client, override_settings
     from variations import variations
 
-    from cardsdb import desk
     from cardsdb.models import SavedRuling
+    from cardsdb.ruling_ids import ruling_id
     from games import registry
 
     client = Client(**PROXY)
@@ -236,7 +236,7 @@ def _instructions_in_valgrind(n: int) -> None:
     for slug in sorted(registry):
         for seed, (name, lean) in enumerate({"DRF": False, "lean": True}.items()):
             found = variations(slug, n + 20, seed=seed + 1)
-            SavedRuling.objects.filter(pk__in=[desk.ruling_id(slug, b) for b in found]).delete()
+            SavedRuling.objects.filter(pk__in=[ruling_id(slug, b) for b in found]).delete()
 
             def post(body: bytes, url: str = f"/api/v1/games/{slug}/rulings") -> None:
                 response = client.post(url, body, content_type="application/json")

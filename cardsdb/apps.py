@@ -7,7 +7,9 @@ class CardsdbConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from cardsdb import response_cache, search
+        # imported here, not at the top: Django imports this module before the app registry
+        # is ready, and these modules import the models
+        from cardsdb import data_version, search
 
         search.connect_signals()  # keeps the search index in step with edits
-        response_cache.connect_signals()  # and cached responses
+        data_version.connect_signals()  # and every per-version store

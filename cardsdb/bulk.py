@@ -3,7 +3,7 @@ queries (a few queries per game, whatever the number of cards), written once per
 the data as a file and served from it.
 
 The file is `BULK_DIR/<data version>/<slug>.json` (BULK_DIR is var/bulk/ by default): the data
-version is `response_cache.data_fingerprint()`, so a load or an admin edit names a new folder
+version is `data_version.data_fingerprint()`, so a load or an admin edit names a new folder
 and an old file is never served again. Each app server builds its own copy on the first
 request of a version, from the database they share (a file lock lets one thread build while
 the others wait); the bytes, and so the ETag, which is the version and the game, are the same
@@ -25,8 +25,9 @@ from typing import Any
 
 from django.conf import settings
 
+from cardsdb import data_version
 from cardsdb import models as m
-from cardsdb import response_cache
+from cardsdb.json_bytes import dumps
 
 
 def _rows(qs: Any, *fields: str) -> list[dict[str, Any]]:
@@ -228,9 +229,7 @@ def bulk_dir() -> Path:
 def bulk_file(slug: str, games: list[m.Game]) -> BulkFile:
     """The file of `slug` (a game, or "all" for `games`) for the current version of the
     data, written now if this server does not have it yet."""
-    from cardsdb.api.renderers import dumps
-
-    version = response_cache.data_fingerprint()
+    version = data_version.data_fingerprint()
     folder = bulk_dir() / version
     path = folder / f"{slug}.json"
     etag = f'"{version}-{slug}"'

@@ -19,7 +19,7 @@ path would accept (anything else, `name`, `q`, `weapon`, `number`, several order
 value with spaces, an unknown game: None, and the list runs its SQL, with its errors). A
 column with more than 255 distinct values is not indexed (its filters run in SQL).
 
-Never stale: the index is keyed by `response_cache.data_fingerprint()` (read before the data;
+Never stale: the index is keyed by `data_version.data_fingerprint()` (read before the data;
 the build is thrown away when the fingerprint moved while it was read), only the newest is
 kept (memory bounded: ~5 MB for the whole data set, all orderings built), and every
 single-object edit of reference data drops it in the editing process at once.
@@ -36,8 +36,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
+from django.db.models import F, Window
+from django.db.models.functions import DenseRank
 
-from cardsdb import response_cache
+from cardsdb import data_version
+from cardsdb.data_version import PerVersion
+from cardsdb.models import Card, Game, Provenance
 
 SORTS = ("name", "cost", "power", "copies", "number", "position", "slug")  # ordering_fields
 NULLABLE = ("cost", "power", "copies")  # the others are NOT NULL columns
@@ -256,8 +260,6 @@ def _filters(
 ) -> tuple[str | None, list[tuple[str, bytes]]] | None:
     """The request's game, and the column tables its other filters make (a table holds 1 for
     each passing code), or None when the SQL list must answer."""
-    from cardsdb.models import Provenance
-
     game: str | None = None
     tests: list[tuple[str, str, Any]] = []
     for name, value in params.items():
@@ -322,7 +324,7 @@ def find(params: Mapping[str, str], version: str | None = None) -> Found | None:
     ordering = _ordering(params)
     if ordering is None or not ANSWERED.issuperset(params):
         return None  # told before the index is read (or built)
-    version = version or response_cache.data_fingerprint()
+    version = version or data_version.data_fingerprint()
     index = current(version)
     if index is None:
         return None
@@ -346,41 +348,27 @@ def find(params: Mapping[str, str], version: str | None = None) -> Found | None:
 
 # --- building and keeping -------------------------------------------------------------------
 
-_lock = threading.Lock()
-_kept: tuple[str, Index] | None = None
+_indexes: PerVersion[str, Index] = PerVersion(
+    "card-index",
+    keys="nothing else: one index of every card",
+    recheck=True,  # a build is read over several queries: kept only if the data held still
+    one_build=True,  # ~1 s of queries: two threads never build it at once
+)
 
 
-def forget(**_: Any) -> None:
-    """Drop this process's index (an edit of reference data; a load)."""
-    global _kept
-    with _lock:
-        _kept = None
+def forget() -> None:
+    """Drop this process's index (it is rebuilt on its next use)."""
+    _indexes.forget()
 
 
 def current(version: str) -> Index | None:
-    """The index of this version of the data, built now if this process has none."""
-    global _kept
-    kept = _kept
-    if kept is not None and kept[0] == version:
-        return kept[1]
-    with _lock:
-        kept = _kept
-        if kept is not None and kept[0] == version:
-            return kept[1]
-        index = build()
-        response_cache.fingerprint_forget()  # was the data changed while it was read?
-        if response_cache.data_fingerprint() != version:
-            return None  # then this request runs its SQL; the next one builds again
-        _kept = (version, index)
-        return index
+    """The index of this version of the data, built now if this process has none (None: the
+    data changed while it was read; this request runs its SQL, the next one builds again)."""
+    return _indexes.get("all", build, version)
 
 
 def build() -> Index:
     """Every card's filter columns and places, and the games' slugs, in three queries."""
-    from django.db.models import F, Window
-    from django.db.models.functions import DenseRank
-
-    from cardsdb.models import Card, Game
 
     def rank(*names: str) -> Window:
         return Window(DenseRank(), order_by=[F(n).asc(nulls_last=True) for n in names])

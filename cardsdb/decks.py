@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 
 from cardsdb import retention
-from cardsdb.desk import ruling_links_add
+from cardsdb.citations import ruling_links_add
 from cardsdb.models import Game, SavedDeck
 from games import registry
 from games.core.tools import Tool

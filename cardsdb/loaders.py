@@ -14,8 +14,8 @@ from typing import Any
 from django.conf import settings
 from django.db import connection, models, transaction
 
+from cardsdb import data_version, search
 from cardsdb import models as m
-from cardsdb import response_cache, search
 from cardsdb.fixtures_format import (
     FixtureError,
     GameFixtures,
@@ -72,7 +72,7 @@ def fixtures_load(
         if report.changed:
             statistics_refresh()
     if report.changed:
-        response_cache.fingerprint_forget()  # this process sees the new data at once
+        data_version.changed()  # this process sees the new data at once
     return report
 
 

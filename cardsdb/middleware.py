@@ -16,7 +16,9 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
+from cardsdb.api.errors import error_body
 from cardsdb.headers import CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY
+from cardsdb.retention import LinkPruned
 
 logger = logging.getLogger(__name__)
 
@@ -34,8 +36,6 @@ def _is_api(request: HttpRequest) -> bool:
 
 
 def _error(request: HttpRequest, status: int, code: str, message: str, field: str = "") -> Any:
-    from cardsdb.api.errors import error_body
-
     if _is_api(request):
         details = [{"field": field, "message": message}] if field else []
         return JsonResponse(error_body(code, message, details), status=status)
@@ -51,8 +51,6 @@ def database_unavailable(request: HttpRequest) -> HttpResponse:
     """503 with Retry-After: in the API's error shape under /api/, a plain page elsewhere. It
     touches neither the database nor a template, since the database is what is missing."""
     if _is_api(request):
-        from cardsdb.api.errors import error_body
-
         response: HttpResponse = JsonResponse(
             error_body("database-unavailable", "The database is unavailable; retry shortly."),
             status=503,
@@ -143,8 +141,6 @@ class RequestGuardMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> Any:
-        from cardsdb.retention import LinkPruned
-
         if isinstance(exception, LinkPruned):  # a pruned permalink: gone, said why
             return _error(request, 410, "gone", str(exception))
         if isinstance(exception, OperationalError | InterfaceError):

@@ -11,13 +11,12 @@ from collections.abc import Collection, Iterable
 from functools import reduce
 from typing import Any
 
-from django.core.cache import cache
 from django.db import connections
 from django.db.models import BooleanField, Case, F, Func, Q, Value, When
 from django.db.models.functions import Lower
 
+from cardsdb.data_version import PerVersion
 from cardsdb.models import Card, Clarification, Faction, Rule, Symbol
-from cardsdb.response_cache import data_fingerprint
 from games.core.tools import CatalogCard, FactionFacts, SymbolFacts
 
 FACTS_SECONDS = 3600
@@ -214,6 +213,12 @@ MATCHING_FIELDS = (  # in CatalogCard's order, as _matched takes them
 )
 
 
+# A game's factions and symbols, shared by every process (a page may draw several pictures).
+_facts: PerVersion[str, list[Any]] = PerVersion(
+    "reference", keys="the kind of fact and the game", where="shared", seconds=FACTS_SECONDS
+)
+
+
 class DatabaseReference:
     """`Reference` over one game's rows. Factions and symbols are kept per version of the data
     (a page may draw several pictures)."""
@@ -229,12 +234,7 @@ class DatabaseReference:
         return list(Clarification.objects.filter(key__in=set(keys)).order_by("slug"))
 
     def _kept(self, kind: str, read: Any) -> Any:
-        key = f"reference:{kind}:{self.game}:{data_fingerprint()}"
-        found = cache.get(key)
-        if found is None:
-            found = read()
-            cache.set(key, found, FACTS_SECONDS)
-        return found
+        return _facts.get(f"{kind}:{self.game}", read)
 
     def factions(self) -> list[FactionFacts]:
         def read() -> list[FactionFacts]:

@@ -21,7 +21,7 @@ import pytest
 from django.db import OperationalError
 from django.test import Client
 
-from cardsdb import card_index, response_cache
+from cardsdb import card_index, data_version
 
 ROOT = Path(__file__).resolve().parent.parent
 CONF = ROOT / "gunicorn.conf.py"
@@ -125,7 +125,7 @@ def test_a_warm_worker_has_its_card_list_index_for_the_data_as_it_is(
     monkeypatch.setattr(card_index, "build", built_again)
     listed = client.get("/api/v1/cards/?game=higher-lower&ordering=-power")
     assert listed.status_code == 200 and listed.json()["count"] > 0
-    assert card_index.current(response_cache.data_fingerprint()) is not None
+    assert card_index.current(data_version.data_fingerprint()) is not None
 
 
 @pytest.mark.django_db

@@ -24,7 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
 
-from cardsdb import desk
+from cardsdb import desk, storable_text
 from cardsdb.api import renderers
 from cardsdb.api.errors import exception_handler
 from cardsdb.api.parsers import JSONParser
@@ -137,7 +137,7 @@ def request_object(request: Request) -> dict[str, Any]:
     can spell) is refused naming its field."""
     if not isinstance(request.data, dict):
         raise InvalidState("body", "send a JSON object")
-    desk.text_check_storable(request.data)
+    storable_text.text_check_storable(request.data)
     return request.data
 
 

@@ -32,6 +32,7 @@ from rest_framework.exceptions import APIException
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 
 from cardsdb import card_index, prebuilt
+from cardsdb.api import prebuild
 from cardsdb.api.pagination import Pagination
 from cardsdb.api.renderers import dumps
 
@@ -105,7 +106,7 @@ def card_list(drf_view: View) -> View:
                     return _answer(body)
                 paginator = Pagination()
                 try:
-                    entries: Any = prebuilt.Indexed(found, found.version)  # sliced as a queryset
+                    entries: Any = prebuild.Indexed(found, found.version)  # sliced as a queryset
                     items: list[bytes] | None = paginator.paginate_queryset(
                         entries,
                         _Params(request),  # type: ignore[arg-type]
@@ -140,7 +141,7 @@ def _page(request: HttpRequest, found: card_index.Found) -> bytes | None:
     if number > pages:
         return None
     start = (number - 1) * size
-    items = prebuilt.card_items_joined(found.page(start, start + size), found.version)
+    items = prebuild.card_items_joined(found.page(start, start + size), found.version)
     url = request.build_absolute_uri() if pages > 1 else ""
     name = Pagination.page_query_param
     after = replace_query_param(url, name, number + 1) if number < pages else None

@@ -9,6 +9,7 @@ import json
 import re
 from typing import Any
 
+from django.db import DatabaseError
 from drf_spectacular import openapi
 from pydantic import TypeAdapter
 from rest_framework.permissions import SAFE_METHODS, AllowAny
@@ -16,6 +17,7 @@ from rest_framework.permissions import SAFE_METHODS, AllowAny
 from cardsdb.api.errors import ErrorSerializer
 from cardsdb.api.permissions import ReadOnlyOrStaff
 from cardsdb.desk import MAX_MOVES
+from cardsdb.models import Game
 from games import registry
 from games.core.ruling import Ruling, SequenceRuling
 
@@ -247,10 +249,6 @@ def add_tool_operations(result: dict[str, Any], components: dict[str, Any]) -> N
 def enumerate_games(result: dict[str, Any], generator: Any, **kwargs: Any) -> dict[str, Any]:
     """The `game` query parameters take a loaded game's slug: listed, as the database has
     them when the schema is asked for."""
-    from django.db import DatabaseError
-
-    from cardsdb.models import Game
-
     try:
         slugs = sorted(Game.objects.values_list("slug", flat=True))
     except DatabaseError:  # no database yet (a deploy check before migrate): not enumerated

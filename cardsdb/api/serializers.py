@@ -8,8 +8,8 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from cardsdb import desk
 from cardsdb import models as m
+from cardsdb import tools
 
 
 class GameSlugField(serializers.SlugRelatedField):
@@ -218,7 +218,7 @@ class GameDetailSerializer(GameSerializer):
 
     @extend_schema_field(ToolSerializer(many=True))
     def get_tools(self, game: m.Game) -> list[dict[str, Any]]:
-        return desk.tools_listed(game.slug)
+        return tools.tools_listed(game.slug)
 
 
 class CardSerializer(serializers.ModelSerializer):

@@ -12,9 +12,9 @@ from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cardsdb import quick_reference as table
 from cardsdb.api import serializers
 from cardsdb.api.desk_views import ERROR_RESPONSE
-from cardsdb.web import table_views as table
 
 
 def _game(queryset: Any, slug: str) -> Any:

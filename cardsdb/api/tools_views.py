@@ -18,7 +18,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from cardsdb import desk
+from cardsdb import storable_text, tools
 from cardsdb.api.desk_views import ERROR_RESPONSE, RulingThrottle, request_object
 from cardsdb.api.parsers import JSONParser, PlainTextParser
 from cardsdb.api.schema import TOOL_OPERATION
@@ -42,7 +42,7 @@ from cardsdb.api.schema import TOOL_OPERATION
 def tool(request: Request, slug: str, tool: str, **kwargs: Any) -> Response:
     if isinstance(request.data, str):  # a text/plain body: the deck list as pasted
         body: dict[str, Any] = {"list": request.data}
-        desk.text_check_storable(body)
+        storable_text.text_check_storable(body)
     else:
         body = request_object(request)
-    return Response(desk.tool_run(slug, tool, body))
+    return Response(tools.tool_run(slug, tool, body))

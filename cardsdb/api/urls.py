@@ -5,7 +5,7 @@ from django.urls import URLPattern, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
-from cardsdb import desk, prebuilt
+from cardsdb import prebuilt, tools
 from cardsdb.api import (
     desk_views,
     health,
@@ -92,7 +92,7 @@ urlpatterns = [
             {"slug": slug, "tool": tool},
             name=f"tool-alias-{slug}-{tool}",
         )
-        for slug, alias, tool in desk.tool_aliases()
+        for slug, alias, tool in tools.tool_aliases()
     ),
     re_path(r"^health/?$", health.health, name="health"),  # no database; load-test ceiling
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

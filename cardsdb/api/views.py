@@ -24,7 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cardsdb import bulk, card_index, prebuilt, selectors, services
-from cardsdb.api import filters, serializers
+from cardsdb.api import filters, prebuild, serializers
 from cardsdb.api.renderers import dumps
 from cardsdb.api.search_views import query_error_response
 from cardsdb.card_query import CardQueryError, cards_filter
@@ -182,9 +182,9 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         found = card_index.find(self.request.query_params)
         entries: Any
         if found is not None:  # counted and paged in memory, exactly as the SQL would
-            entries = prebuilt.Indexed(found, found.version)
+            entries = prebuild.Indexed(found, found.version)
         else:
-            entries = prebuilt.WithEntries(self.filter_queryset(self.get_queryset()))
+            entries = prebuild.WithEntries(self.filter_queryset(self.get_queryset()))
         items: list[bytes] | None = paginator.paginate_queryset(entries, self.request, self)
         assert items is not None
         page = paginator.get_paginated_response([orjson.Fragment(i) for i in items])
@@ -222,7 +222,7 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             if prebuilt_json(request) and not request.query_params:
                 key = prebuilt.card_key(game_slug, card_slug)
                 entry = prebuilt.obtain(
-                    prebuilt.CARD, key, lambda: prebuilt.card_detail_bytes(card())
+                    prebuilt.CARD, key, lambda: prebuild.card_detail_bytes(card())
                 )
                 assert entry is not None  # a missing card raised NotFound or moved
                 return prebuilt.response(entry, prebuilt.JSON)
@@ -242,9 +242,7 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=False)
     def named(self, request: Request) -> Response:
         """One card by its name: `exact` (any case) or `fuzzy` (best match)."""
-        from cardsdb.services import card_named
-
-        card = card_named(
+        card = services.card_named(
             exact=request.query_params.get("exact", "").strip() or None,
             fuzzy=request.query_params.get("fuzzy", "").strip() or None,
             game=request.query_params.get("game"),
@@ -266,14 +264,12 @@ class CardViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=False, pagination_class=None, filter_backends=[])
     def autocomplete(self, request: Request) -> Response:
         """Up to 20 card names that start with (then contain) `q`, for search boxes."""
-        from cardsdb.services import card_names_autocomplete
-
         if "q" not in request.query_params:
             raise ValidationError({"q": ["Give the start of a name."]})
         game = request.query_params.get("game")
         if game is not None and not Game.objects.filter(slug=game).exists():
             raise ValidationError({"game": [f"No game {game!r}: give a game's slug."]})
-        names = card_names_autocomplete(request.query_params["q"], game)
+        names = services.card_names_autocomplete(request.query_params["q"], game)
         return Response({"data": names})
 
 
@@ -293,7 +289,7 @@ class RuleViewSet(ReadOnly):
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Any:
         if prebuilt_json(request) and not request.query_params:
             entry = prebuilt.obtain(
-                prebuilt.RULE, kwargs["key"], lambda: prebuilt.rule_bytes(self.get_object())
+                prebuilt.RULE, kwargs["key"], lambda: prebuild.rule_bytes(self.get_object())
             )
             assert entry is not None  # a missing rule raised Http404
             return prebuilt.response(entry, prebuilt.JSON)

@@ -12,7 +12,9 @@ from typing import Any
 
 from django import template
 
+from cardsdb.models import Game, GlossaryTerm
 from games.core.names import plain
+from games.core.registry import card_attribute_schemas
 
 register = template.Library()
 
@@ -82,8 +84,6 @@ def setup_words(context: Any, slug: str, setup: dict[str, object]) -> list[str]:
     """`{% setup_words game.slug v.setup as words %}`: a variant's setup numbers as facts, in
     the words the game's data gives them. The page's game is used as it is (no query per
     variant); another game's phrases are read from the database."""
-    from cardsdb.models import Game
-
     game = context.get("game")
     if not isinstance(game, Game) or game.slug != slug:
         game = Game.objects.only("slug", "setup_phrases").filter(slug=slug).first()
@@ -174,8 +174,6 @@ def public_attributes(card: Any) -> list[tuple[str, str]]:
     game declares for players (`games/<pkg>/cards.py`: a field with a `title`, in the order
     of its model); fields without one are the editors' bookkeeping (source ids, confidence,
     codes and slugs standing for a printed name) and stay in the API only."""
-    from games.core.registry import card_attribute_schemas
-
     attributes = card.attributes or {}
     schemas = card_attribute_schemas(card.game.slug)
     type_slug = card.card_type.slug if card.card_type_id else ""
@@ -201,8 +199,6 @@ _TERM_LINK = re.compile(r'href="[^"]*#term-([\w-]+)"')
 @register.simple_tag
 def game_glossary(game: Any) -> dict[str, object]:
     """`{% game_glossary game as glossary %}`: the game's terms by slug, read once a page."""
-    from cardsdb.models import GlossaryTerm
-
     return {t.slug: t for t in GlossaryTerm.objects.filter(game=game)}
 
 

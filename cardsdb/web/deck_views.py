@@ -12,7 +12,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from cardsdb import decks, desk
+from cardsdb import decks, desk, storable_text, tools
 from games.core.errors import BadInput
 
 HISTOGRAM_WIDTH = 340
@@ -40,8 +40,8 @@ def deck_check_page(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, f"games/{slug}/deck_check.html", context)
     body = {"list": context["list_text"], "format": context["chosen_format"]}
     try:
-        desk.text_check_storable(body)
-        answer = desk.tool_run(slug, tool.slug, body)
+        storable_text.text_check_storable(body)
+        answer = tools.tool_run(slug, tool.slug, body)
     except BadInput as exc:
         details = getattr(exc, "details", None)
         context.update(problems=details, error=exc.message)

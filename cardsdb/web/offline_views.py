@@ -10,7 +10,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from cardsdb.response_cache import data_fingerprint
+from cardsdb.data_version import data_fingerprint
 
 VERSION_MARK = "__VERSION__"
 

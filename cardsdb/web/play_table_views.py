@@ -16,7 +16,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST
 
-from cardsdb import desk, play_tables
+from cardsdb import citations, desk, play_tables
 from cardsdb.models import PlayTable, SavedRuling
 from cardsdb.templatetags.public_words import rule_keys_as_numbers
 from cardsdb.web.boards import board_picture
@@ -99,7 +99,7 @@ def _qr_svg(url: str) -> SafeString:
 
 def _rule_texts(slug: str, keys: list[str]) -> dict[str, dict[str, str]]:
     """Each rule's number, text and link, from the rules read once per version of the data."""
-    rules = desk._rules()
+    rules = citations.rule_texts()
     return {
         key: {
             "number": rules[key][0],

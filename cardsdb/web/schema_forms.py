@@ -30,6 +30,8 @@ from typing import Any
 from django.http import QueryDict
 from pydantic import BaseModel, ValidationError
 
+from cardsdb.models import Card
+
 RADIO_MAX = 4  # up to this many options show as radio buttons (one tap each on a phone)
 
 
@@ -212,8 +214,6 @@ def _match(text: str, choices: list[Choice]) -> str:
 def _card_name(text: str, game: str) -> str:
     """A card's printed name from the card database, typed in any case, with or without
     accents; a near miss is refused with the nearest name."""
-    from cardsdb.models import Card
-
     wanted = text.strip()
     cards = Card.objects.filter(game__slug=game)
     exact = cards.filter(name__iexact=wanted).values_list("name", flat=True).first()

@@ -8,7 +8,8 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404, render
 
-from cardsdb import card_groups, desk, prebuilt, selectors
+from cardsdb import card_groups, prebuilt, selectors, tools
+from cardsdb.api import prebuild
 from cardsdb.api.filters import CardFilter
 from cardsdb.card_query import CardQueryError, attribute_keys_by_game, cards_filter
 from cardsdb.glossary_links import link_terms
@@ -32,7 +33,7 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
         "web/game.html",
         {
             "game": game,
-            "tools": desk.tools_listed(slug),
+            "tools": tools.tools_listed(slug),
             "start_table": start_table_fields(slug),
         },
     )
@@ -46,11 +47,11 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
     if prebuilt.enabled():
-        entry = prebuilt.obtain(prebuilt.RULES_PAGE, slug, lambda: prebuilt.rules_page_bytes(slug))
+        entry = prebuilt.obtain(prebuilt.RULES_PAGE, slug, lambda: prebuild.rules_page_bytes(slug))
         if entry is None:
             raise Http404(f"No game called {slug!r}.")
         return prebuilt.response(entry, prebuilt.HTML)
-    content = prebuilt.rules_page_bytes(slug)
+    content = prebuild.rules_page_bytes(slug)
     if content is None:
         raise Http404(f"No game called {slug!r}.")
     return HttpResponse(content)
@@ -144,10 +145,10 @@ def card_page(request: HttpRequest, slug: str, card_slug: str) -> HttpResponse:
             # built once per data version for every anonymous visitor (cardsdb/prebuilt.py)
             key = prebuilt.card_key(slug, card_slug)
             entry = prebuilt.obtain(
-                prebuilt.CARD_PAGE, key, lambda: prebuilt.card_page_bytes(card(), request)
+                prebuilt.CARD_PAGE, key, lambda: prebuild.card_page_bytes(card(), request)
             )
             assert entry is not None  # a missing card raised Http404 or moved
             return prebuilt.response(entry, prebuilt.HTML)
-        return render(request, "web/card.html", prebuilt.card_page_context(card()))
+        return render(request, "web/card.html", prebuild.card_page_context(card()))
     except CardMoved as moved:  # a former slug: the card's page under its slug now
         return HttpResponsePermanentRedirect(moved.card.get_absolute_url())

@@ -20,7 +20,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from cardsdb import prebuilt, response_cache
+from cardsdb import data_version, prebuilt
 from cardsdb.loaders import fixtures_load
 from cardsdb.models import Card, Game, Prebuilt, Rule
 
@@ -40,7 +40,7 @@ def cold(db: Any, settings: Any) -> Game:
     """The higher-lower rules page, not yet in the cache (the version of the data read every
     two seconds, as in production)."""
     settings.DATA_VERSION_SECONDS = 2
-    response_cache.fingerprint_forget()
+    data_version.fingerprint_forget()
     game = Game.objects.get(slug=GAME)
     Prebuilt.objects.filter(kind="rules-page", key=GAME).delete()
     prebuilt.forget()  # nor in this process's memory
@@ -85,7 +85,7 @@ def test_an_edit_behind_the_loaders_back_waits_for_the_data_version(
     assert "Edited behind" not in web.get(RULES_URL).content.decode()  # served from the cache
 
     Game.objects.filter(pk=cold.pk).update(data_version="changed")
-    response_cache.fingerprint_forget()  # as every process does within DATA_VERSION_SECONDS
+    data_version.fingerprint_forget()  # as every process does within DATA_VERSION_SECONDS
     assert "Edited behind the cache" in web.get(RULES_URL).content.decode()
 
 
@@ -172,7 +172,7 @@ def test_a_cached_rules_page_keeps_its_etag_until_the_data_changes(web: Client, 
     assert web.get(RULES_URL)["ETag"] == etag  # rendered, then cached: the same bytes
     Rule.objects.filter(game=cold, number="1.1").update(text="A new reading of rule 1.1.")
     Game.objects.filter(pk=cold.pk).update(data_version="changed")
-    response_cache.fingerprint_forget()  # as every process does within DATA_VERSION_SECONDS
+    data_version.fingerprint_forget()  # as every process does within DATA_VERSION_SECONDS
     fresh = web.get(RULES_URL, HTTP_IF_NONE_MATCH=etag)
     assert fresh.status_code == 200
     assert fresh["ETag"] != etag
@@ -220,7 +220,7 @@ def test_the_rules_page_is_kept_in_the_database_for_every_worker(
     first, first_queries = queries_for(web, RULES_URL)
     assert first.status_code == 200 and first_queries > 1
     kept = Prebuilt.objects.get(kind="rules-page", key=GAME)
-    assert kept.version == response_cache.data_fingerprint()
+    assert kept.version == data_version.data_fingerprint()
     assert bytes(kept.content) == first.content  # where every worker and app server reads it
     prebuilt.forget()  # another worker: not in its memory
     with django_assert_num_queries(1):

@@ -18,7 +18,7 @@ from django.test import Client
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardsdb import desk
+from cardsdb import ruling_ids
 from cardsdb.models import Game, SavedRuling
 from games import registry
 from games.core.errors import InvalidState
@@ -70,14 +70,14 @@ json_values = st.recursive(
 def test_a_worked_example_keeps_its_permalink(slug: str) -> None:
     example = registry[slug].example()
     canonical = {"state": example["state"], "move": example["move"]}
-    assert desk.ruling_id(slug, canonical) == WORKED_EXAMPLE_IDS[slug]
+    assert ruling_ids.ruling_id(slug, canonical) == WORKED_EXAMPLE_IDS[slug]
 
 
 @pytest.mark.parametrize("slug", sorted(registry))
 def test_the_load_tests_boards_hash_the_same_bytes(slug: str) -> None:
     for board in variations(slug, 200, seed=15):
-        assert desk.canonical_json([slug, board]) == _previous_canonical([slug, board])
-        assert desk.ruling_id(slug, board) == _previous_id(slug, board)
+        assert ruling_ids.canonical_json([slug, board]) == _previous_canonical([slug, board])
+        assert ruling_ids.ruling_id(slug, board) == _previous_id(slug, board)
 
 
 @pytest.mark.parametrize(
@@ -92,7 +92,7 @@ def test_the_load_tests_boards_hash_the_same_bytes(slug: str) -> None:
     ],
 )
 def test_awkward_requests_hash_the_bytes_json_writes(value: Any) -> None:
-    assert desk.canonical_json(value) == _previous_canonical(value)
+    assert ruling_ids.canonical_json(value) == _previous_canonical(value)
 
 
 @settings(max_examples=300, deadline=None)
@@ -102,9 +102,9 @@ def test_any_json_value_hashes_the_bytes_json_writes(value: Any) -> None:
         expected = _previous_canonical(value)
     except (TypeError, ValueError, RecursionError) as exc:
         with pytest.raises(type(exc)):
-            desk.canonical_json(value)
+            ruling_ids.canonical_json(value)
         return
-    assert desk.canonical_json(value) == expected
+    assert ruling_ids.canonical_json(value) == expected
 
 
 _edges = st.lists(
@@ -123,7 +123,7 @@ LONG_NUMBER = re.compile(rb"\d{19}")
 @settings(max_examples=500, deadline=None)
 @given(st.binary(max_size=40) | _edges)
 def test_the_quick_test_of_the_bytes_is_the_regular_expression(written: bytes) -> None:
-    assert desk._not_same_bytes(written) == bool(NOT_SAME_BYTES.search(written))
+    assert ruling_ids._not_same_bytes(written) == bool(NOT_SAME_BYTES.search(written))
 
 
 @settings(max_examples=500, deadline=None)

@@ -24,7 +24,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from rest_framework.throttling import SimpleRateThrottle
 
-from cardsdb import desk, response_cache
+from cardsdb import data_version, ruling_ids, saved_rulings
 from cardsdb.api import desk_views
 from cardsdb.api.desk_views import RulingThrottle
 from cardsdb.models import Game, Rule, SavedRuling
@@ -87,7 +87,7 @@ def test_every_worked_example_is_the_same_ruling_and_permalink(
     lean, previous = _both(example, slug)
     assert lean.status_code == 200, lean.content
     assert_same_answer(lean, previous)
-    assert lean.json()["id"] == desk.ruling_id(slug, example)
+    assert lean.json()["id"] == ruling_ids.ruling_id(slug, example)
     assert not drf_calls, "the lean path answered it"
 
 
@@ -216,7 +216,7 @@ def test_a_signed_in_editor_still_needs_the_csrf_token(drf_calls: list[str]) -> 
 
 def test_one_new_ruling_is_one_query(settings: Any) -> None:
     settings.DATA_VERSION_SECONDS = 2  # as deployed: the data version is re-read every 2 s
-    response_cache.fingerprint_forget()
+    data_version.fingerprint_forget()
     assert _post(ILLEGAL).status_code == 200  # the game and its rules read for this version
     with CaptureQueriesContext(connection) as ctx:
         response = _post(LEGAL)
@@ -238,7 +238,7 @@ def test_a_saved_ruling_waits_for_no_disk_and_leaves_the_session_as_it_was() -> 
     with psycopg.connect(**params, autocommit=True) as own:
         configured = own.execute("SHOW synchronous_commit").fetchone()
         during = own.execute(
-            f"{desk._SYNC_OFF}SELECT current_setting('synchronous_commit') FROM sync_off"
+            f"{saved_rulings._SYNC_OFF}SELECT current_setting('synchronous_commit') FROM sync_off"
         ).fetchone()
         after = own.execute("SHOW synchronous_commit").fetchone()
     assert during == ("off",)
@@ -249,7 +249,7 @@ def test_the_lean_path_is_never_stale_after_an_admin_edit_or_a_load(
     settings: Any, drf_calls: list[str]
 ) -> None:
     settings.DATA_VERSION_SECONDS = 2
-    response_cache.fingerprint_forget()
+    data_version.fingerprint_forget()
     first = _post(ILLEGAL).json()
     cited = first["cited_rules"][0]
     rule = Rule.objects.get(key=cited["key"])
@@ -258,7 +258,7 @@ def test_the_lean_path_is_never_stale_after_an_admin_edit_or_a_load(
     second = _post({**ILLEGAL, "state": {**ILLEGAL["state"], "deck": 19}}).json()
     assert {r["key"]: r["text"] for r in second["cited_rules"]}[cited["key"]] == rule.text
     Game.objects.filter(slug=HL).update(data_version="a-new-load")
-    response_cache.fingerprint_forget()  # what a load does
+    data_version.fingerprint_forget()  # what a load does
     third = _post({**ILLEGAL, "state": {**ILLEGAL["state"], "deck": 18}}).json()
     assert third["reference_version"] == "a-new-load"
     assert not drf_calls

@@ -20,7 +20,7 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from cardsdb import response_cache
+from cardsdb import data_version, desk
 from cardsdb.json_text import text_dumps
 from cardsdb.models import Game, SavedRuling
 from games import registry
@@ -156,7 +156,7 @@ def test_a_ruling_made_under_older_data_is_ruled_again_in_its_row(settings: Any)
     board = registry[slug].example()
     first = _post(slug, board).json()
     Game.objects.filter(slug=slug).update(data_version="a-new-load")
-    response_cache.fingerprint_forget()
+    data_version.fingerprint_forget()
     again = _post(slug, board)
     assert again.json()["id"] == first["id"]
     assert again.json()["reference_version"] == "a-new-load"
@@ -225,17 +225,15 @@ def test_a_value_json_cannot_spell_is_refused_not_changed() -> None:
 
 
 def test_the_ruling_is_written_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The POST's answer and the row share one `renderers.dumps` of the ruling."""
-    from cardsdb.api import renderers
-
+    """The POST's answer and the row share one `dumps` of the ruling."""
     calls: list[Any] = []
-    real = renderers.dumps
+    real = desk.dumps
 
     def counted(data: Any) -> bytes:
         calls.append(data)
         return real(data)
 
-    monkeypatch.setattr(renderers, "dumps", counted)
+    monkeypatch.setattr(desk, "dumps", counted)
     slug = "hyperstar-run"
     assert _post(slug, variations(slug, 1, seed=11)[0]).status_code == 200
     assert len(calls) == 1

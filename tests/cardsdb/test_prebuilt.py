@@ -21,7 +21,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.renderers import JSONRenderer
 
-from cardsdb import bulk, prebuilt, response_cache
+from cardsdb import bulk, data_version, prebuilt
+from cardsdb.api import prebuild
 from cardsdb.api.renderers import dumps
 from cardsdb.loaders import fixtures_load
 from cardsdb.models import Card, Clarification, Faction, Game, Prebuilt, Rule
@@ -48,7 +49,7 @@ def _list(card: Card) -> str:
 
 
 def _kept(kind: str) -> int:
-    return Prebuilt.objects.filter(kind=kind, version=response_cache.data_fingerprint()).count()
+    return Prebuilt.objects.filter(kind=kind, version=data_version.data_fingerprint()).count()
 
 
 def _queries(client: Client, url: str) -> tuple[Any, list[str]]:
@@ -128,9 +129,9 @@ def test_a_prebuilt_answer_costs_one_read(settings: Any, which: str) -> None:
     url = {"detail": _detail(card), "page": _page(card), "rule": "/api/v1/rules/hyperstar-run:1.1/"}
     Client().get(url[which])  # built and kept
     settings.DATA_VERSION_SECONDS = 2  # as in production: the version is read every 2 s
-    response_cache.fingerprint_forget()
+    data_version.fingerprint_forget()
     Client().get("/api/v1/health")
-    response_cache.data_fingerprint()
+    data_version.data_fingerprint()
     response, sql = _queries(Client(), url[which])
     assert response.status_code == 200
     assert len(sql) == 1 and "cardsdb_prebuilt" in sql[0], sql
@@ -148,16 +149,16 @@ def test_a_card_list_page_reads_its_entries_in_one_query() -> None:
 
 
 def test_a_page_of_kept_entries_is_read_joined_in_order_and_a_missing_one_is_built() -> None:
-    version = response_cache.data_fingerprint()
-    prebuilt.build_all(progress=lambda _: None, games=[GAME])
+    version = data_version.data_fingerprint()
+    prebuild.build_all(progress=lambda _: None, games=[GAME])
     ids = list(Card.objects.filter(game__slug=GAME).values_list("pk", flat=True))
     random.Random(15).shuffle(ids)
-    expected = prebuilt.card_items_by_id(ids, version)
+    expected = prebuild.card_items_by_id(ids, version)
     assert len(expected) == len(ids)
-    assert prebuilt.card_items_joined(ids, version) == b",".join(expected)
+    assert prebuild.card_items_joined(ids, version) == b",".join(expected)
     Prebuilt.objects.filter(version=version, kind=prebuilt.CARD_ITEM, key=str(ids[3])).delete()
-    assert prebuilt.card_items_joined(ids, version) == b",".join(expected)  # built again
-    assert prebuilt.card_items_joined([], version) == b""
+    assert prebuild.card_items_joined(ids, version) == b",".join(expected)  # built again
+    assert prebuild.card_items_joined([], version) == b""
 
 
 def test_a_page_of_entries_probes_the_index_and_never_scans_every_answer() -> None:
@@ -165,11 +166,11 @@ def test_a_page_of_entries_probes_the_index_and_never_scans_every_answer() -> No
     each page (5 ms, not 0.1): the kept answers are looked up, card by card."""
     if connection.vendor != "sqlite":
         pytest.skip("SQLite's plan; PostgreSQL reads an array by the index")
-    version = response_cache.data_fingerprint()
-    prebuilt.build_all(progress=lambda _: None, games=[GAME])
+    version = data_version.data_fingerprint()
+    prebuild.build_all(progress=lambda _: None, games=[GAME])
     ids = list(Card.objects.filter(game__slug=GAME).values_list("pk", flat=True)[:20])
     with CaptureQueriesContext(connection) as ctx:
-        prebuilt.card_items_joined(ids, version)
+        prebuild.card_items_joined(ids, version)
     (query,) = [q["sql"] for q in ctx.captured_queries if "json_each" in q["sql"]]
     with connection.cursor() as cursor:
         cursor.execute(f"EXPLAIN QUERY PLAN {query}")
@@ -193,7 +194,7 @@ def test_a_card_list_page_the_index_cannot_answer_counts_and_pages_in_the_databa
 
 def test_building_every_answer_is_a_few_queries_not_one_per_card() -> None:
     with CaptureQueriesContext(connection) as ctx:
-        built = prebuilt.build_all(progress=lambda _: None, games=[GAME])
+        built = prebuild.build_all(progress=lambda _: None, games=[GAME])
     assert built[prebuilt.CARD] == built[prebuilt.CARD_ITEM] == 36
     assert built[prebuilt.RULE] == Rule.objects.filter(game__slug=GAME).count()
     # the version, the ids, the cards with their joins and prefetches, the rows kept, the
@@ -203,7 +204,7 @@ def test_building_every_answer_is_a_few_queries_not_one_per_card() -> None:
 
 
 def test_a_built_answer_is_served_without_touching_the_card_tables() -> None:
-    prebuilt.build_all(progress=lambda _: None, games=[GAME])
+    prebuild.build_all(progress=lambda _: None, games=[GAME])
     card = _card()
     for url in (_detail(card), "/api/v1/rules/star-realms-high-alert:1.1/"):
         response, sql = _queries(Client(), url)
@@ -274,10 +275,10 @@ def test_an_edit_is_seen_by_another_app_server_through_the_database() -> None:
     """Another app server shares only the database: it sees the edits counter there."""
     card = _card()
     Client().get(_detail(card))
-    before = response_cache.data_fingerprint()
+    before = data_version.data_fingerprint()
     _edit_text(card, "Seen everywhere.")
-    response_cache.fingerprint_forget()  # another process: nothing remembered
-    assert response_cache.data_fingerprint() != before
+    data_version.fingerprint_forget()  # another process: nothing remembered
+    assert data_version.data_fingerprint() != before
     assert Client().get(_detail(card)).json()["text"] == "Seen everywhere."
 
 
@@ -297,7 +298,7 @@ def test_a_fixture_reload_that_changes_a_rule_shows_in_every_prebuilt_kind(
     game = "higher-lower"
     rule = Rule.objects.filter(game__slug=game, text__contains="60 playing cards").first()
     url = f"/api/v1/rules/{rule.key}/"
-    prebuilt.build_all(progress=lambda _: None, games=[game])
+    prebuild.build_all(progress=lambda _: None, games=[game])
     assert "60 playing cards" in Client().get(url).json()["text"]
     _reload_with(
         tmp_path, game, "The game has 60 playing cards", "The box holds 60 cards", "rules.toml"
@@ -312,7 +313,7 @@ def test_a_fixture_reload_that_changes_a_card_shows_on_its_page_and_in_lists(
     tmp_path: Path,
 ) -> None:
     card = _card()
-    prebuilt.build_all([*prebuilt.KINDS], progress=lambda _: None, games=[GAME])
+    prebuild.build_all([*prebuilt.KINDS], progress=lambda _: None, games=[GAME])
     assert card.name in Client().get(_page(card)).content.decode()
     _reload_with(tmp_path, GAME, f'"{card.name}"', '"Renamed In The Files"', "cards.toml")
     assert "Renamed In The Files" in Client().get(_page(card)).content.decode()
@@ -322,11 +323,11 @@ def test_a_fixture_reload_that_changes_a_card_shows_on_its_page_and_in_lists(
 
 
 def test_a_load_drops_the_answers_of_older_versions(tmp_path: Path) -> None:
-    prebuilt.build_all(progress=lambda _: None, games=["higher-lower"])
-    old = response_cache.data_fingerprint()
+    prebuild.build_all(progress=lambda _: None, games=["higher-lower"])
+    old = data_version.data_fingerprint()
     assert Prebuilt.objects.filter(version=old).exists()
     _reload_with(tmp_path, "higher-lower", "The game has 60", "There are 60", "rules.toml")
-    prebuilt.build_all(progress=lambda _: None, games=["higher-lower"])
+    prebuild.build_all(progress=lambda _: None, games=["higher-lower"])
     assert not Prebuilt.objects.filter(version=old).exists()
 
 
@@ -393,8 +394,8 @@ def test_a_new_ruling_reads_no_game_or_rule_row(settings: Any) -> None:
     first = _ruling(client, example)
     assert first.status_code == 200
     settings.DATA_VERSION_SECONDS = 2
-    response_cache.fingerprint_forget()
-    response_cache.data_fingerprint()
+    data_version.fingerprint_forget()
+    data_version.data_fingerprint()
     changed = json.loads(json.dumps(example).replace('"c1"', '"c1-new"'))
     with CaptureQueriesContext(connection) as ctx:
         second = _ruling(client, changed)
@@ -428,7 +429,7 @@ def test_a_ruling_saved_under_older_data_is_ruled_again_under_the_new() -> None:
     example = client.get(f"/api/v1/games/{GAME}/example/").json()
     first = _ruling(client, example).json()
     Game.objects.filter(slug=GAME).update(data_version="a-new-load")
-    response_cache.fingerprint_forget()
+    data_version.fingerprint_forget()
     again = _ruling(client, example).json()
     assert again["id"] == first["id"]
     assert again["reference_version"] == "a-new-load"

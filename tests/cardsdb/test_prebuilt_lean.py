@@ -15,7 +15,7 @@ import pytest
 from django.test import Client
 from rest_framework.views import APIView
 
-from cardsdb import response_cache
+from cardsdb import data_version
 from cardsdb.models import Card, CardRedirect, Rule
 
 pytestmark = pytest.mark.django_db
@@ -192,8 +192,8 @@ def test_a_lean_read_is_one_query(
     url = {"card": _detail(_card()), "list": _list(), "rule": f"/api/v1/rules/{RULE}/"}[which]
     Client().get(url)  # built and kept (and the card index built)
     settings.DATA_VERSION_SECONDS = 2  # as in production: the version is read every 2 s
-    response_cache.fingerprint_forget()
-    response_cache.data_fingerprint()
+    data_version.fingerprint_forget()
+    data_version.data_fingerprint()
     drf_calls.clear()
     with django_assert_num_queries(1) as captured:
         response = Client().get(url)

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from cardsdb import card_groups, prebuilt, response_cache, selectors
+from cardsdb import card_groups, data_version, prebuilt, selectors
+from cardsdb.api import prebuild
 from cardsdb.models import Card, Game, Prebuilt, Rule
 
 pytestmark = pytest.mark.django_db
@@ -21,18 +22,18 @@ ARENA = "bo-jackson-battle-arena"
 
 
 def _kept(kind: str) -> int:
-    return Prebuilt.objects.filter(kind=kind, version=response_cache.data_fingerprint()).count()
+    return Prebuilt.objects.filter(kind=kind, version=data_version.data_fingerprint()).count()
 
 
 def test_a_load_builds_every_card_page_too() -> None:
-    built = prebuilt.build_all(progress=lambda _: None, games=["star-realms-high-alert"])
+    built = prebuild.build_all(progress=lambda _: None, games=["star-realms-high-alert"])
     assert built[prebuilt.CARD_PAGE] == 36 == _kept(prebuilt.CARD_PAGE)
 
 
 def test_a_card_page_built_at_load_is_the_page_rendered_on_a_visit(settings: Any) -> None:
     """Battle Arena printings without text show the text of the printing that has it: the
     build finds it among the game's printings with text, the visit by a query."""
-    printings = prebuilt.TextPrintings()
+    printings = prebuild.TextPrintings()
     textless = Card.objects.select_related("game").filter(game__slug=ARENA, text="")
     needing = [c.pk for c in textless.order_by("id") if printings.of(c) is not None][:5]
     assert needing, "Battle Arena has printings that show another printing's text"
@@ -47,7 +48,7 @@ def test_a_card_page_built_at_load_is_the_page_rendered_on_a_visit(settings: Any
         settings.PREBUILT = False
         rendered = Client().get(card.get_absolute_url())
         assert rendered.status_code == 200
-        assert prebuilt.card_page_bytes(card, printings=printings) == rendered.content
+        assert prebuild.card_page_bytes(card, printings=printings) == rendered.content
 
 
 def test_building_card_pages_reads_the_text_printings_once_per_game(
@@ -55,7 +56,7 @@ def test_building_card_pages_reads_the_text_printings_once_per_game(
 ) -> None:
     ids = list(Card.objects.filter(game__slug=ARENA, text="").order_by("id")[:400])
     rows = list(selectors.card_detail().filter(pk__in=[c.pk for c in ids]))
-    printings = prebuilt.TextPrintings()
+    printings = prebuild.TextPrintings()
     with django_assert_max_num_queries(1):  # one query per page was two thirds of a build
         [printings.of(card) for card in rows if card.attributes.get("weapon") is not None]
 
@@ -73,8 +74,8 @@ def test_a_rules_page_read_again_touches_no_table(
     first = Client().get(_rules_page())
     assert first.status_code == 200
     settings.DATA_VERSION_SECONDS = 2  # as in production: the version is read every 2 s
-    response_cache.fingerprint_forget()
-    response_cache.data_fingerprint()
+    data_version.fingerprint_forget()
+    data_version.data_fingerprint()
     with django_assert_num_queries(0):
         again = Client().get(_rules_page())
     assert again.content == first.content and again["ETag"] == first["ETag"]
@@ -90,15 +91,15 @@ def test_a_rule_edited_in_the_admin_shows_on_its_rules_page_at_once() -> None:
 
 def test_a_new_load_shows_on_the_rules_page_at_once() -> None:
     Client().get(_rules_page())
-    before = response_cache.data_fingerprint()
+    before = data_version.data_fingerprint()
     # what a load does: the rows written without signals, and a new data version named
     Rule.objects.filter(game__slug="hyperstar-run").update(text="Loaded anew.")
     Game.objects.filter(slug="hyperstar-run").update(data_version="another-load")
-    response_cache.fingerprint_forget()
-    assert response_cache.data_fingerprint() != before
+    data_version.fingerprint_forget()
+    assert data_version.data_fingerprint() != before
     assert "Loaded anew." in Client().get(_rules_page()).content.decode()
 
 
 def test_an_unknown_game_is_kept_nowhere() -> None:
     assert Client().get("/games/chess/rules/").status_code == 404
-    assert not any(key == "chess" for _, key in prebuilt._memory)
+    assert not any(key == "chess" for _, key in prebuilt._memory._held[1])

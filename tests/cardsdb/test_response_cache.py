@@ -10,7 +10,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from cardsdb import response_cache
+from cardsdb import data_version, response_cache
 from cardsdb.models import Card, Game
 
 pytestmark = pytest.mark.django_db
@@ -21,10 +21,10 @@ def cache_on(settings: Any) -> Iterator[None]:
     settings.RESPONSE_CACHE_SECONDS = 600
     settings.DATA_VERSION_SECONDS = 2  # as in production
     cache.clear()
-    response_cache.fingerprint_forget()
+    data_version.fingerprint_forget()
     yield
     cache.clear()
-    response_cache.fingerprint_forget()
+    data_version.fingerprint_forget()
 
 
 def _card() -> Card:
@@ -69,7 +69,7 @@ def test_a_fixture_reload_is_seen_through_the_data_version() -> None:
     Client().get(url)
     assert Client().get(url)["X-Cache"] == "hit"
     Game.objects.filter(slug="higher-lower").update(data_version="a-new-load")
-    response_cache.fingerprint_forget()  # as the loader does in its process
+    data_version.fingerprint_forget()  # as the loader does in its process
     assert Client().get(url)["X-Cache"] == "miss"
 
 

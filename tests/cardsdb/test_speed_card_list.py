@@ -18,7 +18,7 @@ from django.http import QueryDict
 from django.test import Client
 from django.test.utils import override_settings
 
-from cardsdb import card_index, response_cache
+from cardsdb import card_index, data_version
 from cardsdb.models import Card, CardType, Expansion, Faction, Game, Provenance
 
 pytestmark = pytest.mark.django_db
@@ -161,7 +161,7 @@ def test_an_index_built_while_the_data_changed_is_not_kept(monkeypatch: Any) -> 
     """The version is read before the data and again after it: an edit in between means the
     index may hold a mix, so it is thrown away and the request runs its SQL."""
     card_index.forget()
-    version = response_cache.data_fingerprint()
+    version = data_version.data_fingerprint()
     real_build = card_index.build
 
     def build_during_an_edit() -> card_index.Index:
@@ -213,12 +213,12 @@ def test_a_deploy_that_changes_the_code_names_a_new_version(
     assert card is not None
     url = f"/api/v1/cards/{card.game.slug}/{card.slug}/"
     assert client.get(url).status_code == 200
-    before = response_cache.data_fingerprint()
+    before = data_version.data_fingerprint()
     key = prebuilt.card_key(card.game.slug, card.slug)
     assert Prebuilt.objects.filter(version=before, kind=prebuilt.CARD, key=key).exists()
-    monkeypatch.setattr(response_cache, "code_fingerprint", lambda: "the-next-deploy")
-    response_cache.fingerprint_forget()
-    after = response_cache.data_fingerprint()
+    monkeypatch.setattr(data_version, "code_fingerprint", lambda: "the-next-deploy")
+    data_version.fingerprint_forget()
+    after = data_version.data_fingerprint()
     assert after != before
     assert client.get(url).status_code == 200  # built again by the new code, under its version
     assert Prebuilt.objects.filter(version=after, kind=prebuilt.CARD, key=key).exists()
@@ -248,7 +248,7 @@ def test_the_kept_filter_tables_stay_bounded_whatever_the_requests_send() -> Non
     """A table is kept per set of values it passes, not per value sent: a crawler trying
     every bound and every slug keeps a few hundred small tables, not one per request."""
     card_index.forget()
-    version = response_cache.data_fingerprint()
+    version = data_version.data_fingerprint()
     game = Card.objects.values_list("game__slug", flat=True).first()
     for bound in range(-2000, 2000, 7):
         for name in ("power_min", "power_max", "cost_min", "cost_max", "copies_min"):

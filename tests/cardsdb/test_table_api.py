@@ -16,8 +16,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from cardsdb import data_version
 from cardsdb import models as m
-from cardsdb import prebuilt, response_cache
+from cardsdb.api import prebuild
 from cardsdb.loaders import fixtures_load
 
 pytestmark = pytest.mark.django_db
@@ -134,19 +135,19 @@ def test_the_bulk_downloads_hold_the_sources_and_the_quick_reference(api: Any) -
 
 def test_after_a_load_nothing_stale_is_served(api: Any, tmp_path: Path) -> None:
     slug = "hyperstar-run"
-    prebuilt.build_all(progress=lambda _msg: None, games=[slug])  # answers of this version
+    prebuild.build_all(progress=lambda _msg: None, games=[slug])  # answers of this version
     old_title = "“Hyperstar Run”, Solo Rhino (February 2025)"
     assert old_title in [s["title"] for s in _bulk(api, slug)["games"][0]["sources"]]
     assert api.get(f"/api/v1/games/{slug}/sources/").status_code == 200
-    version = response_cache.data_fingerprint()
+    version = data_version.data_fingerprint()
 
     folder = tmp_path / slug
     shutil.copytree(Path(settings.FIXTURES_DIR) / slug, folder)
     path = folder / "table.toml"
     path.write_text(path.read_text().replace(old_title, "Solo Rhino's review", 1))
     fixtures_load([folder])
-    response_cache.fingerprint_forget()
-    assert response_cache.data_fingerprint() != version
+    data_version.fingerprint_forget()
+    assert data_version.data_fingerprint() != version
 
     for titles in (
         [s["title"] for s in _bulk(api, slug)["games"][0]["sources"]],
@@ -162,7 +163,7 @@ def test_staff_edit_a_source_in_the_admin_and_every_answer_follows(api: Any) -> 
     source = m.Source.objects.get(game__slug="higher-lower", title="Booster card texts")
     before = _bulk(api, "higher-lower")["games"][0]["sources"]
     assert before[1]["title"] == "Booster card texts"
-    edits = response_cache.edits_seen()
+    edits = data_version.edits_seen()
 
     page = client.get(f"/admin/cardsdb/source/{source.pk}/change/")
     assert page.status_code == 200
@@ -178,8 +179,8 @@ def test_staff_edit_a_source_in_the_admin_and_every_answer_follows(api: Any) -> 
         },
     )
     assert response.status_code == 302, response.content.decode()[:2000]
-    response_cache.fingerprint_forget()
-    assert response_cache.edits_seen() == edits + 1  # the edit counts, like any other
+    data_version.fingerprint_forget()
+    assert data_version.edits_seen() == edits + 1  # the edit counts, like any other
 
     titles = [s["title"] for s in api.get("/api/v1/games/higher-lower/sources/").json()["sources"]]
     assert titles[1] == "The booster cards' texts"

@@ -138,7 +138,7 @@ def test_a_page_never_opened_shows_the_offline_page_with_what_is_kept(
 
 
 def test_a_new_rules_data_version_replaces_what_is_stored(phone: Any, live_server: Any) -> None:
-    from cardsdb.response_cache import data_fingerprint, edits_count
+    from cardsdb.data_version import data_fingerprint, edits_count
 
     base = live_server.url
     phone.goto(f"{base}/games/{SLUG}/rules/")

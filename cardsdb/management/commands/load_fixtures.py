@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from cardsdb.api import prebuild
 from cardsdb.loaders import FixtureError, fixtures_load, game_folders
 
 
@@ -31,10 +32,8 @@ class Command(BaseCommand):
             raise CommandError(f"nothing loaded: {exc}") from None
         seconds = time.perf_counter() - started
         if not options["no_prebuild"]:
-            from cardsdb import prebuilt
-
             built = time.perf_counter()
-            counts = prebuilt.build_all(progress=lambda msg: self.stdout.write(msg))
+            counts = prebuild.build_all(progress=lambda msg: self.stdout.write(msg))
             self.stdout.write(
                 f"prebuilt {sum(counts.values())} answers in {time.perf_counter() - built:.1f}s"
             )

@@ -6,6 +6,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from cardsdb import prebuilt
+from cardsdb.api import prebuild
 
 
 class Command(BaseCommand):
@@ -23,7 +24,7 @@ class Command(BaseCommand):
         if options["pages"]:
             kinds.append(prebuilt.CARD_PAGE)
         started = time.perf_counter()
-        counts = prebuilt.build_all(kinds, progress=lambda msg: self.stdout.write(msg), force=True)
+        counts = prebuild.build_all(kinds, progress=lambda msg: self.stdout.write(msg), force=True)
         self.stdout.write(
             self.style.SUCCESS(f"prebuilt {counts} in {time.perf_counter() - started:.1f}s")
         )
