@@ -44,10 +44,21 @@ ALL_IDS: tuple[str, ...] = LEVEL_IDS + EQUIPMENT_IDS
 # Icons are named by the player: kept in Unicode NFC and compared case folded, so "a" and "A",
 # or an accent typed two ways, are one icon (the board's first spelling is the one kept).
 # An icon of invisible characters (a zero-width space, a bidi control) is refused.
+
+
+def _typed_icon(text: str) -> str:
+    """`typed_icon`, the common case first: an icon of printable ASCII (nearly every icon a
+    board holds, a score of them a board) hides no character and is NFC already, and the
+    strip before it left something (a board's icons are a third of a ruling's calls)."""
+    if text.isascii() and text.isprintable():
+        return text
+    return typed_icon(text)
+
+
 Icon = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=24),
-    AfterValidator(typed_icon),
+    AfterValidator(_typed_icon),
 ]
 LevelId = Annotated[str, StringConstraints(pattern=r"^L(?:[1-9]|1[0-5])$")]
 EquipmentId = Annotated[str, StringConstraints(pattern=r"^E[12]$")]
@@ -218,25 +229,30 @@ class State(Frozen):
                 first = spelling[key] = text if text.isascii() else nfc(text)
             return first
 
-        def many(icons: Any) -> Any:
-            return [one(i) for i in icons] if isinstance(icons, list) else icons
-
         faces = data.get("faces")
         if isinstance(faces, dict):
             fixed: dict[Any, Any] = {}
             for card, face in faces.items():
                 if isinstance(face, dict):
                     face = dict(face)
+                    # Loops, not a helper a list: a board is read on every ruling.
                     for key in ("buttons", "combo_start", "enemy"):
-                        if key in face:
-                            face[key] = many(face[key])
+                        icons = face.get(key)
+                        if isinstance(icons, list):
+                            face[key] = [one(i) for i in icons]
                     if "combo_continue" in face:
                         face["combo_continue"] = one(face["combo_continue"])
                 fixed[card] = face
             data = {**data, "faces": fixed}
         equipment = data.get("equipment")
         if isinstance(equipment, dict):
-            data = {**data, "equipment": {k: many(v) for k, v in equipment.items()}}
+            data = {
+                **data,
+                "equipment": {
+                    k: [one(i) for i in v] if isinstance(v, list) else v
+                    for k, v in equipment.items()
+                },
+            }
         return data
 
     def spelling(self, icon: str) -> str:
