@@ -144,6 +144,11 @@ def after_swap(state: State, move: Swap) -> State:
     hand = list(state.hand)
     hand[hand_index] = Held(card=slot.card, face_up=slot.face_up)
     fresh = slot_index == state.hero
+    # A card swapped in behind the hero was never passed this run; the card it replaces, if
+    # it came in that way too, has left the level.
+    swapped_in = [c for c in state.swapped_in if c != slot.card]
+    if slot_index < state.hero:
+        swapped_in.append(held.card)
     if fresh and not held.face_up:
         # The card under the hero is the current card and is played face up (rules 2.6,
         # 4.4); see `judge_swap`.
@@ -153,6 +158,7 @@ def after_swap(state: State, move: Swap) -> State:
             "level": level,
             "hand": hand,
             "swap_pending": False,
+            "swapped_in": swapped_in,
             # A new current card's ability may be used (6.6); the combo the swap ability
             # ended stays ended (7.6).
             "ability_used": False if fresh else state.ability_used,

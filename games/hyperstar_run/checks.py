@@ -150,8 +150,27 @@ def check_ability_used(state: State) -> None:
         )
 
 
+def check_swapped_in(state: State) -> None:
+    """A card swapped in behind the hero is in the level, behind the hero, and listed once:
+    one swapped in under or ahead of the hero is still to be passed this run."""
+    seen: set[str] = set()
+    for i, card in enumerate(state.swapped_in):
+        index = state.level_index(card)
+        if card in seen:
+            raise InvalidState(f"state.swapped_in.{i}", f"{card} is listed twice")
+        if index is None or index >= state.hero:
+            raise InvalidState(
+                f"state.swapped_in.{i}",
+                f"{card} is not in the level behind the hero: a card swapped in under the "
+                "hero or ahead of it is still to be passed this run",
+            )
+        seen.add(card)
+
+
 def check_state(state: State) -> None:
     check_cards(state)
+    if state.swapped_in:
+        check_swapped_in(state)
     check_sizes(state)
     check_progress(state)
     check_faces(state)

@@ -128,6 +128,16 @@ def _press_problem(state: State, source: Source) -> tuple[Reason | None, list[st
         return reason("press-already-pressed", f"{source.card} was already pressed this run"), [
             rr.PRESSED_ONCE
         ]
+    if source.card in state.swapped_in:
+        # Reference ruling `passed-this-run-means-behind-the-hero`: a card a swap brought in
+        # behind the hero counts as passed; read the other way, the hero never passed it.
+        if not ours(rr.PASSED_THIS_RUN):
+            return reason(
+                "press-not-passed-this-run",
+                f"{source.card} ({ordinal_place(state, index)}) was swapped in behind the "
+                "hero, not passed this run",
+            ), [rr.PASSED_THIS_RUN]
+        return None, [rr.PASSED_THIS_RUN]
     return None, []
 
 
@@ -166,10 +176,12 @@ def judge_press(state: State, move: PressCard) -> Outcome:
             "own buttons.",
         )
     index = state.level_index(move.card) or 0
+    swapped = move.card in state.swapped_in
+    passed = "swapped in behind the hero" if swapped else "passed this run"
     found = [
         reason(
             "press-allowed",
-            f"{move.card} ({ordinal_place(state, index)}) is face up, passed this run and not "
+            f"{move.card} ({ordinal_place(state, index)}) is face up, {passed} and not "
             f"yet pressed: you may press it for its {button}",
         )
     ]
@@ -178,8 +190,13 @@ def judge_press(state: State, move: PressCard) -> Outcome:
         found,
         state,
         [rr.PASSED_THIS_RUN, rr.PRESSED_ONCE],
-        answer=f"Yes, you can press {move.card} for its {button}: you passed it this run, it is "
-        "face up and you have not pressed it yet.",
+        answer=f"Yes, you can press {move.card} for its {button}: "
+        + (
+            "it was swapped in behind the hero, which counts as passed this run"
+            if swapped
+            else "you passed it this run"
+        )
+        + ", it is face up and you have not pressed it yet.",
     )
 
 

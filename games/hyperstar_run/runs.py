@@ -102,6 +102,7 @@ def next_run(state: State) -> State:
             "combo": False,
             "ability_used": False,
             "swap_pending": False,
+            "swapped_in": [],  # a new run: no card is behind the hero
         }
     )
 

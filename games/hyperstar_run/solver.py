@@ -151,6 +151,8 @@ class RunModel:
             self.links.append(i > 0 and connects(before, face))
         counts: Counter[int] = Counter()
         for r in resources(state):
+            if strict and r.via == "press" and r.card in state.swapped_in:
+                continue  # pressable on our reading of the cards passed this run only
             counts[self._kind("discard" if r.via == "discard" else "press", r.buttons)] += 1
         # What each card ahead gives once passed: a press of its buttons (rule 5.5).
         self.press_kind: list[int | None] = [None] * self.size

@@ -171,12 +171,18 @@ class Held(Frozen):
     face_up: bool = True
 
 
+def _none_swapped_in(cards: list[str]) -> bool:
+    """`State.swapped_in` is written only when it holds a card (boards before it had none)."""
+    return not cards
+
+
 class State(Frozen):
     """A Hyperstar Run board.
 
     `hero` is the index in `level` of the current Level Card (equal to `len(level)` once the
     final card is passed). Cards left of the hero are the ones passed this run (reference
-    ruling `passed-this-run-means-behind-the-hero`). `combo` is true when the card left of the
+    ruling `passed-this-run-means-behind-the-hero`), those a swap brought in behind the hero
+    (`swapped_in`) among them on our reading. `combo` is true when the card left of the
     hero was passed this run by paying a combo cost; the combo is still running only while no
     ability has been used on the current card (`ability_used`). `swap_pending` is true between
     using a swap ability and carrying out the swap.
@@ -196,6 +202,14 @@ class State(Frozen):
     ability_used: bool = False
     swap_pending: bool = False
     outcome: Outcome = "playing"
+    swapped_in: list[LevelId] = Field(
+        default_factory=list,
+        max_length=12,
+        exclude_if=_none_swapped_in,
+        description="Level Cards a swap brought into the level behind the hero during this "
+        "run: they sit among the cards passed this run, though the hero never passed them "
+        "(reference ruling passed-this-run-means-behind-the-hero). Empty: none.",
+    )
     # Empty (every state before this field, and the default): every card is placed, as
     # listed. Otherwise a card placed nowhere is in one of these places, the ruling does not
     # know which.
