@@ -43,27 +43,27 @@ ALL_IDS: tuple[str, ...] = LEVEL_IDS + EQUIPMENT_IDS
 
 # Icons are named by the player: kept in Unicode NFC and compared case folded, so "a" and "A",
 # or an accent typed two ways, are one icon (the board's first spelling is the one kept).
-# An icon of invisible characters (a zero-width space, a bidi control) is refused.
+# An icon of invisible characters (a zero-width space, a bidi control) is refused: in a move
+# by its type (`Icon`); on a board, where a score of icons are read on every ruling, by
+# `checks.check_icons` in one pass (a validator an icon cost a fifth of reading a board).
 
 
 def _typed_icon(text: str) -> str:
-    """`typed_icon`, the common case first: an icon of printable ASCII (nearly every icon a
-    board holds, a score of them a board) hides no character and is NFC already, and the
-    strip before it left something (a board's icons are a third of a ruling's calls)."""
+    """`typed_icon`, the common case first: an icon of printable ASCII hides no character and
+    is NFC already, and the strip before it left something."""
     if text.isascii() and text.isprintable():
         return text
     return typed_icon(text)
 
 
-Icon = Annotated[
-    str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=24),
-    AfterValidator(_typed_icon),
-]
+_ICON_TEXT = StringConstraints(strip_whitespace=True, min_length=1, max_length=24)
+Icon = Annotated[str, _ICON_TEXT, AfterValidator(_typed_icon)]
+BoardIcon = Annotated[str, _ICON_TEXT]  # checked by `checks.check_icons`; NFC by the board's
+# own spelling (`State._one_spelling_per_icon`)
 LevelId = Annotated[str, StringConstraints(pattern=r"^L(?:[1-9]|1[0-5])$")]
 EquipmentId = Annotated[str, StringConstraints(pattern=r"^E[12]$")]
 CardId = Annotated[str, StringConstraints(pattern=r"^(?:L(?:[1-9]|1[0-5])|E[12])$")]
-EquipmentButtons = Annotated[list[Icon], Field(min_length=2, max_length=2)]  # rule 1.3
+EquipmentButtons = Annotated[list[BoardIcon], Field(min_length=2, max_length=2)]  # rule 1.3
 CostKind = Literal["enemy", "combo-start", "combo-continue"]
 
 
@@ -108,12 +108,12 @@ class LevelFace(Frozen):
     """Parts A to E of one Level Card, as the player reads them. None: not printed, unless
     the part is listed in `not_described` (the question did not describe it)."""
 
-    buttons: list[Icon] | None = Field(
+    buttons: list[BoardIcon] | None = Field(
         min_length=1, max_length=4, description="The buttons printed; null: not described."
     )
-    combo_start: list[Icon] | None = Field(default=None, min_length=2, max_length=2)
-    combo_continue: Icon | None = None
-    enemy: list[Icon] | None = Field(default=None, min_length=1, max_length=8)
+    combo_start: list[BoardIcon] | None = Field(default=None, min_length=2, max_length=2)
+    combo_continue: BoardIcon | None = None
+    enemy: list[BoardIcon] | None = Field(default=None, min_length=1, max_length=8)
     combo_line: ComboLine | None = None
     ability: Ability | None = None
     not_described: list[FacePart] = Field(
