@@ -222,52 +222,54 @@ class State(Frozen):
         "may hold cards beyond those listed. Empty: every card is placed.",
     )
 
-    @model_validator(mode="before")
-    @classmethod
-    def _one_spelling_per_icon(cls, data: Any) -> Any:
-        """Every icon of the board spelt as it is first spelt on it (NFC, case folded)."""
-        if not isinstance(data, dict):
-            return data
+    @model_validator(mode="after")
+    def _one_spelling_per_icon(self) -> State:
+        """Every icon of the board spelt as it is first spelt on it (NFC, case folded), in the
+        order the board gives them: faces, then Equipment Cards. Run after the fields are read
+        (a validator before them has every board's JSON built as Python objects first, a
+        third of reading it); a face is rebuilt only where an icon is spelt otherwise."""
         spelling: dict[str, str] = {}
 
-        def one(icon: Any) -> Any:
-            if not isinstance(icon, str):
-                return icon
-            text = icon.strip()
-            if not text:
-                return icon
-            # ASCII, as most icons are, is NFC already and folds by lower() (names.fold).
-            key = text.lower() if text.isascii() else fold(text)
-            first = spelling.get(key)
-            if first is None:
-                first = spelling[key] = text if text.isascii() else nfc(text)
-            return first
+        def spelt(icons: list[str]) -> list[str]:
+            out = []
+            for text in icons:
+                # ASCII, as most icons are, is NFC already and folds by lower() (names.fold).
+                plain = text.isascii()
+                key = text.lower() if plain else fold(text)
+                first = spelling.get(key)
+                if first is None:
+                    first = spelling[key] = text if plain else nfc(text)
+                out.append(first)
+            return out
 
-        faces = data.get("faces")
-        if isinstance(faces, dict):
-            fixed: dict[Any, Any] = {}
-            for card, face in faces.items():
-                if isinstance(face, dict):
-                    face = dict(face)
-                    # Loops, not a helper a list: a board is read on every ruling.
-                    for key in ("buttons", "combo_start", "enemy"):
-                        icons = face.get(key)
-                        if isinstance(icons, list):
-                            face[key] = [one(i) for i in icons]
-                    if "combo_continue" in face:
-                        face["combo_continue"] = one(face["combo_continue"])
-                fixed[card] = face
-            data = {**data, "faces": fixed}
-        equipment = data.get("equipment")
-        if isinstance(equipment, dict):
-            data = {
-                **data,
-                "equipment": {
-                    k: [one(i) for i in v] if isinstance(v, list) else v
-                    for k, v in equipment.items()
-                },
-            }
-        return data
+        faces: dict[str, LevelFace] | None = None
+        for card, face in self.faces.items():
+            update: dict[str, Any] = {}
+            for part in ("buttons", "combo_start", "enemy"):
+                icons = getattr(face, part)
+                if icons is not None:
+                    same = spelt(icons)
+                    if same != icons:
+                        update[part] = same
+            if face.combo_continue is not None:
+                (same_one,) = spelt([face.combo_continue])
+                if same_one != face.combo_continue:
+                    update["combo_continue"] = same_one
+            if update:
+                faces = dict(self.faces) if faces is None else faces
+                faces[card] = face.model_copy(update=update)
+        equipment: dict[str, list[str]] | None = None
+        for card, buttons in self.equipment.items():
+            same = spelt(buttons)
+            if same != buttons:
+                equipment = dict(self.equipment) if equipment is None else equipment
+                equipment[card] = same
+        # The model is frozen to its users; its own reading may still settle its spelling.
+        if faces is not None:
+            object.__setattr__(self, "faces", faces)
+        if equipment is not None:
+            object.__setattr__(self, "equipment", equipment)
+        return self
 
     def spelling(self, icon: str) -> str:
         """An icon as this board spells it (a move may type it in another case)."""
