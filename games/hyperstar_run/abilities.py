@@ -98,7 +98,7 @@ def judge_ability(state: State, move: UseAbility) -> Outcome:
         )
         move = UseAbility(pay="discard", card=face_down[0])
         paid = "your face-down card"
-    how = "flipping" if move.pay == "flip" else "discarding face-down"
+    how = "flipping" if move.pay == "flip" else "discarding"  # `paid` says face-down
     found = [
         reason("ability-used", f"{card}'s ability is used, paid by {how} {paid}"),
         reason(

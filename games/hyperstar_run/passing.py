@@ -170,12 +170,10 @@ def judge_press(state: State, move: PressCard) -> Outcome:
         )
     printed = state.buttons_of(move.card)
     if printed is None:
-        index = state.level_index(move.card)
         given = move.card in state.faces
         raise InvalidMove(
             f"state.faces.{move.card}" + (".buttons" if given else ""),
-            f"the buttons of {named} were not described: whether it shows {button} rests "
-            f"on them (card {(index or 0) + 1} of the level)",
+            f"the buttons of {named} were not described: whether it shows {button} rests on them",
         )
     if not is_submultiset([button], printed):
         return illegal(
@@ -185,7 +183,6 @@ def judge_press(state: State, move: PressCard) -> Outcome:
             answer=f"No: {named} does not show {button}; a pressed card gives one of its "
             "own buttons.",
         )
-    index = state.level_index(move.card) or 0
     swapped = move.card in state.swapped_in
     passed = "swapped in behind the hero" if swapped else "passed this run"
     found = [
