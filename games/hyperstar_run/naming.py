@@ -9,7 +9,7 @@ Level Card [A B]", "your Equipment Card [A C]". The ids stay in the JSON and in 
 
 from __future__ import annotations
 
-from games.hyperstar_run.state import State
+from games.hyperstar_run.state import Held, State
 
 
 def ordinal(n: int) -> str:
@@ -54,7 +54,7 @@ def card_name(state: State, card: str) -> str:
     return f"{'an' if kind[0] == 'E' else 'a'} {kind} not described"
 
 
-def _held_name(state: State, pile: list, i: int, where: str) -> str:  # type: ignore[type-arg]
+def _held_name(state: State, pile: list[Held], i: int, where: str) -> str:
     held = pile[i]
     equipment = held.card.startswith("E")
     kind = "Equipment Card" if equipment else "Level Card"
