@@ -36,10 +36,25 @@ _WEIGHTS: dict[str, Callable[[str], int]] = {}
 
 def register(game: str, weigh: Callable[[str], int]) -> None:
     _WEIGHTS[game] = weigh
+    _KNOWN.clear()  # a catalog's `decide` registers again with its weights declared
+
+
+# (rule key, code) -> weight: a ruling weighs each of its reasons, and a game has few codes.
+_KNOWN: dict[tuple[str, str], int] = {}
 
 
 def weight(reason: Cited) -> int:
     """How strongly `reason` decides: GENERAL, PLAIN, or above for the codes listed first."""
+    pair = (reason.rule, reason.code)
+    known = _KNOWN.get(pair)
+    if known is None:
+        known = _weigh(reason)
+        if len(_KNOWN) < 4096:  # rulings read back from JSON may bring codes of their own
+            _KNOWN[pair] = known
+    return known
+
+
+def _weigh(reason: Cited) -> int:
     game = reason.rule.partition(":")[0]
     weigh = _WEIGHTS.get(game)
     if weigh is None and game not in _ABSENT:

@@ -64,9 +64,14 @@ T = TypeVar("T")
 
 
 def consulted_while(work: Callable[[], T]) -> tuple[T, list[str]]:
-    """`work()`'s result and the open points it consulted."""
-    with consulting() as keys:
+    """`work()`'s result and the open points it consulted (`consulting`, without a generator:
+    every ruling passes here)."""
+    keys: list[str] = []
+    token = _CONSULTED.set(keys)
+    try:
         result = work()
+    finally:
+        _CONSULTED.reset(token)
     return result, keys
 
 

@@ -78,6 +78,7 @@ class ReasonCatalog:
             self._weights[code] = deciding.GENERAL
         for index, code in enumerate(first):
             self._weights[code] = deciding.FIRST + len(first) - index
+        deciding.register(self.game, self.weight)  # the weights weighed so far are stale
 
     def weight(self, code: str) -> int:
         """How strongly a reason of `code` decides (games/core/deciding.py)."""

@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 from games.core import Reason
+from games.core.words import cap
 from games.hyperstar_run import reasons as rr
 from games.hyperstar_run.moves import Swap, UseAbility
+from games.hyperstar_run.naming import card_name
 from games.hyperstar_run.outcome import Outcome, game_over, illegal, legal, reason
 from games.hyperstar_run.state import Held, Slot, State
 from games.hyperstar_run.swapping import swap_problems, swap_unresolved
@@ -22,15 +24,20 @@ SWAP_NOTE = (
 def _payment_problem(state: State, move: UseAbility) -> Reason | None:
     index = state.hand_index(move.card)
     if index is None:
-        return reason("ability-card-not-in-hand", f"{move.card} is not in your hand")
+        return reason(
+            "ability-card-not-in-hand", f"{card_name(state, move.card)} is not in your hand"
+        )
     held = state.hand[index]
     if move.pay == "flip":
         if not held.face_up:
-            return reason("ability-flip-needs-face-up", f"{move.card} is already face down")
+            return reason(
+                "ability-flip-needs-face-up", f"{card_name(state, move.card)} is already face down"
+            )
     elif held.face_up:
         return reason(
             "ability-discard-needs-face-down",
-            f"{move.card} is face up: a face-up card pays for an ability by being flipped",
+            f"{card_name(state, move.card)} is face up: a face-up card pays for an ability by "
+            "being flipped",
         )
     return None
 
@@ -53,8 +60,8 @@ def judge_ability(state: State, move: UseAbility) -> Outcome:
     blocked = game_over(state) or swap_unresolved(state)
     if blocked is not None:
         return blocked
-    card = state.level[state.hero].card
-    face = state.faces[card]  # check_move makes sure the current face is given
+    face = state.faces[state.level[state.hero].card]  # check_move: the current face is given
+    card = "your current card"
     if face.ability is None:
         return illegal(
             f"Illegal: {card} has no ability to use.",
@@ -65,7 +72,7 @@ def judge_ability(state: State, move: UseAbility) -> Outcome:
     if state.ability_used:
         return illegal(
             f"Illegal: {card}'s ability was already used; it may be used once.",
-            [reason("ability-already-used", f"{card}'s ability has been used while it is current")],
+            [reason("ability-already-used", "its ability has been used while it is current")],
             answer=f"No: you have already used {card}'s ability, and it may be used once while "
             "it is your current card.",
         )
@@ -78,25 +85,27 @@ def judge_ability(state: State, move: UseAbility) -> Outcome:
         )
     voided: list[Reason] = []
     face_down = state.face_down_in_hand()
+    paid = card_name(state, move.card)
     if move.pay == "flip" and face_down:
         # Rule 6.4 overrides the payment chosen: the ability stands, paid with the card
         # already face down.
         voided.append(
             reason(
                 "flip-void-discard-instead",
-                f"you already hold face-down {face_down[0]}, so flipping {move.card} is void: "
-                f"{face_down[0]} is discarded to pay instead and {move.card} stays face up",
+                f"you already hold a face-down card, so flipping {paid} is void: your "
+                f"face-down card is discarded to pay instead and {paid} stays face up",
             )
         )
         move = UseAbility(pay="discard", card=face_down[0])
-    how = "flipping" if move.pay == "flip" else "discarding face-down"
+        paid = "your face-down card"
+    how = "flipping" if move.pay == "flip" else "discarding"  # `paid` says face-down
     found = [
-        reason("ability-used", f"{card}'s ability is used, paid by {how} {move.card}"),
+        reason("ability-used", f"{card}'s ability is used, paid by {how} {paid}"),
         reason(
             "ability-paid",
-            f"{move.card} goes to the discard pile face down"
+            f"{paid} goes to the discard pile face down"
             if move.pay == "discard"
-            else f"{move.card} is flipped face down in your hand",
+            else f"{paid} is flipped face down in your hand",
         ),
     ]
     used: list[str] = []
@@ -114,16 +123,16 @@ def judge_ability(state: State, move: UseAbility) -> Outcome:
         used.append(rr.ABILITY_EFFECTS)
         notes.append(EFFECT_NOTE)
     text = f' ("{face.ability.text}")' if face.ability.text else ""
-    answer = f"Yes, you can use {card}'s ability{text} by {how} {move.card}."
+    answer = f"Yes, you can use {card}'s ability{text} by {how} {paid}."
     if voided:
         answer = (
             f"Yes, you can use {card}'s ability{text}, but not by flipping: you already hold "
-            f"face-down {move.card}, so you discard it to pay."
+            "a face-down card, so you discard it to pay."
         )
     if state.combo_running():
         answer += " Using it ends your combo."
     return legal(
-        f"You may use {card}'s ability{text} by {how} {move.card}.",
+        f"You may use {card}'s ability{text} by {how} {paid}.",
         found,
         after_ability(state, move),
         used,
@@ -144,6 +153,11 @@ def after_swap(state: State, move: Swap) -> State:
     hand = list(state.hand)
     hand[hand_index] = Held(card=slot.card, face_up=slot.face_up)
     fresh = slot_index == state.hero
+    # A card swapped in behind the hero was never passed this run; the card it replaces, if
+    # it came in that way too, has left the level.
+    swapped_in = [c for c in state.swapped_in if c != slot.card]
+    if slot_index < state.hero:
+        swapped_in.append(held.card)
     if fresh and not held.face_up:
         # The card under the hero is the current card and is played face up (rules 2.6,
         # 4.4); see `judge_swap`.
@@ -153,6 +167,7 @@ def after_swap(state: State, move: Swap) -> State:
             "level": level,
             "hand": hand,
             "swap_pending": False,
+            "swapped_in": swapped_in,
             # A new current card's ability may be used (6.6); the combo the swap ability
             # ended stays ended (7.6).
             "ability_used": False if fresh else state.ability_used,
@@ -184,11 +199,12 @@ def judge_swap(state: State, move: Swap) -> Outcome:
     index = state.level_index(move.level_card)
     assert index is not None
     slot = state.level[index]
+    going, coming = card_name(state, move.level_card), card_name(state, move.hand_card)
     found = [
-        reason("swap-keeps-face", f"{move.hand_card} and {move.level_card} keep their faces"),
+        reason("swap-keeps-face", f"{coming} and {going} keep their faces"),
         reason(
             "swap-takes-pressed-state",
-            f"{move.hand_card} enters the level {'pressed' if slot.pressed else 'unpressed'}",
+            f"{coming} enters the level {'pressed' if slot.pressed else 'unpressed'}",
         ),
     ]
     notes = [SWAP_NOTE]
@@ -196,7 +212,7 @@ def judge_swap(state: State, move: Swap) -> Outcome:
         found.append(
             reason(
                 "swap-fresh-current-card",
-                f"{move.hand_card} is now your current card; its ability may be used",
+                f"{coming} is now your current card; its ability may be used",
             )
         )
         held = state.hand[state.hand_index(move.hand_card) or 0]
@@ -204,8 +220,7 @@ def judge_swap(state: State, move: Swap) -> Outcome:
             found.append(
                 reason(
                     "current-card-flipped-up",
-                    f"{move.hand_card} arrives face down as your current card and is flipped "
-                    "face up",
+                    f"{coming} arrives face down as your current card and is flipped face up",
                 )
             )
             notes.append(
@@ -214,11 +229,11 @@ def judge_swap(state: State, move: Swap) -> Outcome:
                 "face-down card is swapped in under the hero. We flip it face up."
             )
     return legal(
-        f"{move.level_card} goes to your hand and {move.hand_card} takes its place.",
+        f"{cap(going)} goes to your hand and {coming} takes its place.",
         found,
         nxt,
         [rr.SWAPS],
         notes,
-        answer=f"Yes, you can swap: {move.level_card} goes to your hand and {move.hand_card} "
+        answer=f"Yes, you can swap: {going} goes to your hand and {coming} "
         "takes its place in the level.",
     )

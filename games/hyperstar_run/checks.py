@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from games.core import InvalidMove, InvalidState
+from games.core.names import typed_icon
 from games.hyperstar_run.moves import PassCard, UseAbility
 from games.hyperstar_run.state import (
     ACHIEVEMENT_DIFFICULTY,
@@ -150,8 +151,55 @@ def check_ability_used(state: State) -> None:
         )
 
 
+def check_swapped_in(state: State) -> None:
+    """A card swapped in behind the hero is in the level, behind the hero, and listed once:
+    one swapped in under or ahead of the hero is still to be passed this run."""
+    seen: set[str] = set()
+    for i, card in enumerate(state.swapped_in):
+        index = state.level_index(card)
+        if card in seen:
+            raise InvalidState(f"state.swapped_in.{i}", f"{card} is listed twice")
+        if index is None or index >= state.hero:
+            raise InvalidState(
+                f"state.swapped_in.{i}",
+                f"{card} is not in the level behind the hero: a card swapped in under the "
+                "hero or ahead of it is still to be passed this run",
+            )
+        seen.add(card)
+
+
+def check_icons(state: State) -> None:
+    """No icon of the board holds a control or format character or is only white space
+    (`games.core.names.typed_icon`), refused with the field that holds it, as a move's icon
+    is by its type: one pass over the board, printable ASCII (nearly every icon) let by."""
+    for card, face in state.faces.items():
+        for part in ("buttons", "combo_start", "enemy"):
+            icons = getattr(face, part)
+            if icons is not None:
+                for i, icon in enumerate(icons):
+                    if not (icon.isascii() and icon.isprintable()):
+                        _typed(f"state.faces.{card}.{part}.{i}", icon)
+        icon = face.combo_continue
+        if icon is not None and not (icon.isascii() and icon.isprintable()):
+            _typed(f"state.faces.{card}.combo_continue", icon)
+    for card, buttons in state.equipment.items():
+        for i, icon in enumerate(buttons):
+            if not (icon.isascii() and icon.isprintable()):
+                _typed(f"state.equipment.{card}.{i}", icon)
+
+
+def _typed(field: str, icon: str) -> None:
+    try:
+        typed_icon(icon)
+    except ValueError as error:  # worded as the type's refusal of a move's icon
+        raise InvalidState(field, f"Value error, {error}") from None
+
+
 def check_state(state: State) -> None:
+    check_icons(state)
     check_cards(state)
+    if state.swapped_in:
+        check_swapped_in(state)
     check_sizes(state)
     check_progress(state)
     check_faces(state)

@@ -22,6 +22,7 @@ from games.core.tools import Page, PageRequest, Picture, RulingBoard
 from games.hyperstar_run import level_builder as level_words
 from games.hyperstar_run.claims import NAMES as CHALLENGES
 from games.hyperstar_run.moves import PassCard
+from games.hyperstar_run.naming import giving
 from games.hyperstar_run.outcome import describe
 from games.hyperstar_run.rules import RULES
 from games.hyperstar_run.runs import setup_plan
@@ -108,6 +109,7 @@ def _steps(
                 sources=[
                     {
                         "card": s.card,
+                        "name": giving(state, s.card, s.buttons),
                         "via": s.via,
                         "buttons": describe(s.buttons),
                         "where": "from your hand" if s.via == "discard" else "passed this run",

@@ -10,13 +10,13 @@ from games.core import InvalidMove, Reason
 from games.core.readings import ours
 from games.hyperstar_run import reasons as rr
 from games.hyperstar_run.moves import PassCard, PressCard, Source
+from games.hyperstar_run.naming import card_name, giving, level_place
 from games.hyperstar_run.outcome import (
     Outcome,
     describe,
     game_over,
     illegal,
     legal,
-    ordinal_place,
     reason,
 )
 from games.hyperstar_run.payment import cover_gap, is_submultiset, pays, submultisets
@@ -61,7 +61,7 @@ def combo_problems(state: State) -> tuple[list[Reason], list[str]]:
         where = (
             "this is the first card of the run"
             if state.hero == 0
-            else f"{state.level[state.hero - 1].card} was not passed with a combo cost"
+            else f"{level_place(state.hero - 1)} was not passed with a combo cost"
         )
         problems.append(reason("no-combo-running", f"no combo is running: {where}"))
     elif state.ability_used:
@@ -83,7 +83,8 @@ def combo_problems(state: State) -> tuple[list[Reason], list[str]]:
             problems.append(
                 reason(
                     "combo-line-not-connected",
-                    f"the combo line of {current} does not connect to that of {before}",
+                    f"the combo line of your current card does not connect to that of "
+                    f"{level_place(state.hero - 1)}",
                 )
             )
             used.append(rr.LINE_CONNECTS)
@@ -96,13 +97,17 @@ def _discard_problem(state: State, source: Source) -> tuple[Reason | None, list[
         if source.card.startswith("E") and any(h.card == source.card for h in state.discard):
             return reason(
                 "equipment-button-lost",
-                f"{source.card} is already in the discard pile: a button it did not give "
+                f"{card_name(state, source.card)} is already in the discard pile: a button "
+                "it did not give "
                 "then is lost",
             ), []
-        return reason("discard-not-in-hand", f"{source.card} is not in your hand"), []
+        return reason(
+            "discard-not-in-hand", f"{card_name(state, source.card)} is not in your hand"
+        ), []
     if not state.hand[index].face_up:
         return reason(
-            "discard-face-down", f"{source.card} is face down; only face-up cards give buttons"
+            "discard-face-down",
+            f"{card_name(state, source.card)} is face down; only face-up cards give buttons",
         ), [rr.FACE_DOWN_NO_BUTTONS]
     return None, []
 
@@ -110,24 +115,38 @@ def _discard_problem(state: State, source: Source) -> tuple[Reason | None, list[
 def _press_problem(state: State, source: Source) -> tuple[Reason | None, list[str]]:
     if source.card.startswith("E"):
         return reason(
-            "press-equipment", f"{source.card} is an Equipment Card, never in the level"
+            "press-equipment",
+            f"{card_name(state, source.card)} is an Equipment Card, never in the level",
         ), []
     index = state.level_index(source.card)
     if index is None:
-        return reason("press-not-in-level", f"{source.card} is not in the level"), []
+        return reason(
+            "press-not-in-level", f"{card_name(state, source.card)} is not in the level"
+        ), []
     slot = state.level[index]
     if index >= state.hero:
         where = "is your current card" if index == state.hero else "lies ahead of the hero"
         return reason(
             "press-not-passed-this-run",
-            f"{source.card} ({ordinal_place(state, index)}) {where}: not passed this run",
+            f"{level_place(index)} {where}: not passed this run",
         ), [rr.PASSED_THIS_RUN]
     if not slot.face_up:
-        return reason("press-face-down", f"{source.card} is face down"), [rr.FACE_DOWN_NO_BUTTONS]
-    if slot.pressed:
-        return reason("press-already-pressed", f"{source.card} was already pressed this run"), [
-            rr.PRESSED_ONCE
+        return reason("press-face-down", f"{level_place(index)} is face down"), [
+            rr.FACE_DOWN_NO_BUTTONS
         ]
+    if slot.pressed:
+        return reason(
+            "press-already-pressed", f"{level_place(index)} was already pressed this run"
+        ), [rr.PRESSED_ONCE]
+    if source.card in state.swapped_in:
+        # Reference ruling `passed-this-run-means-behind-the-hero`: a card a swap brought in
+        # behind the hero counts as passed; read the other way, the hero never passed it.
+        if not ours(rr.PASSED_THIS_RUN):
+            return reason(
+                "press-not-passed-this-run",
+                f"{level_place(index)} was swapped in behind the hero, not passed this run",
+            ), [rr.PASSED_THIS_RUN]
+        return None, [rr.PASSED_THIS_RUN]
     return None, []
 
 
@@ -140,46 +159,50 @@ def judge_press(state: State, move: PressCard) -> Outcome:
         return blocked
     button = state.spelling(move.button)
     source = Source(card=move.card, via="press", buttons=[button])
+    named = card_name(state, move.card)
     problem, used = _press_problem(state, source)
     if problem is not None:
         return illegal(
-            f"Illegal: {move.card} cannot be pressed now: {problem.detail}.",
+            f"Illegal: {named} cannot be pressed now: {problem.detail}.",
             [problem],
             used,
-            answer=f"No: you cannot press {move.card}: {problem.detail}.",
+            answer=f"No: you cannot press {named}: {problem.detail}.",
         )
     printed = state.buttons_of(move.card)
     if printed is None:
-        index = state.level_index(move.card)
         given = move.card in state.faces
         raise InvalidMove(
             f"state.faces.{move.card}" + (".buttons" if given else ""),
-            f"the buttons of {move.card} were not described: whether it shows {button} rests "
-            f"on them (card {(index or 0) + 1} of the level)",
+            f"the buttons of {named} were not described: whether it shows {button} rests on them",
         )
     if not is_submultiset([button], printed):
         return illegal(
-            f"Illegal: {move.card} shows {describe(printed)}, not {button}.",
-            [reason("button-not-on-card", f"{move.card} shows {describe(printed)}, not {button}")],
+            f"Illegal: {named} shows {describe(printed)}, not {button}.",
+            [reason("button-not-on-card", f"{named} shows {describe(printed)}, not {button}")],
             [rr.FACES_IN_STATE],
-            answer=f"No: {move.card} does not show {button}; a pressed card gives one of its "
+            answer=f"No: {named} does not show {button}; a pressed card gives one of its "
             "own buttons.",
         )
-    index = state.level_index(move.card) or 0
+    swapped = move.card in state.swapped_in
+    passed = "swapped in behind the hero" if swapped else "passed this run"
     found = [
         reason(
             "press-allowed",
-            f"{move.card} ({ordinal_place(state, index)}) is face up, passed this run and not "
-            f"yet pressed: you may press it for its {button}",
+            f"{named} is face up, {passed} and not yet pressed: you may press it for its {button}",
         )
     ]
     return legal(
-        f"You may press {move.card} for its {button} to pay a cost of your current card.",
+        f"You may press {named} for its {button} to pay a cost of your current card.",
         found,
         state,
         [rr.PASSED_THIS_RUN, rr.PRESSED_ONCE],
-        answer=f"Yes, you can press {move.card} for its {button}: you passed it this run, it is "
-        "face up and you have not pressed it yet.",
+        answer=f"Yes, you can press {named} for its {button}: "
+        + (
+            "it was swapped in behind the hero, which counts as passed this run"
+            if swapped
+            else "you passed it this run"
+        )
+        + ", it is face up and you have not pressed it yet.",
     )
 
 
@@ -190,7 +213,9 @@ def check_sources(state: State, sources: list[Source]) -> tuple[list[Reason], li
     seen: set[str] = set()
     for source in sources:
         if source.card in seen:
-            problems.append(reason("card-used-twice", f"{source.card} is named twice"))
+            problems.append(
+                reason("card-used-twice", f"{card_name(state, source.card)} is named twice")
+            )
             continue
         seen.add(source.card)
         check = _discard_problem if source.via == "discard" else _press_problem
@@ -204,7 +229,8 @@ def check_sources(state: State, sources: list[Source]) -> tuple[list[Reason], li
             problems.append(
                 reason(
                     "button-not-on-card",
-                    f"{source.card} shows {describe(printed)}, not {describe(source.buttons)}",
+                    f"{card_name(state, source.card)} shows {describe(printed)}, not "
+                    f"{describe(source.buttons)}",
                 )
             )
             used.append(rr.FACES_IN_STATE)
@@ -230,7 +256,8 @@ def lost_buttons(state: State, sources: list[Source]) -> list[Reason]:
             found.append(
                 reason(
                     "equipment-button-lost",
-                    f"{source.card} is discarded for {describe(source.buttons)}; its unused "
+                    f"{card_name(state, source.card)} is discarded for "
+                    f"{describe(source.buttons)}; its unused "
                     f"{describe(sorted(left.elements()))} is lost",
                 )
             )
@@ -260,7 +287,7 @@ def trimmed(cost: list[str], sources: list[Source]) -> list[Source] | None:
     return None
 
 
-def voided_buttons(given: list[Source], kept: list[Source]) -> list[Reason]:
+def voided_buttons(state: State, given: list[Source], kept: list[Source]) -> list[Reason]:
     """A button named but not needed is void: a discarded card's unused button is lost and a
     pressed card stays pressed (rule 5.6; reference rulings on exact payment). A pressed card
     gives one of its buttons, so any other named with it is void (rule 5.5)."""
@@ -270,11 +297,12 @@ def voided_buttons(given: list[Source], kept: list[Source]) -> list[Reason]:
         if not left:
             continue
         extra = describe(sorted(left.elements()))
+        named = card_name(state, before.card)
         if before.via == "press" and len(before.buttons) > 1:
             found.append(
                 reason(
                     "press-extra-button-void",
-                    f"{before.card} is pressed for {describe(after.buttons)}; a pressed card "
+                    f"{named} is pressed for {describe(after.buttons)}; a pressed card "
                     f"gives one of its buttons, so the {extra} also named is void",
                 )
             )
@@ -283,7 +311,7 @@ def voided_buttons(given: list[Source], kept: list[Source]) -> list[Reason]:
         found.append(
             reason(
                 "unneeded-button-void",
-                f"{before.card} pays with {describe(after.buttons)}; the {extra} also named is "
+                f"{named} pays with {describe(after.buttons)}; the {extra} also named is "
                 f"not needed, so it is void and {gone}",
             )
         )
@@ -316,9 +344,9 @@ def after_pass(state: State, move: PassCard) -> State:
     )
 
 
-def _paid_with(move: PassCard) -> str:
+def _paid_with(state: State, move: PassCard) -> str:
     parts = [
-        f"{'discarding' if s.via == 'discard' else 'pressing'} {s.card} {describe(s.buttons)}"
+        f"{'discarding' if s.via == 'discard' else 'pressing'} {giving(state, s.card, s.buttons)}"
         for s in move.sources
     ]
     if len(parts) > 1:
@@ -329,25 +357,29 @@ def _paid_with(move: PassCard) -> str:
 def _legal_reasons(
     state: State, move: PassCard, cost: list[str], nxt: State
 ) -> tuple[list[Reason], list[str], list[str]]:
-    card = state.level[state.hero].card
+    card = "your current card"
     used: list[str] = []
     notes: list[str] = []
     found = [
         reason(
             "cost-paid",
-            f"{card}'s {COST_NAMES[move.cost]} {describe(cost)} is paid by {_paid_with(move)}",
+            f"{card}'s {COST_NAMES[move.cost]} {describe(cost)} is paid by "
+            f"{_paid_with(state, move)}",
         )
     ]
     for source in move.sources:
         if source.via == "discard":
             found.append(
-                reason("paid-by-discard", f"{source.card} is face up in your hand: discarded")
+                reason(
+                    "paid-by-discard",
+                    f"{card_name(state, source.card)} is face up in your hand: discarded",
+                )
             )
         else:
             found.append(
                 reason(
                     "paid-by-press",
-                    f"{source.card} is face up in the level, passed this run and not yet "
+                    f"{card_name(state, source.card)} is face up, passed this run and not yet "
                     "pressed, so you press it",
                 )
             )
@@ -377,7 +409,7 @@ def _legal_reasons(
     if nxt.outcome == "won":
         found += _final_card(state, nxt, card, used, notes)
     else:
-        found.append(reason("hero-moves-on", f"the hero moves on to {nxt.level[nxt.hero].card}"))
+        found.append(reason("hero-moves-on", f"the hero moves on to {level_place(nxt.hero)}"))
     return found, used, notes
 
 
@@ -420,8 +452,8 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
     blocked = game_over(state) or swap_unresolved(state)
     if blocked is not None:
         return blocked
-    card = state.level[state.hero].card
-    face = state.faces[card]  # check_move makes sure the current face is given
+    face = state.faces[state.level[state.hero].card]  # check_move: the current face is given
+    card = "your current card"
     cost = face.cost(move.cost)
     if cost is None:
         return illegal(
@@ -449,7 +481,7 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
         several = pressed_for_several(move.sources)
         kept = trimmed(cost, move.sources) if (surplus or several) and not unpaid else None
         if kept is not None:
-            voided = voided_buttons(move.sources, kept)
+            voided = voided_buttons(state, move.sources, kept)
             if surplus:
                 used.append(rr.COVER_EXACTLY)
             used.append(rr.SEVERAL_BUTTONS)
@@ -496,11 +528,11 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
     where = (
         "you win the game"
         if nxt.outcome == "won"
-        else f"the hero moves on to {nxt.level[nxt.hero].card}"
+        else f"the hero moves on to {level_place(nxt.hero)}"
     )
     pays = "pays" if len(move.sources) == 1 else "pay"
     answer = (
-        f"Yes, you can pass {card}: {_paid_with(move)} {pays} its {COST_NAMES[move.cost]} "
+        f"Yes, you can pass {card}: {_paid_with(state, move)} {pays} its {COST_NAMES[move.cost]} "
         f"{describe(cost)}. {_then(state, nxt, found)}"
     )
     if voided:
@@ -519,7 +551,7 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
 def _then(state: State, nxt: State, found: list[Reason]) -> str:
     codes = {r.code for r in found}
     if nxt.outcome != "won":
-        return f"The hero moves on to {nxt.level[nxt.hero].card}."
+        return f"The hero moves on to {level_place(nxt.hero)}."
     if "challenge-not-met" in codes:
         why = next(r.detail for r in found if r.code == "challenge-not-met")
         return f"That is the final card, but the challenge is not met ({why}), so it is lost."

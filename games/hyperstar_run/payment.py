@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Literal
 
 from games.core.readings import ours
-from games.hyperstar_run.reasons import SEVERAL_BUTTONS
+from games.hyperstar_run.reasons import PASSED_THIS_RUN, SEVERAL_BUTTONS
 from games.hyperstar_run.state import STAR, State
 
 
@@ -79,6 +79,9 @@ def resources(state: State) -> list[Resource]:
     for slot in state.level[: state.hero]:
         buttons = state.buttons_of(slot.card)
         if slot.face_up and not slot.pressed and buttons is not None:
+            # A card swapped in behind the hero counts as passed on our reading only.
+            if slot.card in state.swapped_in and not ours(PASSED_THIS_RUN):
+                continue
             found.append(Resource(slot.card, "press", tuple(buttons)))
     return found
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from games.core.pictures import BoardPicture, listed, plural, sentences, short, wrapped
 from games.core.tools import Reference
+from games.core.words import cap
 from games.hyperstar_run.state import PART_NAMES, RUNS, ComboLine, LevelFace, State
 
 WIDTH = 360  # a 390 px phone's column, so the picture is never scaled down nor scrolled
@@ -246,8 +247,17 @@ def _line_words(line: ComboLine) -> str:
     return said
 
 
-def _face_tooltip(card: str, face: LevelFace) -> str:
-    parts = [f"{card}: buttons {_icons(face.buttons)}" if face.buttons else f"{card}"]
+def _discarded(state: State, card: str, face_up: bool) -> str:
+    """A card of the discard pile as the picture lists it: what it shows (no card's name or
+    number is printed)."""
+    if not face_up:
+        return "face down"
+    buttons = state.buttons_of(card)
+    return _icons(buttons) if buttons else "not described"
+
+
+def _face_tooltip(face: LevelFace) -> str:
+    parts = [f"buttons {_icons(face.buttons) if face.buttons else 'not described'}"]
     if face.enemy:
         parts.append(f"enemy cost {_icons(face.enemy)}")
     if face.combo_start:
@@ -289,23 +299,23 @@ def _level_cards(state: State, marks: Marks | None, top: int) -> tuple[list[Card
         classes = ["hr-card", "hr-row", "hr-level"]
         where = f"card {i + 1} of {len(state.level)}"
         item = Card(slot.card, x, y, CARD_W, LEVEL_H, classes)
-        item.lines.append((f"{i + 1} · {slot.card}", "hr-id"))
+        item.lines.append((f"card {i + 1}", "hr-id"))
         if not slot.face_up:
             classes.append("hr-face-down")
             item.badge = "face down"
-            item.tooltip = f"{slot.card} ({where}): face down"
+            item.tooltip = f"{cap(where)}: face down"
             if face is not None:
                 item.lines.append(("", "hr-gap"))
                 item.lines.append(("(face given)", "hr-given"))
-                item.tooltip += f"; the face given: {_face_tooltip(slot.card, face)}"
+                item.tooltip += f"; the face given: {_face_tooltip(face)}"
         elif face is None:
             classes.append("hr-face-up")
             item.lines.append(("not described", "hr-unknown"))
-            item.tooltip = f"{slot.card} ({where}): face up, its face not described"
+            item.tooltip = f"{cap(where)}: face up, its face not described"
         else:
             classes.append("hr-face-up")
             item.lines.extend(_face_lines(face))
-            item.tooltip = f"{_face_tooltip(slot.card, face)} ({where})"
+            item.tooltip = f"{cap(where)}: {_face_tooltip(face)}"
             item.bar = _bar(face, x, y + 138)
         if slot.pressed:
             classes.append("hr-pressed")
@@ -347,20 +357,24 @@ def _held_cards(
     for i, one in enumerate(held):
         x = LEFT + (i % COLS) * (CARD_W + GAP)
         y = top + (i // COLS) * (HAND_H + GAP)
-        kind = "equipment" if one.card.startswith("E") else "level card"
-        classes = ["hr-card", "hr-held", "hr-equipment" if kind == "equipment" else "hr-level"]
+        kind = "Equipment Card" if one.card.startswith("E") else "Level Card"
+        classes = [
+            "hr-card",
+            "hr-held",
+            "hr-equipment" if kind == "Equipment Card" else "hr-level",
+        ]
         item = Card(one.card, x, y, CARD_W, HAND_H, classes)
-        item.lines.append((f"{kind} {one.card}", "hr-id"))
+        item.lines.append((kind, "hr-id"))
         buttons = state.buttons_of(one.card)
         if not one.face_up:
             classes.append("hr-face-down")
             item.badge = "face down"
-            item.tooltip = f"{one.card} ({kind}): face down"
+            item.tooltip = f"{kind}: face down"
         else:
             classes.append("hr-face-up")
             text = f"buttons {_icons(buttons)}" if buttons else "not described"
             item.lines.append((_short(text), "hr-btn" if buttons else "hr-unknown"))
-            item.tooltip = f"{one.card} ({kind}): " + (
+            item.tooltip = f"{kind}: " + (
                 f"buttons {_icons(buttons)}" if buttons else "buttons not described"
             )
         if marks is not None and one.card in marks.spent:
@@ -457,7 +471,7 @@ def layout(
         texts.append({"x": LEFT + 44, "y": y + 22 + 18 * k, "text": line, "cls": "hr-h"})
     below = y + 22 + 18 * len(pile_lines)
     if state.discard:
-        listed = ", ".join(h.card + ("" if h.face_up else " (down)") for h in state.discard)
+        listed = ", ".join(_discarded(state, h.card, h.face_up) for h in state.discard)
         texts.append({"x": LEFT + 44, "y": below, "text": _short(listed, 40), "cls": "hr-small"})
     y += 56 + 18 * (len(pile_lines) - 1)
     aside = len(state.set_aside)

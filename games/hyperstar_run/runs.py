@@ -10,6 +10,7 @@ from games.core.setup_pages import CitedSetup
 from games.core.words import and_more, article
 from games.hyperstar_run import reasons as rr
 from games.hyperstar_run.moves import EndRun
+from games.hyperstar_run.naming import giving, level_place, names
 from games.hyperstar_run.outcome import (
     Outcome,
     describe,
@@ -42,8 +43,8 @@ def available_pass(state: State) -> str | None:
 
     While there is one, the run may not end (rules 3.2, 8.1; reference ruling
     `ending-a-run-voluntarily`). Abilities are not counted: their effects are not public."""
-    card = state.level[state.hero].card
-    face = state.faces.get(card)
+    card = "your current card"
+    face = state.faces.get(state.level[state.hero].card)
     if face is None:
         return None
     kinds = ["enemy", "combo-start"]
@@ -57,7 +58,8 @@ def available_pass(state: State) -> str | None:
         found = first_payment(cost, have)
         if found is not None:
             cards = " and ".join(
-                f"{'discarding' if r.via == 'discard' else 'pressing'} {r.card} {describe(b)}"
+                f"{'discarding' if r.via == 'discard' else 'pressing'} "
+                f"{giving(state, r.card, list(b))}"
                 for r, b in found
             )
             return f"{card}'s {COST_NAMES[kind]} {describe(cost)} can be paid by {cards}"
@@ -102,6 +104,7 @@ def next_run(state: State) -> State:
             "combo": False,
             "ability_used": False,
             "swap_pending": False,
+            "swapped_in": [],  # a new run: no card is behind the hero
         }
     )
 
@@ -110,7 +113,7 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
     blocked = game_over(state) or swap_unresolved(state)
     if blocked is not None:
         return blocked
-    card = state.level[state.hero].card
+    card = "your current card"
     could = available_pass(state)
     if could is not None:
         return illegal(
@@ -118,12 +121,12 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
             [reason("run-not-over", f"you can still pass {card}: {could}")],
             [rr.END_RUN_VOLUNTARILY],
             answer=f"No: your run ends only when you cannot pass your current card, and you "
-            f"can still pass {card}: {could}.",
+            f"can: {could}.",
         )
     found = [
         reason(
             "run-ends",
-            f"run {state.run} ends at {card}, card {state.hero + 1}: no cost of it can be paid",
+            f"run {state.run} ends at {level_place(state.hero)}: no cost of it can be paid",
         )
     ]
     used: list[str] = []
@@ -132,7 +135,7 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
     if unseen:
         used.append(rr.FACES_IN_STATE)
         notes.append(
-            f"The board does not give the faces of {', '.join(unseen)}, so we take your word "
+            f"The board does not give the faces of {names(state, unseen)}, so we take your word "
             f"that you cannot pass {card}."
         )
     if not state.described("hand"):
@@ -157,7 +160,7 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
             "passed, so you lose the game.",
         )
     nxt = next_run(state)
-    first = state.level[0].card
+    first = "the card that was leftmost"
     if state.described("discard"):
         n = len(state.discard)
         back = f"{plural(n, 'discarded card')} {'returns' if n == 1 else 'return'} to your hand"
@@ -170,21 +173,21 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
         held = short = f"{len(nxt.hand)} cards in your hand, {first} among them"
     found += [
         reason("discards-return", back),
-        reason("leftmost-to-hand", f"{first}, the leftmost card of the level, joins your hand"),
+        reason("leftmost-to-hand", "the leftmost card of the level joins your hand"),
         reason("hand-flipped-up", "every face-down card in your hand is flipped face up"),
         reason("pressed-reset", "every pressed card in the level shifts back up"),
         reason(
             "hero-next-run",
-            f"the Hero Card turns to {nxt.run} and stands over {nxt.level[0].card}",
+            f"the Hero Card turns to {nxt.run} and stands over the new leftmost card",
         ),
     ]
     return legal(
-        f"Run {state.run} ends; run {nxt.run} starts at {nxt.level[0].card} with {short}.",
+        f"Run {state.run} ends; run {nxt.run} starts at the new leftmost card, with {short}.",
         found,
         nxt,
         used,
         notes,
-        answer=f"Yes, run {state.run} ends here. Run {nxt.run} starts at {nxt.level[0].card} "
+        answer=f"Yes, run {state.run} ends here. Run {nxt.run} starts at the new leftmost card, "
         f"with {held}.",
     )
 

@@ -39,6 +39,7 @@ from games.core import InvalidMove
 from games.core.readings import ReadingTurn, consulted_while, ours, turning_readings
 from games.hyperstar_run.checks import needs_hand, needs_part
 from games.hyperstar_run.moves import EndRun, PassCard, Source
+from games.hyperstar_run.naming import names
 from games.hyperstar_run.passing import connects
 from games.hyperstar_run.payment import pays, resources, submultisets
 from games.hyperstar_run.reasons import SEVERAL_BUTTONS
@@ -151,6 +152,8 @@ class RunModel:
             self.links.append(i > 0 and connects(before, face))
         counts: Counter[int] = Counter()
         for r in resources(state):
+            if strict and r.via == "press" and r.card in state.swapped_in:
+                continue  # pressable on our reading of the cards passed this run only
             counts[self._kind("discard" if r.via == "discard" else "press", r.buttons)] += 1
         # What each card ahead gives once passed: a press of its buttons (rule 5.5).
         self.press_kind: list[int | None] = [None] * self.size
@@ -506,7 +509,7 @@ def _solve(state: State, started: float) -> Solution:
         solution.winning_line = this_run.line
         solution.winning_line_interpretations = this_run.interpretations
     elif unknown := unknown_faces(state):
-        notes.append(f"Whether the game can be won needs the faces of {', '.join(unknown)}.")
+        notes.append(f"Whether the game can be won needs the faces of {names(state, unknown)}.")
     elif state.not_described:
         # The later runs take the discard pile back into the hand (rule 8.3).
         notes.append("Whether the game can be won needs your hand and discard pile in full.")

@@ -43,16 +43,27 @@ ALL_IDS: tuple[str, ...] = LEVEL_IDS + EQUIPMENT_IDS
 
 # Icons are named by the player: kept in Unicode NFC and compared case folded, so "a" and "A",
 # or an accent typed two ways, are one icon (the board's first spelling is the one kept).
-# An icon of invisible characters (a zero-width space, a bidi control) is refused.
-Icon = Annotated[
-    str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=24),
-    AfterValidator(typed_icon),
-]
+# An icon of invisible characters (a zero-width space, a bidi control) is refused: in a move
+# by its type (`Icon`); on a board, where a score of icons are read on every ruling, by
+# `checks.check_icons` in one pass (a validator an icon cost a fifth of reading a board).
+
+
+def _typed_icon(text: str) -> str:
+    """`typed_icon`, the common case first: an icon of printable ASCII hides no character and
+    is NFC already, and the strip before it left something."""
+    if text.isascii() and text.isprintable():
+        return text
+    return typed_icon(text)
+
+
+_ICON_TEXT = StringConstraints(strip_whitespace=True, min_length=1, max_length=24)
+Icon = Annotated[str, _ICON_TEXT, AfterValidator(_typed_icon)]
+BoardIcon = Annotated[str, _ICON_TEXT]  # checked by `checks.check_icons`; NFC by the board's
+# own spelling (`State._one_spelling_per_icon`)
 LevelId = Annotated[str, StringConstraints(pattern=r"^L(?:[1-9]|1[0-5])$")]
 EquipmentId = Annotated[str, StringConstraints(pattern=r"^E[12]$")]
 CardId = Annotated[str, StringConstraints(pattern=r"^(?:L(?:[1-9]|1[0-5])|E[12])$")]
-EquipmentButtons = Annotated[list[Icon], Field(min_length=2, max_length=2)]  # rule 1.3
+EquipmentButtons = Annotated[list[BoardIcon], Field(min_length=2, max_length=2)]  # rule 1.3
 CostKind = Literal["enemy", "combo-start", "combo-continue"]
 
 
@@ -97,12 +108,12 @@ class LevelFace(Frozen):
     """Parts A to E of one Level Card, as the player reads them. None: not printed, unless
     the part is listed in `not_described` (the question did not describe it)."""
 
-    buttons: list[Icon] | None = Field(
+    buttons: list[BoardIcon] | None = Field(
         min_length=1, max_length=4, description="The buttons printed; null: not described."
     )
-    combo_start: list[Icon] | None = Field(default=None, min_length=2, max_length=2)
-    combo_continue: Icon | None = None
-    enemy: list[Icon] | None = Field(default=None, min_length=1, max_length=8)
+    combo_start: list[BoardIcon] | None = Field(default=None, min_length=2, max_length=2)
+    combo_continue: BoardIcon | None = None
+    enemy: list[BoardIcon] | None = Field(default=None, min_length=1, max_length=8)
     combo_line: ComboLine | None = None
     ability: Ability | None = None
     not_described: list[FacePart] = Field(
@@ -160,12 +171,18 @@ class Held(Frozen):
     face_up: bool = True
 
 
+def _none_swapped_in(cards: list[str]) -> bool:
+    """`State.swapped_in` is written only when it holds a card (boards before it had none)."""
+    return not cards
+
+
 class State(Frozen):
     """A Hyperstar Run board.
 
     `hero` is the index in `level` of the current Level Card (equal to `len(level)` once the
     final card is passed). Cards left of the hero are the ones passed this run (reference
-    ruling `passed-this-run-means-behind-the-hero`). `combo` is true when the card left of the
+    ruling `passed-this-run-means-behind-the-hero`), those a swap brought in behind the hero
+    (`swapped_in`) among them on our reading. `combo` is true when the card left of the
     hero was passed this run by paying a combo cost; the combo is still running only while no
     ability has been used on the current card (`ability_used`). `swap_pending` is true between
     using a swap ability and carrying out the swap.
@@ -185,6 +202,14 @@ class State(Frozen):
     ability_used: bool = False
     swap_pending: bool = False
     outcome: Outcome = "playing"
+    swapped_in: list[LevelId] = Field(
+        default_factory=list,
+        max_length=12,
+        exclude_if=_none_swapped_in,
+        description="Level Cards a swap brought into the level behind the hero during this "
+        "run: they sit among the cards passed this run, though the hero never passed them "
+        "(reference ruling passed-this-run-means-behind-the-hero). Empty: none.",
+    )
     # Empty (every state before this field, and the default): every card is placed, as
     # listed. Otherwise a card placed nowhere is in one of these places, the ruling does not
     # know which.
@@ -197,47 +222,54 @@ class State(Frozen):
         "may hold cards beyond those listed. Empty: every card is placed.",
     )
 
-    @model_validator(mode="before")
-    @classmethod
-    def _one_spelling_per_icon(cls, data: Any) -> Any:
-        """Every icon of the board spelt as it is first spelt on it (NFC, case folded)."""
-        if not isinstance(data, dict):
-            return data
+    @model_validator(mode="after")
+    def _one_spelling_per_icon(self) -> State:
+        """Every icon of the board spelt as it is first spelt on it (NFC, case folded), in the
+        order the board gives them: faces, then Equipment Cards. Run after the fields are read
+        (a validator before them has every board's JSON built as Python objects first, a
+        third of reading it); a face is rebuilt only where an icon is spelt otherwise."""
         spelling: dict[str, str] = {}
 
-        def one(icon: Any) -> Any:
-            if not isinstance(icon, str):
-                return icon
-            text = icon.strip()
-            if not text:
-                return icon
-            # ASCII, as most icons are, is NFC already and folds by lower() (names.fold).
-            key = text.lower() if text.isascii() else fold(text)
-            first = spelling.get(key)
-            if first is None:
-                first = spelling[key] = text if text.isascii() else nfc(text)
-            return first
+        def spelt(icons: list[str]) -> list[str]:
+            out = []
+            for text in icons:
+                # ASCII, as most icons are, is NFC already and folds by lower() (names.fold).
+                plain = text.isascii()
+                key = text.lower() if plain else fold(text)
+                first = spelling.get(key)
+                if first is None:
+                    first = spelling[key] = text if plain else nfc(text)
+                out.append(first)
+            return out
 
-        def many(icons: Any) -> Any:
-            return [one(i) for i in icons] if isinstance(icons, list) else icons
-
-        faces = data.get("faces")
-        if isinstance(faces, dict):
-            fixed: dict[Any, Any] = {}
-            for card, face in faces.items():
-                if isinstance(face, dict):
-                    face = dict(face)
-                    for key in ("buttons", "combo_start", "enemy"):
-                        if key in face:
-                            face[key] = many(face[key])
-                    if "combo_continue" in face:
-                        face["combo_continue"] = one(face["combo_continue"])
-                fixed[card] = face
-            data = {**data, "faces": fixed}
-        equipment = data.get("equipment")
-        if isinstance(equipment, dict):
-            data = {**data, "equipment": {k: many(v) for k, v in equipment.items()}}
-        return data
+        faces: dict[str, LevelFace] | None = None
+        for card, face in self.faces.items():
+            update: dict[str, Any] = {}
+            for part in ("buttons", "combo_start", "enemy"):
+                icons = getattr(face, part)
+                if icons is not None:
+                    same = spelt(icons)
+                    if same != icons:
+                        update[part] = same
+            if face.combo_continue is not None:
+                (same_one,) = spelt([face.combo_continue])
+                if same_one != face.combo_continue:
+                    update["combo_continue"] = same_one
+            if update:
+                faces = dict(self.faces) if faces is None else faces
+                faces[card] = face.model_copy(update=update)
+        equipment: dict[str, list[str]] | None = None
+        for card, buttons in self.equipment.items():
+            same = spelt(buttons)
+            if same != buttons:
+                equipment = dict(self.equipment) if equipment is None else equipment
+                equipment[card] = same
+        # The model is frozen to its users; its own reading may still settle its spelling.
+        if faces is not None:
+            object.__setattr__(self, "faces", faces)
+        if equipment is not None:
+            object.__setattr__(self, "equipment", equipment)
+        return self
 
     def spelling(self, icon: str) -> str:
         """An icon as this board spells it (a move may type it in another case)."""

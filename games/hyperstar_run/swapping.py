@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.core import Reason
 from games.hyperstar_run.moves import Swap
+from games.hyperstar_run.naming import card_name
 from games.hyperstar_run.outcome import Outcome, illegal, reason
 from games.hyperstar_run.state import State
 
@@ -14,12 +15,24 @@ def swap_problems(state: State, move: Swap) -> list[Reason]:
     slot_index = state.level_index(move.level_card)
     hand_index = state.hand_index(move.hand_card)
     if slot_index is None:
-        problems.append(reason("swap-card-not-in-level", f"{move.level_card} is not in the level"))
+        problems.append(
+            reason(
+                "swap-card-not-in-level", f"{card_name(state, move.level_card)} is not in the level"
+            )
+        )
     if hand_index is None:
-        problems.append(reason("swap-card-not-in-hand", f"{move.hand_card} is not in your hand"))
+        problems.append(
+            reason(
+                "swap-card-not-in-hand", f"{card_name(state, move.hand_card)} is not in your hand"
+            )
+        )
     elif move.hand_card.startswith("E"):
         problems.append(
-            reason("swap-equipment-into-level", f"{move.hand_card} is an Equipment Card")
+            reason(
+                "swap-equipment-into-level",
+                f"{card_name(state, move.hand_card)} is an Equipment Card, which never enters the "
+                "level",
+            )
         )
     if problems or slot_index is None or hand_index is None:
         return problems
@@ -30,7 +43,7 @@ def swap_problems(state: State, move: Swap) -> list[Reason]:
         problems.append(
             reason(
                 "swap-two-face-down",
-                f"your hand would hold face-down {' and '.join(face_down)}",
+                f"your hand would hold {len(face_down)} face-down cards",
             )
         )
     return problems

@@ -174,14 +174,13 @@ def test_best_line_for_a_known_position_gives_each_card_cost_and_source(web: Cli
     page = response.content.decode()
     words = text_of(page)
     assert "This solves the board as described, before the disputed move" in words
-    assert "This run can pass every card left, from card 1 (L1) to the final card" in words
+    assert "This run can pass every card left, from card 1 of the level to the final card" in words
     steps = re.findall(r'<li class="step step-pass" data-card="(L\d+)">', page)
     assert steps == ["L1", "L2", "L3", "L4", "L5", "L6"]
     for n, icon in enumerate(ICONS):
-        level_card, hand_card = f"L{n + 1}", f"L{n + 7}"
         assert (
-            f"Pass {level_card} (card {n + 1}) by paying its enemy cost [{icon}] , with, in "
-            f"order: discard {hand_card} from your hand, for [{icon}]"
+            f"Pass card {n + 1} of the level by paying its enemy cost [{icon}] , with, in "
+            f"order: discard your Level Card [{icon}]"
         ) in words
     assert "Yes: the game can still be won within the runs left" in words
     assert "The line above wins it this run" in words
@@ -198,7 +197,7 @@ def test_best_line_says_when_no_line_wins_within_the_runs_left(web: Client) -> N
     ruling = settle(web, hopeless_position(), {"kind": "end-run"})
     page = web.get(ruling + "best-line/").content.decode()
     words = text_of(page)
-    assert "No card can be passed this run: the current card L1 (card 1)" in words
+    assert "No card can be passed this run: your current card (card 1 of the level)" in words
     assert "No: no line wins within the runs left" in words
     assert re.findall(r"<tr><td>(\d)</td>", page) == ["1", "2", "3", "4"]
     assert "abilities are not searched" in words
@@ -210,10 +209,10 @@ def test_best_line_says_which_faces_it_needs_to_say_whether_the_game_can_be_won(
     """The worked example: L2's enemy cost can be paid, but L3's face is not given."""
     ruling = settle(web, example_state(), example_move())
     words = text_of(web.get(ruling + "best-line/").content.decode())
-    assert "from card 2 (L2) to card 3 (L3), where the search stops" in words
-    assert "the face of L3 was not described" in words
+    assert "from card 2 to card 3 of the level, where the search stops" in words
+    assert "the face of card 3 was not described" in words
     assert "Not known from this board" in words
-    assert "needs the faces of L3" in words
+    assert "needs the faces of card 3 of the level" in words
 
 
 def test_best_line_is_cached_under_the_ruling(web: Client, monkeypatch: Any) -> None:
@@ -232,7 +231,7 @@ def test_best_line_is_cached_under_the_ruling(web: Client, monkeypatch: Any) -> 
     assert "answer from the cache" not in first and "answer from the cache" in second
     saved = SavedRuling.objects.get(pk=ruling.rstrip("/").rsplit("/", 1)[1])
     assert cache.get(tool.cache_key(saved, "described")) is not None
-    assert text_of(first).count("Pass L") == text_of(second).count("Pass L") == 6
+    assert text_of(first).count("Pass card") == text_of(second).count("Pass card") == 6
 
 
 def test_after_a_legal_move_the_board_after_it_can_be_solved_too(web: Client) -> None:
@@ -244,7 +243,7 @@ def test_after_a_legal_move_the_board_after_it_can_be_solved_too(web: Client) ->
     assert after.status_code == 200
     words = text_of(after.content.decode())
     assert "This solves the board after the move, which was ruled legal" in words
-    assert "The face of your current card L3 (card" in words and "was not described" in words
+    assert "The face of your current card (card 3 of the level) was not described" in words
     assert 'href="?position=described"' in after.content.decode()
 
 
@@ -325,5 +324,5 @@ def test_after_a_game_log_the_board_after_its_moves_can_be_solved(web: Client) -
     after = web.get(ruling + "best-line/?position=after").content.decode()
     words = text_of(after)
     assert "the board after every move of the log, all ruled legal" in words
-    assert "from card 1 (L2)" in words
+    assert re.search(r"from card 1 (of the level )?to ", words)
     assert 'data-over="L2"' in first_picture(after)

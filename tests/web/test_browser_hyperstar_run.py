@@ -51,5 +51,5 @@ def test_player_asks_to_press_a_card_ahead_of_the_hero_then_asks_for_the_best_li
     # The question asked about one press: it described neither the current card nor any
     # Equipment Card, so there is no line to search, and the page says so (the question never
     # makes up a cost or a hand to search with).
-    assert "The face of your current card L3 (card 3) was not described" in this_run
+    assert "The face of your current card (card 3 of the level) was not described" in this_run
     assert "Not known from this board" in page.locator("#winnable").inner_text()

@@ -91,7 +91,7 @@ def test_you_may_not_end_the_run_while_you_can_still_pay() -> None:
     ruling = rule(tutorial_run(), END_RUN)
     assert_illegal(ruling, "run-not-over", "8.1")
     assert ruling.interpretations == ["hyperstar-run:ending-a-run-voluntarily"]
-    assert "L3" in ruling.summary and "enemy cost" in ruling.summary
+    assert "your current card" in ruling.summary and "enemy cost" in ruling.summary
     assert_answer_is_plain(ruling)
 
 

@@ -65,7 +65,7 @@ def test_i_may_press_a_card_i_passed_this_run_whatever_my_current_card_costs() -
     ruling = ask("can-i-press", PressForm(current_card=3, press_card=1))
     assert ruling.legal, ruling.summary
     cites(ruling, "press-allowed", "5.5")
-    assert ruling.answer.startswith("Yes, you can press L1 for its A")
+    assert ruling.answer.startswith("Yes, you can press card 1 of the level for its A")
     state, move = build("can-i-press", PressForm(current_card=3, press_card=1))
     for costs in (face("B", enemy="* *"), face("C", enemy="D D D", start="C C")):
         described = {**state, "faces": {**state["faces"], "L3": costs}}

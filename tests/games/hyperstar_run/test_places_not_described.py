@@ -171,7 +171,7 @@ def test_my_run_ends_on_my_word_and_the_next_run_keeps_the_hand_not_described() 
         r.detail for r in ruling.reasons
     ]
     assert after["discard"] == [] and after["not_described"] == ["hand"]
-    assert "L1 added to your hand" in (ruling.answer or "")
+    assert "the card that was leftmost added to your hand" in (ruling.answer or "")
 
 
 def test_well_equipped_needs_where_the_equipment_cards_are() -> None:
