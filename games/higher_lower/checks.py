@@ -10,7 +10,7 @@ from collections import Counter
 
 from games.core import InvalidMove, InvalidState
 from games.core.names import fold
-from games.core.words import says
+from games.core.words import article, says
 from games.higher_lower.moves import CheckSetup, DrawCard, MatchCard, PlayBooster, PlayCard
 from games.higher_lower.moves import Move as MoveType
 from games.higher_lower.state import (
@@ -111,7 +111,8 @@ def _check_opening(state: State) -> None:
     """Before the first card is laid there is no call, no match and no pile (rule 3.6)."""
     if state.opened is False and state.last_card is not None:
         raise InvalidState(
-            "state.opened", f"a {state.last_card} has been laid, so the game is under way"
+            "state.opened",
+            f"{article(str(state.last_card))} has been laid, so the game is under way",
         )
     if under_way(state):
         return
@@ -276,7 +277,7 @@ def needs_pile(state: State, move: MoveType | None = None) -> None:
 
 def _what(move: MoveType | None) -> str:
     if isinstance(move, PlayCard):
-        return f"whether a {move.value} may be laid"
+        return f"whether {article(str(move.value))} may be laid"
     if isinstance(move, MatchCard):
         return "whether the card matches it"
     if isinstance(move, DrawCard):
