@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from games.core import Reason
+from games.core.words import listed
 from games.star_realms_high_alert.moves import (
     Acquire,
     AcquireFree,
@@ -207,5 +208,4 @@ def draw(state: State, move: Draw) -> State:
 
 
 def names(cards: list[PlayedCard]) -> str:
-    said = [label(c) for c in cards]
-    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    return listed([label(c) for c in cards])
