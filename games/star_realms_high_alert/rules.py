@@ -113,13 +113,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             )
         taken = turns.gone(state, move)
         if taken is not None:
-            interps = [ENDED_TURN] if taken.reason.code == "card-turn-ended" else []
-            return found_illegal(
-                words.sentence(taken.reason.detail),
-                [taken.reason],
-                interpretations=interps,
-                answer=taken.answer,
-            )
+            return taken
         if isinstance(move, EndTurn):
             return self._end_turn(state)
         if isinstance(move, Draw):
@@ -367,7 +361,8 @@ class HighAlertRules(GameRules[State, AnyMove]):
             ],
             after,
             interpretations=interpretations,
-            answer=f"Yes, you can use {name}'s {what}: {count.describe()} triggers it.",
+            answer=f"Yes, you can use {name}'s {what}: {count.describe()} "
+            f"{words.plural(len(count.supporters), 'triggers', 'trigger')} it.",
         )
 
     def _ally_grounds(self, count: AllyCount) -> list[Reason]:
@@ -440,7 +435,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             reasons.append(
                 self._r(
                     "effects-not-in-discount",
-                    "not counted, being effects: " + ", ".join(quote.ignored_effects),
+                    "not counted, being effects: " + words.listed(quote.ignored_effects),
                 )
             )
             if quote.stealth_ignored:
@@ -449,7 +444,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             reasons.append(
                 self._r(
                     "hero-has-no-faction",
-                    "not counted, having no faction: " + ", ".join(quote.ignored_heroes),
+                    "not counted, having no faction: " + words.listed(quote.ignored_heroes),
                 )
             )
             interps.append(HERO_NO_FACTION)
@@ -526,12 +521,12 @@ class HighAlertRules(GameRules[State, AnyMove]):
             return [
                 self._r(
                     "effects-discount-void",
-                    f"paying {pay} counts {', '.join(effects)} toward the discount; symbols "
+                    f"paying {pay} counts {words.listed(effects)} toward the discount; symbols "
                     f"gained as effects do not count, so you pay {quote.price}",
                 )
             ], None
         why = (
-            f"symbols gained as effects ({', '.join(effects)}) do not lower the price"
+            f"symbols gained as effects ({words.listed(effects)}) do not lower the price"
             if effects
             else f"nothing lowers it below {quote.price}"
         )
@@ -539,7 +534,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             f"{name} costs you {quote.price} Trade, not {pay}: {why}.",
             [
                 self._r("price-not-paid", f"price {quote.price}, offered {pay}"),
-                *([self._r("effects-not-in-discount", ", ".join(effects))] if effects else []),
+                *([self._r("effects-not-in-discount", words.listed(effects))] if effects else []),
                 *(
                     [self._r("not-enough-trade", f"Trade {state.trade}")]
                     if quote.price > state.trade
@@ -746,7 +741,7 @@ def _needs(n: int) -> str:
 
 
 def _is_are(n: int) -> str:
-    return "is none" if n == 0 else ("is only 1" if n == 1 else f"are only {n}")
+    return "is none" if n == 0 else f"{words.plural(n, 'is', 'are')} only {n}"
 
 
 RULES = HighAlertRules()

@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass
 
 from games.core import Reason
-from games.core.words import listed
+from games.core.findings import Findings, found_illegal
+from games.core.words import listed, sentence
 from games.star_realms_high_alert.moves import (
     Acquire,
     AcquireFree,
@@ -26,7 +27,7 @@ from games.star_realms_high_alert.moves import (
     UseAlly,
     UseDoubleAlly,
 )
-from games.star_realms_high_alert.reasons import REASONS
+from games.star_realms_high_alert.reasons import ENDED_TURN, REASONS
 from games.star_realms_high_alert.state import LooseCard, PlayedCard, State, TableHero, TableTech
 from games.star_realms_high_alert.table import facts, label
 
@@ -48,12 +49,11 @@ def _r(code: str, detail: str) -> Reason:
     return REASONS.reason(code, detail)
 
 
-@dataclass(frozen=True)
-class Gone:
-    """A card a move names that an earlier move took away: why, and the answer's words."""
-
-    reason: Reason
-    answer: str
+def _gone(reason: Reason, answer: str) -> Findings:
+    """A card a move names that an earlier move took away: an illegal move, with why (the
+    rule that took it away) and the answer's words."""
+    interps = [ENDED_TURN] if reason.code == "card-turn-ended" else []
+    return found_illegal(sentence(reason.detail), [reason], interps, answer=answer)
 
 
 def _find(cards: list[PlayedCard] | list[LooseCard], card_id: str) -> str | None:
@@ -61,7 +61,7 @@ def _find(cards: list[PlayedCard] | list[LooseCard], card_id: str) -> str | None
     return None if found is None else label(found)
 
 
-def gone(state: State, move: AnyMove) -> Gone | None:
+def gone(state: State, move: AnyMove) -> Findings | None:
     """The card `move` names, where an earlier move put it out of the move's reach; None
     where the move's card is where the move needs it (or nowhere: bad input)."""
     if isinstance(move, ScrapHero):
@@ -75,18 +75,18 @@ def gone(state: State, move: AnyMove) -> Gone | None:
     return None
 
 
-def _hero_gone(state: State, hero_id: str) -> Gone | None:
+def _hero_gone(state: State, hero_id: str) -> Findings | None:
     name = _find(state.scrap_heap, hero_id)
     if name is None:
         return None
-    return Gone(
+    return _gone(
         _r("hero-already-scrapped", f"{name} is in the scrap heap: its scrap ability was used"),
         f"No: {name} has already been scrapped; a hero is scrapped when its scrap ability is "
         "used, and a scrapped hero is no longer on your table.",
     )
 
 
-def _bought(state: State, card_id: str) -> Gone | None:
+def _bought(state: State, card_id: str) -> Findings | None:
     places = (
         ("heroes", "is on your table"),
         ("techs", "is on your table"),
@@ -101,7 +101,7 @@ def _bought(state: State, card_id: str) -> Gone | None:
         if found is None:
             continue
         name = label(found) if isinstance(found, PlayedCard | LooseCard) else _table_name(found)
-        return Gone(
+        return _gone(
             _r("card-left-trade-row", f"{name} {where}, not in the trade row"),
             f"No: {name} is no longer in the trade row: it {where}; you acquire only from the "
             "trade row.",
@@ -114,24 +114,24 @@ def _table_name(card: TableHero | TableTech) -> str:
     return known.name if known is not None else "that card"
 
 
-def _not_in_play(state: State, card_id: str) -> Gone | None:
+def _not_in_play(state: State, card_id: str) -> Findings | None:
     name = _find(state.out_of_play, card_id)
     if name is not None:
-        return Gone(
+        return _gone(
             _r("card-turn-ended", f"{name} was played in an earlier turn, which has ended"),
             f"No: {name} was played in an earlier turn, and it left your play area when that "
             "turn ended; its abilities cannot be used now.",
         )
     name = _find(state.hand, card_id)
     if name is not None:
-        return Gone(
+        return _gone(
             _r("card-not-played", f"{name} is in your hand, not in your play area"),
             f"No: {name} is in your hand; play it first, and its abilities can be used once it "
             "is in your play area.",
         )
     name = _find(state.discard_pile, card_id)
     if name is not None:
-        return Gone(
+        return _gone(
             _r("card-in-discard-pile", f"{name} is in your discard pile, not in play"),
             f"No: {name} is in your discard pile, not in your play area; its abilities work "
             "only once it is played.",
@@ -139,23 +139,23 @@ def _not_in_play(state: State, card_id: str) -> Gone | None:
     return None
 
 
-def _not_in_hand(state: State, card_id: str) -> Gone | None:
+def _not_in_hand(state: State, card_id: str) -> Findings | None:
     name = _find(state.play_area, card_id)
     if name is not None:
-        return Gone(
+        return _gone(
             _r("card-already-played", f"{name} is already in your play area"),
             f"No: {name} has already been played this turn; it is in your play area.",
         )
     name = _find(state.out_of_play, card_id)
     if name is not None:
-        return Gone(
+        return _gone(
             _r("card-turn-ended", f"{name} was played in an earlier turn, which has ended"),
             f"No: {name} was played in an earlier turn and left your play area when that turn "
             "ended; it is not in your hand.",
         )
     name = _find(state.discard_pile, card_id)
     if name is not None:
-        return Gone(
+        return _gone(
             _r("card-not-in-hand", f"{name} is in your discard pile, not in your hand"),
             f"No: {name} is in your discard pile; you play only the cards in your hand.",
         )
