@@ -86,9 +86,10 @@ def _check_players(state: State) -> None:
         )
     seen: set[str] = set()
     for index, p in enumerate(state.players):
-        if fold(p.name) in seen:
+        key = fold(p.name)
+        if key in seen:
             raise InvalidState(f"state.players.{index}.name", f"two players are named {p.name!r}")
-        seen.add(fold(p.name))
+        seen.add(key)
 
 
 def _check_names(state: State) -> None:

@@ -164,6 +164,7 @@ def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
     value = move.value
     after = after_play(state, name, value, move.call)
     nxt = next_player(state, name)
+    who, whom = W(name), W(nxt)  # said many times below: made once
     reasons: list[Reason] = []
     voided: list[Reason] = []
     interpretations = [R.TURNS_GO_LEFT]
@@ -171,7 +172,7 @@ def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
         reasons.append(
             _reason(
                 "opening-card",
-                f"{W(name)} {W(name).verb('opens', 'open')} the game, so any card may be laid",
+                f"{who} {who.verb('opens', 'open')} the game, so any card may be laid",
             )
         )
     else:
@@ -190,15 +191,13 @@ def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
             voided.append(
                 _reason(
                     "automatic-call-void",
-                    f"{W(name)} called {move.call!r} on a {value}; a {value} calls {automatic!r} "
+                    f"{who} called {move.call!r} on a {value}; a {value} calls {automatic!r} "
                     "by its own number, so that call is void and the card stands",
                 )
             )
     else:
         code = "opening-call" if state.last_card is None else "call-made"
-        reasons.append(
-            _reason(code, f"{W(name)} {W(name).verb('calls', 'call')} {new_call!r} for {W(nxt)}")
-        )
+        reasons.append(_reason(code, f"{who} {who.verb('calls', 'call')} {new_call!r} for {whom}"))
     won = winner(after) == name
     if not won:
         reasons.append(_passes_left(state, name))
@@ -206,24 +205,24 @@ def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
     if won:
         interpretations.append(R.WINNING_WITH_BOOSTERS_LEFT)
     on = "to open the game" if state.last_card is None else f"on the {state.last_card}"
-    then = f"{W(nxt)} must now go {new_call} than {value}."
+    then = f"{whom} must now go {new_call} than {value}."
     if won:
-        then = f"{W(name)} {W(name).verb('has', 'have')} no playing cards left and " + W(name).verb(
+        then = f"{who} {who.verb('has', 'have')} no playing cards left and " + who.verb(
             "wins.", "win."
         )
-    summary = f"Yes: {W(name)} may lay {article(str(value))} {on}, and {then}"
+    summary = f"Yes: {who} may lay {article(str(value))} {on}, and {then}"
     if voided:
         summary += f" The call {move.call!r} is void: a {value} always calls {automatic!r}."
-    answer = f"Yes, {W(name)} can lay the {value} {on}. "
+    answer = f"Yes, {who} can lay the {value} {on}. "
     if won:
         answer += _wins(name)
     elif voided:
         answer += (
             f"The call of {move.call} does not count: a {value} calls {automatic} by itself, "
-            f"so {W(nxt)} must go {new_call}."
+            f"so {whom} must go {new_call}."
         )
     else:
-        answer += f"{W(nxt).start} must now go {new_call}."
+        answer += f"{whom.start} must now go {new_call}."
     return found_legal(
         summary, reasons, after, interpretations=interpretations, answer=answer, voided=voided
     )

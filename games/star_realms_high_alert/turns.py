@@ -12,6 +12,7 @@ rules forbid it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.core import Reason
@@ -63,16 +64,22 @@ def _find(cards: list[PlayedCard] | list[LooseCard], card_id: str) -> str | None
 
 def gone(state: State, move: AnyMove) -> Findings | None:
     """The card `move` names, where an earlier move put it out of the move's reach; None
-    where the move's card is where the move needs it (or nowhere: bad input)."""
+    where the move's card is where the move needs it (or nowhere: bad input). A card where the
+    move needs it is nowhere else (ids are the state's own, checks.py), so the other places
+    are searched only when it is not."""
     if isinstance(move, ScrapHero):
-        return _hero_gone(state, move.hero)
+        return None if _holds(state.heroes, move.hero) else _hero_gone(state, move.hero)
     if isinstance(move, Acquire | AcquireFree):
-        return _bought(state, move.card)
+        return None if _holds(state.trade_row, move.card) else _bought(state, move.card)
     if isinstance(move, UseAlly | UseDoubleAlly):
-        return _not_in_play(state, move.card)
+        return None if _holds(state.play_area, move.card) else _not_in_play(state, move.card)
     if isinstance(move, PlayCard):
-        return _not_in_hand(state, move.card)
+        return None if _holds(state.hand, move.card) else _not_in_hand(state, move.card)
     return None
+
+
+def _holds(cards: Sequence[PlayedCard | LooseCard | TableHero], card_id: str) -> bool:
+    return any(c.id == card_id for c in cards)
 
 
 def _hero_gone(state: State, hero_id: str) -> Findings | None:
