@@ -6,8 +6,6 @@ Each check raises InvalidState / InvalidMove naming the offending field, so the 
 
 from __future__ import annotations
 
-from collections import Counter
-
 from games.core import InvalidMove, InvalidState
 from games.core.names import fold
 from games.core.words import article, says
@@ -151,22 +149,26 @@ def _check_copies(state: State) -> None:
     """No number may appear more than four times (rule 1.1)."""
     # The discard pile, the last card, then the hands shown: the first card over four is
     # refused, its field written only then.
-    counts: Counter[int] = Counter()
+    counts: dict[int, int] = {}  # a plain dict: a Counter calls Python for each new number
     for i, value in enumerate(state.discard):
-        counts[value] += 1
+        counts[value] = counts.get(value, 0) + 1
         if counts[value] > COPIES_PER_VALUE:
             raise InvalidState(f"state.discard.{i}", _too_many(value))
     if state.last_card is not None:
-        counts[state.last_card] += 1
+        counts[state.last_card] = counts.get(state.last_card, 0) + 1
         if counts[state.last_card] > COPIES_PER_VALUE:
             raise InvalidState("state.last_card", _too_many(state.last_card))
     for pi, p in enumerate(state.players):
         if isinstance(p.hand, list):
             for i, value in enumerate(p.hand):
-                counts[value] += 1
+                counts[value] = counts.get(value, 0) + 1
                 if counts[value] > COPIES_PER_VALUE:
                     raise InvalidState(f"state.players.{pi}.hand.{i}", _too_many(value))
-    if state.last_card is not None and seen_copies(state)[state.last_card] > COPIES_PER_VALUE:
+    # As `seen_copies` counts the last card's number: the matches on it beyond those the
+    # discard pile shows lie on the pile too.
+    last = state.last_card
+    unshown = 0 if last is None else max(0, len(state.match_chain) - state.discard.count(last))
+    if last is not None and counts[last] + unshown > COPIES_PER_VALUE:
         raise InvalidState(
             "state.match_chain",
             f"{len(state.match_chain)} matches of the last card leave too many: "
