@@ -171,8 +171,7 @@ def _check_copies(state: State) -> None:
     if last is not None and counts[last] + unshown > COPIES_PER_VALUE:
         raise InvalidState(
             "state.match_chain",
-            f"{len(state.match_chain)} matches of the last card leave too many: "
-            + _too_many(state.last_card),
+            f"{len(state.match_chain)} matches of the last card leave too many: " + _too_many(last),
         )
 
 

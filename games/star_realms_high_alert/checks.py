@@ -100,7 +100,7 @@ def _check_zones(state: State) -> None:
     for i, effect in enumerate(state.free_acquires):
         if effect.id in seen:
             raise InvalidState(f"state.free_acquires.{i}.id", f"id {effect.id!r} is used twice")
-        seen[effect.id] = f"state.free_acquires.{i}"
+        seen[effect.id] = ("free_acquires", i)
 
 
 def _check_described(path: str, card: PlayedCard | LooseCard) -> None:
