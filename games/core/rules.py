@@ -100,7 +100,7 @@ class ReasonCatalog:
         return f"{self.game}:{slug}"
 
     def reason(self, code: str, detail: str) -> Reason:
-        return Reason(code=code, rule=self._keys[code], detail=detail)
+        return Reason.bound(code, self._keys[code], detail)
 
     def codes(self) -> list[str]:
         return list(self._numbers)

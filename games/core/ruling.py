@@ -23,6 +23,9 @@ _READINGS_DECIDING = (
 )
 
 
+_set_slot = object.__setattr__  # as pydantic's model_construct sets a model's slots
+
+
 class Verdict(StrEnum):
     LEGAL = "legal"
     ILLEGAL = "illegal"
@@ -35,6 +38,18 @@ class Reason(BaseModel):
     code: str = Field(description="Stable machine-readable code, e.g. `press-not-passed-this-run`.")
     rule: str = Field(description="Rule key `<game>:<number>` that this reason cites.")
     detail: str = Field(description="What in this state made it so, in plain words.")
+
+    @classmethod
+    def bound(cls, code: str, rule: str, detail: str) -> Reason:
+        """A reason made from the three strings an engine holds, as `model_construct` makes a
+        model without validating it, less its general work: a ruling makes several, and
+        three strings (the types say so) leave nothing to validate."""
+        reason = cls.__new__(cls)
+        _set_slot(reason, "__dict__", {"code": code, "rule": rule, "detail": detail})
+        _set_slot(reason, "__pydantic_fields_set__", {"code", "rule", "detail"})
+        _set_slot(reason, "__pydantic_extra__", None)
+        _set_slot(reason, "__pydantic_private__", None)
+        return reason
 
 
 class Ruling(BaseModel):

@@ -6,11 +6,9 @@ Each check raises InvalidState / InvalidMove naming the offending field, so the 
 
 from __future__ import annotations
 
-from collections import Counter
-
 from games.core import InvalidMove, InvalidState
 from games.core.names import fold
-from games.core.words import says
+from games.core.words import article, says
 from games.higher_lower.moves import CheckSetup, DrawCard, MatchCard, PlayBooster, PlayCard
 from games.higher_lower.moves import Move as MoveType
 from games.higher_lower.state import (
@@ -86,9 +84,10 @@ def _check_players(state: State) -> None:
         )
     seen: set[str] = set()
     for index, p in enumerate(state.players):
-        if fold(p.name) in seen:
+        key = fold(p.name)
+        if key in seen:
             raise InvalidState(f"state.players.{index}.name", f"two players are named {p.name!r}")
-        seen.add(fold(p.name))
+        seen.add(key)
 
 
 def _check_names(state: State) -> None:
@@ -111,7 +110,8 @@ def _check_opening(state: State) -> None:
     """Before the first card is laid there is no call, no match and no pile (rule 3.6)."""
     if state.opened is False and state.last_card is not None:
         raise InvalidState(
-            "state.opened", f"a {state.last_card} has been laid, so the game is under way"
+            "state.opened",
+            f"{article(str(state.last_card))} has been laid, so the game is under way",
         )
     if under_way(state):
         return
@@ -149,26 +149,29 @@ def _check_copies(state: State) -> None:
     """No number may appear more than four times (rule 1.1)."""
     # The discard pile, the last card, then the hands shown: the first card over four is
     # refused, its field written only then.
-    counts: Counter[int] = Counter()
+    counts: dict[int, int] = {}  # a plain dict: a Counter calls Python for each new number
     for i, value in enumerate(state.discard):
-        counts[value] += 1
+        counts[value] = counts.get(value, 0) + 1
         if counts[value] > COPIES_PER_VALUE:
             raise InvalidState(f"state.discard.{i}", _too_many(value))
     if state.last_card is not None:
-        counts[state.last_card] += 1
+        counts[state.last_card] = counts.get(state.last_card, 0) + 1
         if counts[state.last_card] > COPIES_PER_VALUE:
             raise InvalidState("state.last_card", _too_many(state.last_card))
     for pi, p in enumerate(state.players):
         if isinstance(p.hand, list):
             for i, value in enumerate(p.hand):
-                counts[value] += 1
+                counts[value] = counts.get(value, 0) + 1
                 if counts[value] > COPIES_PER_VALUE:
                     raise InvalidState(f"state.players.{pi}.hand.{i}", _too_many(value))
-    if state.last_card is not None and seen_copies(state)[state.last_card] > COPIES_PER_VALUE:
+    # As `seen_copies` counts the last card's number: the matches on it beyond those the
+    # discard pile shows lie on the pile too.
+    last = state.last_card
+    unshown = 0 if last is None else max(0, len(state.match_chain) - state.discard.count(last))
+    if last is not None and counts[last] + unshown > COPIES_PER_VALUE:
         raise InvalidState(
             "state.match_chain",
-            f"{len(state.match_chain)} matches of the last card leave too many: "
-            + _too_many(state.last_card),
+            f"{len(state.match_chain)} matches of the last card leave too many: " + _too_many(last),
         )
 
 
@@ -276,7 +279,7 @@ def needs_pile(state: State, move: MoveType | None = None) -> None:
 
 def _what(move: MoveType | None) -> str:
     if isinstance(move, PlayCard):
-        return f"whether a {move.value} may be laid"
+        return f"whether {article(str(move.value))} may be laid"
     if isinstance(move, MatchCard):
         return "whether the card matches it"
     if isinstance(move, DrawCard):

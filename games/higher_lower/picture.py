@@ -21,7 +21,7 @@ from games.core.pictures import plural as _plural
 from games.core.pictures import short as _short
 from games.core.pictures import wrapped as _wrapped
 from games.core.tools import Reference
-from games.core.words import possessive
+from games.core.words import article, possessive
 from games.higher_lower.state import AUTOMATIC_CALL, Player, State
 from games.higher_lower.table import (
     booster_count,
@@ -120,9 +120,9 @@ def _next_card_text(state: State) -> str:
     if last is None:
         return "Any card may open the game."
     if call is None:
-        return f"Next: a {last} to match; the call was not described."
+        return f"Next: {article(str(last))} to match; the call was not described."
     side = "above" if call == "higher" else "below"
-    return f"Next: a card {side} {last}, or a {last} to match."
+    return f"Next: a card {side} {last}, or {article(str(last))} to match."
 
 
 def _call_block(state: State) -> dict[str, Any]:
@@ -370,14 +370,14 @@ def _pile_words(state: State) -> list[str]:
         return [said + f"; the call in force is {call}{by}"]
     if last is None:
         return ["No card has been laid yet: any card may open the game"]
-    said = f"The last card laid is a {last}"
+    said = f"The last card laid is {article(str(last))}"
     if call is None:
         said += "; the call in force was not described"
     else:
         by = f" by {spoken(state.call_by)}" if state.call_by else ""
         side = "above" if call == "higher" else "below"
         said += f", and the call in force is {call}{by}: the next card must be {side} {last}"
-        said += f", or a {last} to match it"
+        said += f", or {article(str(last))} to match it"
     lines = [said]
     if state.match_chain:
         lines.append(f"Matched since the call: {listed([spoken(n) for n in state.match_chain])}")

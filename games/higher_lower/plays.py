@@ -1,19 +1,19 @@
-"""Rulings on each kind of move. Each function takes the engine (for its ruling helpers), the
-state and the move, and has no side effects."""
+"""The judges of each kind of move: each takes the state and the move, has no side effects, and
+returns its findings (games/core/findings.py), which core composes into the Ruling."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
-from games.core import Reason, Ruling
-from games.core.pictures import listed
+from games.core import Reason
+from games.core.findings import Findings, found_illegal, found_legal
 from games.core.readings import ours
+from games.core.words import Who as W
+from games.core.words import article, cap, listed
 from games.higher_lower import reasons as R
 from games.higher_lower.checks import mover
 from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
 from games.higher_lower.reasons import REASONS
-from games.higher_lower.speech import Who as W
 from games.higher_lower.state import AUTOMATIC_CALL, State
 from games.higher_lower.table import (
     hand_size,
@@ -26,20 +26,17 @@ from games.higher_lower.table import (
 )
 from games.higher_lower.transitions import after_booster, after_draw, after_match, after_play
 
-if TYPE_CHECKING:
-    from games.core import GameRules
-
 
 def _reason(code: str, detail: str) -> Reason:
     return REASONS.reason(code, detail)
 
 
-def _game_over(engine: GameRules[Any, Any], state: State) -> Ruling | None:
+def _game_over(state: State) -> Findings | None:
     """Once a player is out of playing cards the game is over (rule 2.1)."""
     out = winner(state)
     if out is None:
         return None
-    return engine.illegal(
+    return found_illegal(
         f"No: {W(out)} {W(out).verb('has', 'have')} no playing cards left, so the game is "
         f"over and {W(out)} {W(out).verb('has', 'have')} won.",
         [_reason("game-over", f"{W(out)} {W(out).verb('holds', 'hold')} no playing cards")],
@@ -49,23 +46,22 @@ def _game_over(engine: GameRules[Any, Any], state: State) -> Ruling | None:
 
 
 def _not_now(
-    engine: GameRules[Any, Any],
     state: State,
     name: str,
     what: str,
-    wrong_turn: Callable[[], Ruling] | None = None,
-) -> Ruling | None:
+    wrong_turn: Callable[[], Findings] | None = None,
+) -> Findings | None:
     """The checks every move in play shares, in this order: the game must be on, and it must
     be the mover's turn. `wrong_turn` words the ruling when it is not (a booster has its own
     rule, 5.1)."""
-    over = _game_over(engine, state)
+    over = _game_over(state)
     if over is not None:
         return over
     if name != state.turn:
         if wrong_turn is not None:
             return wrong_turn()
         if state.drew == name:
-            return engine.illegal(
+            return found_illegal(
                 f"No: {W(name)} drew on {W(name).poss} last turn, and drawing ends the turn: "
                 f"the card drawn waits in {W(name).poss} hand for a later turn.",
                 [
@@ -80,7 +76,7 @@ def _not_now(
                 f"in {W(name).poss} hand for a later turn, and it is {W(state.turn).poss} turn "
                 "now.",
             )
-        return engine.illegal(
+        return found_illegal(
             f"No: it is {W(state.turn).poss} turn, not {W(name).owns}, so {W(name)} cannot "
             f"{what} now.",
             [_reason("not-your-turn", f"the turn is {W(state.turn).owns}")],
@@ -110,21 +106,21 @@ def _win_reasons(state: State, name: str, after: State) -> list[Reason]:
 # ----- lay a card -----
 
 
-def rule_play(engine: GameRules[Any, Any], state: State, move: PlayCard) -> Ruling:
+def judge_play(state: State, move: PlayCard) -> Findings:
     name = mover(state, move)
-    early = _not_now(engine, state, name, f"lay a {move.value}")
+    early = _not_now(state, name, f"lay {article(str(move.value))}")
     if early is not None:
         return early
     last = state.last_card
     if last is not None and move.value == last:
         # The same number is a match, whatever the player called (rules 4.4, 4.5).
         as_match = MatchCard(kind="match", value=move.value, call=move.call)
-        return rule_match(engine, state, as_match, laid_as_play=True)
+        return judge_match(state, as_match, laid_as_play=True)
     problems = _play_problems(state, move, name)
     if problems:
         reasons, interpretations, summary, answer = problems
-        return engine.illegal(summary, reasons, interpretations=interpretations, answer=answer)
-    return _legal_play(engine, state, name, move)
+        return found_illegal(summary, reasons, interpretations=interpretations, answer=answer)
+    return _legal_play(state, name, move)
 
 
 def _play_problems(
@@ -143,7 +139,7 @@ def _play_problems(
             _reason(code, f"the call in force is {call!r} and {value} is not {call} than {last}")
         )
         summaries.append(f"the call is {call!r} and {value} is not {call} than the {last}")
-        answers.append(f"{_a(value)} is not {call} than the {last}")
+        answers.append(f"{article(str(value))} is not {call} than the {last}")
         if value in AUTOMATIC_CALL:
             interpretations.append(R.AUTOMATIC_CALLS)
     if value not in AUTOMATIC_CALL and move.call is None:
@@ -164,19 +160,11 @@ def _wins(name: str) -> str:
     return f"{who.start} {has} no playing cards left and {wins}."
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _a(value: int) -> str:
-    """ "an 8", "an 11", "a 9": the article a number takes when read aloud."""
-    return f"an {value}" if value in (8, 11) else f"a {value}"
-
-
-def _legal_play(engine: GameRules[Any, Any], state: State, name: str, move: PlayCard) -> Ruling:
+def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
     value = move.value
     after = after_play(state, name, value, move.call)
     nxt = next_player(state, name)
+    who, whom = W(name), W(nxt)  # said many times below: made once
     reasons: list[Reason] = []
     voided: list[Reason] = []
     interpretations = [R.TURNS_GO_LEFT]
@@ -184,7 +172,7 @@ def _legal_play(engine: GameRules[Any, Any], state: State, name: str, move: Play
         reasons.append(
             _reason(
                 "opening-card",
-                f"{W(name)} {W(name).verb('opens', 'open')} the game, so any card may be laid",
+                f"{who} {who.verb('opens', 'open')} the game, so any card may be laid",
             )
         )
     else:
@@ -203,15 +191,13 @@ def _legal_play(engine: GameRules[Any, Any], state: State, name: str, move: Play
             voided.append(
                 _reason(
                     "automatic-call-void",
-                    f"{W(name)} called {move.call!r} on a {value}; a {value} calls {automatic!r} "
+                    f"{who} called {move.call!r} on a {value}; a {value} calls {automatic!r} "
                     "by its own number, so that call is void and the card stands",
                 )
             )
     else:
         code = "opening-call" if state.last_card is None else "call-made"
-        reasons.append(
-            _reason(code, f"{W(name)} {W(name).verb('calls', 'call')} {new_call!r} for {W(nxt)}")
-        )
+        reasons.append(_reason(code, f"{who} {who.verb('calls', 'call')} {new_call!r} for {whom}"))
     won = winner(after) == name
     if not won:
         reasons.append(_passes_left(state, name))
@@ -219,25 +205,25 @@ def _legal_play(engine: GameRules[Any, Any], state: State, name: str, move: Play
     if won:
         interpretations.append(R.WINNING_WITH_BOOSTERS_LEFT)
     on = "to open the game" if state.last_card is None else f"on the {state.last_card}"
-    then = f"{W(nxt)} must now go {new_call} than {value}."
+    then = f"{whom} must now go {new_call} than {value}."
     if won:
-        then = f"{W(name)} {W(name).verb('has', 'have')} no playing cards left and " + W(name).verb(
+        then = f"{who} {who.verb('has', 'have')} no playing cards left and " + who.verb(
             "wins.", "win."
         )
-    summary = f"Yes: {W(name)} may lay {_a(value)} {on}, and {then}"
+    summary = f"Yes: {who} may lay {article(str(value))} {on}, and {then}"
     if voided:
         summary += f" The call {move.call!r} is void: a {value} always calls {automatic!r}."
-    answer = f"Yes, {W(name)} can lay the {value} {on}. "
+    answer = f"Yes, {who} can lay the {value} {on}. "
     if won:
         answer += _wins(name)
     elif voided:
         answer += (
             f"The call of {move.call} does not count: a {value} calls {automatic} by itself, "
-            f"so {W(nxt)} must go {new_call}."
+            f"so {whom} must go {new_call}."
         )
     else:
-        answer += f"{W(nxt).start} must now go {new_call}."
-    return engine.legal(
+        answer += f"{whom.start} must now go {new_call}."
+    return found_legal(
         summary, reasons, after, interpretations=interpretations, answer=answer, voided=voided
     )
 
@@ -245,16 +231,14 @@ def _legal_play(engine: GameRules[Any, Any], state: State, name: str, move: Play
 # ----- match -----
 
 
-def rule_match(
-    engine: GameRules[Any, Any], state: State, move: MatchCard, *, laid_as_play: bool = False
-) -> Ruling:
+def judge_match(state: State, move: MatchCard, *, laid_as_play: bool = False) -> Findings:
     name = mover(state, move)
-    early = _not_now(engine, state, name, "match")
+    early = _not_now(state, name, "match")
     if early is not None:
         return early
     last = state.last_card
     if last is None:
-        return engine.illegal(
+        return found_illegal(
             f"No: no card has been laid yet, so there is nothing to match; {W(name)} "
             f"{W(name).verb('opens', 'open')} by laying any card and making a call.",
             [_reason("nothing-to-match", "no card has been laid yet")],
@@ -263,11 +247,12 @@ def rule_match(
         )
     value = move.value if move.value is not None else last
     if value != last:
-        return engine.illegal(
-            f"No: {_a(value)} does not match the {last}; a match must be the same number.",
-            [_reason("not-a-match", f"the last card is a {last}, not a {value}")],
+        laid = article(str(value))
+        return found_illegal(
+            f"No: {laid} does not match the {last}; a match must be the same number.",
+            [_reason("not-a-match", f"the last card is {article(str(last))}, not {laid}")],
             interpretations=[R.MATCH_MEANS_SAME_NUMBER],
-            answer=f"No: {_a(value)} does not match the {last}; a match is the same number.",
+            answer=f"No: {laid} does not match the {last}; a match is the same number.",
         )
     after = after_match(state, name, value)
     nxt = next_player(state, name)
@@ -280,7 +265,8 @@ def rule_match(
     won = winner(after) == name
     reasons = [
         _reason(
-            "matches-last-card", f"{W(name)} {W(name).verb('lays', 'lay')} a {value} on the {last}"
+            "matches-last-card",
+            f"{W(name)} {W(name).verb('lays', 'lay')} {article(str(value))} on the {last}",
         ),
         _reason(
             "call-passes-through",
@@ -314,7 +300,7 @@ def rule_match(
     if won:
         summary = f"Yes: {W(name)} may match the {last}. {_wins(name)}"
         answer = f"Yes, {W(name)} can match the {last}. {_wins(name)}"
-    return engine.legal(
+    return found_legal(
         summary, reasons, after, interpretations=interpretations, answer=answer, voided=voided
     )
 
@@ -340,13 +326,18 @@ def _call_stands(state: State, nxt: str) -> tuple[str, str]:
 # ----- draw -----
 
 
-def rule_draw(engine: GameRules[Any, Any], state: State, move: DrawCard) -> Ruling:
+def _either(values: list[int]) -> str:
+    """The cards a player could lay instead: "the 9", "the 8, the 9 or the 12"."""
+    return listed([f"the {v}" for v in values], "or")
+
+
+def judge_draw(state: State, move: DrawCard) -> Findings:
     name = mover(state, move)
-    early = _not_now(engine, state, name, "draw")
+    early = _not_now(state, name, "draw")
     if early is not None:
         return early
     if state.last_card is None:
-        return engine.illegal(
+        return found_illegal(
             f"No: {W(name)} {W(name).verb('opens', 'open')} the game and may lay any card, so "
             "there is no reason to draw.",
             [_reason("must-lay-opening-card", "no card has been laid yet; any card may open")],
@@ -358,8 +349,8 @@ def rule_draw(engine: GameRules[Any, Any], state: State, move: DrawCard) -> Ruli
     could = playable_values(state, p)
     if isinstance(p.hand, list) and could:
         shown = ", ".join(str(v) for v in could)
-        return engine.illegal(
-            f"No: {W(name)} can lay {listed([f'the {v}' for v in could], 'or')} on the "
+        return found_illegal(
+            f"No: {W(name)} can lay {_either(could)} on the "
             f"{state.last_card} under the call "
             f"{state.call!r}, and a player draws only when unable to play.",
             [
@@ -371,20 +362,13 @@ def rule_draw(engine: GameRules[Any, Any], state: State, move: DrawCard) -> Ruli
                 )
             ],
             interpretations=[R.DRAW_ONLY_WHEN_UNABLE],
-            answer=f"No: {W(name)} can lay {_cards(could)} on the {state.last_card}, and a player "
+            answer=f"No: {W(name)} can lay {_either(could)} on the {state.last_card}, and a player "
             "draws only when unable to play.",
         )
-    return _legal_draw(engine, state, name, move, on_trust=bool(could))
+    return _legal_draw(state, name, move, on_trust=bool(could))
 
 
-def _cards(values: list[int]) -> str:
-    named = [f"the {v}" for v in values]
-    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
-
-
-def _legal_draw(
-    engine: GameRules[Any, Any], state: State, name: str, move: DrawCard, on_trust: bool
-) -> Ruling:
+def _legal_draw(state: State, name: str, move: DrawCard, on_trust: bool) -> Findings:
     after = after_draw(state, name, move.drawn)
     nxt = next_player(state, name)
     stands, _ = _call_stands(state, nxt)
@@ -395,7 +379,7 @@ def _legal_draw(
         why = f"{W(name).poss} hand is hidden; taken on trust that {W(name)} cannot play"
         interpretations.append(R.HIDDEN_HANDS_ON_TRUST)
         notes.append(
-            f"{_cap(W(name).poss)} hand is not shown, so the ruling assumes "
+            f"{cap(W(name).poss)} hand is not shown, so the ruling assumes "
             f"{W(name)} {W(name).verb('holds', 'hold')} no card that "
             f"obeys the call or matches the {state.last_card}; if they do, they must play it "
             "instead (rule 4.6)."
@@ -451,7 +435,7 @@ def _legal_draw(
     if voided:
         summary += f" The call {move.call!r} is void."
         answer += f" The call of {move.call} does not count: a draw makes no call."
-    return engine.legal(
+    return found_legal(
         summary,
         reasons,
         after,
@@ -465,15 +449,14 @@ def _legal_draw(
 # ----- boosters -----
 
 
-def rule_booster(engine: GameRules[Any, Any], state: State, move: PlayBooster) -> Ruling:
+def judge_booster(state: State, move: PlayBooster) -> Findings:
     name = mover(state, move)
     label = move.name or f"{move.category} booster"
     early = _not_now(
-        engine,
         state,
         name,
         "play a booster",
-        wrong_turn=lambda: engine.illegal(
+        wrong_turn=lambda: found_illegal(
             f"No: boosters are played only on your own turn, and it is {W(state.turn).poss} "
             f"turn, not {W(name).owns}.",
             [_reason("booster-not-your-turn", f"the turn is {W(state.turn).owns}")],
@@ -487,7 +470,7 @@ def rule_booster(engine: GameRules[Any, Any], state: State, move: PlayBooster) -
         return early
     target = seated_name(state, move.target) if move.target is not None else None
     if target == name:
-        return engine.illegal(
+        return found_illegal(
             f"No: a booster is aimed at an opponent (or at nobody), not at {W(name)} "
             f"{W(name).themself}.",
             [_reason("booster-at-self", f"{W(name)} named {W(name).themself} as the target")],
@@ -498,12 +481,18 @@ def rule_booster(engine: GameRules[Any, Any], state: State, move: PlayBooster) -
         )
     after = after_booster(state, name, move.category)
     at = f" at {W(target)}" if target is not None else ""
+    # What follows a booster turns on its text, which the rulebook does not give: on our
+    # reading it changes no rule we rule on, so play goes on as usual (rule 5.5); read the
+    # other way, what follows is the card's to say.
+    as_usual = ours(R.BOOSTER_TEXT_NOT_IN_REFERENCE)
+    then = (
+        "then must still lay a card, match or draw"
+        if as_usual
+        else "then does what the card says, which may change the rules"
+    )
     reasons = [
         _reason("booster-on-own-turn", f"it is {W(name).poss} turn"),
-        _reason(
-            "boosters-any-number",
-            f"{W(name)} may play more boosters, then must still lay a card, match or draw",
-        ),
+        _reason("boosters-any-number", f"{W(name)} may play more boosters, {then}"),
     ]
     if target is not None:
         reasons.append(
@@ -512,10 +501,18 @@ def rule_booster(engine: GameRules[Any, Any], state: State, move: PlayBooster) -
     reasons.append(_reason("booster-card-text", f"{W(name)} must do what the {label} says"))
     summary = (
         f"Yes: {W(name)} may play the {label}{at} now, on {W(name).verb('their', 'your')} own "
-        "turn; do what the card "
-        "says (its text is not in our reference)."
+        "turn; do what the card says (its text is not in our reference)."
     )
-    return engine.legal(
+    answer = (
+        f"Yes, {W(name)} can play the {label}{at} now, then must still lay a card, match or "
+        "draw. Do what the card says."
+    )
+    if not as_usual:
+        answer = (
+            f"Yes, {W(name)} can play the {label}{at} now. What happens next is what the card "
+            "says, and the rulebook does not give its text: it may change the rules (rule 5.5)."
+        )
+    return found_legal(
         summary,
         reasons,
         after,
@@ -525,6 +522,5 @@ def rule_booster(engine: GameRules[Any, Any], state: State, move: PlayBooster) -
             R.BOOSTER_TEXT_NOT_IN_REFERENCE,
         ],
         notes=[R.BOOSTER_TEXT_NOTE],
-        answer=f"Yes, {W(name)} can play the {label}{at} now, then must still lay a card, match "
-        "or draw. Do what the card says.",
+        answer=answer,
     )

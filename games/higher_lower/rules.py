@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from games.core import GameRules, Ruling
+from games.core.findings import Findings, compose, found_illegal
 from games.core.ruling import GameResult
+from games.core.words import Who
 from games.higher_lower import checks, legal, plays
 from games.higher_lower.moves import (
     CheckSetup,
@@ -22,8 +24,7 @@ from games.higher_lower.moves import (
 from games.higher_lower.moves import Move as MoveType
 from games.higher_lower.questions import QUESTIONS
 from games.higher_lower.reasons import INTERPRETATIONS, REASONS, SLUG
-from games.higher_lower.setup import rule_setup
-from games.higher_lower.speech import Who
+from games.higher_lower.setup import judge_setup
 from games.higher_lower.state import State
 from games.higher_lower.table import player, winner
 
@@ -42,16 +43,21 @@ class HigherLowerRules(GameRules[State, MoveType]):
         checks.check_move(state, move, field)
 
     def adjudicate(self, state: State, move: MoveType) -> Ruling:
+        return compose(self.judge(state, move))
+
+    def judge(self, state: State, move: MoveType) -> Findings:
+        """The findings on `move` (games/core/findings.py), which core composes into the
+        Ruling."""
         if isinstance(move, PlayCard):
-            return plays.rule_play(self, state, move)
+            return plays.judge_play(state, move)
         if isinstance(move, MatchCard):
-            return plays.rule_match(self, state, move)
+            return plays.judge_match(state, move)
         if isinstance(move, DrawCard):
-            return plays.rule_draw(self, state, move)
+            return plays.judge_draw(state, move)
         if isinstance(move, PlayBooster):
-            return plays.rule_booster(self, state, move)
+            return plays.judge_booster(state, move)
         if isinstance(move, CheckSetup):
-            return rule_setup(self, state)
+            return judge_setup(state)
         raise TypeError(f"not a Higher or Lower move: {move!r}")  # unreachable after parsing
 
     def apply(self, state: State, move: MoveType) -> State:
@@ -96,10 +102,12 @@ class HigherLowerRules(GameRules[State, MoveType]):
             f"{who} laid the {move.value} earlier in this log: it is on the pile, no longer in "
             f"{who.poss} hand"
         )
-        return self.illegal(
-            f"No: {detail}.",
-            [REASONS.reason("card-already-laid", detail)],
-            answer=f"No: {detail}.",
+        return compose(
+            found_illegal(
+                f"No: {detail}.",
+                [REASONS.reason("card-already-laid", detail)],
+                answer=f"No: {detail}.",
+            )
         )
 
     def mover(self, state: State, move: MoveType) -> str | None:

@@ -3,16 +3,15 @@ for a number of players."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from pydantic import Field
 
-from games.core import Reason, Ruling
+from games.core import Reason
+from games.core.findings import Findings, found_illegal, found_legal
 from games.core.setup_pages import CitedSetup
-from games.core.words import and_more, says
+from games.core.words import Who as W
+from games.core.words import and_more, count, possessive, says
 from games.higher_lower import reasons as R
 from games.higher_lower.reasons import REASONS
-from games.higher_lower.speech import Who as W
 from games.higher_lower.state import (
     BOOSTER_CARDS,
     BOOSTERS_AT_DEAL,
@@ -23,18 +22,11 @@ from games.higher_lower.state import (
 )
 from games.higher_lower.table import booster_count, hand_size, next_player, under_way
 
-if TYPE_CHECKING:
-    from games.core import GameRules
-
 MIN_PLAYERS = 2
 
 
 def _reason(code: str, detail: str) -> Reason:
     return REASONS.reason(code, detail)
-
-
-def _cards(n: int, what: str) -> str:
-    return f"{n} {what}" if n != 1 else f"1 {what.removesuffix('s')}"
 
 
 def setup_problems(state: State) -> list[Reason]:
@@ -47,13 +39,15 @@ def setup_problems(state: State) -> list[Reason]:
         )
     for p in state.players:
         if p.hand is None:
-            problems.append(_reason("setup-hand-size", f"{p.name}: the hand was not described"))
+            problems.append(
+                _reason("setup-hand-size", f"{possessive(p.name, True)} hand was not described")
+            )
         elif hand_size(p) != HAND_AT_DEAL:
             problems.append(
                 _reason(
                     "setup-hand-size",
                     f"{says(p.name, 'holds', 'hold', True)} "
-                    f"{_cards(hand_size(p), 'playing cards')}, not {HAND_AT_DEAL}",
+                    f"{count(hand_size(p), 'playing card')}, not {HAND_AT_DEAL}",
                 )
             )
     deck = PLAYING_CARDS - HAND_AT_DEAL * n
@@ -73,7 +67,7 @@ def setup_problems(state: State) -> list[Reason]:
                 _reason(
                     "setup-boosters",
                     f"{W(p.name).start} {W(p.name).verb('holds', 'hold')} "
-                    f"{_cards(booster_count(p), 'booster cards')}, not "
+                    f"{count(booster_count(p), 'booster card')}, not "
                     f"{BOOSTERS_AT_DEAL}",
                 )
             )
@@ -99,12 +93,12 @@ def setup_problems(state: State) -> list[Reason]:
     return problems
 
 
-def rule_setup(engine: GameRules[Any, Any], state: State) -> Ruling:
+def judge_setup(state: State) -> Findings:
     problems = setup_problems(state)
     if problems:
         first = problems[0].detail
         more = and_more(len(problems) - 1, "problem")
-        return engine.illegal(
+        return found_illegal(
             f"No: this is not a correct setup: {first}{more}.",
             problems,
             interpretations=[R.TURNS_GO_LEFT] if state.dealer is not None else [],
@@ -138,7 +132,7 @@ def rule_setup(engine: GameRules[Any, Any], state: State) -> Ruling:
         notes.append("Say who dealt to check the opener: the player on the dealer's left opens.")
         answer = "Yes, the deal is correct. Who opens depends on who dealt: the player on the "
         answer += "dealer's left."
-    return engine.legal(
+    return found_legal(
         "Yes: this is a correct setup.",
         reasons,
         state,

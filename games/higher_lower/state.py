@@ -165,6 +165,10 @@ class State(_Model):
     def _names_as_seated(self) -> State:
         """A name given elsewhere in the state is the seated player's name, compared case
         folded ("ana" is Ana); a name that is nobody's is left for the checks to refuse."""
+        names = {p.name for p in self.players}
+        given = (self.turn, self.call_by, self.dealer, self.drew, *self.match_chain)
+        if all(name is None or name in names for name in given):
+            return self  # the common case: every name given as seated, nothing to fold
         seated = {fold(p.name): p.name for p in self.players}
 
         def seat(name: str | None) -> str | None:

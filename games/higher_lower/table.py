@@ -20,6 +20,11 @@ ALL_VALUES = range(LOWEST, HIGHEST + 1)
 
 def player_index(state: State, name: str) -> int | None:
     """The seat of the player of that name, compared case folded (NFC)."""
+    # Names are seated as the state is read (`State._names_as_seated`): the name as seated
+    # is the common case, and needs no folding.
+    for index, player in enumerate(state.players):
+        if player.name == name:
+            return index
     key = fold(name)
     for index, player in enumerate(state.players):
         if fold(player.name) == key:

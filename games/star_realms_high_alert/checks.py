@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from games.core import InvalidMove, InvalidState
+from games.core.words import listed
 from games.star_realms_high_alert.catalog import CARDS, CHOSEN_FACTION_TECH, CardFacts
 from games.star_realms_high_alert.moves import (
     Acquire,
@@ -46,16 +47,22 @@ _ZONE_TYPES = {
 }
 
 
-def _placed(state: State) -> Iterator[tuple[str, str, str | None]]:
-    """(field path, card id, High Alert slug or None) for every card in the state."""
-    zones = ("play_area", "trade_row", "discard_pile", "scrap_heap", "hand", "out_of_play")
-    for zone in zones:
+_ZONES = ("play_area", "trade_row", "discard_pile", "scrap_heap", "hand", "out_of_play")
+
+
+def _placed(state: State) -> Iterator[tuple[str, int, str, str | None]]:
+    """(zone, index, card id, High Alert slug or None) for every card in the state."""
+    for zone in _ZONES:
         for i, card in enumerate(getattr(state, zone)):
-            yield f"state.{zone}.{i}", card.id, card.card
+            yield zone, i, card.id, card.card
     for i, hero in enumerate(state.heroes):
-        yield f"state.heroes.{i}", hero.id, hero.card
+        yield "heroes", i, hero.id, hero.card
     for i, tech in enumerate(state.techs):
-        yield f"state.techs.{i}", tech.id, tech.card
+        yield "techs", i, tech.id, tech.card
+
+
+def _path(zone: str, index: int) -> str:
+    return f"state.{zone}.{index}"
 
 
 def _known(path: str, slug: str) -> CardFacts:
@@ -66,28 +73,34 @@ def _known(path: str, slug: str) -> CardFacts:
 
 
 def _check_zones(state: State) -> None:
-    seen: dict[str, str] = {}
+    # The paths are written only for a card refused: most states have none.
+    seen: dict[str, tuple[str, int]] = {}
     copies: Counter[str] = Counter()
-    for path, card_id, slug in _placed(state):
+    for zone, i, card_id, slug in _placed(state):
         if card_id in seen:
-            raise InvalidState(f"{path}.id", f"id {card_id!r} is also used at {seen[card_id]}")
-        seen[card_id] = path
+            also = _path(*seen[card_id])
+            raise InvalidState(f"{_path(zone, i)}.id", f"id {card_id!r} is also used at {also}")
+        seen[card_id] = (zone, i)
         if slug is None:
             continue
-        card = _known(path, slug)
-        zone = path.split(".")[1]
+        card = CARDS.get(slug)
+        if card is None:
+            raise InvalidState(f"{_path(zone, i)}.card", f"{slug!r} is not a High Alert card")
         allowed = _ZONE_TYPES.get(zone)
         if allowed is not None and card.type not in allowed:
-            raise InvalidState(f"{path}.card", f"a {card.type} ({card.name}) cannot be in {zone}")
+            raise InvalidState(
+                f"{_path(zone, i)}.card", f"a {card.type} ({card.name}) cannot be in {zone}"
+            )
         copies[slug] += 1
         if copies[slug] > card.copies:
             raise InvalidState(
-                f"{path}.card", f"the set holds only {card.copies} {card.name}, the state more"
+                f"{_path(zone, i)}.card",
+                f"the set holds only {card.copies} {card.name}, the state more",
             )
     for i, effect in enumerate(state.free_acquires):
         if effect.id in seen:
             raise InvalidState(f"state.free_acquires.{i}.id", f"id {effect.id!r} is used twice")
-        seen[effect.id] = f"state.free_acquires.{i}"
+        seen[effect.id] = ("free_acquires", i)
 
 
 def _check_described(path: str, card: PlayedCard | LooseCard) -> None:
@@ -96,7 +109,8 @@ def _check_described(path: str, card: PlayedCard | LooseCard) -> None:
     if known is None:
         return
     if card.factions is not None and set(card.factions) != set(known.factions):
-        raise InvalidState(f"{path}.factions", f"{known.name}'s factions are not {card.factions}")
+        printed = listed([symbol_phrase(f) for f in sorted(known.factions)])
+        raise InvalidState(f"{path}.factions", f"{known.name} carries the {printed}")
     if isinstance(card, PlayedCard):
         for flag, value in (("ally", known.has_ally), ("double_ally", known.has_double_ally)):
             given = getattr(card, flag)
@@ -260,7 +274,7 @@ def _check_needs(state: State, move: AnyMove) -> None:
 def _check_drawn(state: State, move: Draw, field: str) -> None:
     """Cards drawn are ships and bases (heroes and tech never reach a deck: 3.3, 4.3, 3.6,
     4.6), each with an id no other card of the state has."""
-    taken = {card_id: path for path, card_id, _ in _placed(state)}
+    taken = {card_id: _path(zone, i) for zone, i, card_id, _ in _placed(state)}
     for i, card in enumerate(move.cards):
         path = f"{field}.cards.{i}"
         if card.id in taken:

@@ -88,6 +88,7 @@ REASONS = ReasonCatalog(
         "invasion-pack": "1.5",
         "heroes-pack": "1.6",
         "setup-pack-not-chosen": "2.3",
+        "setup-one-or-all-packs": "2.3",
         "setup-pack-incomplete": "2.4",
         "setup-whole-packs": "2.4",
         "expansion-not-added": "2.4",
@@ -186,6 +187,7 @@ REASONS.rules_in(
             "hand-drawn",
             "cards-drawn",
             "draw-not-now",
+            "setup-one-or-all-packs",
         ),
         "turns": (
             "hero-already-scrapped",

@@ -11,7 +11,9 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, ClassVar, TypeVar
 
-from games.core import GameRules, InvalidMove, Question, Reason, Ruling
+from games.core import GameRules, InvalidMove, Question, Reason, Ruling, words
+from games.core.findings import Findings, compose, found_illegal, found_legal
+from games.core.readings import ours
 from games.core.rules import ReasonCatalog
 from games.star_realms_high_alert import transitions, turns
 from games.star_realms_high_alert.catalog import CARDS, FACTION_NAMES, SYMBOL_NAMES
@@ -95,24 +97,23 @@ class HighAlertRules(GameRules[State, AnyMove]):
         return self.adjudicate_checked(state, move)
 
     def adjudicate_checked(self, state: State, move: AnyMove) -> Ruling:
+        return compose(self.judge(state, move))
+
+    def judge(self, state: State, move: AnyMove) -> Findings:
+        """The findings on a checked move (games/core/findings.py), which core composes into
+        the Ruling."""
         if isinstance(move, CheckSetup):
             return self._check_setup(state, move)
         off = expansion_problems(state)
         if off:
-            return self.illegal(
+            return found_illegal(
                 f"This table does not fit the setup: {off[0].detail}.",
                 off,
                 answer=f"No: before any move, this table does not fit the setup: {off[0].detail}.",
             )
         taken = turns.gone(state, move)
         if taken is not None:
-            interps = [ENDED_TURN] if taken.reason.code == "card-turn-ended" else []
-            return self.illegal(
-                _sentence(taken.reason.detail),
-                [taken.reason],
-                interpretations=interps,
-                answer=taken.answer,
-            )
+            return taken
         if isinstance(move, EndTurn):
             return self._end_turn(state)
         if isinstance(move, Draw):
@@ -166,8 +167,8 @@ class HighAlertRules(GameRules[State, AnyMove]):
     def _r(self, code: str, detail: str) -> Reason:
         return self.reasons.reason(code, detail)
 
-    def _outside_main_phase(self, state: State) -> Ruling:
-        return self.illegal(
+    def _outside_main_phase(self, state: State) -> Findings:
+        return found_illegal(
             f"That can only be done in your main phase, and this is the {state.phase} phase.",
             [self._r("outside-main-phase", f"the state is in the {state.phase} phase")],
             interpretations=[MAIN_PHASE],
@@ -176,7 +177,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
 
     # ----- the end of the turn, and the setup -----
 
-    def _end_turn(self, state: State) -> Ruling:
+    def _end_turn(self, state: State) -> Findings:
         reasons, said = turn_end_reasons(state)
         after = after_turn(state)
         interps = [HERO_NO_FACTION] if state.heroes else []
@@ -184,8 +185,8 @@ class HighAlertRules(GameRules[State, AnyMove]):
             interps.append(ENDED_TURN)
         answer = "Yes, you can end your turn."
         if said:
-            answer += " " + _sentence("; ".join(said))
-        return self.legal(
+            answer += " " + words.sentence("; ".join(said))
+        return found_legal(
             "Your turn ends: heroes and tech stay on your table; this turn's effects expire.",
             reasons,
             after,
@@ -194,12 +195,12 @@ class HighAlertRules(GameRules[State, AnyMove]):
             answer=answer,
         )
 
-    def _draw(self, state: State, move: Draw) -> Ruling:
+    def _draw(self, state: State, move: Draw) -> Findings:
         drawn = turns.names(move.cards)
-        count = f"{len(move.cards)} card{'' if len(move.cards) == 1 else 's'}"
+        count = words.count(len(move.cards), "card")
         after = turns.draw(state, move)
         if state.phase == "draw":
-            return self.legal(
+            return found_legal(
                 f"You draw your next hand: {drawn}; your next turn begins.",
                 [self._r("hand-drawn", f"{count} drawn: {drawn}")],
                 after,
@@ -208,25 +209,25 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 "your next turn begins with it.",
             )
         if state.phase == "main":
-            return self.legal(
+            return found_legal(
                 f"You draw {drawn} into your hand.",
                 [self._r("cards-drawn", f"{count} drawn by an ability: {drawn}")],
                 after,
                 notes=[turns.MAIN_PHASE_DRAW_NOTE],
                 answer=f"Yes: the cards an ability lets you draw ({drawn}) go to your hand.",
             )
-        return self.illegal(
+        return found_illegal(
             f"Cards are not drawn in the {state.phase} phase.",
             [self._r("draw-not-now", f"the state is in the {state.phase} phase")],
             answer=f"No: you draw your next hand after your turn ends, not in your "
             f"{state.phase} phase.",
         )
 
-    def _play(self, state: State, move: PlayCard) -> Ruling:
+    def _play(self, state: State, move: PlayCard) -> Findings:
         card = next(c for c in state.hand if c.id == move.card)
         name = label(card)
         if state.phase != "main":
-            return self.illegal(
+            return found_illegal(
                 f"{name} can be played only in your main phase, not the {state.phase} phase.",
                 [self._r("play-outside-main-phase", f"the state is in the {state.phase} phase")],
                 answer=f"No: you play cards in your main phase, and this is your {state.phase} "
@@ -240,7 +241,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 said += " (or none)"
             known = CARDS[card.card] if card.card else None
             printed = f' ("{known.primary}")' if known is not None and known.primary else ""
-            return self.illegal(
+            return found_illegal(
                 f"{name}'s primary ability gives {said}, not {move.trade} Trade.",
                 [self._r("trade-not-printed", f"{name}{printed}: {said}")],
                 answer=f"No: {name}'s primary ability{printed} gives you {said}, not "
@@ -258,7 +259,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
         notes = [check.note] if check.note and move.trade else []
         if known is not None and known.primary:
             notes.append(f"Its primary ability, to apply at the table: {known.primary}.")
-        return self.legal(
+        return found_legal(
             f"You play {name} into your play area.",
             reasons,
             after,
@@ -266,17 +267,26 @@ class HighAlertRules(GameRules[State, AnyMove]):
             answer=f"Yes, you can play {name} from your hand.{gained}",
         )
 
-    def _check_setup(self, state: State, move: CheckSetup) -> Ruling:
+    def _check_setup(self, state: State, move: CheckSetup) -> Findings:
         added = Counter({slug: n for slug, n in move.added.items() if n > 0})
         problems, chosen = setup_problems(state, added)
+        # The sheet names one mini-expansion or all four (rule 2.3): two or three rest on our
+        # reading, which allows them; read the other way, they are not a correct setup.
+        some = 1 < len(chosen) < len(PACK_NAMES)
+        interps = [SOME_PACKS] if some else []
+        if some and not ours(SOME_PACKS):
+            problems.append(self._r("setup-one-or-all-packs", _some_packs(chosen)))
         if problems:
-            return self.illegal(
-                f"Not a correct setup: {problems[0].detail}.",
+            return found_illegal(
+                words.sentence(words.because("Not a correct setup", problems[0].detail)),
                 problems,
-                answer=f"No, this is not a correct setup: {problems[0].detail}.",
+                interpretations=interps,
+                answer=words.sentence(
+                    words.because("No, this is not a correct setup", problems[0].detail)
+                ),
             )
         if not chosen:
-            return self.illegal(
+            return found_illegal(
                 "Not a setup with High Alert: no High Alert card is shuffled in.",
                 [self._r("setup-pack-incomplete", "no card of any mini-expansion is added")],
                 answer="No: no High Alert card is shuffled into the trade deck.",
@@ -286,31 +296,30 @@ class HighAlertRules(GameRules[State, AnyMove]):
         reasons = [
             self._r(
                 "setup-whole-packs",
-                f"every card of {', '.join(names)} is shuffled in: {total} cards",
+                f"every card of {words.listed(names)} is shuffled in, {total} cards in all",
             )
         ]
         for expansion in chosen:
             reasons.append(self._r(f"{expansion}-pack", f"{PACK_NAMES[expansion]}: its whole pack"))
-        return self.legal(
+        return found_legal(
             "This is a correct setup.",
             reasons,
             state,
-            # The sheet names one mini-expansion or all four (rule 2.3).
-            interpretations=[SOME_PACKS] if 1 < len(chosen) < len(PACK_NAMES) else [],
-            answer=f"Yes, this is a correct setup: the {total} cards of {_and(names)} are "
+            interpretations=interps,
+            answer=f"Yes, this is a correct setup: the {total} cards of {words.listed(names)} are "
             "shuffled into the trade deck.",
         )
 
     # ----- ally and double ally abilities -----
 
-    def _use_ally(self, state: State, card_id: str, *, double: bool) -> Ruling:
+    def _use_ally(self, state: State, card_id: str, *, double: bool) -> Findings:
         card = _must(find_played(state, card_id))
         name = label(card)
         what = "double ally ability" if double else "ally ability"
         has = has_double_ally(card) if double else has_ally(card)
         if not has:
             code = "no-double-ally-ability" if double else "no-ally-ability"
-            return self.illegal(
+            return found_illegal(
                 f"{name} has no {what}.",
                 [self._r(code, f"{name} shows no {what}")],
                 answer=f"No: {name} has no {what}.",
@@ -318,7 +327,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
         used = card.double_ally_used if double else card.ally_used
         if used:
             code = "double-ally-already-used" if double else "ally-already-used"
-            return self.illegal(
+            return found_illegal(
                 f"{name}'s {what} was already used this turn; it cannot be used again.",
                 [self._r(code, f"{name}'s {what} is marked as used this turn")],
                 interpretations=[ALLY_ONCE],
@@ -332,7 +341,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             code = "double-ally-not-triggered" if double else "ally-not-triggered"
             have = len(count.supporters)
             detail = f"{needed} needed, {have} counted: {count.describe()}"
-            return self.illegal(
+            return found_illegal(
                 f"{name}'s {what} is not live: it needs {_needs(needed)} of "
                 f"{_factions(count)} in play, and there {_is_are(have)}.",
                 [self._r(code, detail), *grounds],
@@ -342,7 +351,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             )
         code = "double-ally-triggered" if double else "ally-triggered"
         after = transitions.mark_ally_used(state, card.id, double=double)
-        return self.legal(
+        return found_legal(
             f"{name}'s {what} is live, triggered by {count.describe()}.",
             [
                 self._r(
@@ -352,7 +361,8 @@ class HighAlertRules(GameRules[State, AnyMove]):
             ],
             after,
             interpretations=interpretations,
-            answer=f"Yes, you can use {name}'s {what}: {count.describe()} triggers it.",
+            answer=f"Yes, you can use {name}'s {what}: {count.describe()} "
+            f"{words.plural(len(count.supporters), 'triggers', 'trigger')} it.",
         )
 
     def _ally_grounds(self, count: AllyCount) -> list[Reason]:
@@ -425,7 +435,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             reasons.append(
                 self._r(
                     "effects-not-in-discount",
-                    "not counted, being effects: " + ", ".join(quote.ignored_effects),
+                    "not counted, being effects: " + words.listed(quote.ignored_effects),
                 )
             )
             if quote.stealth_ignored:
@@ -434,7 +444,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             reasons.append(
                 self._r(
                     "hero-has-no-faction",
-                    "not counted, having no faction: " + ", ".join(quote.ignored_heroes),
+                    "not counted, having no faction: " + words.listed(quote.ignored_heroes),
                 )
             )
             interps.append(HERO_NO_FACTION)
@@ -492,7 +502,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
 
     def _payment(
         self, state: State, quote: PriceQuote, pay: int | None
-    ) -> tuple[list[Reason], Ruling | None]:
+    ) -> tuple[list[Reason], Findings | None]:
         """A sum the player means to pay, against the price: a discount the rules do not give
         is void when the Trade covers the price (8.3); an overpayment is void (9.1)."""
         name = label(quote.card)
@@ -511,20 +521,20 @@ class HighAlertRules(GameRules[State, AnyMove]):
             return [
                 self._r(
                     "effects-discount-void",
-                    f"paying {pay} counts {', '.join(effects)} toward the discount; symbols "
+                    f"paying {pay} counts {words.listed(effects)} toward the discount; symbols "
                     f"gained as effects do not count, so you pay {quote.price}",
                 )
             ], None
         why = (
-            f"symbols gained as effects ({', '.join(effects)}) do not lower the price"
+            f"symbols gained as effects ({words.listed(effects)}) do not lower the price"
             if effects
             else f"nothing lowers it below {quote.price}"
         )
-        return [], self.illegal(
+        return [], found_illegal(
             f"{name} costs you {quote.price} Trade, not {pay}: {why}.",
             [
                 self._r("price-not-paid", f"price {quote.price}, offered {pay}"),
-                *([self._r("effects-not-in-discount", ", ".join(effects))] if effects else []),
+                *([self._r("effects-not-in-discount", words.listed(effects))] if effects else []),
                 *(
                     [self._r("not-enough-trade", f"Trade {state.trade}")]
                     if quote.price > state.trade
@@ -535,7 +545,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             answer=f"No: {name} costs you {quote.price} Trade, not {pay}; {why}.",
         )
 
-    def _acquire(self, state: State, move: Acquire) -> Ruling:
+    def _acquire(self, state: State, move: Acquire) -> Findings:
         card = _must(find_row(state, move.card))
         name = label(card)
         quote = price_quote(state, card)
@@ -545,7 +555,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             refused.interpretations = list(dict.fromkeys([*interps, *refused.interpretations]))
             return refused
         if quote.price > state.trade:
-            return self.illegal(
+            return found_illegal(
                 f"{name} costs you {quote.price} Trade and you have only {state.trade}.",
                 [
                     self._r("not-enough-trade", f"price {quote.price}, Trade {state.trade}"),
@@ -560,8 +570,8 @@ class HighAlertRules(GameRules[State, AnyMove]):
         voided = [*paid_void, *placed_void]
         answer = f"Yes, you can acquire {name} for {quote.price} Trade{tail}."
         if voided:
-            answer += " " + " ".join(_sentence(v.detail) for v in voided)
-        return self.legal(
+            answer += " " + " ".join(words.sentence(v.detail) for v in voided)
+        return found_legal(
             f"You may acquire {name} for {quote.price} Trade{tail}.",
             [self._r("price-paid", f"{quote.price} of your {state.trade} Trade"), *grounds, *where],
             after,
@@ -571,7 +581,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             voided=voided,
         )
 
-    def _acquire_free(self, state: State, move: AcquireFree) -> Ruling:
+    def _acquire_free(self, state: State, move: AcquireFree) -> Findings:
         card = _must(find_row(state, move.card))
         effect = next(e for e in state.free_acquires if e.id == move.effect)
         name = label(card)
@@ -587,7 +597,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 )
             )
         if cost > effect.max_cost:
-            return self.illegal(
+            return found_illegal(
                 f"{name} costs {cost}, more than the {effect.max_cost} the effect allows.",
                 [
                     self._r("over-free-limit", f"printed cost {cost}, more than {effect.max_cost}"),
@@ -605,8 +615,8 @@ class HighAlertRules(GameRules[State, AnyMove]):
         after = transitions.acquire_free(state, card.id, effect.id)
         answer = f"Yes, you can take {name} without paying: it costs {cost}{tail}."
         if voided:
-            answer += " " + " ".join(_sentence(v.detail) for v in voided)
-        return self.legal(
+            answer += " " + " ".join(words.sentence(v.detail) for v in voided)
+        return found_legal(
             f"You may take {name} without paying: its cost {cost} is within "
             f"{effect.max_cost}{tail}.",
             [
@@ -622,19 +632,19 @@ class HighAlertRules(GameRules[State, AnyMove]):
 
     # ----- tech -----
 
-    def _use_tech(self, state: State, move: UseTech) -> Ruling:
+    def _use_tech(self, state: State, move: UseTech) -> Findings:
         tech = next(t for t in state.techs if t.id == move.tech)
         known = CARDS[tech.card]
         cost = known.tech_cost or 0
         if tech.used_this_turn:
-            return self.illegal(
+            return found_illegal(
                 f"{known.name} was already used this turn; a tech works once a turn.",
-                [self._r("tech-already-used", f"{known.name} ({tech.id}) is marked used")],
+                [self._r("tech-already-used", f"{known.name} is marked used this turn")],
                 answer=f"No: you have already used {known.name} this turn; a tech works once a "
                 "turn.",
             )
         if cost > state.trade:
-            return self.illegal(
+            return found_illegal(
                 f"{known.name} costs {cost} Trade to use and you have only {state.trade}.",
                 [self._r("tech-not-enough-trade", f"cost {cost}, Trade {state.trade}")],
                 answer=f"No: {known.name} costs {cost} Trade to use and you have only "
@@ -658,7 +668,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 "faction for ally abilities this turn, and for nothing else."
             )
         after = transitions.use_tech(state, tech.id, move.faction)
-        return self.legal(
+        return found_legal(
             f"You may use {known.name} for {cost} Trade.",
             reasons,
             after,
@@ -669,11 +679,11 @@ class HighAlertRules(GameRules[State, AnyMove]):
 
     # ----- heroes -----
 
-    def _scrap_hero(self, state: State, move: ScrapHero) -> Ruling:
+    def _scrap_hero(self, state: State, move: ScrapHero) -> Findings:
         hero = next(h for h in state.heroes if h.id == move.hero)
         known = CARDS[hero.card]
         if state.phase != "main":
-            return self.illegal(
+            return found_illegal(
                 f"{known.name} can be scrapped only in your main phase, not the {state.phase} "
                 "phase.",
                 [
@@ -689,7 +699,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
         if hero.played_this_turn:
             interps.insert(0, HERO_SCRAP_SAME_TURN)
         after = transitions.scrap_hero(state, hero.id)
-        return self.legal(
+        return found_legal(
             f"You may scrap {known.name} now for its scrap ability.",
             [
                 self._r("hero-scrapped", f"main phase; {known.name} is on your table"),
@@ -716,12 +726,10 @@ def _must(found: _T | None) -> _T:
     return found
 
 
-def _sentence(text: str) -> str:
-    return text[0].upper() + text[1:] + "."
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _some_packs(chosen: list[str]) -> str:
+    """Two or three mini-expansions, said as the sheet's rule 2.3 refuses them (read so)."""
+    names = words.listed([PACK_NAMES[e] for e in chosen])
+    return f"{names} make {len(chosen)} mini-expansions, and the sheet adds one or all four"
 
 
 def _factions(count: AllyCount) -> str:
@@ -733,7 +741,7 @@ def _needs(n: int) -> str:
 
 
 def _is_are(n: int) -> str:
-    return "is none" if n == 0 else ("is only 1" if n == 1 else f"are only {n}")
+    return "is none" if n == 0 else f"{words.plural(n, 'is', 'are')} only {n}"
 
 
 RULES = HighAlertRules()

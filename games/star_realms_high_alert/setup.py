@@ -10,6 +10,7 @@ from pydantic import Field
 
 from games.core import Reason
 from games.core.setup_pages import CitedSetup
+from games.core.words import listed, plural
 from games.star_realms_high_alert.catalog import CARDS
 from games.star_realms_high_alert.reasons import REASONS
 from games.star_realms_high_alert.state import ExpansionSlug, State
@@ -38,10 +39,6 @@ def _r(code: str, detail: str) -> Reason:
     return REASONS.reason(code, detail)
 
 
-def _copies(n: int, name: str) -> str:
-    return f"{n} {name}" if n != 1 else f"1 {name}"
-
-
 def setup_problems(state: State, added: Counter[str]) -> tuple[list[Reason], list[str]]:
     """How the cards shuffled in differ from whole packs, and the packs they make up."""
     packs_added = sorted({CARDS[slug].expansion for slug, n in added.items() if n > 0})
@@ -49,13 +46,11 @@ def setup_problems(state: State, added: Counter[str]) -> tuple[list[Reason], lis
     problems: list[Reason] = []
     for expansion in packs_added:
         if expansion not in chosen:
-            names = ", ".join(
-                CARDS[s].name for s in sorted(added) if CARDS[s].expansion == expansion
-            )
+            cards = [CARDS[s].name for s in sorted(added) if CARDS[s].expansion == expansion]
             problems.append(
                 _r(
                     "setup-pack-not-chosen",
-                    f"{names} {'is' if ',' not in names else 'are'} from "
+                    f"{listed(cards)} {plural(len(cards), 'is', 'are')} from "
                     f"{PACK_NAMES[expansion]}, which is not among the mini-expansions added",
                 )
             )
@@ -63,12 +58,12 @@ def setup_problems(state: State, added: Counter[str]) -> tuple[list[Reason], lis
         want = pack(expansion)
         short = [(s, want[s] - added[s]) for s in sorted(want) if added[s] < want[s]]
         if short:
-            missing = ", ".join(_copies(n, CARDS[s].name) for s, n in short)
+            missing = listed([f"{n} {CARDS[s].name}" for s, n in short])
             problems.append(
                 _r(
                     "setup-pack-incomplete",
                     f"{PACK_NAMES[expansion]} is added, but {missing} "
-                    f"{'is' if sum(n for _, n in short) == 1 else 'are'} not shuffled in",
+                    f"{plural(sum(n for _, n in short), 'is', 'are')} not shuffled in",
                 )
             )
             problems.append(

@@ -72,7 +72,9 @@ TypedSymbol = Annotated[SymbolSlug, BeforeValidator(_slug)]
 FactionSlug = Annotated[
     Literal["blob", "machine-cult", "star-empire", "trade-federation"], BeforeValidator(_slug)
 ]
-CardSlug = Annotated[str, BeforeValidator(_slug), Field(max_length=60)]
+# The length checked on the slug by the string's own validator (a constraint after the
+# BeforeValidator would be checked in Python, and said as "items").
+CardSlug = Annotated[str, Field(max_length=60), BeforeValidator(_slug)]
 ExpansionSlug = Literal["requisition", "tech", "invasion", "heroes"]
 OutsideType = Literal["ship", "base", "outpost"]
 Name = Annotated[str, Field(max_length=80)]

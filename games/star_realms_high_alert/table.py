@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from games.core.readings import ours
+from games.core.words import listed
 from games.star_realms_high_alert.catalog import (
     CARDS,
     CHOSEN_FACTION_TECH,
@@ -122,7 +123,7 @@ class AllyCount:
         for s in self.supporters:
             how = {"card": "in play", "effect": "gained as an effect", "hero-primary": ""}[s.via]
             parts.append(f"{s.label} {how}".strip())
-        return ", ".join(parts)
+        return listed(parts)
 
 
 def ally_count(state: State, card: PlayedCard) -> AllyCount:
@@ -185,7 +186,7 @@ class PriceQuote:
             return f"{self.printed_cost} Trade: no {faction} card in your play area"
         return (
             f"{self.price} Trade: printed cost {self.printed_cost}, less 1 for each {faction} "
-            f"card in your play area ({', '.join(self.counted)})"
+            f"card in your play area ({listed(self.counted)})"
         )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.core import Reason
+from games.core.words import listed, plural
 from games.star_realms_high_alert.catalog import CARDS, SYMBOL_NAMES
 from games.star_realms_high_alert.reasons import REASONS
 from games.star_realms_high_alert.state import LooseCard, State
@@ -57,16 +58,19 @@ def turn_end_reasons(state: State) -> tuple[list[Reason], list[str]]:
     reasons: list[Reason] = []
     said: list[str] = []
     if state.play_area:
-        played = _and(_counted([label(c) for c in state.play_area]))
-        reasons.append(_r("cards-leave-play", f"{played} leave your play area"))
+        played = listed(_counted([label(c) for c in state.play_area]))
+        leave = plural(len(state.play_area), "leaves", "leave")
+        reasons.append(_r("cards-leave-play", f"{played} {leave} your play area"))
     if state.hand:
-        kept = _and(_counted([label(c) for c in state.hand]))
-        reasons.append(_r("hand-discarded", f"{kept}, left in your hand, are discarded"))
+        kept = listed(_counted([label(c) for c in state.hand]))
+        are = plural(len(state.hand), "is", "are")
+        reasons.append(_r("hand-discarded", f"{kept}, left in your hand, {are} discarded"))
         said.append("the cards left in your hand are discarded")
     if state.heroes:
-        names = _and([hero_label(h) for h in state.heroes])
-        reasons.append(_r("hero-stays-on-table", f"{names} stay on your table"))
-        said.append(f"{names} {'stays' if len(state.heroes) == 1 else 'stay'} on your table")
+        names = listed([hero_label(h) for h in state.heroes])
+        stay = plural(len(state.heroes), "stays", "stay")
+        reasons.append(_r("hero-stays-on-table", f"{names} {stay} on your table"))
+        said.append(f"{names} {stay} on your table")
     for hero in state.heroes:
         if hero.played_this_turn:
             symbol = SYMBOL_NAMES.get(CARDS[hero.card].grants_symbol or "", "its symbol")
@@ -78,19 +82,20 @@ def turn_end_reasons(state: State) -> tuple[list[Reason], list[str]]:
             )
             said.append(f"{hero_label(hero)}'s primary ability no longer applies")
     if state.techs:
-        names = _and(_counted([CARDS[t.card].name for t in state.techs]))
-        reasons.append(_r("tech-stays-on-table", f"{names} stay on your table"))
+        names = listed(_counted([CARDS[t.card].name for t in state.techs]))
+        stay = plural(len(state.techs), "stays", "stay")
+        reasons.append(_r("tech-stays-on-table", f"{names} {stay} on your table"))
         reasons.append(_r("tech-use-resets", f"{names} may each be used once more next turn"))
         said.append(f"your tech stays on the table and can be used again next turn ({names})")
     chosen = [g for g in state.gained_symbols if g.card is not None and CARDS[g.card].is_tech]
     others = [g for g in state.gained_symbols if g not in chosen]
     if others:
-        listed = ", ".join(SYMBOL_NAMES.get(g.symbol, g.symbol) for g in others)
-        reasons.append(_r("effect-symbols-expire", f"gained this turn as effects: {listed}"))
+        symbols = listed([SYMBOL_NAMES[g.symbol] for g in others])
+        reasons.append(_r("effect-symbols-expire", f"gained this turn as effects: {symbols}"))
         said.append("the symbols you gained as effects expire")
     if chosen:
-        listed = ", ".join(SYMBOL_NAMES.get(g.symbol, g.symbol) for g in chosen)
-        reasons.append(_r("chosen-faction-expires", f"chosen for this turn: {listed}"))
+        symbols = listed([SYMBOL_NAMES[g.symbol] for g in chosen])
+        reasons.append(_r("chosen-faction-expires", f"chosen for this turn: {symbols}"))
         said.append("the faction you chose for this turn expires")
     used = [c for c in state.play_area if c.ally_used or c.double_ally_used]
     if used:
@@ -98,17 +103,13 @@ def turn_end_reasons(state: State) -> tuple[list[Reason], list[str]]:
             _r(
                 "ally-uses-reset",
                 "ally abilities used this turn were used for this turn only: "
-                + ", ".join(c.name or c.card or c.id for c in used),
+                + listed([label(c) for c in used]),
             )
         )
         said.append("ally abilities can be used again next turn")
     if not reasons:
         reasons.append(_r("effect-symbols-expire", "nothing gained this turn carries over"))
     return reasons, said
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _counted(names: list[str]) -> list[str]:

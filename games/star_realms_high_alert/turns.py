@@ -12,9 +12,12 @@ rules forbid it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.core import Reason
+from games.core.findings import Findings, found_illegal
+from games.core.words import listed, sentence
 from games.star_realms_high_alert.moves import (
     Acquire,
     AcquireFree,
@@ -25,7 +28,7 @@ from games.star_realms_high_alert.moves import (
     UseAlly,
     UseDoubleAlly,
 )
-from games.star_realms_high_alert.reasons import REASONS
+from games.star_realms_high_alert.reasons import ENDED_TURN, REASONS
 from games.star_realms_high_alert.state import LooseCard, PlayedCard, State, TableHero, TableTech
 from games.star_realms_high_alert.table import facts, label
 
@@ -47,12 +50,11 @@ def _r(code: str, detail: str) -> Reason:
     return REASONS.reason(code, detail)
 
 
-@dataclass(frozen=True)
-class Gone:
-    """A card a move names that an earlier move took away: why, and the answer's words."""
-
-    reason: Reason
-    answer: str
+def _gone(reason: Reason, answer: str) -> Findings:
+    """A card a move names that an earlier move took away: an illegal move, with why (the
+    rule that took it away) and the answer's words."""
+    interps = [ENDED_TURN] if reason.code == "card-turn-ended" else []
+    return found_illegal(sentence(reason.detail), [reason], interps, answer=answer)
 
 
 def _find(cards: list[PlayedCard] | list[LooseCard], card_id: str) -> str | None:
@@ -60,32 +62,38 @@ def _find(cards: list[PlayedCard] | list[LooseCard], card_id: str) -> str | None
     return None if found is None else label(found)
 
 
-def gone(state: State, move: AnyMove) -> Gone | None:
+def gone(state: State, move: AnyMove) -> Findings | None:
     """The card `move` names, where an earlier move put it out of the move's reach; None
-    where the move's card is where the move needs it (or nowhere: bad input)."""
+    where the move's card is where the move needs it (or nowhere: bad input). A card where the
+    move needs it is nowhere else (ids are the state's own, checks.py), so the other places
+    are searched only when it is not."""
     if isinstance(move, ScrapHero):
-        return _hero_gone(state, move.hero)
+        return None if _holds(state.heroes, move.hero) else _hero_gone(state, move.hero)
     if isinstance(move, Acquire | AcquireFree):
-        return _bought(state, move.card)
+        return None if _holds(state.trade_row, move.card) else _bought(state, move.card)
     if isinstance(move, UseAlly | UseDoubleAlly):
-        return _not_in_play(state, move.card)
+        return None if _holds(state.play_area, move.card) else _not_in_play(state, move.card)
     if isinstance(move, PlayCard):
-        return _not_in_hand(state, move.card)
+        return None if _holds(state.hand, move.card) else _not_in_hand(state, move.card)
     return None
 
 
-def _hero_gone(state: State, hero_id: str) -> Gone | None:
+def _holds(cards: Sequence[PlayedCard | LooseCard | TableHero], card_id: str) -> bool:
+    return any(c.id == card_id for c in cards)
+
+
+def _hero_gone(state: State, hero_id: str) -> Findings | None:
     name = _find(state.scrap_heap, hero_id)
     if name is None:
         return None
-    return Gone(
+    return _gone(
         _r("hero-already-scrapped", f"{name} is in the scrap heap: its scrap ability was used"),
         f"No: {name} has already been scrapped; a hero is scrapped when its scrap ability is "
         "used, and a scrapped hero is no longer on your table.",
     )
 
 
-def _bought(state: State, card_id: str) -> Gone | None:
+def _bought(state: State, card_id: str) -> Findings | None:
     places = (
         ("heroes", "is on your table"),
         ("techs", "is on your table"),
@@ -100,7 +108,7 @@ def _bought(state: State, card_id: str) -> Gone | None:
         if found is None:
             continue
         name = label(found) if isinstance(found, PlayedCard | LooseCard) else _table_name(found)
-        return Gone(
+        return _gone(
             _r("card-left-trade-row", f"{name} {where}, not in the trade row"),
             f"No: {name} is no longer in the trade row: it {where}; you acquire only from the "
             "trade row.",
@@ -113,24 +121,24 @@ def _table_name(card: TableHero | TableTech) -> str:
     return known.name if known is not None else "that card"
 
 
-def _not_in_play(state: State, card_id: str) -> Gone | None:
+def _not_in_play(state: State, card_id: str) -> Findings | None:
     name = _find(state.out_of_play, card_id)
     if name is not None:
-        return Gone(
+        return _gone(
             _r("card-turn-ended", f"{name} was played in an earlier turn, which has ended"),
             f"No: {name} was played in an earlier turn, and it left your play area when that "
             "turn ended; its abilities cannot be used now.",
         )
     name = _find(state.hand, card_id)
     if name is not None:
-        return Gone(
+        return _gone(
             _r("card-not-played", f"{name} is in your hand, not in your play area"),
             f"No: {name} is in your hand; play it first, and its abilities can be used once it "
             "is in your play area.",
         )
     name = _find(state.discard_pile, card_id)
     if name is not None:
-        return Gone(
+        return _gone(
             _r("card-in-discard-pile", f"{name} is in your discard pile, not in play"),
             f"No: {name} is in your discard pile, not in your play area; its abilities work "
             "only once it is played.",
@@ -138,23 +146,23 @@ def _not_in_play(state: State, card_id: str) -> Gone | None:
     return None
 
 
-def _not_in_hand(state: State, card_id: str) -> Gone | None:
+def _not_in_hand(state: State, card_id: str) -> Findings | None:
     name = _find(state.play_area, card_id)
     if name is not None:
-        return Gone(
+        return _gone(
             _r("card-already-played", f"{name} is already in your play area"),
             f"No: {name} has already been played this turn; it is in your play area.",
         )
     name = _find(state.out_of_play, card_id)
     if name is not None:
-        return Gone(
+        return _gone(
             _r("card-turn-ended", f"{name} was played in an earlier turn, which has ended"),
             f"No: {name} was played in an earlier turn and left your play area when that turn "
             "ended; it is not in your hand.",
         )
     name = _find(state.discard_pile, card_id)
     if name is not None:
-        return Gone(
+        return _gone(
             _r("card-not-in-hand", f"{name} is in your discard pile, not in your hand"),
             f"No: {name} is in your discard pile; you play only the cards in your hand.",
         )
@@ -207,5 +215,4 @@ def draw(state: State, move: Draw) -> State:
 
 
 def names(cards: list[PlayedCard]) -> str:
-    said = [label(c) for c in cards]
-    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    return listed([label(c) for c in cards])

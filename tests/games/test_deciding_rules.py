@@ -60,6 +60,9 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
         "card-not-played",
         "cards-drawn",
         "trade-gained",
+        # decides only read the other way (the sheet's "one, or all" of rule 2.3), which the
+        # recorded rulings are not ruled under: test_mini_expansions_reading.py rules it so
+        "setup-one-or-all-packs",
     },
     "super-hazard-quest": {
         "dungeon-deck-empty",
