@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from games.core import InvalidMove, InvalidState
+from games.core.findings import Findings
 from games.core.pictures import plural
 from games.core.words import is_you, possessive, says, subject, verb
 from games.super_hazard_quest.ledger import Ledger, options
 from games.super_hazard_quest.moves import DiscardTurn, Setup, Trade, TrapDoor
 from games.super_hazard_quest.pathfinder import reachable
-from games.super_hazard_quest.standard_turn import TurnResult
 from games.super_hazard_quest.state import (
     BOX_DUNGEON_CARDS,
     BOX_ITEMS,
@@ -30,11 +30,13 @@ from games.super_hazard_quest.transitions import (
     TRADE_RULING,
     TRAP_DOOR_RULING,
     UNSEEN_RULING,
-    Breach,
+    add,
+    breach,
     copy_state,
     discard_items,
     draw_items,
     next_player,
+    turn_findings,
 )
 
 
@@ -50,11 +52,11 @@ def _ids(where: str, ids: list[str], owner: str, held: set[str]) -> set[str]:
     return seen
 
 
-def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
+def discard_turn(state: State, move: DiscardTurn, where: str) -> Findings:
     if move.look is not None:
-        raise Breach("look-in-discard-turn", "a Look expands the dungeon: not in a Discard Turn")
+        raise breach("look-in-discard-turn", "a Look expands the dungeon: not in a Discard Turn")
     if move.played:
-        raise Breach(
+        raise breach(
             "discard-turn-only",
             f"{'items' if len(move.played) > 1 else 'item'} {', '.join(move.played)} played "
             "in a Discard Turn",
@@ -63,7 +65,7 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
     assert mover is not None
     open_turn, unsaid = standard_turn_open(state, mover)
     if open_turn is not None:
-        raise Breach(
+        raise breach(
             "discard-turn-not-allowed",
             f"{says(mover.player, 'does', 'do', True)} not lack the actions for a Standard "
             f"Turn: {open_turn}",
@@ -82,7 +84,7 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
         state.discard += move.discard_unseen
     drawn = draw_items(state, hero, gone, list(move.draws), f"{where}.draws")
     state.turn = next_player(state)
-    result = TurnResult(state, interps=[DISCARD_RULING])
+    result = turn_findings(state, [DISCARD_RULING])
     lacking = (
         f"with its Inherent Action ({mover.action().title()}) and the items it holds, "
         f"{possessive(mover.player)} hero can reach no other Checkpoint, no empty space and "
@@ -94,11 +96,11 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
             f"; {plural(mover.unseen, 'item')} in hand "
             f"{'is' if mover.unseen == 1 else 'are'} not given, so this rests on the player's word"
         )
-        result.interps.append(UNSEEN_RULING)
+        result.interpretations.append(UNSEEN_RULING)
     if unsaid:
         lacking += f"; {unsaid} not described, so this rests on the player's word"
-    result.reasons.append(("discard-turn-allowed", lacking))
-    result.reasons.append(("discard-turn", f"{plural(gone, 'item')} discarded and {drawn} drawn"))
+    add(result, ("discard-turn-allowed", lacking))
+    add(result, ("discard-turn", f"{plural(gone, 'item')} discarded and {drawn} drawn"))
     return result
 
 
@@ -168,7 +170,7 @@ def _can_pay(ledger: Ledger, hero: Hero, actions: list[Action]) -> bool:
     )
 
 
-def trade(state: State, move: Trade, where: str) -> TurnResult:
+def trade(state: State, move: Trade, where: str) -> Findings:
     if fold(move.partner) == fold(move.player) or state.hero(move.partner) is None:
         raise InvalidMove(f"{where}.partner", f"{move.partner!r} is not another player")
     state = copy_state(state)
@@ -177,9 +179,9 @@ def trade(state: State, move: Trade, where: str) -> TurnResult:
     give = _ids(f"{where}.give", move.give, move.player, {i.id for i in mine.hand})
     take = _ids(f"{where}.receive", move.receive, move.partner, {i.id for i in theirs.hand})
     if not give or not take:
-        raise Breach("trade-empty", "a trade swaps cards both ways", (TRADE_RULING,))
+        raise breach("trade-empty", "a trade swaps cards both ways", (TRADE_RULING,))
     if len(give) != len(take):
-        raise Breach(
+        raise breach(
             "trade-uneven",
             f"{plural(len(give), 'card')} given for {len(take)}: both hands must stay at five",
             (TRADE_RULING,),
@@ -189,22 +191,23 @@ def trade(state: State, move: Trade, where: str) -> TurnResult:
     mine.hand = [i for i in mine.hand if fold(i.id) not in give] + moving_in
     theirs.hand = [i for i in theirs.hand if fold(i.id) not in take] + moving_out
     state.turn = next_player(state)
-    result = TurnResult(state, interps=[TRADE_RULING])
-    result.reasons.append(
+    result = turn_findings(state, [TRADE_RULING])
+    add(
+        result,
         (
             "trade-made",
             f"{move.player} and {move.partner} swap {plural(len(give), 'card')}; the turn ends",
-        )
+        ),
     )
     return result
 
 
-def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
+def trap_door(state: State, move: TrapDoor, where: str) -> Findings:
     target = state.hero(move.target)
     if target is None:
         raise InvalidMove(f"{where}.target", f"no player {move.target!r}")
     if fold(move.target) == fold(move.player):
-        raise Breach(
+        raise breach(
             "trap-door-on-self", "the FAQ's Trap Door moves an opponent", (TRAP_DOOR_RULING,)
         )
     dest = state.room(move.x, move.y)
@@ -219,7 +222,7 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
         )
     room = state.room(target.x, target.y)
     if room is None or not room.trap_door:
-        raise Breach(
+        raise breach(
             "trap-door-missing",
             f"{possessive(target.player, start=True)} hero stands on a card without a Trap Door",
             (TRAP_DOOR_RULING,),
@@ -227,7 +230,7 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
     state = copy_state(state)
     target = state.hero(move.target)
     assert target is not None
-    result = TurnResult(state, interps=[TRAP_DOOR_RULING])
+    result = turn_findings(state, [TRAP_DOOR_RULING])
     if dest.dead_end:
         lost = (
             "all its crystals"
@@ -235,28 +238,29 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
             else plural(target.crystals.total(), "crystal")
         )
         target.crystals = Crystals()  # none left, whatever it held
-        result.outcome = "wounded"
-        result.reasons.append(
+        add(
+            result,
             (
                 "trap-door-dead-end",
                 f"{possessive(target.player, start=True)} hero hits the Dead End, stays on "
                 f"its Checkpoint and loses "
                 f"{lost}; nobody gains them",
-            )
+            ),
         )
         return result
     if not dest.checkpoint:
-        raise Breach(
+        raise breach(
             "trap-door-no-landing",
             f"the card at ({dest.x}, {dest.y}) has no Checkpoint",
             (TRAP_DOOR_RULING,),
         )
     target.x, target.y = dest.x, dest.y
-    result.reasons.append(
+    add(
+        result,
         (
             "trap-door-moved",
             f"{possessive(target.player, start=True)} hero is moved to ({dest.x}, {dest.y})",
-        )
+        ),
     )
     result.notes.append("What a Trap Door asks of the player using it is printed on the card.")
     return result
@@ -288,9 +292,9 @@ def setup_words(players: int) -> str:
     )
 
 
-def setup(state: State, move: Setup, where: str) -> TurnResult:
+def setup(state: State, move: Setup, where: str) -> Findings:
     if state.dungeon:
-        raise Breach("already-set-up", "the Starting Card is already on the table")
+        raise breach("already-set-up", "the Starting Card is already on the table")
     for k, d in enumerate(move.draws):
         if state.hero(d.player) is None:
             raise InvalidMove(f"{where}.draws.{k}.player", f"no player {d.player!r} in this game")
@@ -321,14 +325,14 @@ def setup(state: State, move: Setup, where: str) -> TurnResult:
                     )
                 )
     if problems:
-        raise Breach(*problems[0], more=tuple(problems[1:]))
+        raise breach(*problems[0], more=tuple(problems[1:]))
     numbered = [(d.card.stage, d.player) for d in move.draws if d.card.stage is not None]
     if not numbered:
-        raise Breach("setup-redraw", "no card drawn shows a Stage Number: everyone draws again")
+        raise breach("setup-redraw", "no card drawn shows a Stage Number: everyone draws again")
     lowest = min(stage for stage, _ in numbered)
     tied = [p for stage, p in numbered if stage == lowest]
     if len(tied) > 1:
-        raise Breach(
+        raise breach(
             "setup-tie",
             f"{' and '.join(tied)} tie on Stage Number {lowest}: draw again",
             (TIE_RULING,),
@@ -337,14 +341,14 @@ def setup(state: State, move: Setup, where: str) -> TurnResult:
     assert first_hero is not None
     first = first_hero.player
     if move.first is not None and fold(move.first) != fold(first):
-        raise Breach(
+        raise breach(
             "setup-wrong-first",
             f"{subject(first, start=True)} drew the lowest Stage Number ({lowest}), so "
             f"{subject(first) if is_you(first) else 'they'} go first, not {subject(move.first)}",
         )
     card = next(d.card for d in move.draws if fold(d.player) == fold(first))
     if not card.checkpoint:
-        raise Breach(
+        raise breach(
             "setup-start-no-checkpoint",
             "the Starting Card has no Checkpoint for the heroes to stand on",
         )
@@ -355,24 +359,27 @@ def setup(state: State, move: Setup, where: str) -> TurnResult:
         hero.x, hero.y = 0, 0
         draw_items(state, hero, HAND_SIZE, [], f"{where}.draws")
     state.turn = first
-    result = TurnResult(state)
-    result.reasons.append(
+    result = turn_findings(state)
+    add(
+        result,
         (
             "setup-first",
             f"{subject(first, start=True)} drew the lowest Stage Number ({lowest}) and "
             f"{verb(first, 'goes', 'go')} first",
-        )
+        ),
     )
     if len(numbered) < len(move.draws):
-        result.reasons.append(
+        add(
+            result,
             (
                 "setup-no-stage-number",
                 "a card without a Stage Number cannot make the player who drew it go first",
-            )
+            ),
         )
-    result.reasons.append(("setup-redraw-shuffled", "the other drawn cards go back into the deck"))
-    result.reasons.append(
-        ("setup-heroes-placed", "every hero token goes on the Starting Card's Checkpoint flag")
+    add(result, ("setup-redraw-shuffled", "the other drawn cards go back into the deck"))
+    add(
+        result,
+        ("setup-heroes-placed", "every hero token goes on the Starting Card's Checkpoint flag"),
     )
-    result.reasons.append(("setup-deal", setup_words(len(state.heroes))))
+    add(result, ("setup-deal", setup_words(len(state.heroes))))
     return result

@@ -1,12 +1,13 @@
 """A Standard Turn walked step by step: the path, its fights, hazards placed and battles, then
-its end (a Look, a Running Leap or a Special Item). Raises `Breach` at the first broken rule."""
+its end (a Look, a Running Leap or a Special Item), into core's Findings; raises core's
+`Broken` (transitions.breach) at the first broken rule."""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 
 from games.core import InvalidMove, InvalidState
+from games.core.findings import Findings
 from games.core.pictures import plural
 from games.core.words import possessive, says, subject, verb
 from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, spend
@@ -21,6 +22,7 @@ from games.super_hazard_quest.movement import (
 )
 from games.super_hazard_quest.moves import Battle, Fight, Go, Leap, PlaceHazard, StandardTurn
 from games.super_hazard_quest.pathfinder import Walker, has_way_on
+from games.super_hazard_quest.reasons import REASONS
 from games.super_hazard_quest.state import (
     COMBAT_ACTIONS,
     DELTA,
@@ -50,30 +52,21 @@ from games.super_hazard_quest.transitions import (
     SCRAMBLER_RULING,
     SPECIAL_RULING,
     WOUND_RULING,
-    Breach,
+    add,
+    breach,
     copy_state,
     discard_items,
     draw_items,
     next_player,
     place_card,
     refill,
+    turn_findings,
 )
 
 
 def _times(n: int) -> str:
     """How often an action is used, as a player says it: "once", "twice", "3 times"."""
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
-
-
-@dataclass
-class TurnResult:
-    state: State
-    reasons: list[tuple[str, str]] = field(default_factory=list)
-    interps: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    outcome: str = "ended"  # "ended", "wounded", "won"
-    # parts of the move the rules make void (the move stands without them): (code, detail)
-    voided: list[tuple[str, str]] = field(default_factory=list)
 
 
 class TurnWalk:
@@ -91,7 +84,10 @@ class TurnWalk:
         self.walker = Walker(start_spot(*self.start))
         self.ledger = Ledger()
         self.new_cells: set[tuple[int, int]] = set()
-        self.result = TurnResult(self.state)
+        self.result = turn_findings(self.state)
+        self.outcome = "ended"  # "wounded", "won"
+        # parts of the move the rules make void (the move stands without them): (code, detail)
+        self.voids: list[tuple[str, str]] = []
         self.moved = False
         self.expanded = False  # a card was placed this turn (rule 5.5)
         self.interps: set[str] = set()
@@ -106,7 +102,7 @@ class TurnWalk:
     # ----- helpers
 
     def note(self, code: str, detail: str, *interps: str) -> None:
-        self.result.reasons.append((code, detail))
+        add(self.result, (code, detail))
         self.interps.update(interps)
 
     def item(self, item_id: str, where: str) -> Item:
@@ -122,7 +118,7 @@ class TurnWalk:
         item = None if fold(source) == INHERENT else self.item(source, where)
         after = spend(self.ledger, self.hero.action(), item, source, action)
         if isinstance(after, Refusal):
-            raise Breach(after.code, f"{what}: {after.detail}")
+            raise breach(after.code, f"{what}: {after.detail}")
         self.ledger = after
         self.uses[INHERENT if item is None else item.id] += 1
 
@@ -176,10 +172,10 @@ class TurnWalk:
 
     # ----- the turn
 
-    def run(self) -> TurnResult:
+    def run(self) -> Findings:
         for index, st in enumerate(self.move.path):
             where = f"{self.where}.path.{index}"
-            if self.result.outcome != "ended":
+            if self.outcome != "ended":
                 self.void_rest(index)
                 break
             if isinstance(st, Go):
@@ -192,7 +188,8 @@ class TurnWalk:
                 self.battle(st, where)
         self.finish()
         self.settle()
-        self.result.interps = sorted(self.interps)
+        self.result.interpretations = sorted(self.interps)
+        self.result.voided = [REASONS.reason(code, detail) for code, detail in self.voids]
         return self.result
 
     def void_rest(self, index: int) -> None:
@@ -200,12 +197,12 @@ class TurnWalk:
         do not happen, and the move stands without them."""
         rest = len(self.move.path) - index
         steps = f"step {index + 1}" if rest == 1 else f"steps {index + 1} to {index + rest}"
-        if self.result.outcome == "won":
-            self.result.voided.append(
+        if self.outcome == "won":
+            self.voids.append(
                 ("won-turn-over", f"{steps} come after the Scrambler is defeated: the game is won")
             )
         else:
-            self.result.voided.append(
+            self.voids.append(
                 ("turn-already-over", f"{steps} come after the hero is wounded: the turn ended")
             )
 
@@ -214,7 +211,7 @@ class TurnWalk:
         st = step(room, self.spot, g.dir)
         here = self.spot.describe()
         if st.kind == "wall":
-            raise Breach("wall", f"there is no {g.dir} exit at {here}", (PROPER_MOVEMENT,))
+            raise breach("wall", f"there is no {g.dir} exit at {here}", (PROPER_MOVEMENT,))
         unsaid = g.using is not None and fold(g.using) == NOT_DESCRIBED
         if st.kind == "unknown" and not unsaid:
             raise self.side_not_described(room.x, room.y, g.dir, f"step {index + 1} leaves by it")
@@ -231,20 +228,20 @@ class TurnWalk:
                 + ' the question describes: name what passes it, not "not described"',
             )
         if st.kind == "no-vertical-exit":
-            raise Breach(
+            raise breach(
                 "not-at-vertical-exit",
                 f"up and down exits are left from the middle of a card; the hero is at {here}",
                 (PROPER_MOVEMENT,),
             )
         if self.walker.last == OPPOSITE[g.dir] and not on_checkpoint(self.grid, self.spot):
-            raise Breach(
+            raise breach(
                 "turned-back",
                 f"step {index + 1} turns back ({g.dir} after {self.walker.last}) at {here}, "
                 "which is not a Checkpoint",
                 (PROPER_MOVEMENT,),
             )
         if st.vertical and self.walker.vertical_pending:
-            raise Breach(
+            raise breach(
                 "climb-twice",
                 f"step {index + 1} climbs or digs again with no combat hazard space passed "
                 "since the last climb or dig",
@@ -260,7 +257,7 @@ class TurnWalk:
             )
         elif st.hazard is not None:
             if g.using is None:
-                raise Breach(
+                raise breach(
                     "hazard-not-passed",
                     f"step {index + 1} meets a {st.hazard.title()} hazard and names nothing "
                     "to pass it",
@@ -272,7 +269,7 @@ class TurnWalk:
                 "hazard-passed", f"step {index + 1}: {st.hazard.title()} hazard passed with {by}"
             )
         elif g.using is not None:
-            raise Breach(
+            raise breach(
                 "no-hazard-to-pass",
                 f"step {index + 1} meets no hazard, so {g.using!r} is not properly used there",
                 (PROPER_MOVEMENT,),
@@ -339,7 +336,7 @@ class TurnWalk:
                 f"reaching the {colour} Scrambler wins or wounds by them (rule 2.8)",
             )
             if getattr(gems, colour) > 0:
-                self.result.outcome = "won"
+                self.outcome = "won"
                 self.state.winner = self.hero.player
                 self.note(
                     "scrambler-defeated",
@@ -356,20 +353,20 @@ class TurnWalk:
                 )
 
     def wound(self, code: str, detail: str, *interps: str) -> None:
-        self.result.outcome = "wounded"
+        self.outcome = "wounded"
         self.note(code, detail, *interps)
 
     def fight(self, f: Fight, where: str) -> None:
         room = self.room_here()
         if not on_checkpoint(self.grid, self.spot):
-            raise Breach(
+            raise breach(
                 "fight-off-checkpoint",
                 f"the hero is at {self.spot.describe()}, not on a Checkpoint",
                 (FIGHT_RULING,),
             )
         boss = room.mini_boss
         if boss is None:
-            raise Breach(
+            raise breach(
                 "no-mini-boss",
                 f"the card at ({room.x}, {room.y}) has no Mini-Boss",
                 (FIGHT_RULING,),
@@ -377,7 +374,7 @@ class TurnWalk:
         for k, (action, source) in enumerate(zip(boss.actions, f.using, strict=True)):
             used = None if fold(source) == INHERENT else self.hero.item(source)
             if used is not None and used.kind == "hazard":
-                raise Breach(
+                raise breach(
                     "hazard-against-mini-boss",
                     f"Mini-Boss action {k + 1}: Hazard Item {used.id} cannot be used against a "
                     "Mini-Boss",
@@ -412,12 +409,12 @@ class TurnWalk:
             if state.item_deck == 0:
                 state.item_deck, state.discard = state.discard, 0  # rule 7.7
             if state.item_deck == 0:
-                raise Breach("no-item-to-take", "the Item deck and the discard pile are empty")
+                raise breach("no-item-to-take", "the Item deck and the discard pile are empty")
             if state.item_deck is not None:
                 state.item_deck -= 1
         else:
             if state.discard == 0:
-                raise Breach("no-item-to-take", "the discard pile is empty")
+                raise breach("no-item-to-take", "the discard pile is empty")
             if state.discard is not None:
                 state.discard -= 1
         taken = {i.id for h in state.heroes for i in h.hand}
@@ -429,23 +426,23 @@ class TurnWalk:
     def place_hazard(self, p: PlaceHazard, where: str) -> None:
         item = self.item(p.item, f"{where}.item")
         if item.kind != "hazard":
-            raise Breach("not-a-hazard-item", f"item {item.id} is a {item.kind} item")
+            raise breach("not-a-hazard-item", f"item {item.id} is a {item.kind} item")
         if p.item in self.ledger.other:
-            raise Breach("hazard-item-spent", f"Hazard Item {item.id} has already been used")
+            raise breach("hazard-item-spent", f"Hazard Item {item.id} has already been used")
         if p.spot == "mini-boss":
-            raise Breach("hazard-against-mini-boss", "a Hazard Item cannot target a Mini-Boss")
+            raise breach("hazard-against-mini-boss", "a Hazard Item cannot target a Mini-Boss")
         room = self.grid.get((p.x, p.y))
         if room is None:
             raise InvalidMove(f"{where}.x", f"no Dungeon Card at ({p.x}, {p.y})")
         is_space = p.spot in ("left-space", "right-space")
         wanted = COMBAT_ACTIONS if item.hazard == "combat" else DIRECTION_ACTIONS
         if p.hazard not in wanted:
-            raise Breach(
+            raise breach(
                 "hazard-kind-mismatch",
                 f"a {item.hazard} Hazard Item cannot place a {p.hazard.title()} hazard",
             )
         if is_space != (item.hazard == "combat"):
-            raise Breach(
+            raise breach(
                 "hazard-wrong-place",
                 f"a {item.hazard} hazard cannot go on the {p.spot} "
                 f"{'space' if is_space else 'exit'}",
@@ -459,7 +456,7 @@ class TurnWalk:
                     p.x, p.y, unsaid, "the Hazard Item is placed over its Direction Hazard"
                 )
             if p.spot not in room.exits:
-                raise Breach(
+                raise breach(
                     "no-direction-hazard-there",
                     f"the card at ({p.x}, {p.y}) has no {p.spot} exit to cover",
                 )
@@ -474,7 +471,7 @@ class TurnWalk:
 
     def battle(self, b: Battle, where: str) -> None:
         if not on_checkpoint(self.grid, self.spot):
-            raise Breach(
+            raise breach(
                 "battle-off-checkpoint", f"the hero is at {self.spot.describe()}, not a Checkpoint"
             )
         foe = self.state.hero(b.opponent)
@@ -488,7 +485,7 @@ class TurnWalk:
                 "is fought on one Checkpoint",
             )
         if (foe.x, foe.y) != (self.spot.x, self.spot.y):
-            raise Breach(
+            raise breach(
                 "battle-opponent-elsewhere",
                 f"{possessive(foe.player, start=True)} hero is at ({foe.x}, {foe.y}), not "
                 f"on this Checkpoint",
@@ -499,19 +496,19 @@ class TurnWalk:
             at = f"{where}.requests.{k}"
             item = self.item(r.item, f"{at}.item")
             if item.kind != "hazard":
-                raise Breach("battle-needs-hazard-item", f"item {item.id} is not a Hazard Item")
+                raise breach("battle-needs-hazard-item", f"item {item.id} is not a Hazard Item")
             if item.id in self.ledger.other:
-                raise Breach("hazard-item-spent", f"Hazard Item {item.id} has already been used")
+                raise breach("hazard-item-spent", f"Hazard Item {item.id} has already been used")
             wanted = COMBAT_ACTIONS if item.hazard == "combat" else DIRECTION_ACTIONS
             if r.action not in wanted:
-                raise Breach(
+                raise breach(
                     "battle-request-wrong-kind",
                     f"a {item.hazard} Hazard Item cannot ask for {r.action.title()}",
                 )
             self.ledger = self.ledger.play_other(item.id)
             if r.answer is None:
                 if can_give(defence, foe.action(), foe.hand, r.action):
-                    raise Breach(
+                    raise breach(
                         "battle-answer-available",
                         f"{subject(foe.player, start=True)} can give {r.action.title()} and "
                         f"must answer",
@@ -528,7 +525,7 @@ class TurnWalk:
                 )
             after = spend(defence, foe.action(), answer, r.answer, r.action)
             if isinstance(after, Refusal):
-                raise Breach("battle-answer-invalid", after.detail, (BATTLE_RULING,))
+                raise breach("battle-answer-invalid", after.detail, (BATTLE_RULING,))
             defence = after
         used = set(defence.active())
         discard_items(self.state, foe, used)
@@ -573,11 +570,11 @@ class TurnWalk:
         m = self.move
         endings = [n for n, v in (("special", m.special), ("look", m.look), ("leap", m.leap)) if v]
         words = {"special": "the Special Item", "look": "the Look", "leap": "the Running Leap"}
-        if self.result.outcome != "ended":
+        if self.outcome != "ended":
             if endings:
                 what = " and ".join(words[e] for e in endings)
-                if self.result.outcome == "won":
-                    self.result.voided.append(
+                if self.outcome == "won":
+                    self.voids.append(
                         (
                             "won-turn-over",
                             f"{what} {'comes' if len(endings) == 1 else 'come'} after the game "
@@ -585,7 +582,7 @@ class TurnWalk:
                         )
                     )
                 else:
-                    self.result.voided.append(
+                    self.voids.append(
                         ("turn-already-over", f"{what}: the turn ended when the hero was wounded")
                     )
             return
@@ -614,7 +611,7 @@ class TurnWalk:
             return
         look, leap = m.look, m.leap
         if m.special and leap:
-            self.result.voided.append(
+            self.voids.append(
                 (
                     "leap-after-special",
                     "the Special Item ends the turn and cancels the Running Leap",
@@ -622,7 +619,7 @@ class TurnWalk:
             )
             leap = None
         if m.special and look:
-            self.result.voided.append(
+            self.voids.append(
                 (
                     "special-ends-turn",
                     "the Special Item ends the turn at once: the Look is not made",
@@ -630,7 +627,7 @@ class TurnWalk:
             )
             look = None
         if look and leap:
-            self.result.voided.append(
+            self.voids.append(
                 ("look-ends-turn", "the Look ends the turn at once: the Running Leap is not made")
             )
             leap = None
@@ -642,7 +639,7 @@ class TurnWalk:
         if leap:
             self.leap(leap)
         if not (self.moved or self.ledger.active() or self.new_cells or self.expanded):
-            raise Breach(
+            raise breach(
                 "empty-turn", "nothing is played, the hero does not move and no card is placed"
             )
 
@@ -671,7 +668,7 @@ class TurnWalk:
     def off_checkpoint(self) -> None:
         here = self.spot.describe()
         if self.move.special:
-            raise Breach("special-off-checkpoint", f"the hero is at {here}, not a Checkpoint")
+            raise breach("special-off-checkpoint", f"the hero is at {here}, not a Checkpoint")
         if self.new_cells and self.stuck():
             self.wound(
                 "wounded-stuck",
@@ -680,23 +677,23 @@ class TurnWalk:
             )
             return
         if self.move.look is not None:
-            raise Breach(
+            raise breach(
                 "look-off-checkpoint",
                 f"a Look is made from a Checkpoint, and the hero is at {here}",
                 (LOOK_RULING,),
             )
         if self.new_cells:  # not stuck: a way on is open
-            raise Breach(
+            raise breach(
                 "turn-not-on-checkpoint",
                 f"the path stops at {here}, but a way on is still open: the turn must go on",
                 (WOUND_RULING,),
             )
-        raise Breach("turn-not-on-checkpoint", f"the path ends at {here}", (PROPER_MOVEMENT,))
+        raise breach("turn-not-on-checkpoint", f"the path ends at {here}", (PROPER_MOVEMENT,))
 
     def special(self, item_id: str) -> None:
         item = self.item(item_id, f"{self.where}.special")
         if item.kind != "special":
-            raise Breach("not-a-special-item", f"item {item.id} is a {item.kind} item")
+            raise breach("not-a-special-item", f"item {item.id} is a {item.kind} item")
         self.ledger = self.ledger.play_other(item.id)
         self.note(
             "special-item-played",
@@ -714,7 +711,7 @@ class TurnWalk:
         dx, dy = DELTA[look.dir]
         cell = (self.spot.x + dx, self.spot.y + dy)
         if cell in self.grid:
-            raise Breach("look-space-taken", f"a card already lies at {cell}, {look.dir} of here")
+            raise breach("look-space-taken", f"a card already lies at {cell}, {look.dir} of here")
         place_card(self.state, self.grid, *cell, look.drawn, f"{self.where}.look.drawn")
         self.expanded = True
         self.note("look-made", f"a card is drawn and placed at {cell}; the turn ends", LOOK_RULING)
@@ -723,7 +720,7 @@ class TurnWalk:
         for k, item_id in enumerate(self.move.played):
             self.item(item_id, f"{self.where}.played.{k}")
             if fold(item_id) not in {fold(i) for i in self.ledger.active()}:
-                raise Breach("item-not-used", f"item {item_id} is laid out but never used")
+                raise breach("item-not-used", f"item {item_id} is laid out but never used")
 
     def leap(self, leap: Leap) -> None:
         unused = [i.id for i in self.hero.hand if i.id not in self.ledger.active()]
@@ -731,7 +728,7 @@ class TurnWalk:
             held = ", ".join(unused) + (
                 f" and {self.hero.unseen} unseen" if self.hero.unseen else ""
             )
-            raise Breach("leap-hand-not-used", f"still in hand: {held.strip(', ')}", (LEAP_RULING,))
+            raise breach("leap-hand-not-used", f"still in hand: {held.strip(', ')}", (LEAP_RULING,))
         dx, dy = DELTA[leap.dir]
         cell = (self.spot.x + dx, self.spot.y + dy)
         room = self.grid.get(cell)
@@ -740,7 +737,7 @@ class TurnWalk:
             if leap.drawn is not None:
                 raise InvalidMove(where, f"a card already lies at {cell}: no draw")
             if not (room.checkpoint or room.dead_end or room.scrambler):
-                raise Breach(
+                raise breach(
                     "leap-onto-no-checkpoint",
                     f"the card at {cell} has no Checkpoint",
                     (LEAP_RULING,),
@@ -751,7 +748,7 @@ class TurnWalk:
         self.walker = Walker(start_spot(*cell))
         self.note("leap-made", f"the hero leaps {leap.dir} onto {cell}", LEAP_RULING)
         self.arrive(room)
-        if self.result.outcome == "ended" and not room.checkpoint:
+        if self.outcome == "ended" and not room.checkpoint:
             self.wound("wounded-stuck", f"the new card at {cell} has no Checkpoint", LEAP_RULING)
 
     # ----- settling the turn: position, crystals, items, whose turn
@@ -785,13 +782,13 @@ class TurnWalk:
     def settle(self) -> None:
         self.cite_uses()
         hero, state = self.hero, self.state
-        if self.move.goes_on and self.result.outcome == "ended":
+        if self.move.goes_on and self.outcome == "ended":
             # The turn is not over: nothing is discarded or drawn and the turn does not pass;
             # the hero is shown where the steps lead, when that is on a card.
             if self.through is None:
                 hero.x, hero.y = self.spot.x, self.spot.y
             return
-        if self.result.outcome == "wounded":
+        if self.outcome == "wounded":
             lost = (
                 "all its crystals"
                 if hero.crystals is None
@@ -803,7 +800,7 @@ class TurnWalk:
             self.note("crystals-lost", f"{lost} lost")
         else:
             hero.x, hero.y = self.spot.x, self.spot.y
-            if self.result.outcome == "ended":
+            if self.outcome == "ended":
                 self.note(
                     "turn-ends-on-checkpoint",
                     f"the turn ends on the Checkpoint at ({hero.x}, {hero.y})",
@@ -816,5 +813,5 @@ class TurnWalk:
                 "active-hand-discarded",
                 f"{plural(len(used), 'item')} discarded ({', '.join(sorted(used))}), {drawn} drawn",
             )
-        if self.result.outcome != "won":
+        if self.outcome != "won":
             state.turn = next_player(state)
