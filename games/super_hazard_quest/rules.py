@@ -22,6 +22,7 @@ from games.super_hazard_quest.moves import (
 )
 from games.super_hazard_quest.questions import QUESTIONS
 from games.super_hazard_quest.reasons import INTERPRETATIONS, REASONS, SLUG
+from games.super_hazard_quest.spoken import card_words, item_words
 from games.super_hazard_quest.standard_turn import TurnWalk
 from games.super_hazard_quest.state import (
     BOX_DUNGEON_CARDS,
@@ -70,7 +71,24 @@ _DECIDES = frozenset(
 )
 
 
-def _answer(move: Any, result: Findings) -> str:
+def _origin(state: State, move: Any) -> tuple[int, int] | None:
+    """Where the mover's hero stood before the move: the cards a ruling names are counted
+    from there ("the room to your right")."""
+    hero = state.hero(getattr(move, "player", "") or "")
+    return None if hero is None or hero.x is None or hero.y is None else (hero.x, hero.y)
+
+
+def _won_how(state: State, name: str) -> str:
+    """How the game was won: "you reach the red Scrambler holding a red crystal"."""
+    hero = state.hero(name)
+    room = None if hero is None or hero.x is None else state.room(hero.x, hero.y or 0)
+    if room is None or room.scrambler is None:
+        return "the Scrambler is defeated"
+    colour = room.scrambler
+    return f"{says(name, 'reaches', 'reach')} the {colour} Scrambler holding a {colour} crystal"
+
+
+def _answer(move: Any, result: Findings, origin: tuple[int, int] | None) -> str:
     state: State = result.next_state
     if isinstance(move, Setup):
         first = state.turn or ""
@@ -83,10 +101,7 @@ def _answer(move: Any, result: Findings) -> str:
     codes = [r.code for r in result.reasons]
     ended = outcome(result)
     if ended == "won":
-        how = next((r.detail for r in result.reasons if r.code == "scrambler-defeated"), "")
-        how = how.removesuffix(" and wins") or "the Scrambler is defeated"
-        how = "you" + how[3:] if how.startswith("You ") else how
-        return f"{cap(subj)} {verb(name, 'wins', 'win')} the game: {how}."
+        return f"{cap(subj)} {verb(name, 'wins', 'win')} the game: {_won_how(state, name)}."
     if isinstance(move, TrapDoor):
         target = move.target
         if ended == "wounded":
@@ -103,7 +118,7 @@ def _answer(move: Any, result: Findings) -> str:
         cause = next((r.detail for r in result.reasons if r.code.startswith("wounded-")), "")
         return (
             f"{cap(poss)} hero is wounded{': ' + cause if cause else ''}. It goes back to the "
-            f"Checkpoint at ({hero.x}, {hero.y}) and loses all its crystals."
+            "Checkpoint it began the turn on and loses all its crystals."
         )
     if isinstance(move, DiscardTurn):
         lacks = verb(name, "lacks", "lack")
@@ -126,7 +141,10 @@ def _answer(move: Any, result: Findings) -> str:
             f"Yes, {subj} can go that way: {how}. The turn goes on, and must still end on a "
             "Checkpoint."
         )
-    where = f"{cap(poss)} turn ends on the Checkpoint at ({hero.x}, {hero.y})."
+    assert hero.x is not None and hero.y is not None  # a turn ends on a card
+    where = (
+        f"{cap(poss)} turn ends on the Checkpoint of {card_words(hero.x, hero.y, origin, name)}."
+    )
     if isinstance(move, SpecialItemTurn):
         return f"Yes, {subj} can play that Special Item here; it ends the turn. {where}"
     if isinstance(move, HeroBattleTurn) or "battle-won" in codes or "battle-answered" in codes:
@@ -163,7 +181,7 @@ def _illegal_answer(move: Any, detail: str) -> str:
     return sentence(because(f"No, {subject(name)} cannot {_ATTEMPT[move.kind]}", detail))
 
 
-def _summary(move: Any, result: Findings) -> str:
+def _summary(move: Any, result: Findings, origin: tuple[int, int] | None) -> str:
     state: State = result.next_state
     ended = outcome(result)
     if ended == "won":
@@ -176,10 +194,8 @@ def _summary(move: Any, result: Findings) -> str:
             )
         return f"The Trap Door moves {possessive(move.target)} hero."
     if ended == "wounded":
-        hero = state.hero(move.player)
-        assert hero is not None
         return (
-            f"The hero is wounded: it goes back to the Checkpoint at ({hero.x}, {hero.y}) and "
+            "The hero is wounded: it goes back to the Checkpoint it began the turn on and "
             "loses all its crystals."
         )
     if isinstance(move, Setup):
@@ -192,8 +208,8 @@ def _summary(move: Any, result: Findings) -> str:
     if getattr(move, "goes_on", False):
         return "The steps given are allowed; the turn goes on and must still end on a Checkpoint."
     hero = state.hero(move.player)
-    assert hero is not None
-    return f"The turn ends on the Checkpoint at ({hero.x}, {hero.y})."
+    assert hero is not None and hero.x is not None and hero.y is not None
+    return f"The turn ends on the Checkpoint of {card_words(hero.x, hero.y, origin, move.player)}."
 
 
 class SuperHazardQuestRules(GameRules[State, Any]):
@@ -268,8 +284,9 @@ class SuperHazardQuestRules(GameRules[State, Any]):
         # Whose turn just ended with a trade (rule 6.5), remembered for the next move only.
         result.next_state.traded = move.player if isinstance(move, Trade) else None
         result.interpretations = sorted(set(result.interpretations))
-        result.answer = _answer(move, result)
-        result.summary = _summary(move, result)
+        origin = _origin(state, move)
+        result.answer = _answer(move, result, origin)
+        result.summary = _summary(move, result, origin)
         if result.voided:
             void_words = "; ".join(v.detail for v in result.voided)
             result.answer += f" Part of the move does not count: {void_words}."
@@ -350,7 +367,7 @@ class SuperHazardQuestRules(GameRules[State, Any]):
         gone = [i.id for i in before.hand if fold(i.id) not in held and fold(i.id) in named]
         if not gone:
             return None
-        item = gone[0]
+        item = item_words(next(i for i in before.hand if i.id == gone[0]), before.hand)
         if isinstance(by, Trade):
             code, how = "item-traded-away", "was traded away"
         elif isinstance(by, DiscardTurn):
@@ -358,7 +375,7 @@ class SuperHazardQuestRules(GameRules[State, Any]):
         else:
             code, how = "item-left-with-active-hand", "was discarded with the Active Hand"
         holds = verb(player, "holds", "hold")
-        detail = f"item {item} {how} earlier in this log: {subject(player)} no longer {holds} it"
+        detail = f"{item} {how} earlier in this log: {subject(player)} no longer {holds} it"
         return compose(
             found_illegal(
                 f"Not allowed: {detail}.",

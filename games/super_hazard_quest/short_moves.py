@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from games.core import InvalidMove, InvalidState
 from games.core.findings import Findings
 from games.core.pictures import plural
-from games.core.words import is_you, possessive, says, subject, verb
+from games.core.words import is_you, listed, possessive, says, subject, verb
 from games.super_hazard_quest.ledger import Ledger, options
 from games.super_hazard_quest.moves import DiscardTurn, Setup, Trade, TrapDoor
 from games.super_hazard_quest.pathfinder import reachable
+from games.super_hazard_quest.spoken import card_words, from_start, item_words
 from games.super_hazard_quest.state import (
     BOX_DUNGEON_CARDS,
     BOX_ITEMS,
@@ -19,6 +22,7 @@ from games.super_hazard_quest.state import (
     Crystals,
     Direction,
     Hero,
+    Item,
     PlacedRoom,
     Space,
     State,
@@ -58,8 +62,8 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> Findings:
     if move.played:
         raise breach(
             "discard-turn-only",
-            f"{'items' if len(move.played) > 1 else 'item'} {', '.join(move.played)} played "
-            "in a Discard Turn",
+            f"{listed(_said(mover_hand(state, move.player), move.played))} "
+            f"{'are' if len(move.played) > 1 else 'is'} played in a Discard Turn",
         )
     mover = state.hero(move.player)
     assert mover is not None
@@ -104,8 +108,12 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> Findings:
     return result
 
 
-def sides_words(sides: list[tuple[int, int, Direction]], verb: bool = True) -> str:
-    """Sides not described, card by card: "the up and left sides of the card at (0, 0) were"."""
+def sides_words(
+    sides: list[tuple[int, int, Direction]],
+    verb: bool = True,
+    card: Callable[[int, int], str] = from_start,
+) -> str:
+    """Sides not described, card by card: "the up and left sides of the Starting Card were"."""
     by_card: dict[tuple[int, int], list[str]] = {}
     for x, y, side in sides:
         by_card.setdefault((x, y), []).append(side)
@@ -113,15 +121,20 @@ def sides_words(sides: list[tuple[int, int, Direction]], verb: bool = True) -> s
     for (x, y), found in by_card.items():
         named = [d for d in DIRECTIONS if d in found]
         listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
-        parts.append(f"the {listed} side{'s' if len(named) > 1 else ''} of the card at ({x}, {y})")
+        sides = f"the {listed} side{'s' if len(named) > 1 else ''}"
+        parts.append(f"{sides} of {card(x, y)}")
     many = len(sides) > 1
     said = "; ".join(parts) if len(parts) < 3 else f"{parts[0]} and others"
     return said + ((" were" if many else " was") if verb else "")
 
 
-def spaces_words(spaces: list[tuple[int, int, Space]], verb: bool = True) -> str:
-    """Combat spaces not described: "the left combat space of the card at (0, 0) was"."""
-    parts = [f"the {space} combat space of the card at ({x}, {y})" for x, y, space in spaces]
+def spaces_words(
+    spaces: list[tuple[int, int, Space]],
+    verb: bool = True,
+    card: Callable[[int, int], str] = from_start,
+) -> str:
+    """Combat spaces not described: "the left combat space of the Starting Card was"."""
+    parts = [f"the {space} combat space of {card(x, y)}" for x, y, space in spaces]
     said = "; ".join(parts) if len(parts) < 3 else f"{parts[0]} and others"
     return said + ((" were" if len(spaces) > 1 else " was") if verb else "")
 
@@ -131,17 +144,23 @@ def standard_turn_open(state: State, hero: Hero) -> tuple[str | None, str]:
     actions for a Standard Turn (rule 6.1, read by `discard-turn-only-without-actions`); and, in
     words, the sides and combat spaces not described that the search could not follow."""
     found = reachable(state, hero.player)
-    unseen = [sides_words(found.unknown_sides, verb=False)] if found.unknown_sides else []
-    unseen += [spaces_words(found.unknown_spaces, verb=False)] if found.unknown_spaces else []
+    origin = (hero.x, hero.y) if hero.x is not None and hero.y is not None else None
+
+    def card(x: int, y: int) -> str:
+        return card_words(x, y, origin, hero.player)
+
+    unseen = [sides_words(found.unknown_sides, False, card)] if found.unknown_sides else []
+    unseen += [spaces_words(found.unknown_spaces, False, card)] if found.unknown_spaces else []
     many = len(found.unknown_sides) + len(found.unknown_spaces) > 1
     unsaid = " and ".join(unseen) + (" were" if many else " was") if unseen else ""
+
     if found.wins:
         win = found.wins[0]
-        return f"it can reach the Scrambler at ({win.x}, {win.y})", unsaid
+        return f"it can reach the Scrambler in {card(win.x, win.y)}", unsaid
     if found.checkpoints:
         dest = found.checkpoints[0]
-        using = f", using {', '.join(dest.items)}" if dest.items else ""
-        return f"it can walk to the Checkpoint at ({dest.x}, {dest.y}){using}", unsaid
+        using = f", using {listed(_said(hero.hand, dest.items))}" if dest.items else ""
+        return f"it can walk to the Checkpoint of {card(dest.x, dest.y)}{using}", unsaid
     if found.openings and state.dungeon_deck is None:
         gap = found.openings[0]
         raise InvalidState(
@@ -152,12 +171,14 @@ def standard_turn_open(state: State, hero: Hero) -> tuple[str | None, str]:
         )
     if found.openings and state.dungeon_deck is not None and state.dungeon_deck > 0:
         gap = found.openings[0]
-        words = f"it can walk into the empty space at ({gap['x']}, {gap['y']}) and draw a card"
+        words = (
+            f"it can walk into the empty space {_where(card(gap['x'], gap['y']))} and draw a card"
+        )
         return words, unsaid
     room = state.room(hero.x or 0, hero.y or 0)
     boss = room.mini_boss if room is not None else None
     if room is not None and boss is not None and _can_pay(Ledger(), hero, list(boss.actions)):
-        return f"it can defeat the Mini-Boss of the card at ({room.x}, {room.y})", unsaid
+        return f"it can defeat the Mini-Boss of {card(room.x, room.y)}", unsaid
     return None, unsaid
 
 
@@ -196,7 +217,8 @@ def trade(state: State, move: Trade, where: str) -> Findings:
         result,
         (
             "trade-made",
-            f"{move.player} and {move.partner} swap {plural(len(give), 'card')}; the turn ends",
+            f"{subject(move.player, True)} and {subject(move.partner)} swap "
+            f"{plural(len(give), 'card')}; the turn ends",
         ),
     )
     return result
@@ -251,7 +273,7 @@ def trap_door(state: State, move: TrapDoor, where: str) -> Findings:
     if not dest.checkpoint:
         raise breach(
             "trap-door-no-landing",
-            f"the card at ({dest.x}, {dest.y}) has no Checkpoint",
+            f"{_from_mover(state, move.player, dest.x, dest.y)} has no Checkpoint",
             (TRAP_DOOR_RULING,),
         )
     target.x, target.y = dest.x, dest.y
@@ -259,7 +281,8 @@ def trap_door(state: State, move: TrapDoor, where: str) -> Findings:
         result,
         (
             "trap-door-moved",
-            f"{possessive(target.player, start=True)} hero is moved to ({dest.x}, {dest.y})",
+            f"{possessive(target.player, start=True)} hero is moved to "
+            f"{_from_mover(state, move.player, dest.x, dest.y)}",
         ),
     )
     result.notes.append("What a Trap Door asks of the player using it is printed on the card.")
@@ -383,3 +406,26 @@ def setup(state: State, move: Setup, where: str) -> Findings:
     )
     add(result, ("setup-deal", setup_words(len(state.heroes))))
     return result
+
+
+def mover_hand(state: State, player: str) -> list[Item]:
+    hero = state.hero(player)
+    return [] if hero is None else list(hero.hand)
+
+
+def _said(hand: list[Item], ids: Iterable[str]) -> list[str]:
+    """Items a move names by their labels, said as printed ("the Magic Item")."""
+    by_id = {fold(i.id): i for i in hand}
+    return [item_words(by_id[fold(i)], hand) if fold(i) in by_id else repr(i) for i in ids]
+
+
+def _where(room: str) -> str:
+    """An empty space named as the room it would be: "where the room to your right would lie"."""
+    return f"where {room} would lie"
+
+
+def _from_mover(state: State, player: str, x: int, y: int) -> str:
+    """A card in words, counted from where `player`'s hero stands."""
+    hero = state.hero(player)
+    origin = None if hero is None or hero.x is None or hero.y is None else (hero.x, hero.y)
+    return card_words(x, y, origin, player)

@@ -12,6 +12,7 @@ from games.core.pictures import plural
 from games.core.words import possessive, says, subject, verb
 from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, spend
 from games.super_hazard_quest.movement import (
+    STATIONS,
     Grid,
     Spot,
     grid_of,
@@ -23,6 +24,7 @@ from games.super_hazard_quest.movement import (
 from games.super_hazard_quest.moves import Battle, Fight, Go, Leap, PlaceHazard, StandardTurn
 from games.super_hazard_quest.pathfinder import Walker, has_way_on
 from games.super_hazard_quest.reasons import REASONS
+from games.super_hazard_quest.spoken import card_words, item_words, station_words
 from games.super_hazard_quest.state import (
     COMBAT_ACTIONS,
     DELTA,
@@ -62,6 +64,11 @@ from games.super_hazard_quest.transitions import (
     refill,
     turn_findings,
 )
+
+
+def _beside(direction: str) -> str:
+    """ "to the right of", "above": where a direction leads from a room."""
+    return {"up": "above", "down": "below"}.get(direction, f"to the {direction} of")
 
 
 def _times(n: int) -> str:
@@ -104,6 +111,28 @@ class TurnWalk:
     def note(self, code: str, detail: str, *interps: str) -> None:
         add(self.result, (code, detail))
         self.interps.update(interps)
+
+    def card(self, x: int, y: int) -> str:
+        """A card in the player's words: "the card you drew" (this turn), else counted from
+        where the hero began the turn ("the room to your right")."""
+        where = card_words(x, y, self.start, self.move.player)
+        if (x, y) not in self.new_cells:
+            return where
+        drew = f"the card {subject(self.move.player)} drew"
+        return drew if len(self.new_cells) == 1 else f"{drew}, {where},"
+
+    def at(self, spot: Spot) -> str:
+        """Where on which card the hero stands: "the middle of the room to your right"."""
+        return f"{station_words(STATIONS[spot.station])} of {self.card(spot.x, spot.y)}"
+
+    def said(self, item: Item) -> str:
+        """An item as printed on it ("the Attack / Hide item")."""
+        return item_words(item, self.hero.hand)
+
+    def named(self, item_id: str) -> str:
+        """The item a move names, as printed, or the label given where the hand lacks it."""
+        item = self.hero.item(item_id)
+        return repr(item_id) if item is None else self.said(item)
 
     def item(self, item_id: str, where: str) -> Item:
         found = self.hero.item(item_id)
@@ -209,7 +238,7 @@ class TurnWalk:
     def go(self, g: Go, where: str, index: int) -> None:
         room = self.room_here()
         st = step(room, self.spot, g.dir)
-        here = self.spot.describe()
+        here = self.at(self.spot)
         if st.kind == "wall":
             raise breach("wall", f"there is no {g.dir} exit at {here}", (PROPER_MOVEMENT,))
         unsaid = g.using is not None and fold(g.using) == NOT_DESCRIBED
@@ -252,7 +281,7 @@ class TurnWalk:
             # passed it, and no use is counted: nothing after this step may rest on it.
             self.note(
                 "left-by-side-not-described",
-                f"step {index + 1} leaves the card at ({room.x}, {room.y}) by its {g.dir} side, "
+                f"step {index + 1} leaves {self.card(room.x, room.y)} by its {g.dir} side, "
                 "which was not described, nor what passed it",
             )
         elif st.hazard is not None:
@@ -264,14 +293,16 @@ class TurnWalk:
                     (PROPER_MOVEMENT,),
                 )
             self.pay(st.hazard, g.using, f"{where}.using", f"step {index + 1}")
-            by = "the Inherent Action" if fold(g.using) == INHERENT else f"item {g.using}"
+            paid = self.hero.item(g.using)
+            by = "the Inherent Action" if paid is None else self.said(paid)
             self.note(
                 "hazard-passed", f"step {index + 1}: {st.hazard.title()} hazard passed with {by}"
             )
         elif g.using is not None:
             raise breach(
                 "no-hazard-to-pass",
-                f"step {index + 1} meets no hazard, so {g.using!r} is not properly used there",
+                f"step {index + 1} meets no hazard, so {self.named(g.using)} is not properly "
+                "used there",
                 (PROPER_MOVEMENT,),
             )
         assert st.to is not None
@@ -279,7 +310,8 @@ class TurnWalk:
         if st.kind == "exit" and room.mini_boss is not None and (room.x, room.y) not in self.fought:
             self.note(
                 "walked-past-mini-boss",
-                f"step {index + 1} leaves the Mini-Boss of ({room.x}, {room.y}) undefeated: "
+                f"step {index + 1} leaves the Mini-Boss of {self.card(room.x, room.y)} "
+                "undefeated: "
                 "a Mini-Boss does not block the way",
             )
         self.walker = Walker(
@@ -307,20 +339,20 @@ class TurnWalk:
         if entered.unknown_side(back):
             self.note(
                 "entered-side-not-described",
-                f"step {index + 1} enters the card at ({cell[0]}, {cell[1]}) by its {back} side, "
+                f"step {index + 1} enters {self.card(*cell)} by its {back} side, "
                 "which was not described: a Direction Hazard or a wall there is ignored on the "
                 "way in",
             )
         elif back in entered.exits:
             self.note(
                 "entrance-hazard-ignored",
-                f"step {index + 1} enters the card at ({cell[0]}, {cell[1]}) past its {back} "
+                f"step {index + 1} enters {self.card(*cell)} past its {back} "
                 f"Direction Hazard ({entered.exits[back].title()}), which is not met on entering",
             )
         else:
             self.note(
                 "entered-without-entrance",
-                f"step {index + 1} enters the card at ({cell[0]}, {cell[1]}), which has no {back} "
+                f"step {index + 1} enters {self.card(*cell)}, which has no {back} "
                 "exit: the hero enters all the same, but cannot come back that way",
             )
         self.arrive(entered)
@@ -328,7 +360,7 @@ class TurnWalk:
     def arrive(self, room: PlacedRoom) -> None:
         """Entering a card: a Dead End wounds, a Scrambler wins or wounds (rules 8.4, 8.5, 2.8)."""
         if room.dead_end:
-            self.wound("wounded-dead-end", f"the card at ({room.x}, {room.y}) is a Dead End")
+            self.wound("wounded-dead-end", f"{self.card(room.x, room.y)} is a Dead End")
         elif room.scrambler is not None:
             colour = room.scrambler
             gems = self.hero.gems(
@@ -361,14 +393,14 @@ class TurnWalk:
         if not on_checkpoint(self.grid, self.spot):
             raise breach(
                 "fight-off-checkpoint",
-                f"the hero is at {self.spot.describe()}, not on a Checkpoint",
+                f"the hero is at {self.at(self.spot)}, not on a Checkpoint",
                 (FIGHT_RULING,),
             )
         boss = room.mini_boss
         if boss is None:
             raise breach(
                 "no-mini-boss",
-                f"the card at ({room.x}, {room.y}) has no Mini-Boss",
+                f"{self.card(room.x, room.y)} has no Mini-Boss",
                 (FIGHT_RULING,),
             )
         for k, (action, source) in enumerate(zip(boss.actions, f.using, strict=True)):
@@ -376,7 +408,7 @@ class TurnWalk:
             if used is not None and used.kind == "hazard":
                 raise breach(
                     "hazard-against-mini-boss",
-                    f"Mini-Boss action {k + 1}: Hazard Item {used.id} cannot be used against a "
+                    f"Mini-Boss action {k + 1}: {self.said(used)} cannot be used against a "
                     "Mini-Boss",
                 )
             self.pay(action, source, f"{where}.using.{k}", f"Mini-Boss action {k + 1}")
@@ -421,14 +453,17 @@ class TurnWalk:
         if fold(f.take.id) in {fold(t) for t in taken} or fold(f.take.id) == INHERENT:
             raise InvalidMove(f"{where}.take.id", f"item id {f.take.id!r} is already in use")
         self.hero.hand.append(f.take)
-        self.note("prize-item", f"item {f.take.id} joins the hand and may be used this turn")
+        self.note(
+            "prize-item",
+            f"{self.said(f.take)}, the Boss Prize, joins the hand and may be used this turn",
+        )
 
     def place_hazard(self, p: PlaceHazard, where: str) -> None:
         item = self.item(p.item, f"{where}.item")
         if item.kind != "hazard":
-            raise breach("not-a-hazard-item", f"item {item.id} is a {item.kind} item")
+            raise breach("not-a-hazard-item", f"{self.said(item)} is not a Hazard Item")
         if p.item in self.ledger.other:
-            raise breach("hazard-item-spent", f"Hazard Item {item.id} has already been used")
+            raise breach("hazard-item-spent", f"{self.said(item)} has already been used")
         if p.spot == "mini-boss":
             raise breach("hazard-against-mini-boss", "a Hazard Item cannot target a Mini-Boss")
         room = self.grid.get((p.x, p.y))
@@ -458,21 +493,21 @@ class TurnWalk:
             if p.spot not in room.exits:
                 raise breach(
                     "no-direction-hazard-there",
-                    f"the card at ({p.x}, {p.y}) has no {p.spot} exit to cover",
+                    f"{self.card(p.x, p.y)} has no {p.spot} exit to cover",
                 )
             side = next(d for d in room.exits if d == p.spot)  # not a space: an exit
             room.exits[side] = p.hazard
         self.ledger = self.ledger.play_other(item.id)
         self.note(
             "hazard-placed",
-            f"a {p.hazard.title()} hazard now stands on the {p.spot} of ({p.x}, {p.y})",
+            f"a {p.hazard.title()} hazard now stands on the {p.spot} of {self.card(p.x, p.y)}",
             HAZARD_ITEM_RULING,
         )
 
     def battle(self, b: Battle, where: str) -> None:
         if not on_checkpoint(self.grid, self.spot):
             raise breach(
-                "battle-off-checkpoint", f"the hero is at {self.spot.describe()}, not a Checkpoint"
+                "battle-off-checkpoint", f"the hero is at {self.at(self.spot)}, not a Checkpoint"
             )
         foe = self.state.hero(b.opponent)
         if foe is None or foe is self.hero:
@@ -487,8 +522,8 @@ class TurnWalk:
         if (foe.x, foe.y) != (self.spot.x, self.spot.y):
             raise breach(
                 "battle-opponent-elsewhere",
-                f"{possessive(foe.player, start=True)} hero is at ({foe.x}, {foe.y}), not "
-                f"on this Checkpoint",
+                f"{possessive(foe.player, start=True)} hero is in "
+                f"{self.card(foe.x, foe.y)}, not on this Checkpoint",
             )
         defence = Ledger()
         unanswered = 0
@@ -496,9 +531,9 @@ class TurnWalk:
             at = f"{where}.requests.{k}"
             item = self.item(r.item, f"{at}.item")
             if item.kind != "hazard":
-                raise breach("battle-needs-hazard-item", f"item {item.id} is not a Hazard Item")
+                raise breach("battle-needs-hazard-item", f"{self.said(item)} is not a Hazard Item")
             if item.id in self.ledger.other:
-                raise breach("hazard-item-spent", f"Hazard Item {item.id} has already been used")
+                raise breach("hazard-item-spent", f"{self.said(item)} has already been used")
             wanted = COMBAT_ACTIONS if item.hazard == "combat" else DIRECTION_ACTIONS
             if r.action not in wanted:
                 raise breach(
@@ -593,14 +628,14 @@ class TurnWalk:
                 if self.stuck():
                     self.wound(
                         "wounded-stuck",
-                        f"at {self.spot.describe()}, in a room placed this turn, no way on is "
+                        f"at {self.at(self.spot)}, in a room placed this turn, no way on is "
                         "left with the uses at hand",
                         WOUND_RULING,
                     )
                     return
                 self.note(
                     "way-on-open",
-                    f"at {self.spot.describe()}, in a room placed this turn, a way on is still "
+                    f"at {self.at(self.spot)}, in a room placed this turn, a way on is still "
                     "open with the uses at hand: no wound",
                     WOUND_RULING,
                 )
@@ -655,9 +690,9 @@ class TurnWalk:
         if not self.moved:
             raise InvalidMove(f"{self.where}.path", "give the steps to rule on")
         where = (
-            f"through the door into ({self.through[0]}, {self.through[1]}), a card not drawn yet"
+            f"through the door into {self.card(*self.through)}, a card not drawn yet"
             if self.through is not None
-            else self.spot.describe()
+            else self.at(self.spot)
         )
         self.note(
             "turn-goes-on",
@@ -666,7 +701,7 @@ class TurnWalk:
         )
 
     def off_checkpoint(self) -> None:
-        here = self.spot.describe()
+        here = self.at(self.spot)
         if self.move.special:
             raise breach("special-off-checkpoint", f"the hero is at {here}, not a Checkpoint")
         if self.new_cells and self.stuck():
@@ -693,11 +728,11 @@ class TurnWalk:
     def special(self, item_id: str) -> None:
         item = self.item(item_id, f"{self.where}.special")
         if item.kind != "special":
-            raise breach("not-a-special-item", f"item {item.id} is a {item.kind} item")
+            raise breach("not-a-special-item", f"{self.said(item)} is not a Special Item")
         self.ledger = self.ledger.play_other(item.id)
         self.note(
             "special-item-played",
-            f"Special Item {item.id} is played and ends the turn",
+            f"{self.said(item)} is played and ends the turn",
             SPECIAL_RULING,
         )
         self.result.notes.append(
@@ -711,19 +746,25 @@ class TurnWalk:
         dx, dy = DELTA[look.dir]
         cell = (self.spot.x + dx, self.spot.y + dy)
         if cell in self.grid:
-            raise breach("look-space-taken", f"a card already lies at {cell}, {look.dir} of here")
+            raise breach(
+                "look-space-taken", f"a card already lies {_beside(look.dir)} the hero's room"
+            )
         place_card(self.state, self.grid, *cell, look.drawn, f"{self.where}.look.drawn")
         self.expanded = True
-        self.note("look-made", f"a card is drawn and placed at {cell}; the turn ends", LOOK_RULING)
+        self.note(
+            "look-made",
+            f"a card is drawn and placed {_beside(look.dir)} the hero's room; the turn ends",
+            LOOK_RULING,
+        )
 
     def check_played(self) -> None:
         for k, item_id in enumerate(self.move.played):
-            self.item(item_id, f"{self.where}.played.{k}")
+            laid = self.item(item_id, f"{self.where}.played.{k}")
             if fold(item_id) not in {fold(i) for i in self.ledger.active()}:
-                raise breach("item-not-used", f"item {item_id} is laid out but never used")
+                raise breach("item-not-used", f"{self.said(laid)} is laid out but never used")
 
     def leap(self, leap: Leap) -> None:
-        unused = [i.id for i in self.hero.hand if i.id not in self.ledger.active()]
+        unused = [self.said(i) for i in self.hero.hand if i.id not in self.ledger.active()]
         if unused or self.hero.unseen:
             held = ", ".join(unused) + (
                 f" and {self.hero.unseen} unseen" if self.hero.unseen else ""
@@ -739,17 +780,21 @@ class TurnWalk:
             if not (room.checkpoint or room.dead_end or room.scrambler):
                 raise breach(
                     "leap-onto-no-checkpoint",
-                    f"the card at {cell} has no Checkpoint",
+                    f"{self.card(*cell)} has no Checkpoint",
                     (LEAP_RULING,),
                 )
         else:
             room = place_card(self.state, self.grid, *cell, leap.drawn, where)
             self.new_cells.add(cell)
         self.walker = Walker(start_spot(*cell))
-        self.note("leap-made", f"the hero leaps {leap.dir} onto {cell}", LEAP_RULING)
+        self.note("leap-made", f"the hero leaps {leap.dir} onto {self.card(*cell)}", LEAP_RULING)
         self.arrive(room)
         if self.outcome == "ended" and not room.checkpoint:
-            self.wound("wounded-stuck", f"the new card at {cell} has no Checkpoint", LEAP_RULING)
+            self.wound(
+                "wounded-stuck",
+                f"the card drawn, {self.card(*cell)}, has no Checkpoint",
+                LEAP_RULING,
+            )
 
     # ----- settling the turn: position, crystals, items, whose turn
 
@@ -770,13 +815,13 @@ class TurnWalk:
             if item.kind == "super":
                 self.note(
                     "super-item-unlimited",
-                    f"Super Item {item.id} gives {item.action.title()} {_times(times)} this turn",
+                    f"{self.said(item)} gives {item.action.title()} {_times(times)} this turn",
                 )
             else:
                 chosen = next(a for i, a in self.ledger.super_magic if i == item.id)
                 self.note(
                     "super-magic-unlimited",
-                    f"Super Magic Item {item.id} gives {chosen.title()} {_times(times)} this turn",
+                    f"{self.said(item)} gives {chosen.title()} {_times(times)} this turn",
                 )
 
     def settle(self) -> None:
@@ -796,22 +841,25 @@ class TurnWalk:
             )
             hero.x, hero.y = self.start
             hero.crystals = Crystals()  # none left, whatever it held
-            self.note("returned-to-start", f"the hero goes back to its Checkpoint at {self.start}")
+            self.note(
+                "returned-to-start", "the hero goes back to the Checkpoint it began the turn on"
+            )
             self.note("crystals-lost", f"{lost} lost")
         else:
             hero.x, hero.y = self.spot.x, self.spot.y
             if self.outcome == "ended":
                 self.note(
                     "turn-ends-on-checkpoint",
-                    f"the turn ends on the Checkpoint at ({hero.x}, {hero.y})",
+                    f"the turn ends on the Checkpoint of {self.card(hero.x, hero.y)}",
                 )
         used = set(self.ledger.active())
+        spent = [self.said(i) for i in hero.hand if i.id in used]
         discard_items(state, hero, used)
         drawn = refill(state, hero, list(self.move.draws), f"{self.where}.draws")
         if used:
             self.note(
                 "active-hand-discarded",
-                f"{plural(len(used), 'item')} discarded ({', '.join(sorted(used))}), {drawn} drawn",
+                f"{plural(len(used), 'item')} discarded ({', '.join(spent)}), {drawn} drawn",
             )
         if self.outcome != "won":
             state.turn = next_player(state)
