@@ -22,7 +22,7 @@ from games.super_hazard_quest.moves import (
 )
 from games.super_hazard_quest.questions import QUESTIONS
 from games.super_hazard_quest.reasons import INTERPRETATIONS, REASONS, SLUG
-from games.super_hazard_quest.spoken import card_words, item_words
+from games.super_hazard_quest.spoken import checkpoint_words, item_words
 from games.super_hazard_quest.standard_turn import TurnWalk
 from games.super_hazard_quest.state import (
     BOX_DUNGEON_CARDS,
@@ -142,9 +142,7 @@ def _answer(move: Any, result: Findings, origin: tuple[int, int] | None) -> str:
             "Checkpoint."
         )
     assert hero.x is not None and hero.y is not None  # a turn ends on a card
-    where = (
-        f"{cap(poss)} turn ends on the Checkpoint of {card_words(hero.x, hero.y, origin, name)}."
-    )
+    where = f"{cap(poss)} turn ends on {checkpoint_words(hero.x, hero.y, origin, name)}."
     if isinstance(move, SpecialItemTurn):
         return f"Yes, {subj} can play that Special Item here; it ends the turn. {where}"
     if isinstance(move, HeroBattleTurn) or "battle-won" in codes or "battle-answered" in codes:
@@ -209,7 +207,7 @@ def _summary(move: Any, result: Findings, origin: tuple[int, int] | None) -> str
         return "The steps given are allowed; the turn goes on and must still end on a Checkpoint."
     hero = state.hero(move.player)
     assert hero is not None and hero.x is not None and hero.y is not None
-    return f"The turn ends on the Checkpoint of {card_words(hero.x, hero.y, origin, move.player)}."
+    return f"The turn ends on {checkpoint_words(hero.x, hero.y, origin, move.player)}."
 
 
 class SuperHazardQuestRules(GameRules[State, Any]):

@@ -90,3 +90,11 @@ def item_words(item: Item, hand: Iterable[Item] = ()) -> str:
     if any(other.id != item.id and _printed(other) == said for other in hand):
         return f"{said} “{item.id}”"
     return said
+
+
+def checkpoint_words(x: int, y: int, origin: Origin, mover: str) -> str:
+    """The Checkpoint a turn ends on: "the Checkpoint it began the turn on", "the Checkpoint
+    of the room to your right"."""
+    if origin is not None and (x, y) == origin:
+        return "the Checkpoint it began the turn on"
+    return f"the Checkpoint of {card_words(x, y, origin, mover)}"

@@ -24,7 +24,12 @@ from games.super_hazard_quest.movement import (
 from games.super_hazard_quest.moves import Battle, Fight, Go, Leap, PlaceHazard, StandardTurn
 from games.super_hazard_quest.pathfinder import Walker, has_way_on
 from games.super_hazard_quest.reasons import REASONS
-from games.super_hazard_quest.spoken import card_words, item_words, station_words
+from games.super_hazard_quest.spoken import (
+    card_words,
+    checkpoint_words,
+    item_words,
+    station_words,
+)
 from games.super_hazard_quest.state import (
     COMBAT_ACTIONS,
     DELTA,
@@ -120,6 +125,12 @@ class TurnWalk:
             return where
         drew = f"the card {subject(self.move.player)} drew"
         return drew if len(self.new_cells) == 1 else f"{drew}, {where},"
+
+    def checkpoint(self, x: int, y: int) -> str:
+        """ "the Checkpoint it began the turn on", "the Checkpoint of the card you drew"."""
+        if (x, y) == self.start:
+            return checkpoint_words(x, y, self.start, self.move.player)
+        return f"the Checkpoint of {self.card(x, y)}"
 
     def at(self, spot: Spot) -> str:
         """Where on which card the hero stands: "the middle of the room to your right"."""
@@ -850,7 +861,7 @@ class TurnWalk:
             if self.outcome == "ended":
                 self.note(
                     "turn-ends-on-checkpoint",
-                    f"the turn ends on the Checkpoint of {self.card(hero.x, hero.y)}",
+                    f"the turn ends on {self.checkpoint(hero.x, hero.y)}",
                 )
         used = set(self.ledger.active())
         spent = [self.said(i) for i in hero.hand if i.id in used]
