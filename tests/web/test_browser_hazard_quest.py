@@ -60,7 +60,7 @@ def test_player_asks_whether_an_item_passes_a_hazard_and_where_they_can_go(
     page.wait_for_selector("#reach-summary")
     assert "/reachable/" in page.url
     summary = page.locator("#reach-summary").inner_text()
-    assert "Your hero stands at (0, 0)" in summary
+    assert "Your hero stands on the Starting Card" in summary
     assert "no other Checkpoint" in summary  # a Hide item cannot pass the Attack hazard
 
 
