@@ -31,6 +31,7 @@ from games.bo_jackson_battle_arena.state import (
 from games.core import Reason
 from games.core.findings import Findings, found_illegal, found_legal
 from games.core.names import fold
+from games.core.readings import ours
 from games.core.ruling import GameResult
 from games.core.words import count, is_you, possessive, says, subject, verb
 
@@ -661,12 +662,14 @@ def battle_winner(state: BattleState) -> tuple[int | None, list[Reason], list[st
                 "a tie in Playmaker Mode is broken by a Super Weapon",
             )
     supers = [state.zone_hero(i).super for i in (0, 1)]
-    if state.mode == "playmaker" and supers[0] != supers[1]:
+    # Read the other way, the Super Tie Breaker (4.3.2.13) breaks a tie in every mode.
+    if supers[0] != supers[1] and (state.mode == "playmaker" or not ours(R.PLAYMAKER_ONLY)):
         winner = 0 if supers[0] else 1
         detail = (
             f"{powers}: tied, and only {possessive(who(state, winner))} Hero has a Super Weapon"
         )
-        return winner, [_reason("super-tie-breaker", detail)], []
+        read = [] if state.mode == "playmaker" else [R.PLAYMAKER_ONLY]
+        return winner, [_reason("super-tie-breaker", detail)], read
     reasons = [_mode_reason("equal-power-draw", state, powers)]
     interpretations: list[str] = []
     if state.mode == "playmaker":
@@ -843,7 +846,8 @@ def _end_game(nxt: BattleState, reasons: list[Reason], interpretations: list[str
     won = [p.trophies or 0 for p in nxt.players]  # given at battle 7 (rule_resolve)
     score = f"{_score(nxt, won)}, {nxt.draws} drawn"
     nxt.to_act = None
-    if won[0] != won[1]:
+    # Read the other way, a majority is 4 of the 7 battles: fewer is no win, but a tie.
+    if won[0] != won[1] and (max(won) >= WINS_NEEDED or ours(R.MAJORITY)):
         nxt.phase, nxt.winner = "game-over", (0 if won[0] > won[1] else 1)
         reasons.append(
             _reason(

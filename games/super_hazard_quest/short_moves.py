@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from games.core import InvalidMove, InvalidState
 from games.core.findings import Findings
 from games.core.pictures import plural
+from games.core.readings import ours
 from games.core.words import is_you, listed, possessive, says, subject, verb
 from games.super_hazard_quest.ledger import Ledger, options
 from games.super_hazard_quest.moves import DiscardTurn, Setup, Trade, TrapDoor
@@ -68,7 +69,9 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> Findings:
     mover = state.hero(move.player)
     assert mover is not None
     open_turn, unsaid = standard_turn_open(state, mover)
-    if open_turn is not None:
+    # Read the other way (the former `discard-turn-always-allowed`), a Discard Turn may be
+    # taken whatever the hand allows.
+    if open_turn is not None and ours(DISCARD_RULING):
         raise breach(
             "discard-turn-not-allowed",
             f"{says(mover.player, 'does', 'do', True)} not lack the actions for a Standard "
@@ -103,6 +106,8 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> Findings:
         result.interpretations.append(UNSEEN_RULING)
     if unsaid:
         lacking += f"; {unsaid} not described, so this rests on the player's word"
+    if open_turn is not None:  # allowed only read the other way
+        lacking = f"a Discard Turn may be taken at any time, though {open_turn}"
     add(result, ("discard-turn-allowed", lacking))
     add(result, ("discard-turn", f"{plural(gone, 'item')} discarded and {drawn} drawn"))
     return result
