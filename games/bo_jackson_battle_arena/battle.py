@@ -767,8 +767,13 @@ def _resolve(
         answer = f"{_does(state, winner, 'wins', 'win', True)} battle {state.battle}."
     if nxt.phase == "game-over":
         score = [p.trophies or 0 for p in nxt.players]  # given at battle 7 (rule_resolve)
-        if nxt.winner is None:
+        if nxt.winner is None and score[0] == score[1]:
             answer += f" The game ends in a tie, {score[0]} battles each."
+        elif nxt.winner is None:  # a majority read as 4 of the 7 battles
+            answer += (
+                f" Nobody has won 4 of the 7 battles ({max(score)} to {min(score)}): the game "
+                "ends in a tie."
+            )
         else:
             answer += (
                 f" {_does(state, nxt.winner, 'wins', 'win', True)} the game, {max(score)} "

@@ -121,6 +121,8 @@ def _answer(move: Any, result: Findings, origin: tuple[int, int] | None) -> str:
             "Checkpoint it began the turn on and loses all its crystals."
         )
     if isinstance(move, DiscardTurn):
+        if any(r.detail.startswith(short_moves.ANY_TIME) for r in result.reasons):
+            return f"Yes, {subj} can take a Discard Turn: {short_moves.ANY_TIME}."
         lacks = verb(name, "lacks", "lack")
         return (
             f"Yes, {subj} can take a Discard Turn: {subj} {lacks} the actions for a Standard Turn."

@@ -57,6 +57,10 @@ def _ids(where: str, ids: list[str], owner: str, held: set[str]) -> set[str]:
     return seen
 
 
+# The ground of a Discard Turn read the other way (DISCARD_RULING flipped).
+ANY_TIME = "a Discard Turn may be taken at any time"
+
+
 def discard_turn(state: State, move: DiscardTurn, where: str) -> Findings:
     if move.look is not None:
         raise breach("look-in-discard-turn", "a Look expands the dungeon: not in a Discard Turn")
@@ -107,7 +111,7 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> Findings:
     if unsaid:
         lacking += f"; {unsaid} not described, so this rests on the player's word"
     if open_turn is not None:  # allowed only read the other way
-        lacking = f"a Discard Turn may be taken at any time, though {open_turn}"
+        lacking = f"{ANY_TIME}, though {open_turn}"
     add(result, ("discard-turn-allowed", lacking))
     add(result, ("discard-turn", f"{plural(gone, 'item')} discarded and {drawn} drawn"))
     return result

@@ -108,3 +108,15 @@ def test_every_reading_is_ruled_both_ways_never_turns_or_is_listed_as_open(
 
 def package_never(package: str) -> frozenset[str]:
     return BA.NEVER_TURNS if package == "bo_jackson_battle_arena" else SHQ.NEVER_TURNS
+
+
+def test_the_other_readings_answer_in_their_own_words() -> None:
+    from games.super_hazard_quest.rules import EXAMPLE_STATE, RULES
+
+    move = {"kind": "discard-turn", "player": "Ana", "discard": ["a"]}
+    discard = RULES.rule_json(EXAMPLE_STATE, move).readings_deciding[0].other_answer
+    assert discard == "Yes, Ana can take a Discard Turn: a Discard Turn may be taken at any time."
+    majority = rule(_last_battle(2, 1, 3), RESOLVE).readings_deciding[0].other_answer
+    assert majority == (
+        "Ana wins battle 7. Nobody has won 4 of the 7 battles (3 to 1): the game ends in a tie."
+    )
