@@ -87,7 +87,8 @@ def item_words(item: Item, hand: Iterable[Item] = ()) -> str:
     """An item as printed: "the Attack / Hide item", "the Super Item (Climb)"; with the label
     the asker gave it ("the Magic Item “m2”") where another in `hand` reads the same."""
     said = _printed(item)
-    if any(other.id != item.id and _printed(other) == said for other in hand):
+    alike = (o for o in hand if o.kind == item.kind and o.id != item.id)
+    if any(_printed(other) == said for other in alike):
         return f"{said} “{item.id}”"
     return said
 

@@ -59,7 +59,6 @@ from games.super_hazard_quest.transitions import (
     SCRAMBLER_RULING,
     SPECIAL_RULING,
     WOUND_RULING,
-    add,
     breach,
     copy_state,
     discard_items,
@@ -114,7 +113,7 @@ class TurnWalk:
     # ----- helpers
 
     def note(self, code: str, detail: str, *interps: str) -> None:
-        add(self.result, (code, detail))
+        self.result.reasons.append(REASONS.reason(code, detail))
         self.interps.update(interps)
 
     def card(self, x: int, y: int) -> str:
@@ -249,9 +248,11 @@ class TurnWalk:
     def go(self, g: Go, where: str, index: int) -> None:
         room = self.room_here()
         st = step(room, self.spot, g.dir)
-        here = self.at(self.spot)
+        # where the hero stands is said only when a step breaks a rule
         if st.kind == "wall":
-            raise breach("wall", f"there is no {g.dir} exit at {here}", (PROPER_MOVEMENT,))
+            raise breach(
+                "wall", f"there is no {g.dir} exit at {self.at(self.spot)}", (PROPER_MOVEMENT,)
+            )
         unsaid = g.using is not None and fold(g.using) == NOT_DESCRIBED
         if st.kind == "unknown" and not unsaid:
             raise self.side_not_described(room.x, room.y, g.dir, f"step {index + 1} leaves by it")
@@ -270,13 +271,15 @@ class TurnWalk:
         if st.kind == "no-vertical-exit":
             raise breach(
                 "not-at-vertical-exit",
-                f"up and down exits are left from the middle of a card; the hero is at {here}",
+                "up and down exits are left from the middle of a card; the hero is at "
+                f"{self.at(self.spot)}",
                 (PROPER_MOVEMENT,),
             )
         if self.walker.last == OPPOSITE[g.dir] and not on_checkpoint(self.grid, self.spot):
             raise breach(
                 "turned-back",
-                f"step {index + 1} turns back ({g.dir} after {self.walker.last}) at {here}, "
+                f"step {index + 1} turns back ({g.dir} after {self.walker.last}) at "
+                f"{self.at(self.spot)}, "
                 "which is not a Checkpoint",
                 (PROPER_MOVEMENT,),
             )

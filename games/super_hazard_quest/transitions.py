@@ -35,9 +35,8 @@ def breach(
     """The move breaks a rule: core's illegal findings (games/core/findings.py), raised from
     deep in a turn's walk; the reason `code`, what in this state made it so, further faults
     `more` as (code, detail), and the reference rulings the finding rests on."""
-    from games.super_hazard_quest.reasons import REASONS  # reasons imports this module
-
-    reasons = [REASONS.reason(code, detail), *(REASONS.reason(c, d) for c, d in more)]
+    catalog = _reasons.REASONS
+    reasons = [catalog.reason(code, detail), *(catalog.reason(c, d) for c, d in more)]
     return broken(reasons, interps)
 
 
@@ -55,9 +54,7 @@ def turn_findings(state: State, interps: list[str] | None = None) -> Findings:
 
 def add(findings: Findings, reason: tuple[str, str]) -> None:
     """One more reason of a legal move: (code, what in this state made it so)."""
-    from games.super_hazard_quest.reasons import REASONS  # reasons imports this module
-
-    findings.reasons.append(REASONS.reason(*reason))
+    findings.reasons.append(_reasons.REASONS.reason(*reason))
 
 
 def outcome(findings: Findings) -> str:
@@ -148,3 +145,9 @@ def next_player(state: State) -> str:
     turn = fold(state.turn) if state.turn is not None else None
     index = folded.index(turn) if turn in folded else -1
     return names[(index + 1) % len(names)]
+
+
+# Imported last: reasons imports this module for the readings' keys, so its catalog is looked
+# up when a reason is given, once both modules are whole (an import inside the functions
+# would cost each reason an import statement).
+from games.super_hazard_quest import reasons as _reasons  # noqa: E402
