@@ -130,8 +130,8 @@ def sides_words(
     for (x, y), found in by_card.items():
         named = [d for d in DIRECTIONS if d in found]
         listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
-        sides = f"the {listed} side{'s' if len(named) > 1 else ''}"
-        parts.append(f"{sides} of {card(x, y)}")
+        which = f"the {listed} side{'s' if len(named) > 1 else ''}"
+        parts.append(f"{which} of {card(x, y)}")
     many = len(sides) > 1
     said = "; ".join(parts) if len(parts) < 3 else f"{parts[0]} and others"
     return said + ((" were" if many else " was") if verb else "")
