@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/engine_bench.py [--n 400] [--profile SLUG] [--sequence]
     .venv/bin/python bench/engine_bench.py --instructions [--n 200]    # needs valgrind
+    .venv/bin/python bench/engine_bench.py --instructions --game super-hazard-quest   # one game
 
 What the desk calls for a ruling POST: `rule_json(state, move)` and the ruling's
 `model_dump(mode="json")`, on the load test's distinct boards (bench/load/variations.py, the
@@ -39,7 +40,10 @@ def _calls(n: int, sequence: bool) -> dict[str, tuple[list[Callable[[], object]]
     from games import registry
 
     out: dict[str, tuple[list[Callable[[], object]], int]] = {}
+    only = os.environ.get("ENGINE_BENCH_GAMES", "")
     for slug in sorted(registry):
+        if only and slug not in only.split(","):
+            continue
         engine = registry[slug]
         boards = variations(slug, n + 20, seed=15)
 
@@ -136,8 +140,11 @@ def main() -> None:
     parser.add_argument("--sequence", action="store_true")
     parser.add_argument("--profile", metavar="SLUG")
     parser.add_argument("--instructions", action="store_true")
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--in-valgrind", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.game:  # read by _calls, here and in the process valgrind runs
+        os.environ["ENGINE_BENCH_GAMES"] = ",".join(args.game)
     if args.in_valgrind:
         _in_valgrind(args.n, args.sequence)
     elif args.instructions:

@@ -1,14 +1,14 @@
 """Rulings on battle moves: substitution, the Play Phase, the battle's result, Sudden Death.
 
-Each `rule_<move>` function takes a checked state and move and returns an `Answer`: the
-ruling's words and, when the move is legal, the state after it. No side effects: the state
-passed in is never changed (next states are deep copies).
+Each `rule_<move>` function takes a checked state and move and returns core `Findings`
+(games/core/findings.py): the ruling's words and, when the move is legal, the state after it;
+core composes the Ruling. The words about a player go through games/core/words.py, so a player
+named "You" reads "you win", "your Hero". No side effects: the state passed in is never changed
+(next states are deep copies).
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from games.bo_jackson_battle_arena import reasons as R
@@ -29,56 +29,15 @@ from games.bo_jackson_battle_arena.state import (
     needed,
 )
 from games.core import Reason
+from games.core.findings import Findings, found_illegal, found_legal
 from games.core.names import fold
+from games.core.readings import ours
 from games.core.ruling import GameResult
-from games.core.words import is_you, possessive, subject
+from games.core.words import count, is_you, possessive, says, subject, verb
 
 T = TypeVar("T")
 SUBSTITUTION_COST = 2
 WINS_NEEDED = 4  # the majority of seven battles
-
-
-@dataclass
-class Answer:
-    summary: str
-    reasons: list[Reason]
-    next_state: BattleState | None = None  # None: the move is illegal
-    interpretations: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    answer: str = ""  # the question answered in plain words; "" falls back to the summary
-
-
-_PLURAL = {
-    "has": "have",
-    "does": "do",
-    "draws": "draw",
-    "pays": "pay",
-    "chooses": "choose",
-    "runs": "run",
-    "passes": "pass",
-    "places": "place",
-    "keeps": "keep",
-    "goes": "go",
-    "wins": "win",
-    "reveals": "reveal",
-    "substitutes": "substitute",
-    "is": "are",
-    "was": "were",
-}
-_YOU_VERB = re.compile(r"\b([Yy]ou) (" + "|".join(_PLURAL) + r")\b")
-_YOUS = re.compile(r"\b([Yy])ou's\b")
-_YOU_INSIDE = re.compile(r"(?:(?<=[,;] )|(?<= and ))Your? ")
-
-
-def agree(text: str) -> str:
-    """Words about a player named "You" made grammatical: "You win", "your Hero", never
-    "You wins" or "You's"."""
-    if "You" not in text and "you" not in text:  # what every pattern below needs
-        return text
-    text = _YOU_VERB.sub(lambda m: f"{m.group(1)} {_PLURAL[m.group(2)]}", text)
-    text = _YOUS.sub(lambda m: f"{m.group(1)}our", text)
-    # Inside a sentence the player is "you": "Yes, you can", "...; your opponent draws".
-    return _YOU_INSIDE.sub(lambda m: m.group(0).lower(), text)
 
 
 def setup_numbers(mode: str) -> dict[str, int]:
@@ -120,7 +79,7 @@ def _their(name: str) -> str:
 
 
 def dogs(n: int | None) -> str:
-    return f"{n} Hot Dog{'' if n == 1 else 's'}"
+    return f"{n} Hot Dog" if n is None else count(n, "Hot Dog")
 
 
 def who(state: BattleState, player: int) -> str:
@@ -159,8 +118,18 @@ def _mode_reason(base: str, state: BattleState, detail: str) -> Reason:
     return _reason(R.mode_code(base, state.mode), detail)
 
 
-def _illegal(summary: str, *reasons: Reason, interpretations: list[str] | None = None) -> Answer:
-    return Answer(summary=summary, reasons=list(reasons), interpretations=interpretations or [])
+def _illegal(summary: str, *reasons: Reason, interpretations: list[str] | None = None) -> Findings:
+    return found_illegal(summary, list(reasons), interpretations or [])
+
+
+def _does(state: BattleState, player: int, third: str, plain: str, start: bool = False) -> str:
+    """The player and the verb agreeing: "Ana has", "you have" ("You have" at the start)."""
+    return says(who(state, player), third, plain, start)
+
+
+def _score(state: BattleState, won: list[int] | list[int | None]) -> str:
+    """ "Ana won 3 battles, you 4"."""
+    return f"{subject(who(state, 0))} won {won[0]} battles, {subject(who(state, 1))} {won[1]}"
 
 
 def position_faults(state: BattleState) -> list[Reason]:
@@ -190,7 +159,8 @@ def position_faults(state: BattleState) -> list[Reason]:
                 faults.append(
                     _reason(
                         code[state.mode],
-                        f"{who(state, i)} has {named}, which {state.mode.title()} Mode "
+                        f"{_does(state, i, 'has', 'have')} {named}, which "
+                        f"{state.mode.title()} Mode "
                         "does not use",
                     )
                 )
@@ -204,7 +174,8 @@ def position_faults(state: BattleState) -> list[Reason]:
                     _mode_reason(
                         "setup-hot-dogs-ten",
                         state,
-                        f"{who(state, i)} has {dogs(in_all)} left and paid, in all; a Hot Dog "
+                        f"{_does(state, i, 'has', 'have')} {dogs(in_all)} left and paid, in "
+                        "all; a Hot Dog "
                         "Deck holds exactly 10",
                     )
                 )
@@ -213,20 +184,21 @@ def position_faults(state: BattleState) -> list[Reason]:
                     _mode_reason(
                         "setup-bench-four",
                         state,
-                        f"{who(state, i)} has {len(p.bench or [])} Heroes on the Bench; a "
+                        f"{_does(state, i, 'has', 'have')} {len(p.bench or [])} Heroes on the "
+                        "Bench; a "
                         "substitution swaps one for one, so the Bench never holds more than 4",
                     )
                 )
     if state.phase == "game-over" and None not in [p.trophies for p in state.players]:
         won = [p.trophies or 0 for p in state.players]
-        score = f"{who(state, 0)} won {won[0]} battles, {who(state, 1)} {won[1]}"
+        score = _score(state, won)
         leader = None if won[0] == won[1] else (0 if won[0] > won[1] else 1)
         if leader is not None and state.winner != leader:
             faults.append(
                 _reason(
                     "majority-of-battles-wins",
-                    f"{score}: {who(state, leader)} has the game, not "
-                    + ("nobody" if state.winner is None else who(state, state.winner)),
+                    f"{score}: {_does(state, leader, 'has', 'have')} the game, not "
+                    + ("nobody" if state.winner is None else subject(who(state, state.winner))),
                 )
             )
         elif leader is None and state.ties_allowed and state.winner is not None:
@@ -250,11 +222,11 @@ def game_result(state: BattleState) -> GameResult:
     if state.phase != "game-over":
         return GameResult()
     won = [p.trophies for p in state.players]
-    score = f"{who(state, 0)} won {won[0]} battles, {who(state, 1)} {won[1]}"
+    score = _score(state, won)
     if state.winner is None:
         return GameResult(
             over=True,
-            result=agree(f"The game is a tie, {won[0]} battles each."),
+            result=f"The game is a tie, {won[0]} battles each.",
             reasons=[_reason("equal-battles-tie", f"{score}: the game is a tie")],
         )
     name = who(state, state.winner)
@@ -262,11 +234,13 @@ def game_result(state: BattleState) -> GameResult:
         return GameResult(
             over=True,
             winner=name,
-            result=agree(
-                f"{name} wins the game, having won more of the seven battles: "
-                f"{max(won[0], won[1])} to {min(won[0], won[1])}."
-            ),
-            reasons=[_reason("majority-of-battles-wins", f"{score}: {name} wins the game")],
+            result=f"{says(name, 'wins', 'win', True)} the game, having won more of the seven "
+            f"battles: {max(won[0], won[1])} to {min(won[0], won[1])}.",
+            reasons=[
+                _reason(
+                    "majority-of-battles-wins", f"{score}: {says(name, 'wins', 'win')} the game"
+                )
+            ],
         )
     return GameResult(over=True, winner=name, **_sudden_death_result(state, name))
 
@@ -276,22 +250,23 @@ def _sudden_death_result(state: BattleState, name: str) -> dict[str, Any]:
     powers = [p.set_aside[-1].power if p.set_aside else None for p in state.players]
     if None not in powers and powers[0] == powers[1]:
         return {
-            "result": agree(
-                f"{name} wins the game in Sudden Death: the revealed Heroes are tied on Power, "
-                "and only the winner's has a Super Weapon."
-            ),
-            "reasons": [_reason("sudden-death-super-weapon", f"{name} wins Sudden Death")],
+            "result": f"{says(name, 'wins', 'win', True)} the game in Sudden Death: the revealed "
+            "Heroes are tied on Power, and only the winner's has a Super Weapon.",
+            "reasons": [
+                _reason("sudden-death-super-weapon", f"{says(name, 'wins', 'win')} Sudden Death")
+            ],
         }
     return {
-        "result": agree(
-            f"{name} wins the game in Sudden Death: the revealed Hero with the higher Power wins."
-        ),
-        "reasons": [_reason("sudden-death-higher-power", f"{name} wins Sudden Death")],
+        "result": f"{says(name, 'wins', 'win', True)} the game in Sudden Death: the revealed "
+        "Hero with the higher Power wins.",
+        "reasons": [
+            _reason("sudden-death-higher-power", f"{says(name, 'wins', 'win')} Sudden Death")
+        ],
     }
 
 
-def game_over_answer(state: BattleState) -> Answer:
-    result = "a tie" if state.winner is None else f"won by {who(state, state.winner)}"
+def game_over_answer(state: BattleState) -> Findings:
+    result = "a tie" if state.winner is None else f"won by {subject(who(state, state.winner))}"
     return _illegal(
         f"The game is over ({result}): no more moves.",
         _reason("game-over", f"all 7 battles are played and the game was {result}"),
@@ -301,7 +276,7 @@ def game_over_answer(state: BattleState) -> Answer:
 # ----- the Substitution Phase -----
 
 
-def _substitution_turn_problem(state: BattleState, player: int) -> Answer | None:
+def _substitution_turn_problem(state: BattleState, player: int) -> Findings | None:
     """Why `player` cannot make their substitution decision now, if they cannot."""
     name = who(state, player)
     if state.mode == "rookie":
@@ -312,11 +287,11 @@ def _substitution_turn_problem(state: BattleState, player: int) -> Answer | None
         )
     if state.players[player].substituted:
         return _illegal(
-            f"{name} has already substituted in battle {state.battle}.",
+            f"{says(name, 'has', 'have', True)} already substituted in battle {state.battle}.",
             _mode_reason(
                 "one-substitution-per-battle",
                 state,
-                f"{name} substituted once in battle {state.battle}",
+                f"{subject(name)} substituted once in battle {state.battle}",
             ),
         )
     if state.phase != "substitution":
@@ -332,11 +307,11 @@ def _substitution_turn_problem(state: BattleState, player: int) -> Answer | None
         if player == state.honors:
             other = who(state, 1 - player)
             detail = (
-                f"{name} had honors and already kept {_their(name)} Hero; it is now "
+                f"{subject(name)} had honors and already kept {_their(name)} Hero; it is now "
                 f"{possessive(other)} turn"
             )
         else:
-            detail = f"{who(state, state.honors)} has honors and decides first"
+            detail = f"{_does(state, state.honors, 'has', 'have')} honors and decides first"
         return _illegal(
             f"It is not {possessive(name)} turn to substitute.",
             _mode_reason("substitution-in-honors-order", state, detail),
@@ -355,7 +330,7 @@ def _after_decision(state: BattleState, player: int) -> None:
         state.phase, state.to_act = "compare", None
 
 
-def rule_substitute(state: BattleState, move: Substitute) -> Answer:
+def rule_substitute(state: BattleState, move: Substitute) -> Findings:
     problem = _substitution_turn_problem(state, move.player)
     if problem:
         return problem
@@ -379,15 +354,16 @@ def rule_substitute(state: BattleState, move: Substitute) -> Answer:
             _mode_reason(
                 "substitution-costs-two-hot-dogs",
                 state,
-                f"{name} has {dogs(p.hot_dogs)}; a substitution costs {SUBSTITUTION_COST}",
+                f"{says(name, 'has', 'have')} {dogs(p.hot_dogs)}; a substitution costs "
+                f"{SUBSTITUTION_COST}",
             )
         )
     if broken:
-        return _illegal(f"{name} cannot substitute: {broken[0].detail}.", *broken)
+        return _illegal(f"{subject(name, True)} cannot substitute: {broken[0].detail}.", *broken)
     return _substitute(state, move)
 
 
-def _substitute(state: BattleState, move: Substitute) -> Answer:
+def _substitute(state: BattleState, move: Substitute) -> Findings:
     nxt = _copy(state)
     p = nxt.players[move.player]
     name = who(state, move.player)
@@ -409,25 +385,29 @@ def _substitute(state: BattleState, move: Substitute) -> Answer:
         drawn = Hero(id=_fresh_id(nxt, f"hero-drawn-{move.player + 1}-{state.battle}"), power=None)
         bench.append(drawn)
         draw_detail = (
-            f"{name} draws the top Hero of the Hero Deck to the Bench (the deck was not described)"
+            f"{says(name, 'draws', 'draw')} the top Hero of the Hero Deck to the Bench (the "
+            "deck was not described)"
         )
     elif p.hero_deck:
         drawn = p.hero_deck.pop(0)
         bench.append(drawn)
-        draw_detail = f"{name} draws {drawn.label()} from the Hero Deck to the Bench"
+        draw_detail = (
+            f"{says(name, 'draws', 'draw')} {drawn.label()} from the Hero Deck to the Bench"
+        )
     else:
         drawn = None
         draw_detail = f"{possessive(name, start=True)} Hero Deck is empty: nothing is drawn"
         interpretations.append(R.EMPTY_DECK)
     _after_decision(nxt, move.player)
-    return Answer(
-        summary=f"{name} may substitute {incoming.label()} for {outgoing.label()} in battle "
-        f"{state.battle}, paying 2 Hot Dogs.",
-        reasons=[
+    return found_legal(
+        f"{subject(name, True)} may substitute {incoming.label()} for {outgoing.label()} in "
+        f"battle {state.battle}, paying 2 Hot Dogs.",
+        [
             _mode_reason(
                 "substitution-costs-two-hot-dogs",
                 state,
-                f"{name} pays 2 of {_their(name)} {dogs(state.players[move.player].hot_dogs)}",
+                f"{says(name, 'pays', 'pay')} 2 of {_their(name)} "
+                f"{dogs(state.players[move.player].hot_dogs)}",
             ),
             _mode_reason(
                 "substitution-replaces-hero",
@@ -438,13 +418,13 @@ def _substitute(state: BattleState, move: Substitute) -> Answer:
             _mode_reason(
                 "one-substitution-per-battle",
                 state,
-                f"{name} cannot substitute again in battle {state.battle}",
+                f"{subject(name)} cannot substitute again in battle {state.battle}",
             ),
         ],
-        next_state=nxt,
-        interpretations=interpretations,
-        answer=f"Yes, {name} can substitute {incoming.label()} for {outgoing.label()}, paying "
-        "2 Hot Dogs.",
+        nxt,
+        interpretations,
+        answer=f"Yes, {subject(name)} can substitute {incoming.label()} for {outgoing.label()}, "
+        "paying 2 Hot Dogs.",
     )
 
 
@@ -457,30 +437,33 @@ def _set_aside(p: Player, hero: Hero) -> None:
     p.set_aside.append(hero)
 
 
-def rule_keep_hero(state: BattleState, move: KeepHero) -> Answer:
+def rule_keep_hero(state: BattleState, move: KeepHero) -> Findings:
     problem = _substitution_turn_problem(state, move.player)
     if problem:
         return problem
     nxt = _copy(state)
     _after_decision(nxt, move.player)
     name = who(state, move.player)
-    return Answer(
-        summary=f"{name} may keep {_their(name)} Hero in battle {state.battle} without "
+    return found_legal(
+        f"{subject(name, True)} may keep {_their(name)} Hero in battle {state.battle} without "
         "substituting.",
-        reasons=[
+        [
             _mode_reason(
-                "substitution-is-optional", state, f"{name} chooses not to pay for a substitution"
+                "substitution-is-optional",
+                state,
+                f"{says(name, 'chooses', 'choose')} not to pay for a substitution",
             )
         ],
-        next_state=nxt,
-        answer=f"Yes, {name} can keep the Hero in battle {state.battle}: substituting is a choice.",
+        nxt,
+        answer=f"Yes, {subject(name)} can keep the Hero in battle {state.battle}: substituting "
+        "is a choice.",
     )
 
 
 # ----- the Play Phase (Playmaker) -----
 
 
-def _play_turn_problem(state: BattleState, player: int) -> Answer | None:
+def _play_turn_problem(state: BattleState, player: int) -> Findings | None:
     name = who(state, player)
     if state.mode != "playmaker":
         code = "no-plays-in-rookie" if state.mode == "rookie" else "no-plays-in-substitution"
@@ -501,9 +484,11 @@ def _play_turn_problem(state: BattleState, player: int) -> Answer | None:
         state.phase == "plays" and state.to_act != player and player == state.honors
     ):
         return _illegal(
-            f"{name} has already passed: one opportunity to run Plays per battle.",
+            f"{says(name, 'has', 'have', True)} already passed: one opportunity to run Plays per "
+            "battle.",
             _reason(
-                "play-opportunity-used", f"{name} passed in the Play Phase of battle {state.battle}"
+                "play-opportunity-used",
+                f"{subject(name)} passed in the Play Phase of battle {state.battle}",
             ),
         )
     if state.phase != "plays":
@@ -513,14 +498,18 @@ def _play_turn_problem(state: BattleState, player: int) -> Answer | None:
         )
     if state.to_act != player:
         return _illegal(
-            f"{who(state, state.honors)} has honors and runs Plays or passes first.",
-            _reason("honors-plays-first", f"{who(state, state.honors)} has not passed yet"),
+            f"{_does(state, state.honors, 'has', 'have', True)} honors and "
+            f"{verb(who(state, state.honors), 'runs', 'run')} Plays or "
+            f"{verb(who(state, state.honors), 'passes', 'pass')} first.",
+            _reason(
+                "honors-plays-first", f"{_does(state, state.honors, 'has', 'have')} not passed yet"
+            ),
             interpretations=[R.HONORS_BATTLE_ONE] if state.battle == 1 else [],
         )
     return None
 
 
-def rule_run_play(state: BattleState, move: RunPlay) -> Answer:
+def rule_run_play(state: BattleState, move: RunPlay) -> Findings:
     problem = _play_turn_problem(state, move.player)
     if problem:
         return problem
@@ -534,7 +523,7 @@ def rule_run_play(state: BattleState, move: RunPlay) -> Answer:
             else "used"
         )
         return _illegal(
-            f"{name} does not have that Play in Hand.",
+            f"{says(name, 'does', 'do', True)} not have that Play in Hand.",
             _reason("play-from-hand", f"{move.play!r} is {where}, not in {possessive(name)} Hand"),
         )
     paid = card.cost if move.hot_dogs is None else move.hot_dogs
@@ -546,13 +535,16 @@ def rule_run_play(state: BattleState, move: RunPlay) -> Answer:
     )
     if paid > hot_dogs:
         return _illegal(
-            f"{name} cannot pay for {card.label()}.",
-            _reason("play-costs-hot-dogs", f"it costs {dogs(paid)} and {name} has {p.hot_dogs}"),
+            f"{subject(name, True)} cannot pay for {card.label()}.",
+            _reason(
+                "play-costs-hot-dogs",
+                f"it costs {dogs(paid)} and {says(name, 'has', 'have')} {p.hot_dogs}",
+            ),
         )
     return _run_play(state, move, card.id, paid)
 
 
-def _run_play(state: BattleState, move: RunPlay, card_id: str, paid: int) -> Answer:
+def _run_play(state: BattleState, move: RunPlay, card_id: str, paid: int) -> Findings:
     nxt = _copy(state)
     me, them = nxt.players[move.player], nxt.players[nxt.other(move.player)]
     hand = _pile(me.hand)
@@ -575,39 +567,48 @@ def _run_play(state: BattleState, move: RunPlay, card_id: str, paid: int) -> Ans
             f"{dogs(paid)} paid against a printed cost of {card.cost}: this rests on a card "
             "effect the adjudicator cannot check."
         )
-    return Answer(
-        summary=f"{name} may run {card.label()} for {dogs(paid)}.",
-        reasons=[
+    return found_legal(
+        f"{subject(name, True)} may run {card.label()} for {dogs(paid)}.",
+        [
             _reason(
                 "play-run",
-                f"{card.label()} is in {possessive(name)} Hand and {name} pays {paid} of "
-                f"{dogs(state.players[move.player].hot_dogs)}",
+                f"{card.label()} is in {possessive(name)} Hand and {says(name, 'pays', 'pay')} "
+                f"{paid} of {dogs(state.players[move.player].hot_dogs)}",
             ),
         ],
-        next_state=nxt,
-        interpretations=[R.PLAY_EFFECTS],
-        notes=notes,
-        answer=f"Yes, {name} can run {card.label()} for {dogs(paid)}.",
+        nxt,
+        [R.PLAY_EFFECTS],
+        notes,
+        answer=f"Yes, {subject(name)} can run {card.label()} for {dogs(paid)}.",
     )
 
 
-def rule_pass(state: BattleState, move: Pass) -> Answer:
+def rule_pass(state: BattleState, move: Pass) -> Findings:
     problem = _play_turn_problem(state, move.player)
     if problem:
         return problem
     nxt = _copy(state)
     name = who(state, move.player)
     reasons = [
-        _reason("pass-ends-opportunity", f"{name} runs no more Plays in battle {state.battle}")
+        _reason(
+            "pass-ends-opportunity",
+            f"{says(name, 'runs', 'run')} no more Plays in battle {state.battle}",
+        )
     ]
     if move.player == state.honors:
         nxt.to_act = nxt.other(move.player)
-        summary = f"{name} passes; {who(state, nxt.to_act)} may now run Plays or pass."
+        summary = (
+            f"{says(name, 'passes', 'pass', True)}; {subject(who(state, nxt.to_act))} may now "
+            "run Plays or pass."
+        )
     else:
         nxt.phase, nxt.to_act = "compare", None
         reasons.append(_reason("both-passed", "both players have passed: compare Power"))
-        summary = f"{name} passes; both have passed, so battle {state.battle} is decided."
-    return Answer(summary=summary, reasons=reasons, next_state=nxt)
+        summary = (
+            f"{says(name, 'passes', 'pass', True)}; both have passed, so battle {state.battle} "
+            "is decided."
+        )
+    return found_legal(summary, reasons, nxt)
 
 
 # ----- the battle's result -----
@@ -634,13 +635,13 @@ def _power(state: BattleState, player: int) -> int:
     return printed + change
 
 
-def _power_text(state: BattleState, player: int) -> str:
+def _power_text(state: BattleState, player: int, start: bool = True) -> str:
     hero = state.zone_hero(player)
     total = _power(state, player)
     printed = _printed(state, player)
     plays = f" ({printed} printed, {total - printed:+d} from Plays)" if total != printed else ""
     label = hero.name or hero.id
-    whose = possessive(who(state, player), start=True)
+    whose = possessive(who(state, player), start=start)
     if label.split(" ")[0].casefold() in ("your", "their", "my"):  # a Hero named by whose it is
         return f"{whose} Hero has {total} Power{plays}"
     return f"{whose} {label} has {total} Power{plays}"
@@ -649,7 +650,7 @@ def _power_text(state: BattleState, player: int) -> str:
 def battle_winner(state: BattleState) -> tuple[int | None, list[Reason], list[str]]:
     """Who wins the current battle, why, and the reference rulings it rests on."""
     a, b = _power(state, 0), _power(state, 1)
-    powers = f"{_power_text(state, 0)}; {_power_text(state, 1)}"
+    powers = f"{_power_text(state, 0)}; {_power_text(state, 1, start=False)}"
     if a != b:
         winner = 0 if a > b else 1
         return winner, [_mode_reason("higher-power-wins", state, powers)], []
@@ -661,12 +662,14 @@ def battle_winner(state: BattleState) -> tuple[int | None, list[Reason], list[st
                 "a tie in Playmaker Mode is broken by a Super Weapon",
             )
     supers = [state.zone_hero(i).super for i in (0, 1)]
-    if state.mode == "playmaker" and supers[0] != supers[1]:
+    # Read the other way, the Super Tie Breaker (4.3.2.13) breaks a tie in every mode.
+    if supers[0] != supers[1] and (state.mode == "playmaker" or not ours(R.PLAYMAKER_ONLY)):
         winner = 0 if supers[0] else 1
         detail = (
             f"{powers}: tied, and only {possessive(who(state, winner))} Hero has a Super Weapon"
         )
-        return winner, [_reason("super-tie-breaker", detail)], []
+        read = [] if state.mode == "playmaker" else [R.PLAYMAKER_ONLY]
+        return winner, [_reason("super-tie-breaker", detail)], read
     reasons = [_mode_reason("equal-power-draw", state, powers)]
     interpretations: list[str] = []
     if state.mode == "playmaker":
@@ -685,20 +688,24 @@ def battle_winner(state: BattleState) -> tuple[int | None, list[Reason], list[st
     return None, reasons, interpretations
 
 
-def rule_resolve(state: BattleState, move: ResolveBattle) -> Answer:
+def rule_resolve(state: BattleState, move: ResolveBattle) -> Findings:
     if state.phase == "substitution":
         return _illegal(
             "The Substitution Phase is not over yet.",
             _mode_reason(
                 "substitution-phase-not-over",
                 state,
-                f"{who(state, state.to_act or 0)} has still to decide whether to substitute",
+                f"{_does(state, state.to_act or 0, 'has', 'have')} still to decide whether to "
+                "substitute",
             ),
         )
     if state.phase == "plays":
         return _illegal(
             "The Play Phase is not over: both players must pass first.",
-            _reason("play-phase-not-over", f"{who(state, state.to_act or 0)} has not passed yet"),
+            _reason(
+                "play-phase-not-over",
+                f"{_does(state, state.to_act or 0, 'has', 'have')} not passed yet",
+            ),
         )
     if state.phase == "sudden-death":
         return _illegal(
@@ -724,7 +731,7 @@ def rule_resolve(state: BattleState, move: ResolveBattle) -> Answer:
 
 def _resolve(
     state: BattleState, winner: int | None, reasons: list[Reason], interpretations: list[str]
-) -> Answer:
+) -> Findings:
     nxt = _copy(state)
     notes: list[str] = []
     # A score not described stays not described (battle 7 has it: rule_resolve).
@@ -736,7 +743,9 @@ def _resolve(
         had = nxt.players[winner].trophies
         nxt.players[winner].trophies = None if had is None else had + 1
         reasons.append(
-            _mode_reason("trophy-to-winner", state, f"{who(state, winner)} places a Trophy")
+            _mode_reason(
+                "trophy-to-winner", state, f"{_does(state, winner, 'places', 'place')} a Trophy"
+            )
         )
     if state.mode != "rookie":
         _pass_honors(state, nxt, winner, reasons)
@@ -751,28 +760,34 @@ def _resolve(
         _next_battle(nxt, reasons, notes, interpretations)
     else:
         _end_game(nxt, reasons, interpretations)
-    result = "a draw" if winner is None else f"won by {who(state, winner)}"
+    result = "a draw" if winner is None else f"won by {subject(who(state, winner))}"
     if winner is None:
         answer = f"Battle {state.battle} is a draw: no Trophy is placed."
     else:
-        answer = f"{who(state, winner)} wins battle {state.battle}."
+        answer = f"{_does(state, winner, 'wins', 'win', True)} battle {state.battle}."
     if nxt.phase == "game-over":
         score = [p.trophies or 0 for p in nxt.players]  # given at battle 7 (rule_resolve)
-        if nxt.winner is None:
+        if nxt.winner is None and score[0] == score[1]:
             answer += f" The game ends in a tie, {score[0]} battles each."
+        elif nxt.winner is None:  # a majority read as 4 of the 7 battles
+            answer += (
+                f" Nobody has won 4 of the 7 battles ({max(score)} to {min(score)}): the game "
+                "ends in a tie."
+            )
         else:
             answer += (
-                f" {who(state, nxt.winner)} wins the game, {max(score)} battles to {min(score)}."
+                f" {_does(state, nxt.winner, 'wins', 'win', True)} the game, {max(score)} "
+                f"battles to {min(score)}."
             )
     elif nxt.phase == "sudden-death":
         answer += " The game is tied and ties are not allowed: Sudden Death follows."
-    return Answer(
+    return found_legal(
+        f"Battle {state.battle} is {result}.",
+        reasons,
+        nxt,
+        interpretations,
+        notes,
         answer=answer,
-        summary=f"Battle {state.battle} is {result}.",
-        reasons=reasons,
-        next_state=nxt,
-        interpretations=list(dict.fromkeys(interpretations)),
-        notes=notes,
     )
 
 
@@ -781,12 +796,16 @@ def _pass_honors(
 ) -> None:
     if winner is None:
         reasons.append(
-            _mode_reason("draw-keeps-honors", state, f"{who(state, state.honors)} keeps honors")
+            _mode_reason(
+                "draw-keeps-honors", state, f"{_does(state, state.honors, 'keeps', 'keep')} honors"
+            )
         )
         return
     nxt.honors = winner
     reasons.append(
-        _mode_reason("winner-gets-honors", state, f"{who(state, winner)} goes first next battle")
+        _mode_reason(
+            "winner-gets-honors", state, f"{_does(state, winner, 'goes', 'go')} first next battle"
+        )
     )
 
 
@@ -797,10 +816,12 @@ def _draw_plays(nxt: BattleState, reasons: list[Reason], interpretations: list[s
             # The top card of a Playbook not described: a Play whose face is as unknown.
             if p.hand is not None:
                 p.hand.append(PlayCard(id=_fresh_id(nxt, f"play-drawn-{i + 1}-{nxt.battle}")))
-            drawn.append(f"{who(nxt, i)} draws the top Play (the Playbook was not described)")
+            drawn.append(
+                f"{_does(nxt, i, 'draws', 'draw')} the top Play (the Playbook was not described)"
+            )
         elif p.playbook:
             _pile(p.hand).append(p.playbook.pop(0))
-            drawn.append(f"{who(nxt, i)} draws a Play")
+            drawn.append(f"{_does(nxt, i, 'draws', 'draw')} a Play")
         else:
             drawn.append(f"{possessive(who(nxt, i), start=True)} Playbook is empty: no Play drawn")
             interpretations.append(R.EMPTY_DECK)
@@ -819,20 +840,25 @@ def _next_battle(
     for i, p in enumerate(nxt.players):
         if p.trophies is not None and p.trophies >= WINS_NEEDED:
             notes.append(
-                f"{who(nxt, i)} has won {p.trophies} of 7 battles: the game is theirs, whatever "
-                "the remaining battles bring."
+                f"{_does(nxt, i, 'has', 'have', True)} won {p.trophies} of 7 battles: the game "
+                f"is {'yours' if is_you(who(nxt, i)) else 'theirs'}, whatever the remaining "
+                "battles bring."
             )
             interpretations.append(R.MAJORITY)
 
 
 def _end_game(nxt: BattleState, reasons: list[Reason], interpretations: list[str]) -> None:
     won = [p.trophies or 0 for p in nxt.players]  # given at battle 7 (rule_resolve)
-    score = f"{who(nxt, 0)} won {won[0]} battles, {who(nxt, 1)} {won[1]}, {nxt.draws} drawn"
+    score = f"{_score(nxt, won)}, {nxt.draws} drawn"
     nxt.to_act = None
-    if won[0] != won[1]:
+    # Read the other way, a majority is 4 of the 7 battles: fewer is no win, but a tie.
+    if won[0] != won[1] and (max(won) >= WINS_NEEDED or ours(R.MAJORITY)):
         nxt.phase, nxt.winner = "game-over", (0 if won[0] > won[1] else 1)
         reasons.append(
-            _reason("majority-of-battles-wins", f"{score}: {who(nxt, nxt.winner)} wins the game")
+            _reason(
+                "majority-of-battles-wins",
+                f"{score}: {_does(nxt, nxt.winner, 'wins', 'win')} the game",
+            )
         )
         if max(won) < WINS_NEEDED:
             interpretations.append(R.MAJORITY)
@@ -849,7 +875,7 @@ def _end_game(nxt: BattleState, reasons: list[Reason], interpretations: list[str
 # ----- Sudden Death -----
 
 
-def rule_sudden_death(state: BattleState, move: SuddenDeath) -> Answer:
+def rule_sudden_death(state: BattleState, move: SuddenDeath) -> Findings:
     if state.phase != "sudden-death":
         return _illegal(
             "There is no Sudden Death now.",
@@ -865,7 +891,10 @@ def rule_sudden_death(state: BattleState, move: SuddenDeath) -> Answer:
         needed(t.power, f"state.players.{i}.hero_deck.0.power", "Sudden Death compares it")
         for i, t in enumerate(tops)
     )
-    shown = f"{who(state, 0)} reveals {tops[0].label()}, {who(state, 1)} {tops[1].label()}"
+    shown = (
+        f"{_does(state, 0, 'reveals', 'reveal')} {tops[0].label()}, "
+        f"{subject(who(state, 1))} {tops[1].label()}"
+    )
     interpretations: list[str] = []
     if a == b:  # a tie is broken by a Super Weapon
         for i, t in enumerate(tops):
@@ -884,9 +913,13 @@ def rule_sudden_death(state: BattleState, move: SuddenDeath) -> Answer:
         if tops[0].super:
             interpretations.append(R.SUDDEN_DEATH_SUPERS)
     if move.claim is not None and move.claim != winner:
-        result = "another reveal is needed" if winner is None else f"{who(state, winner)} wins"
+        result = (
+            "another reveal is needed"
+            if winner is None
+            else f"{_does(state, winner, 'wins', 'win')}"
+        )
         return _illegal(
-            f"{who(state, move.claim)} does not win this reveal: {result}.",
+            f"{_does(state, move.claim, 'does', 'do', True)} not win this reveal: {result}.",
             *reasons,
             interpretations=interpretations,
         )
@@ -896,23 +929,16 @@ def rule_sudden_death(state: BattleState, move: SuddenDeath) -> Answer:
         _set_aside(p, revealed)
     if winner is not None:
         nxt.phase, nxt.winner = "game-over", winner
-        summary = f"{who(state, winner)} wins the game in Sudden Death."
+        summary = f"{_does(state, winner, 'wins', 'win', True)} the game in Sudden Death."
     else:
         summary = "Sudden Death is tied again: reveal the next top cards."
-    answer = summary
-    return Answer(
-        summary=summary,
-        reasons=reasons,
-        next_state=nxt,
-        interpretations=interpretations,
-        answer=answer,
-    )
+    return found_legal(summary, reasons, nxt, interpretations, answer=summary)
 
 
 # ----- the setup -----
 
 
-def rule_check_setup(state: BattleState, move: CheckSetup) -> Answer:
+def rule_check_setup(state: BattleState, move: CheckSetup) -> Findings:
     """A described setup ruled: right, or what is off, with the setup rule (4.x.1)."""
     if state.battle != 1 or state.draws or any(p.trophies for p in state.players):
         return _illegal(
@@ -931,7 +957,7 @@ def rule_check_setup(state: BattleState, move: CheckSetup) -> Answer:
                 _mode_reason(
                     "setup-bench-four",
                     state,
-                    f"{name} has {bench} Heroes on the Bench, not {n['bench']}",
+                    f"{says(name, 'has', 'have')} {bench} Heroes on the Bench, not {n['bench']}",
                 )
             )
         dogs_in_all = (p.hot_dogs or 0) + (p.hot_dogs_discarded or 0)
@@ -940,7 +966,7 @@ def rule_check_setup(state: BattleState, move: CheckSetup) -> Answer:
                 _mode_reason(
                     "setup-hot-dogs-ten",
                     state,
-                    f"{name} has {dogs(dogs_in_all)} in all, not {n['hot_dogs']}",
+                    f"{says(name, 'has', 'have')} {dogs(dogs_in_all)} in all, not {n['hot_dogs']}",
                 )
             )
         if state.mode == "playmaker":
@@ -949,7 +975,8 @@ def rule_check_setup(state: BattleState, move: CheckSetup) -> Answer:
                 off.append(
                     _reason(
                         "setup-plays-four",
-                        f"{name} has {plays} Plays in Hand, not {n['plays_in_hand']}",
+                        f"{says(name, 'has', 'have')} {count(plays, 'Play')} in Hand, not "
+                        f"{n['plays_in_hand']}",
                     )
                 )
     for i, p in enumerate(state.players):
@@ -959,21 +986,22 @@ def rule_check_setup(state: BattleState, move: CheckSetup) -> Answer:
             off.append(
                 _reason(
                     "hero-deck-size",
-                    f"{who(state, i)} has {left} Heroes left in the Hero Deck, not "
+                    f"{_does(state, i, 'has', 'have')} {count(left, 'Hero', 'Heroes')} left in "
+                    "the Hero Deck, not "
                     f"{n['hero_deck_after']}",
                 )
             )
     words = setup_words(state.mode, all(p.whole("hero_deck") for p in state.players))
     if off:
-        return Answer(
-            summary=f"The setup is not right: {off[0].detail}.",
-            reasons=off,
+        return found_illegal(
+            f"The setup is not right: {off[0].detail}.",
+            off,
             answer="No, that setup is not right: " + "; ".join(r.detail for r in off) + ".",
         )
-    return Answer(
-        summary="The setup is right.",
-        reasons=[_mode_reason("setup-is-right", state, words)],
-        next_state=_copy(state),
-        interpretations=[R.HONORS_BATTLE_ONE] if state.mode != "rookie" else [],
+    return found_legal(
+        "The setup is right.",
+        [_mode_reason("setup-is-right", state, words)],
+        _copy(state),
+        [R.HONORS_BATTLE_ONE] if state.mode != "rookie" else [],
         answer=f"Yes, that setup is right: {words}.",
     )

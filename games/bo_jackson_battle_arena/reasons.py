@@ -160,6 +160,12 @@ INTERPRETATIONS = frozenset(
     }
 )
 
+# Readings no answer turns on, never flagged: not an open point with another answer, but how a
+# ruling treats what the reference lacks (a Play's text, stated in the move; the Sealed sheets'
+# restrictions, not public). The readings ruled both ways ask `ours` (games/core/readings.py):
+# MAJORITY and PLAYMAKER_ONLY; the others are open points ruled one way only.
+NEVER_TURNS = frozenset({PLAY_EFFECTS, SEALED})
+
 # Where each reason is ruled on: `REASONS.module(code)` names the module to open.
 REASONS.rules_in(
     {

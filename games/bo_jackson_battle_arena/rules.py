@@ -33,11 +33,13 @@ from games.bo_jackson_battle_arena.state import (
     whole,
 )
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
+from games.core.findings import Findings, compose, found_illegal
 from games.core.names import fold
 from games.core.rules import strict_json
-from games.core.ruling import GameResult, Reason, SequenceRuling, Verdict
+from games.core.ruling import GameResult, SequenceRuling, Verdict
+from games.core.words import cap, says, subject, yes_no
 
-_RULERS: dict[type[Any], Callable[[BattleState, Any], battle.Answer]] = {
+_RULERS: dict[type[Any], Callable[[BattleState, Any], Findings]] = {
     Substitute: battle.rule_substitute,
     KeepHero: battle.rule_keep_hero,
     RunPlay: battle.rule_run_play,
@@ -154,43 +156,33 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
             assert isinstance(inner, DeckList)
             ruling = check_deck(inner, move.format)
             said = ruling.summary[:1].lower() + ruling.summary[1:]
-            ruling.answer = f"{'Yes' if ruling.legal else 'No'}, {said}"
+            ruling.answer = f"{yes_no(ruling.legal)}, {said}"
             return ruling
         assert isinstance(inner, BattleState)
+        return compose(self.judge(inner, move))
+
+    def judge(self, inner: BattleState, move: Any) -> Findings:
+        """The findings on a battle move, for a board and move already checked: what in the
+        position breaks a rule first, then the move's own judge."""
         faults = battle.position_faults(inner)
         if faults:
             words = "; ".join(r.detail for r in faults)
             mode_parts = {"rookie-mode-piles", "substitution-mode-piles"}
-            return self.illegal(
-                battle.agree(f"This position breaks a rule: {words}."),
-                [_agreed(r) for r in faults],
+            return found_illegal(
+                f"This position breaks a rule: {words}.",
+                faults,
                 [R.MODE_PARTS] if any(r.code in mode_parts for r in faults) else [],
-                answer=battle.agree(
-                    f"No: this position breaks a rule. {words[:1].upper()}{words[1:]}."
-                ),
+                answer=f"No: this position breaks a rule. {cap(words)}.",
             )
         if inner.phase == "game-over":
-            answer = battle.game_over_answer(inner)
+            found = battle.game_over_answer(inner)
         else:
-            answer = _RULERS[type(move)](inner, move)
-        summary = battle.agree(answer.summary)
-        reasons = [_agreed(r) for r in answer.reasons]
-        if answer.next_state is None:
-            return self.illegal(
-                summary,
-                reasons,
-                answer.interpretations,
-                answer.notes,
-                answer=battle.agree(answer.answer or f"No: {answer.summary}"),
-            )
-        return self.legal(
-            summary,
-            reasons,
-            State(answer.next_state),
-            answer.interpretations,
-            answer.notes,
-            answer=battle.agree(answer.answer or f"Yes: {answer.summary}"),
-        )
+            found = _RULERS[type(move)](inner, move)
+        if found.next_state is not None:
+            found.next_state = State(found.next_state)
+        if not found.answer:
+            found.answer = f"{yes_no(found.legal)}: {found.summary}"
+        return found
 
     def rule_sequence_json(self, state_data: Any, moves_data: list[Any]) -> SequenceRuling:
         """A whole game ruled, battle 1 to the end: the winner (or the tie), or the first
@@ -202,8 +194,12 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         if ruled.verdict is Verdict.ILLEGAL and ruled.first_illegal is not None:
             move = moves_data[ruled.first_illegal]
             player = move.get("player") if isinstance(move, dict) else None
-            by = f", by {names[player]}" if isinstance(player, int) and 0 <= player < 2 else ""
-            ruled.summary = battle.agree(
+            by = (
+                f", by {subject(names[player])}"
+                if isinstance(player, int) and 0 <= player < 2
+                else ""
+            )
+            ruled.summary = (
                 f"Move {ruled.first_illegal + 1} of {len(moves_data)}{by}, is the first that "
                 f"breaks a rule: {ruled.rulings[-1].summary}"
             )
@@ -214,10 +210,16 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
             if winner is None:
                 result = f"the game is a tie, {won[0]} battles each"
             elif won[0] == won[1]:
-                result = f"{names[winner]} wins the game in Sudden Death, {won[0]} battles each"
+                result = (
+                    f"{says(names[winner], 'wins', 'win')} the game in Sudden Death, {won[0]} "
+                    "battles each"
+                )
             else:
-                result = f"{names[winner]} wins the game, {max(won)} battles to {min(won)}"
-            ruled.summary = battle.agree(f"All {len(moves_data)} moves are legal: {result}.")
+                result = (
+                    f"{says(names[winner], 'wins', 'win')} the game, {max(won)} battles to "
+                    f"{min(won)}"
+                )
+            ruled.summary = f"All {len(moves_data)} moves are legal: {result}."
         return ruled
 
     def game_result(self, state: State) -> GameResult:
@@ -329,13 +331,6 @@ def example_state() -> dict[str, Any]:
         "draws": 0,
         "players": [player("a", "Player A", 1, 100), player("b", "Player B", 1, 105)],
     }
-
-
-def _agreed(reason: Reason) -> Reason:
-    """The reason with its detail made grammatical (`battle.agree`); a copy only where that
-    changes it (most details do not speak of "You")."""
-    detail = battle.agree(reason.detail)
-    return reason if detail == reason.detail else reason.model_copy(update={"detail": detail})
 
 
 RULES = BoJacksonBattleArenaRules()

@@ -111,7 +111,9 @@ class Hero(_Strict):
     def label(self) -> str:
         if self.power is None:
             return self.name if self.name and self.name != self.id else "a Hero not described"
-        return f"{self.name or self.id} ({self.power}{' Super' if self.super else ''})"
+        # The Power with its unit, as the card prints it: "Bo (150 Power, Super Weapon)".
+        weapon = ", Super Weapon" if self.super else ""
+        return f"{self.name or self.id} ({self.power} Power{weapon})"
 
 
 class PlayCard(_Strict):

@@ -65,6 +65,23 @@ def found_legal(
     )
 
 
+class Broken(Exception):
+    """A judge's way out of a deep walk at the first rule the move breaks: its illegal findings
+    (`found_illegal`), which the judge's caller catches (`judged`) and words."""
+
+    def __init__(self, findings: Findings) -> None:
+        super().__init__(
+            findings.summary or (findings.reasons[0].detail if findings.reasons else "")
+        )
+        self.findings = findings
+
+
+def broken(reasons: list[Reason], interpretations: Iterable[str] = ()) -> Broken:
+    """The exception to raise for a move that breaks `reasons[0]` (the rest are further faults);
+    its summary and answer are said where it is caught."""
+    return Broken(found_illegal("", reasons, interpretations))
+
+
 def unique(keys: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(keys))
 

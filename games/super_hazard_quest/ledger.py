@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
+from games.super_hazard_quest.spoken import item_words
 from games.super_hazard_quest.state import INHERENT, Action, Item, fold
 
 
@@ -60,27 +61,29 @@ def spend(
         if action not in item.actions:
             names = " and ".join(a.title() for a in item.actions)
             return Refusal(
-                "dual-action-lacks-action", f"item {item.id} gives {names}, not {action.title()}"
+                "dual-action-lacks-action",
+                f"{item_words(item)} gives {names}, not {action.title()}",
             )
         if (item.id, action) in ledger.dual:
             if item.actions[0] == item.actions[1] and item.id not in ledger.doubled:
                 return replace(ledger, doubled=ledger.doubled | {item.id})
             return Refusal(
                 "dual-action-use-spent",
-                f"item {item.id}'s one use of {action.title()} is already taken this turn",
+                f"the one use of {action.title()} that {item_words(item)} gives is already "
+                "taken this turn",
             )
         return replace(ledger, dual=ledger.dual | {(item.id, action)})
     if item.kind == "super":
         if item.action != action:
             return Refusal(
                 "super-item-other-action",
-                f"Super Item {item.id} gives {item.action.title()}, not {action.title()}",
+                f"{item_words(item)} gives {item.action.title()}, not {action.title()}",
             )
         return replace(ledger, supers=ledger.supers | {item.id})
     if item.kind == "magic":
         if item.id in ledger.magic:
             return Refusal(
-                "magic-item-used-up", f"Magic Item {item.id} has already given its one use"
+                "magic-item-used-up", f"{item_words(item)} has already given its one use"
             )
         return replace(ledger, magic=ledger.magic | {item.id})
     if item.kind == "super-magic":
@@ -88,12 +91,10 @@ def spend(
         if chosen is not None and chosen != action:
             return Refusal(
                 "super-magic-other-action",
-                f"Super Magic Item {item.id} was set to {chosen.title()} this turn",
+                f"{item_words(item)} was set to {chosen.title()} this turn",
             )
         return replace(ledger, super_magic=ledger.super_magic | {(item.id, action)})
-    return Refusal(
-        "item-gives-no-action", f"item {item.id} is a {item.kind.replace('-', ' ')} item"
-    )
+    return Refusal("item-gives-no-action", f"{item_words(item)} gives no action to pass a hazard")
 
 
 def options(

@@ -18,10 +18,11 @@ from urllib.parse import urlencode
 
 from games.core.errors import BadInput
 from games.core.tools import Page, PageRequest, Picture, Reference, RulingBoard
-from games.core.words import possessive, says
+from games.core.words import possessive, says, subject
 from games.super_hazard_quest import builder
 from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.rules import RULES
+from games.super_hazard_quest.spoken import card_words, from_start, item_words
 from games.super_hazard_quest.state import ALL_ACTIONS, COMBAT_ACTIONS, HAND_SIZE, Hero, Item, State
 
 SLUG = "super-hazard-quest"
@@ -41,26 +42,14 @@ def _action(name: str) -> str:
     return name.title()
 
 
-def item_words(item: Item) -> str:
-    """What an item is, as the list shows it: "a (Dual Action: Attack / Hide)"."""
-    if item.kind == "dual-action":
-        what = f"Dual Action: {_action(item.actions[0])} / {_action(item.actions[1])}"
-    elif item.kind == "super":
-        what = f"Super Item: {_action(item.action)}"
-    elif item.kind == "magic":
-        what = "Magic Item"
-    elif item.kind == "super-magic":
-        what = "Super Magic Item"
-    elif item.kind == "hazard":
-        what = f"{item.hazard.title()} Hazard Item"
-    else:
-        what = "Special Item" + (f": {item.name}" if item.name else "")
-    return f"{item.id} ({what})"
-
-
-def route_words(route: list[dict[str, Any]]) -> list[str]:
+def route_words(route: list[dict[str, Any]], hand: dict[str, Item]) -> list[str]:
     """A route as short phrases: runs of plain steps one way are put together ("right ×3");
-    a step that passes a hazard says with what."""
+    a step that passes a hazard says with what, the item as printed on it."""
+
+    def said(item_id: Any) -> str:
+        item = hand.get(str(item_id))
+        return str(item_id) if item is None else item_words(item, hand.values())
+
     out: list[str] = []
     run_dir, run = "", 0
 
@@ -72,7 +61,7 @@ def route_words(route: list[dict[str, Any]]) -> list[str]:
         if step.get("kind") == "place-hazard":
             flush()
             run = 0
-            out.append(f"Hazard Item {step.get('item')} placed over itself")
+            out.append(f"{said(step.get('item'))} placed over itself")
             continue
         direction = str(step.get("dir", ""))
         using = step.get("using")
@@ -86,34 +75,50 @@ def route_words(route: list[dict[str, Any]]) -> list[str]:
         flush()
         run = 0
         run_dir = ""
-        by = "the Inherent Action" if using == "inherent" else f"item {using}"
+        by = "the Inherent Action" if using == "inherent" else said(using)
         out.append(f"{direction} (hazard passed with {by})")
     flush()
     return out
 
 
+def _items(ids: list[str], hand: dict[str, Item]) -> list[str]:
+    return [item_words(hand[i], hand.values()) if i in hand else i for i in ids]
+
+
 def _destination(
-    dest: dict[str, Any], rank: int, hand: dict[str, Item], player: str, selected: bool
+    dest: dict[str, Any],
+    rank: int,
+    hand: dict[str, Item],
+    player: str,
+    selected: bool,
+    origin: tuple[int, int] | None,
 ) -> dict[str, Any]:
     move = {"kind": "standard-turn", "player": player, "path": dest["route"]}
     found = {
         **dest,
         "rank": rank,
         "steps": len(dest["route"]),
-        "words": route_words(dest["route"]),
-        "item_words": [item_words(hand[i]) if i in hand else i for i in dest["items"]],
+        "words": route_words(dest["route"], hand),
+        "item_words": _items(dest["items"], hand),
+        "place": card_words(dest["x"], dest["y"], origin, player),
         "move_json": json.dumps(move, indent=1),
         "selected": selected,
     }
     if dest.get("leap_route"):
-        found["leap_words"] = route_words(dest["leap_route"])
+        found["leap_words"] = route_words(dest["leap_route"], hand)
         found["leap_other_route"] = dest["leap_route"] != dest["route"]
     return found
 
 
-def _spelled(found: dict[str, Any], hand: dict[str, Item]) -> dict[str, Any]:
-    words = [item_words(hand[i]) if i in hand else i for i in found["items"]]
-    return {**found, "words": route_words(found["route"]), "item_words": words}
+def _spelled(
+    found: dict[str, Any], hand: dict[str, Item], origin: tuple[int, int] | None, player: str
+) -> dict[str, Any]:
+    return {
+        **found,
+        "words": route_words(found["route"], hand),
+        "item_words": _items(found["items"], hand),
+        "place": card_words(found["x"], found["y"], origin, player),
+    }
 
 
 def answer(state: State, player: str, selected: tuple[int, int] | None) -> dict[str, Any]:
@@ -122,12 +127,13 @@ def answer(state: State, player: str, selected: tuple[int, int] | None) -> dict[
     assert hero is not None
     found = reachable(state, player).as_json()
     hand = {i.id: i for i in hero.hand}
+    origin = None if hero.x is None or hero.y is None else (hero.x, hero.y)
     checkpoints = [
-        _destination(d, rank, hand, player, selected == (d["x"], d["y"]))
+        _destination(d, rank, hand, player, selected == (d["x"], d["y"]), origin)
         for rank, d in enumerate(found["checkpoints"], start=1)
     ]
-    wins = [_spelled(w, hand) for w in found["wins"]]
-    openings = [_spelled(o, hand) for o in found["openings"]]
+    wins = [_spelled(w, hand, origin, player) for w in found["wins"]]
+    openings = [_spelled(o, hand, origin, player) for o in found["openings"]]
     return {
         "found": found,
         "checkpoints": checkpoints,
@@ -135,7 +141,9 @@ def answer(state: State, player: str, selected: tuple[int, int] | None) -> dict[
         "openings": openings,
         "hero": hero,
         "inherent": hero.action().title(),
-        "hand_words": [item_words(i) for i in hero.hand],
+        "hand_words": _items([i.id for i in hero.hand], hand),
+        "whose": possessive(hero.player, start=True),
+        "stands": from_start(*origin) if origin is not None else "",
     }
 
 
@@ -240,8 +248,7 @@ def _page(
     context.update(found)
     context["selected"] = selected
     overlay = {"reachable": found["found"], "selected": list(selected) if selected else None}
-    who = "you" if hero.player == "You" else hero.player
-    context["board"] = Picture(state_data, f"Where can {who} go?", overlay)
+    context["board"] = Picture(state_data, f"Where can {subject(hero.player)} go?", overlay)
     return Page(TEMPLATE, context)
 
 

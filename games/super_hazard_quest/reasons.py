@@ -147,6 +147,15 @@ INTERPRETATIONS = frozenset(
     }
 )
 
+# Readings no answer turns on, never flagged: not an open point with another answer, but our
+# model of what the book shows without printing it (the Proper Movement demo card), or how a
+# ruling treats what the reference lacks (a Special Item's text; items whose faces are not
+# given, taken at the player's word). The readings ruled both ways ask `ours`
+# (games/core/readings.py): DISCARD_RULING; the others are open points ruled one way only.
+NEVER_TURNS = frozenset(
+    {transitions.PROPER_MOVEMENT, transitions.SPECIAL_RULING, transitions.UNSEEN_RULING}
+)
+
 # Where each reason is ruled on: `REASONS.module(code)` names the module to open.
 REASONS.rules_in(
     {

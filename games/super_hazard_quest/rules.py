@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
+from games.core.findings import Broken, Findings, compose, found_illegal
 from games.core.ruling import GameResult, SequenceRuling, Verdict
 from games.core.words import because, cap, owns, possessive, says, sentence, subject, verb
 from games.super_hazard_quest import checks, short_moves, table_moves
@@ -21,7 +22,8 @@ from games.super_hazard_quest.moves import (
 )
 from games.super_hazard_quest.questions import QUESTIONS
 from games.super_hazard_quest.reasons import INTERPRETATIONS, REASONS, SLUG
-from games.super_hazard_quest.standard_turn import TurnResult, TurnWalk
+from games.super_hazard_quest.spoken import checkpoint_words, item_words
+from games.super_hazard_quest.standard_turn import TurnWalk
 from games.super_hazard_quest.state import (
     BOX_DUNGEON_CARDS,
     BOX_ITEMS,
@@ -32,7 +34,7 @@ from games.super_hazard_quest.state import (
     State,
     fold,
 )
-from games.super_hazard_quest.transitions import TRADE_RULING, Breach
+from games.super_hazard_quest.transitions import TRADE_RULING, breach, outcome
 
 _ATTEMPT = {
     "standard-turn": "make that turn",
@@ -69,8 +71,25 @@ _DECIDES = frozenset(
 )
 
 
-def _answer(move: Any, result: TurnResult) -> str:
-    state = result.state
+def _origin(state: State, move: Any) -> tuple[int, int] | None:
+    """Where the mover's hero stood before the move: the cards a ruling names are counted
+    from there ("the room to your right")."""
+    hero = state.hero(getattr(move, "player", "") or "")
+    return None if hero is None or hero.x is None or hero.y is None else (hero.x, hero.y)
+
+
+def _won_how(state: State, name: str) -> str:
+    """How the game was won: "you reach the red Scrambler holding a red crystal"."""
+    hero = state.hero(name)
+    room = None if hero is None or hero.x is None else state.room(hero.x, hero.y or 0)
+    if room is None or room.scrambler is None:
+        return "the Scrambler is defeated"
+    colour = room.scrambler
+    return f"{says(name, 'reaches', 'reach')} the {colour} Scrambler holding a {colour} crystal"
+
+
+def _answer(move: Any, result: Findings, origin: tuple[int, int] | None) -> str:
+    state: State = result.next_state
     if isinstance(move, Setup):
         first = state.turn or ""
         return (
@@ -79,15 +98,13 @@ def _answer(move: Any, result: TurnResult) -> str:
         )
     name = move.player
     subj, poss = subject(name), possessive(name)
-    codes = [code for code, _ in result.reasons]
-    if result.outcome == "won":
-        how = next((t for c, t in result.reasons if c == "scrambler-defeated"), "")
-        how = how.removesuffix(" and wins") or "the Scrambler is defeated"
-        how = "you" + how[3:] if how.startswith("You ") else how
-        return f"{cap(subj)} {verb(name, 'wins', 'win')} the game: {how}."
+    codes = [r.code for r in result.reasons]
+    ended = outcome(result)
+    if ended == "won":
+        return f"{cap(subj)} {verb(name, 'wins', 'win')} the game: {_won_how(state, name)}."
     if isinstance(move, TrapDoor):
         target = move.target
-        if result.outcome == "wounded":
+        if ended == "wounded":
             return (
                 f"Yes: {possessive(target)} hero hits the Dead End and loses its crystals, "
                 "which nobody gains."
@@ -95,15 +112,17 @@ def _answer(move: Any, result: TurnResult) -> str:
         return f"Yes, {subj} can use the Trap Door: {possessive(target)} hero is moved."
     hero = state.hero(name)
     assert hero is not None
-    if result.outcome == "wounded":
+    if ended == "wounded":
         # Said without a "yes": the same words answer "can I make that turn?" and "was I
         # wounded?", the cause first.
-        cause = next((t for c, t in result.reasons if c.startswith("wounded-")), "")
+        cause = next((r.detail for r in result.reasons if r.code.startswith("wounded-")), "")
         return (
             f"{cap(poss)} hero is wounded{': ' + cause if cause else ''}. It goes back to the "
-            f"Checkpoint at ({hero.x}, {hero.y}) and loses all its crystals."
+            "Checkpoint it began the turn on and loses all its crystals."
         )
     if isinstance(move, DiscardTurn):
+        if any(r.detail.startswith(short_moves.ANY_TIME) for r in result.reasons):
+            return f"Yes, {subj} can take a Discard Turn: {short_moves.ANY_TIME}."
         lacks = verb(name, "lacks", "lack")
         return (
             f"Yes, {subj} can take a Discard Turn: {subj} {lacks} the actions for a Standard Turn."
@@ -118,13 +137,14 @@ def _answer(move: Any, result: TurnResult) -> str:
             "so the turn goes on, and must still end on a Checkpoint."
         )
     if "turn-goes-on" in codes:  # only the steps given were asked about (a hazard passed)
-        passed = [text for code, text in result.reasons if code == "hazard-passed"]
+        passed = [r.detail for r in result.reasons if r.code == "hazard-passed"]
         how = "; ".join(passed) if passed else "every step given is allowed"
         return (
             f"Yes, {subj} can go that way: {how}. The turn goes on, and must still end on a "
             "Checkpoint."
         )
-    where = f"{cap(poss)} turn ends on the Checkpoint at ({hero.x}, {hero.y})."
+    assert hero.x is not None and hero.y is not None  # a turn ends on a card
+    where = f"{cap(poss)} turn ends on {checkpoint_words(hero.x, hero.y, origin, name)}."
     if isinstance(move, SpecialItemTurn):
         return f"Yes, {subj} can play that Special Item here; it ends the turn. {where}"
     if isinstance(move, HeroBattleTurn) or "battle-won" in codes or "battle-answered" in codes:
@@ -161,22 +181,21 @@ def _illegal_answer(move: Any, detail: str) -> str:
     return sentence(because(f"No, {subject(name)} cannot {_ATTEMPT[move.kind]}", detail))
 
 
-def _summary(move: Any, result: TurnResult) -> str:
-    state = result.state
-    if result.outcome == "won":
+def _summary(move: Any, result: Findings, origin: tuple[int, int] | None) -> str:
+    state: State = result.next_state
+    ended = outcome(result)
+    if ended == "won":
         return f"{says(move.player, 'wins', 'win', True)}: the Scrambler is defeated."
     if isinstance(move, TrapDoor):
-        if result.outcome == "wounded":
+        if ended == "wounded":
             return (
                 f"{possessive(move.target, start=True)} hero hits the Dead End and loses "
                 f"its crystals to nobody."
             )
         return f"The Trap Door moves {possessive(move.target)} hero."
-    if result.outcome == "wounded":
-        hero = state.hero(move.player)
-        assert hero is not None
+    if ended == "wounded":
         return (
-            f"The hero is wounded: it goes back to the Checkpoint at ({hero.x}, {hero.y}) and "
+            "The hero is wounded: it goes back to the Checkpoint it began the turn on and "
             "loses all its crystals."
         )
     if isinstance(move, Setup):
@@ -189,8 +208,8 @@ def _summary(move: Any, result: TurnResult) -> str:
     if getattr(move, "goes_on", False):
         return "The steps given are allowed; the turn goes on and must still end on a Checkpoint."
     hero = state.hero(move.player)
-    assert hero is not None
-    return f"The turn ends on the Checkpoint at ({hero.x}, {hero.y})."
+    assert hero is not None and hero.x is not None and hero.y is not None
+    return f"The turn ends on {checkpoint_words(hero.x, hero.y, origin, move.player)}."
 
 
 class SuperHazardQuestRules(GameRules[State, Any]):
@@ -244,62 +263,54 @@ class SuperHazardQuestRules(GameRules[State, Any]):
     # ----- the ruling
 
     def adjudicate(self, state: State, move: Any) -> Ruling:
+        return compose(self.judge(state, move))
+
+    def judge(self, state: State, move: Any) -> Findings:
+        """The findings on a move, for a board and move already checked, with their words: a
+        move played whole, or the first rule it breaks (core's `Broken`, raised on the way)."""
         try:
             result = self._play(state, move)
-        except Breach as breach:
-            reason = self.reasons.reason(breach.code, breach.detail)
-            more = [self.reasons.reason(code, detail) for code, detail in breach.more]
-            details = "; ".join([breach.detail, *(r.detail for r in more)])
-            return self.illegal(
-                f"Not allowed: {details} ({reason.rule}).",
-                [reason, *more],
-                interpretations=breach.interps,
-                answer=_illegal_answer(move, details),
-            )
+        except Broken as broke:
+            found = broke.findings
+            details = "; ".join(r.detail for r in found.reasons)
+            found.summary = f"Not allowed: {details} ({found.reasons[0].rule})."
+            found.answer = _illegal_answer(move, details)
+            return found
         # What decided the turn leads (a wound, a win, a way on still open): the first reason is
         # the rule a ruling's page quotes for the answer.
-        ordered = sorted(result.reasons, key=lambda r: r[0] not in _DECIDES)
-        reasons = [self.reasons.reason(code, detail) for code, detail in ordered]
-        voided = [self.reasons.reason(code, detail) for code, detail in result.voided]
-        notes = list(result.notes)
-        if any(h.unseen for h in result.state.heroes):
-            notes.append("Cards held but not given are counted as unseen.")
+        result.reasons.sort(key=lambda r: r.code not in _DECIDES)
+        if any(h.unseen for h in result.next_state.heroes):
+            result.notes.append("Cards held but not given are counted as unseen.")
         # Whose turn just ended with a trade (rule 6.5), remembered for the next move only.
-        result.state.traded = move.player if isinstance(move, Trade) else None
-        answer = _answer(move, result)
-        summary = _summary(move, result)
-        if voided:
-            void_words = "; ".join(v.detail for v in voided)
-            answer += f" Part of the move does not count: {void_words}."
-            summary += f" Void: {void_words}."
-        return self.legal(
-            summary,
-            reasons,
-            result.state,
-            interpretations=sorted(set(result.interps)),
-            notes=notes,
-            answer=answer,
-            voided=voided,
-        )
+        result.next_state.traded = move.player if isinstance(move, Trade) else None
+        result.interpretations = sorted(set(result.interpretations))
+        origin = _origin(state, move)
+        result.answer = _answer(move, result, origin)
+        result.summary = _summary(move, result, origin)
+        if result.voided:
+            void_words = "; ".join(v.detail for v in result.voided)
+            result.answer += f" Part of the move does not count: {void_words}."
+            result.summary += f" Void: {void_words}."
+        return result
 
-    def _play(self, state: State, move: Any) -> TurnResult:
+    def _play(self, state: State, move: Any) -> Findings:
         if isinstance(move, Setup):
             return short_moves.setup(state, move, "move")
         if state.winner is not None:
-            raise Breach(
+            raise breach(
                 "game-over",
                 f"{says(state.winner, 'has', 'have', True)} already won",
             )
         if state.turn is None or fold(move.player) != fold(state.turn):
             if state.traded is not None and fold(state.traded) == fold(move.player):
-                raise Breach(
+                raise breach(
                     "traded-turn-over",
                     f"{says(move.player, 'has', 'have')} just traded, and a trade takes the "
                     "place of a Discard Turn, with nothing else done in that turn; it is "
                     f"{possessive(state.turn or 'nobody')} turn now",
                     (TRADE_RULING,),
                 )
-            raise Breach(
+            raise breach(
                 "not-your-turn",
                 f"it is {possessive(state.turn or 'nobody')} turn, not {owns(move.player)}",
             )
@@ -356,7 +367,7 @@ class SuperHazardQuestRules(GameRules[State, Any]):
         gone = [i.id for i in before.hand if fold(i.id) not in held and fold(i.id) in named]
         if not gone:
             return None
-        item = gone[0]
+        item = item_words(next(i for i in before.hand if i.id == gone[0]), before.hand)
         if isinstance(by, Trade):
             code, how = "item-traded-away", "was traded away"
         elif isinstance(by, DiscardTurn):
@@ -364,11 +375,13 @@ class SuperHazardQuestRules(GameRules[State, Any]):
         else:
             code, how = "item-left-with-active-hand", "was discarded with the Active Hand"
         holds = verb(player, "holds", "hold")
-        detail = f"item {item} {how} earlier in this log: {subject(player)} no longer {holds} it"
-        return self.illegal(
-            f"Not allowed: {detail}.",
-            [self.reasons.reason(code, detail)],
-            answer=_illegal_answer(move, detail),
+        detail = f"{item} {how} earlier in this log: {subject(player)} no longer {holds} it"
+        return compose(
+            found_illegal(
+                f"Not allowed: {detail}.",
+                [self.reasons.reason(code, detail)],
+                answer=_illegal_answer(move, detail),
+            )
         )
 
     def mover(self, state: State, move: Any) -> str | None:

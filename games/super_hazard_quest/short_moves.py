@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from games.core import InvalidMove, InvalidState
+from games.core.findings import Findings
 from games.core.pictures import plural
-from games.core.words import is_you, possessive, says, subject, verb
+from games.core.readings import ours
+from games.core.words import is_you, listed, possessive, says, subject, verb
 from games.super_hazard_quest.ledger import Ledger, options
 from games.super_hazard_quest.moves import DiscardTurn, Setup, Trade, TrapDoor
 from games.super_hazard_quest.pathfinder import reachable
-from games.super_hazard_quest.standard_turn import TurnResult
+from games.super_hazard_quest.spoken import card_words, from_start, item_words
 from games.super_hazard_quest.state import (
     BOX_DUNGEON_CARDS,
     BOX_ITEMS,
@@ -19,6 +23,7 @@ from games.super_hazard_quest.state import (
     Crystals,
     Direction,
     Hero,
+    Item,
     PlacedRoom,
     Space,
     State,
@@ -30,11 +35,13 @@ from games.super_hazard_quest.transitions import (
     TRADE_RULING,
     TRAP_DOOR_RULING,
     UNSEEN_RULING,
-    Breach,
+    add,
+    breach,
     copy_state,
     discard_items,
     draw_items,
     next_player,
+    turn_findings,
 )
 
 
@@ -50,20 +57,26 @@ def _ids(where: str, ids: list[str], owner: str, held: set[str]) -> set[str]:
     return seen
 
 
-def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
+# The ground of a Discard Turn read the other way (DISCARD_RULING flipped).
+ANY_TIME = "a Discard Turn may be taken at any time"
+
+
+def discard_turn(state: State, move: DiscardTurn, where: str) -> Findings:
     if move.look is not None:
-        raise Breach("look-in-discard-turn", "a Look expands the dungeon: not in a Discard Turn")
+        raise breach("look-in-discard-turn", "a Look expands the dungeon: not in a Discard Turn")
     if move.played:
-        raise Breach(
+        raise breach(
             "discard-turn-only",
-            f"{'items' if len(move.played) > 1 else 'item'} {', '.join(move.played)} played "
-            "in a Discard Turn",
+            f"{listed(_said(mover_hand(state, move.player), move.played))} "
+            f"{'are' if len(move.played) > 1 else 'is'} played in a Discard Turn",
         )
     mover = state.hero(move.player)
     assert mover is not None
     open_turn, unsaid = standard_turn_open(state, mover)
-    if open_turn is not None:
-        raise Breach(
+    # Read the other way (the former `discard-turn-always-allowed`), a Discard Turn may be
+    # taken whatever the hand allows.
+    if open_turn is not None and ours(DISCARD_RULING):
+        raise breach(
             "discard-turn-not-allowed",
             f"{says(mover.player, 'does', 'do', True)} not lack the actions for a Standard "
             f"Turn: {open_turn}",
@@ -82,7 +95,7 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
         state.discard += move.discard_unseen
     drawn = draw_items(state, hero, gone, list(move.draws), f"{where}.draws")
     state.turn = next_player(state)
-    result = TurnResult(state, interps=[DISCARD_RULING])
+    result = turn_findings(state, [DISCARD_RULING])
     lacking = (
         f"with its Inherent Action ({mover.action().title()}) and the items it holds, "
         f"{possessive(mover.player)} hero can reach no other Checkpoint, no empty space and "
@@ -94,16 +107,22 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> TurnResult:
             f"; {plural(mover.unseen, 'item')} in hand "
             f"{'is' if mover.unseen == 1 else 'are'} not given, so this rests on the player's word"
         )
-        result.interps.append(UNSEEN_RULING)
+        result.interpretations.append(UNSEEN_RULING)
     if unsaid:
         lacking += f"; {unsaid} not described, so this rests on the player's word"
-    result.reasons.append(("discard-turn-allowed", lacking))
-    result.reasons.append(("discard-turn", f"{plural(gone, 'item')} discarded and {drawn} drawn"))
+    if open_turn is not None:  # allowed only read the other way
+        lacking = f"{ANY_TIME}, though {open_turn}"
+    add(result, ("discard-turn-allowed", lacking))
+    add(result, ("discard-turn", f"{plural(gone, 'item')} discarded and {drawn} drawn"))
     return result
 
 
-def sides_words(sides: list[tuple[int, int, Direction]], verb: bool = True) -> str:
-    """Sides not described, card by card: "the up and left sides of the card at (0, 0) were"."""
+def sides_words(
+    sides: list[tuple[int, int, Direction]],
+    verb: bool = True,
+    card: Callable[[int, int], str] = from_start,
+) -> str:
+    """Sides not described, card by card: "the up and left sides of the Starting Card were"."""
     by_card: dict[tuple[int, int], list[str]] = {}
     for x, y, side in sides:
         by_card.setdefault((x, y), []).append(side)
@@ -111,15 +130,20 @@ def sides_words(sides: list[tuple[int, int, Direction]], verb: bool = True) -> s
     for (x, y), found in by_card.items():
         named = [d for d in DIRECTIONS if d in found]
         listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
-        parts.append(f"the {listed} side{'s' if len(named) > 1 else ''} of the card at ({x}, {y})")
+        which = f"the {listed} side{'s' if len(named) > 1 else ''}"
+        parts.append(f"{which} of {card(x, y)}")
     many = len(sides) > 1
     said = "; ".join(parts) if len(parts) < 3 else f"{parts[0]} and others"
     return said + ((" were" if many else " was") if verb else "")
 
 
-def spaces_words(spaces: list[tuple[int, int, Space]], verb: bool = True) -> str:
-    """Combat spaces not described: "the left combat space of the card at (0, 0) was"."""
-    parts = [f"the {space} combat space of the card at ({x}, {y})" for x, y, space in spaces]
+def spaces_words(
+    spaces: list[tuple[int, int, Space]],
+    verb: bool = True,
+    card: Callable[[int, int], str] = from_start,
+) -> str:
+    """Combat spaces not described: "the left combat space of the Starting Card was"."""
+    parts = [f"the {space} combat space of {card(x, y)}" for x, y, space in spaces]
     said = "; ".join(parts) if len(parts) < 3 else f"{parts[0]} and others"
     return said + ((" were" if len(spaces) > 1 else " was") if verb else "")
 
@@ -129,17 +153,23 @@ def standard_turn_open(state: State, hero: Hero) -> tuple[str | None, str]:
     actions for a Standard Turn (rule 6.1, read by `discard-turn-only-without-actions`); and, in
     words, the sides and combat spaces not described that the search could not follow."""
     found = reachable(state, hero.player)
-    unseen = [sides_words(found.unknown_sides, verb=False)] if found.unknown_sides else []
-    unseen += [spaces_words(found.unknown_spaces, verb=False)] if found.unknown_spaces else []
+    origin = (hero.x, hero.y) if hero.x is not None and hero.y is not None else None
+
+    def card(x: int, y: int) -> str:
+        return card_words(x, y, origin, hero.player)
+
+    unseen = [sides_words(found.unknown_sides, False, card)] if found.unknown_sides else []
+    unseen += [spaces_words(found.unknown_spaces, False, card)] if found.unknown_spaces else []
     many = len(found.unknown_sides) + len(found.unknown_spaces) > 1
     unsaid = " and ".join(unseen) + (" were" if many else " was") if unseen else ""
+
     if found.wins:
         win = found.wins[0]
-        return f"it can reach the Scrambler at ({win.x}, {win.y})", unsaid
+        return f"it can reach the Scrambler in {card(win.x, win.y)}", unsaid
     if found.checkpoints:
         dest = found.checkpoints[0]
-        using = f", using {', '.join(dest.items)}" if dest.items else ""
-        return f"it can walk to the Checkpoint at ({dest.x}, {dest.y}){using}", unsaid
+        using = f", using {listed(_said(hero.hand, dest.items))}" if dest.items else ""
+        return f"it can walk to the Checkpoint of {card(dest.x, dest.y)}{using}", unsaid
     if found.openings and state.dungeon_deck is None:
         gap = found.openings[0]
         raise InvalidState(
@@ -150,12 +180,14 @@ def standard_turn_open(state: State, hero: Hero) -> tuple[str | None, str]:
         )
     if found.openings and state.dungeon_deck is not None and state.dungeon_deck > 0:
         gap = found.openings[0]
-        words = f"it can walk into the empty space at ({gap['x']}, {gap['y']}) and draw a card"
+        words = (
+            f"it can walk into the empty space {_where(card(gap['x'], gap['y']))} and draw a card"
+        )
         return words, unsaid
     room = state.room(hero.x or 0, hero.y or 0)
     boss = room.mini_boss if room is not None else None
     if room is not None and boss is not None and _can_pay(Ledger(), hero, list(boss.actions)):
-        return f"it can defeat the Mini-Boss of the card at ({room.x}, {room.y})", unsaid
+        return f"it can defeat the Mini-Boss of {card(room.x, room.y)}", unsaid
     return None, unsaid
 
 
@@ -168,7 +200,7 @@ def _can_pay(ledger: Ledger, hero: Hero, actions: list[Action]) -> bool:
     )
 
 
-def trade(state: State, move: Trade, where: str) -> TurnResult:
+def trade(state: State, move: Trade, where: str) -> Findings:
     if fold(move.partner) == fold(move.player) or state.hero(move.partner) is None:
         raise InvalidMove(f"{where}.partner", f"{move.partner!r} is not another player")
     state = copy_state(state)
@@ -177,9 +209,9 @@ def trade(state: State, move: Trade, where: str) -> TurnResult:
     give = _ids(f"{where}.give", move.give, move.player, {i.id for i in mine.hand})
     take = _ids(f"{where}.receive", move.receive, move.partner, {i.id for i in theirs.hand})
     if not give or not take:
-        raise Breach("trade-empty", "a trade swaps cards both ways", (TRADE_RULING,))
+        raise breach("trade-empty", "a trade swaps cards both ways", (TRADE_RULING,))
     if len(give) != len(take):
-        raise Breach(
+        raise breach(
             "trade-uneven",
             f"{plural(len(give), 'card')} given for {len(take)}: both hands must stay at five",
             (TRADE_RULING,),
@@ -189,22 +221,24 @@ def trade(state: State, move: Trade, where: str) -> TurnResult:
     mine.hand = [i for i in mine.hand if fold(i.id) not in give] + moving_in
     theirs.hand = [i for i in theirs.hand if fold(i.id) not in take] + moving_out
     state.turn = next_player(state)
-    result = TurnResult(state, interps=[TRADE_RULING])
-    result.reasons.append(
+    result = turn_findings(state, [TRADE_RULING])
+    add(
+        result,
         (
             "trade-made",
-            f"{move.player} and {move.partner} swap {plural(len(give), 'card')}; the turn ends",
-        )
+            f"{subject(move.player, True)} and {subject(move.partner)} swap "
+            f"{plural(len(give), 'card')}; the turn ends",
+        ),
     )
     return result
 
 
-def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
+def trap_door(state: State, move: TrapDoor, where: str) -> Findings:
     target = state.hero(move.target)
     if target is None:
         raise InvalidMove(f"{where}.target", f"no player {move.target!r}")
     if fold(move.target) == fold(move.player):
-        raise Breach(
+        raise breach(
             "trap-door-on-self", "the FAQ's Trap Door moves an opponent", (TRAP_DOOR_RULING,)
         )
     dest = state.room(move.x, move.y)
@@ -219,7 +253,7 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
         )
     room = state.room(target.x, target.y)
     if room is None or not room.trap_door:
-        raise Breach(
+        raise breach(
             "trap-door-missing",
             f"{possessive(target.player, start=True)} hero stands on a card without a Trap Door",
             (TRAP_DOOR_RULING,),
@@ -227,7 +261,7 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
     state = copy_state(state)
     target = state.hero(move.target)
     assert target is not None
-    result = TurnResult(state, interps=[TRAP_DOOR_RULING])
+    result = turn_findings(state, [TRAP_DOOR_RULING])
     if dest.dead_end:
         lost = (
             "all its crystals"
@@ -235,28 +269,30 @@ def trap_door(state: State, move: TrapDoor, where: str) -> TurnResult:
             else plural(target.crystals.total(), "crystal")
         )
         target.crystals = Crystals()  # none left, whatever it held
-        result.outcome = "wounded"
-        result.reasons.append(
+        add(
+            result,
             (
                 "trap-door-dead-end",
                 f"{possessive(target.player, start=True)} hero hits the Dead End, stays on "
                 f"its Checkpoint and loses "
                 f"{lost}; nobody gains them",
-            )
+            ),
         )
         return result
     if not dest.checkpoint:
-        raise Breach(
+        raise breach(
             "trap-door-no-landing",
-            f"the card at ({dest.x}, {dest.y}) has no Checkpoint",
+            f"{_from_mover(state, move.player, dest.x, dest.y)} has no Checkpoint",
             (TRAP_DOOR_RULING,),
         )
     target.x, target.y = dest.x, dest.y
-    result.reasons.append(
+    add(
+        result,
         (
             "trap-door-moved",
-            f"{possessive(target.player, start=True)} hero is moved to ({dest.x}, {dest.y})",
-        )
+            f"{possessive(target.player, start=True)} hero is moved to "
+            f"{_from_mover(state, move.player, dest.x, dest.y)}",
+        ),
     )
     result.notes.append("What a Trap Door asks of the player using it is printed on the card.")
     return result
@@ -288,9 +324,9 @@ def setup_words(players: int) -> str:
     )
 
 
-def setup(state: State, move: Setup, where: str) -> TurnResult:
+def setup(state: State, move: Setup, where: str) -> Findings:
     if state.dungeon:
-        raise Breach("already-set-up", "the Starting Card is already on the table")
+        raise breach("already-set-up", "the Starting Card is already on the table")
     for k, d in enumerate(move.draws):
         if state.hero(d.player) is None:
             raise InvalidMove(f"{where}.draws.{k}.player", f"no player {d.player!r} in this game")
@@ -321,14 +357,14 @@ def setup(state: State, move: Setup, where: str) -> TurnResult:
                     )
                 )
     if problems:
-        raise Breach(*problems[0], more=tuple(problems[1:]))
+        raise breach(*problems[0], more=tuple(problems[1:]))
     numbered = [(d.card.stage, d.player) for d in move.draws if d.card.stage is not None]
     if not numbered:
-        raise Breach("setup-redraw", "no card drawn shows a Stage Number: everyone draws again")
+        raise breach("setup-redraw", "no card drawn shows a Stage Number: everyone draws again")
     lowest = min(stage for stage, _ in numbered)
     tied = [p for stage, p in numbered if stage == lowest]
     if len(tied) > 1:
-        raise Breach(
+        raise breach(
             "setup-tie",
             f"{' and '.join(tied)} tie on Stage Number {lowest}: draw again",
             (TIE_RULING,),
@@ -337,14 +373,14 @@ def setup(state: State, move: Setup, where: str) -> TurnResult:
     assert first_hero is not None
     first = first_hero.player
     if move.first is not None and fold(move.first) != fold(first):
-        raise Breach(
+        raise breach(
             "setup-wrong-first",
             f"{subject(first, start=True)} drew the lowest Stage Number ({lowest}), so "
             f"{subject(first) if is_you(first) else 'they'} go first, not {subject(move.first)}",
         )
     card = next(d.card for d in move.draws if fold(d.player) == fold(first))
     if not card.checkpoint:
-        raise Breach(
+        raise breach(
             "setup-start-no-checkpoint",
             "the Starting Card has no Checkpoint for the heroes to stand on",
         )
@@ -355,24 +391,50 @@ def setup(state: State, move: Setup, where: str) -> TurnResult:
         hero.x, hero.y = 0, 0
         draw_items(state, hero, HAND_SIZE, [], f"{where}.draws")
     state.turn = first
-    result = TurnResult(state)
-    result.reasons.append(
+    result = turn_findings(state)
+    add(
+        result,
         (
             "setup-first",
             f"{subject(first, start=True)} drew the lowest Stage Number ({lowest}) and "
             f"{verb(first, 'goes', 'go')} first",
-        )
+        ),
     )
     if len(numbered) < len(move.draws):
-        result.reasons.append(
+        add(
+            result,
             (
                 "setup-no-stage-number",
                 "a card without a Stage Number cannot make the player who drew it go first",
-            )
+            ),
         )
-    result.reasons.append(("setup-redraw-shuffled", "the other drawn cards go back into the deck"))
-    result.reasons.append(
-        ("setup-heroes-placed", "every hero token goes on the Starting Card's Checkpoint flag")
+    add(result, ("setup-redraw-shuffled", "the other drawn cards go back into the deck"))
+    add(
+        result,
+        ("setup-heroes-placed", "every hero token goes on the Starting Card's Checkpoint flag"),
     )
-    result.reasons.append(("setup-deal", setup_words(len(state.heroes))))
+    add(result, ("setup-deal", setup_words(len(state.heroes))))
     return result
+
+
+def mover_hand(state: State, player: str) -> list[Item]:
+    hero = state.hero(player)
+    return [] if hero is None else list(hero.hand)
+
+
+def _said(hand: list[Item], ids: Iterable[str]) -> list[str]:
+    """Items a move names by their labels, said as printed ("the Magic Item")."""
+    by_id = {fold(i.id): i for i in hand}
+    return [item_words(by_id[fold(i)], hand) if fold(i) in by_id else repr(i) for i in ids]
+
+
+def _where(room: str) -> str:
+    """An empty space named as the room it would be: "where the room to your right would lie"."""
+    return f"where {room} would lie"
+
+
+def _from_mover(state: State, player: str, x: int, y: int) -> str:
+    """A card in words, counted from where `player`'s hero stands."""
+    hero = state.hero(player)
+    origin = None if hero is None or hero.x is None or hero.y is None else (hero.x, hero.y)
+    return card_words(x, y, origin, player)

@@ -1,16 +1,18 @@
 """A Standard Turn walked step by step: the path, its fights, hazards placed and battles, then
-its end (a Look, a Running Leap or a Special Item). Raises `Breach` at the first broken rule."""
+its end (a Look, a Running Leap or a Special Item), into core's Findings; raises core's
+`Broken` (transitions.breach) at the first broken rule."""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 
 from games.core import InvalidMove, InvalidState
+from games.core.findings import Findings
 from games.core.pictures import plural
 from games.core.words import possessive, says, subject, verb
 from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, spend
 from games.super_hazard_quest.movement import (
+    STATIONS,
     Grid,
     Spot,
     grid_of,
@@ -21,6 +23,13 @@ from games.super_hazard_quest.movement import (
 )
 from games.super_hazard_quest.moves import Battle, Fight, Go, Leap, PlaceHazard, StandardTurn
 from games.super_hazard_quest.pathfinder import Walker, has_way_on
+from games.super_hazard_quest.reasons import REASONS
+from games.super_hazard_quest.spoken import (
+    card_words,
+    checkpoint_words,
+    item_words,
+    station_words,
+)
 from games.super_hazard_quest.state import (
     COMBAT_ACTIONS,
     DELTA,
@@ -50,30 +59,25 @@ from games.super_hazard_quest.transitions import (
     SCRAMBLER_RULING,
     SPECIAL_RULING,
     WOUND_RULING,
-    Breach,
+    breach,
     copy_state,
     discard_items,
     draw_items,
     next_player,
     place_card,
     refill,
+    turn_findings,
 )
+
+
+def _beside(direction: str) -> str:
+    """ "to the right of", "above": where a direction leads from a room."""
+    return {"up": "above", "down": "below"}.get(direction, f"to the {direction} of")
 
 
 def _times(n: int) -> str:
     """How often an action is used, as a player says it: "once", "twice", "3 times"."""
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
-
-
-@dataclass
-class TurnResult:
-    state: State
-    reasons: list[tuple[str, str]] = field(default_factory=list)
-    interps: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    outcome: str = "ended"  # "ended", "wounded", "won"
-    # parts of the move the rules make void (the move stands without them): (code, detail)
-    voided: list[tuple[str, str]] = field(default_factory=list)
 
 
 class TurnWalk:
@@ -91,7 +95,10 @@ class TurnWalk:
         self.walker = Walker(start_spot(*self.start))
         self.ledger = Ledger()
         self.new_cells: set[tuple[int, int]] = set()
-        self.result = TurnResult(self.state)
+        self.result = turn_findings(self.state)
+        self.outcome = "ended"  # "wounded", "won"
+        # parts of the move the rules make void (the move stands without them): (code, detail)
+        self.voids: list[tuple[str, str]] = []
         self.moved = False
         self.expanded = False  # a card was placed this turn (rule 5.5)
         self.interps: set[str] = set()
@@ -106,8 +113,36 @@ class TurnWalk:
     # ----- helpers
 
     def note(self, code: str, detail: str, *interps: str) -> None:
-        self.result.reasons.append((code, detail))
+        self.result.reasons.append(REASONS.reason(code, detail))
         self.interps.update(interps)
+
+    def card(self, x: int, y: int) -> str:
+        """A card in the player's words: "the card you drew" (this turn), else counted from
+        where the hero began the turn ("the room to your right")."""
+        where = card_words(x, y, self.start, self.move.player)
+        if (x, y) not in self.new_cells:
+            return where
+        drew = f"the card {subject(self.move.player)} drew"
+        return drew if len(self.new_cells) == 1 else f"{drew}, {where},"
+
+    def checkpoint(self, x: int, y: int) -> str:
+        """ "the Checkpoint it began the turn on", "the Checkpoint of the card you drew"."""
+        if (x, y) == self.start:
+            return checkpoint_words(x, y, self.start, self.move.player)
+        return f"the Checkpoint of {self.card(x, y)}"
+
+    def at(self, spot: Spot) -> str:
+        """Where on which card the hero stands: "the middle of the room to your right"."""
+        return f"{station_words(STATIONS[spot.station])} of {self.card(spot.x, spot.y)}"
+
+    def said(self, item: Item) -> str:
+        """An item as printed on it ("the Attack / Hide item")."""
+        return item_words(item, self.hero.hand)
+
+    def named(self, item_id: str) -> str:
+        """The item a move names, as printed, or the label given where the hand lacks it."""
+        item = self.hero.item(item_id)
+        return repr(item_id) if item is None else self.said(item)
 
     def item(self, item_id: str, where: str) -> Item:
         found = self.hero.item(item_id)
@@ -122,7 +157,7 @@ class TurnWalk:
         item = None if fold(source) == INHERENT else self.item(source, where)
         after = spend(self.ledger, self.hero.action(), item, source, action)
         if isinstance(after, Refusal):
-            raise Breach(after.code, f"{what}: {after.detail}")
+            raise breach(after.code, f"{what}: {after.detail}")
         self.ledger = after
         self.uses[INHERENT if item is None else item.id] += 1
 
@@ -176,10 +211,10 @@ class TurnWalk:
 
     # ----- the turn
 
-    def run(self) -> TurnResult:
+    def run(self) -> Findings:
         for index, st in enumerate(self.move.path):
             where = f"{self.where}.path.{index}"
-            if self.result.outcome != "ended":
+            if self.outcome != "ended":
                 self.void_rest(index)
                 break
             if isinstance(st, Go):
@@ -192,7 +227,8 @@ class TurnWalk:
                 self.battle(st, where)
         self.finish()
         self.settle()
-        self.result.interps = sorted(self.interps)
+        self.result.interpretations = sorted(self.interps)
+        self.result.voided = [REASONS.reason(code, detail) for code, detail in self.voids]
         return self.result
 
     def void_rest(self, index: int) -> None:
@@ -200,21 +236,23 @@ class TurnWalk:
         do not happen, and the move stands without them."""
         rest = len(self.move.path) - index
         steps = f"step {index + 1}" if rest == 1 else f"steps {index + 1} to {index + rest}"
-        if self.result.outcome == "won":
-            self.result.voided.append(
+        if self.outcome == "won":
+            self.voids.append(
                 ("won-turn-over", f"{steps} come after the Scrambler is defeated: the game is won")
             )
         else:
-            self.result.voided.append(
+            self.voids.append(
                 ("turn-already-over", f"{steps} come after the hero is wounded: the turn ended")
             )
 
     def go(self, g: Go, where: str, index: int) -> None:
         room = self.room_here()
         st = step(room, self.spot, g.dir)
-        here = self.spot.describe()
+        # where the hero stands is said only when a step breaks a rule
         if st.kind == "wall":
-            raise Breach("wall", f"there is no {g.dir} exit at {here}", (PROPER_MOVEMENT,))
+            raise breach(
+                "wall", f"there is no {g.dir} exit at {self.at(self.spot)}", (PROPER_MOVEMENT,)
+            )
         unsaid = g.using is not None and fold(g.using) == NOT_DESCRIBED
         if st.kind == "unknown" and not unsaid:
             raise self.side_not_described(room.x, room.y, g.dir, f"step {index + 1} leaves by it")
@@ -231,20 +269,22 @@ class TurnWalk:
                 + ' the question describes: name what passes it, not "not described"',
             )
         if st.kind == "no-vertical-exit":
-            raise Breach(
+            raise breach(
                 "not-at-vertical-exit",
-                f"up and down exits are left from the middle of a card; the hero is at {here}",
+                "up and down exits are left from the middle of a card; the hero is at "
+                f"{self.at(self.spot)}",
                 (PROPER_MOVEMENT,),
             )
         if self.walker.last == OPPOSITE[g.dir] and not on_checkpoint(self.grid, self.spot):
-            raise Breach(
+            raise breach(
                 "turned-back",
-                f"step {index + 1} turns back ({g.dir} after {self.walker.last}) at {here}, "
+                f"step {index + 1} turns back ({g.dir} after {self.walker.last}) at "
+                f"{self.at(self.spot)}, "
                 "which is not a Checkpoint",
                 (PROPER_MOVEMENT,),
             )
         if st.vertical and self.walker.vertical_pending:
-            raise Breach(
+            raise breach(
                 "climb-twice",
                 f"step {index + 1} climbs or digs again with no combat hazard space passed "
                 "since the last climb or dig",
@@ -255,26 +295,28 @@ class TurnWalk:
             # passed it, and no use is counted: nothing after this step may rest on it.
             self.note(
                 "left-by-side-not-described",
-                f"step {index + 1} leaves the card at ({room.x}, {room.y}) by its {g.dir} side, "
+                f"step {index + 1} leaves {self.card(room.x, room.y)} by its {g.dir} side, "
                 "which was not described, nor what passed it",
             )
         elif st.hazard is not None:
             if g.using is None:
-                raise Breach(
+                raise breach(
                     "hazard-not-passed",
                     f"step {index + 1} meets a {st.hazard.title()} hazard and names nothing "
                     "to pass it",
                     (PROPER_MOVEMENT,),
                 )
             self.pay(st.hazard, g.using, f"{where}.using", f"step {index + 1}")
-            by = "the Inherent Action" if fold(g.using) == INHERENT else f"item {g.using}"
+            paid = self.hero.item(g.using)
+            by = "the Inherent Action" if paid is None else self.said(paid)
             self.note(
                 "hazard-passed", f"step {index + 1}: {st.hazard.title()} hazard passed with {by}"
             )
         elif g.using is not None:
-            raise Breach(
+            raise breach(
                 "no-hazard-to-pass",
-                f"step {index + 1} meets no hazard, so {g.using!r} is not properly used there",
+                f"step {index + 1} meets no hazard, so {self.named(g.using)} is not properly "
+                "used there",
                 (PROPER_MOVEMENT,),
             )
         assert st.to is not None
@@ -282,7 +324,8 @@ class TurnWalk:
         if st.kind == "exit" and room.mini_boss is not None and (room.x, room.y) not in self.fought:
             self.note(
                 "walked-past-mini-boss",
-                f"step {index + 1} leaves the Mini-Boss of ({room.x}, {room.y}) undefeated: "
+                f"step {index + 1} leaves the Mini-Boss of {self.card(room.x, room.y)} "
+                "undefeated: "
                 "a Mini-Boss does not block the way",
             )
         self.walker = Walker(
@@ -310,20 +353,20 @@ class TurnWalk:
         if entered.unknown_side(back):
             self.note(
                 "entered-side-not-described",
-                f"step {index + 1} enters the card at ({cell[0]}, {cell[1]}) by its {back} side, "
+                f"step {index + 1} enters {self.card(*cell)} by its {back} side, "
                 "which was not described: a Direction Hazard or a wall there is ignored on the "
                 "way in",
             )
         elif back in entered.exits:
             self.note(
                 "entrance-hazard-ignored",
-                f"step {index + 1} enters the card at ({cell[0]}, {cell[1]}) past its {back} "
+                f"step {index + 1} enters {self.card(*cell)} past its {back} "
                 f"Direction Hazard ({entered.exits[back].title()}), which is not met on entering",
             )
         else:
             self.note(
                 "entered-without-entrance",
-                f"step {index + 1} enters the card at ({cell[0]}, {cell[1]}), which has no {back} "
+                f"step {index + 1} enters {self.card(*cell)}, which has no {back} "
                 "exit: the hero enters all the same, but cannot come back that way",
             )
         self.arrive(entered)
@@ -331,7 +374,7 @@ class TurnWalk:
     def arrive(self, room: PlacedRoom) -> None:
         """Entering a card: a Dead End wounds, a Scrambler wins or wounds (rules 8.4, 8.5, 2.8)."""
         if room.dead_end:
-            self.wound("wounded-dead-end", f"the card at ({room.x}, {room.y}) is a Dead End")
+            self.wound("wounded-dead-end", f"{self.card(room.x, room.y)} is a Dead End")
         elif room.scrambler is not None:
             colour = room.scrambler
             gems = self.hero.gems(
@@ -339,7 +382,7 @@ class TurnWalk:
                 f"reaching the {colour} Scrambler wins or wounds by them (rule 2.8)",
             )
             if getattr(gems, colour) > 0:
-                self.result.outcome = "won"
+                self.outcome = "won"
                 self.state.winner = self.hero.player
                 self.note(
                     "scrambler-defeated",
@@ -356,30 +399,30 @@ class TurnWalk:
                 )
 
     def wound(self, code: str, detail: str, *interps: str) -> None:
-        self.result.outcome = "wounded"
+        self.outcome = "wounded"
         self.note(code, detail, *interps)
 
     def fight(self, f: Fight, where: str) -> None:
         room = self.room_here()
         if not on_checkpoint(self.grid, self.spot):
-            raise Breach(
+            raise breach(
                 "fight-off-checkpoint",
-                f"the hero is at {self.spot.describe()}, not on a Checkpoint",
+                f"the hero is at {self.at(self.spot)}, not on a Checkpoint",
                 (FIGHT_RULING,),
             )
         boss = room.mini_boss
         if boss is None:
-            raise Breach(
+            raise breach(
                 "no-mini-boss",
-                f"the card at ({room.x}, {room.y}) has no Mini-Boss",
+                f"{self.card(room.x, room.y)} has no Mini-Boss",
                 (FIGHT_RULING,),
             )
         for k, (action, source) in enumerate(zip(boss.actions, f.using, strict=True)):
             used = None if fold(source) == INHERENT else self.hero.item(source)
             if used is not None and used.kind == "hazard":
-                raise Breach(
+                raise breach(
                     "hazard-against-mini-boss",
-                    f"Mini-Boss action {k + 1}: Hazard Item {used.id} cannot be used against a "
+                    f"Mini-Boss action {k + 1}: {self.said(used)} cannot be used against a "
                     "Mini-Boss",
                 )
             self.pay(action, source, f"{where}.using.{k}", f"Mini-Boss action {k + 1}")
@@ -412,40 +455,43 @@ class TurnWalk:
             if state.item_deck == 0:
                 state.item_deck, state.discard = state.discard, 0  # rule 7.7
             if state.item_deck == 0:
-                raise Breach("no-item-to-take", "the Item deck and the discard pile are empty")
+                raise breach("no-item-to-take", "the Item deck and the discard pile are empty")
             if state.item_deck is not None:
                 state.item_deck -= 1
         else:
             if state.discard == 0:
-                raise Breach("no-item-to-take", "the discard pile is empty")
+                raise breach("no-item-to-take", "the discard pile is empty")
             if state.discard is not None:
                 state.discard -= 1
         taken = {i.id for h in state.heroes for i in h.hand}
         if fold(f.take.id) in {fold(t) for t in taken} or fold(f.take.id) == INHERENT:
             raise InvalidMove(f"{where}.take.id", f"item id {f.take.id!r} is already in use")
         self.hero.hand.append(f.take)
-        self.note("prize-item", f"item {f.take.id} joins the hand and may be used this turn")
+        self.note(
+            "prize-item",
+            f"{self.said(f.take)}, the Boss Prize, joins the hand and may be used this turn",
+        )
 
     def place_hazard(self, p: PlaceHazard, where: str) -> None:
         item = self.item(p.item, f"{where}.item")
         if item.kind != "hazard":
-            raise Breach("not-a-hazard-item", f"item {item.id} is a {item.kind} item")
+            raise breach("not-a-hazard-item", f"{self.said(item)} is not a Hazard Item")
         if p.item in self.ledger.other:
-            raise Breach("hazard-item-spent", f"Hazard Item {item.id} has already been used")
+            raise breach("hazard-item-spent", f"{self.said(item)} has already been used")
         if p.spot == "mini-boss":
-            raise Breach("hazard-against-mini-boss", "a Hazard Item cannot target a Mini-Boss")
+            raise breach("hazard-against-mini-boss", "a Hazard Item cannot target a Mini-Boss")
         room = self.grid.get((p.x, p.y))
         if room is None:
             raise InvalidMove(f"{where}.x", f"no Dungeon Card at ({p.x}, {p.y})")
         is_space = p.spot in ("left-space", "right-space")
         wanted = COMBAT_ACTIONS if item.hazard == "combat" else DIRECTION_ACTIONS
         if p.hazard not in wanted:
-            raise Breach(
+            raise breach(
                 "hazard-kind-mismatch",
                 f"a {item.hazard} Hazard Item cannot place a {p.hazard.title()} hazard",
             )
         if is_space != (item.hazard == "combat"):
-            raise Breach(
+            raise breach(
                 "hazard-wrong-place",
                 f"a {item.hazard} hazard cannot go on the {p.spot} "
                 f"{'space' if is_space else 'exit'}",
@@ -459,23 +505,23 @@ class TurnWalk:
                     p.x, p.y, unsaid, "the Hazard Item is placed over its Direction Hazard"
                 )
             if p.spot not in room.exits:
-                raise Breach(
+                raise breach(
                     "no-direction-hazard-there",
-                    f"the card at ({p.x}, {p.y}) has no {p.spot} exit to cover",
+                    f"{self.card(p.x, p.y)} has no {p.spot} exit to cover",
                 )
             side = next(d for d in room.exits if d == p.spot)  # not a space: an exit
             room.exits[side] = p.hazard
         self.ledger = self.ledger.play_other(item.id)
         self.note(
             "hazard-placed",
-            f"a {p.hazard.title()} hazard now stands on the {p.spot} of ({p.x}, {p.y})",
+            f"a {p.hazard.title()} hazard now stands on the {p.spot} of {self.card(p.x, p.y)}",
             HAZARD_ITEM_RULING,
         )
 
     def battle(self, b: Battle, where: str) -> None:
         if not on_checkpoint(self.grid, self.spot):
-            raise Breach(
-                "battle-off-checkpoint", f"the hero is at {self.spot.describe()}, not a Checkpoint"
+            raise breach(
+                "battle-off-checkpoint", f"the hero is at {self.at(self.spot)}, not a Checkpoint"
             )
         foe = self.state.hero(b.opponent)
         if foe is None or foe is self.hero:
@@ -488,10 +534,10 @@ class TurnWalk:
                 "is fought on one Checkpoint",
             )
         if (foe.x, foe.y) != (self.spot.x, self.spot.y):
-            raise Breach(
+            raise breach(
                 "battle-opponent-elsewhere",
-                f"{possessive(foe.player, start=True)} hero is at ({foe.x}, {foe.y}), not "
-                f"on this Checkpoint",
+                f"{possessive(foe.player, start=True)} hero is in "
+                f"{self.card(foe.x, foe.y)}, not on this Checkpoint",
             )
         defence = Ledger()
         unanswered = 0
@@ -499,19 +545,19 @@ class TurnWalk:
             at = f"{where}.requests.{k}"
             item = self.item(r.item, f"{at}.item")
             if item.kind != "hazard":
-                raise Breach("battle-needs-hazard-item", f"item {item.id} is not a Hazard Item")
+                raise breach("battle-needs-hazard-item", f"{self.said(item)} is not a Hazard Item")
             if item.id in self.ledger.other:
-                raise Breach("hazard-item-spent", f"Hazard Item {item.id} has already been used")
+                raise breach("hazard-item-spent", f"{self.said(item)} has already been used")
             wanted = COMBAT_ACTIONS if item.hazard == "combat" else DIRECTION_ACTIONS
             if r.action not in wanted:
-                raise Breach(
+                raise breach(
                     "battle-request-wrong-kind",
                     f"a {item.hazard} Hazard Item cannot ask for {r.action.title()}",
                 )
             self.ledger = self.ledger.play_other(item.id)
             if r.answer is None:
                 if can_give(defence, foe.action(), foe.hand, r.action):
-                    raise Breach(
+                    raise breach(
                         "battle-answer-available",
                         f"{subject(foe.player, start=True)} can give {r.action.title()} and "
                         f"must answer",
@@ -528,7 +574,7 @@ class TurnWalk:
                 )
             after = spend(defence, foe.action(), answer, r.answer, r.action)
             if isinstance(after, Refusal):
-                raise Breach("battle-answer-invalid", after.detail, (BATTLE_RULING,))
+                raise breach("battle-answer-invalid", after.detail, (BATTLE_RULING,))
             defence = after
         used = set(defence.active())
         discard_items(self.state, foe, used)
@@ -573,11 +619,11 @@ class TurnWalk:
         m = self.move
         endings = [n for n, v in (("special", m.special), ("look", m.look), ("leap", m.leap)) if v]
         words = {"special": "the Special Item", "look": "the Look", "leap": "the Running Leap"}
-        if self.result.outcome != "ended":
+        if self.outcome != "ended":
             if endings:
                 what = " and ".join(words[e] for e in endings)
-                if self.result.outcome == "won":
-                    self.result.voided.append(
+                if self.outcome == "won":
+                    self.voids.append(
                         (
                             "won-turn-over",
                             f"{what} {'comes' if len(endings) == 1 else 'come'} after the game "
@@ -585,7 +631,7 @@ class TurnWalk:
                         )
                     )
                 else:
-                    self.result.voided.append(
+                    self.voids.append(
                         ("turn-already-over", f"{what}: the turn ended when the hero was wounded")
                     )
             return
@@ -596,14 +642,14 @@ class TurnWalk:
                 if self.stuck():
                     self.wound(
                         "wounded-stuck",
-                        f"at {self.spot.describe()}, in a room placed this turn, no way on is "
+                        f"at {self.at(self.spot)}, in a room placed this turn, no way on is "
                         "left with the uses at hand",
                         WOUND_RULING,
                     )
                     return
                 self.note(
                     "way-on-open",
-                    f"at {self.spot.describe()}, in a room placed this turn, a way on is still "
+                    f"at {self.at(self.spot)}, in a room placed this turn, a way on is still "
                     "open with the uses at hand: no wound",
                     WOUND_RULING,
                 )
@@ -614,7 +660,7 @@ class TurnWalk:
             return
         look, leap = m.look, m.leap
         if m.special and leap:
-            self.result.voided.append(
+            self.voids.append(
                 (
                     "leap-after-special",
                     "the Special Item ends the turn and cancels the Running Leap",
@@ -622,7 +668,7 @@ class TurnWalk:
             )
             leap = None
         if m.special and look:
-            self.result.voided.append(
+            self.voids.append(
                 (
                     "special-ends-turn",
                     "the Special Item ends the turn at once: the Look is not made",
@@ -630,7 +676,7 @@ class TurnWalk:
             )
             look = None
         if look and leap:
-            self.result.voided.append(
+            self.voids.append(
                 ("look-ends-turn", "the Look ends the turn at once: the Running Leap is not made")
             )
             leap = None
@@ -642,7 +688,7 @@ class TurnWalk:
         if leap:
             self.leap(leap)
         if not (self.moved or self.ledger.active() or self.new_cells or self.expanded):
-            raise Breach(
+            raise breach(
                 "empty-turn", "nothing is played, the hero does not move and no card is placed"
             )
 
@@ -658,9 +704,9 @@ class TurnWalk:
         if not self.moved:
             raise InvalidMove(f"{self.where}.path", "give the steps to rule on")
         where = (
-            f"through the door into ({self.through[0]}, {self.through[1]}), a card not drawn yet"
+            f"through the door into {self.card(*self.through)}, a card not drawn yet"
             if self.through is not None
-            else self.spot.describe()
+            else self.at(self.spot)
         )
         self.note(
             "turn-goes-on",
@@ -669,9 +715,9 @@ class TurnWalk:
         )
 
     def off_checkpoint(self) -> None:
-        here = self.spot.describe()
+        here = self.at(self.spot)
         if self.move.special:
-            raise Breach("special-off-checkpoint", f"the hero is at {here}, not a Checkpoint")
+            raise breach("special-off-checkpoint", f"the hero is at {here}, not a Checkpoint")
         if self.new_cells and self.stuck():
             self.wound(
                 "wounded-stuck",
@@ -680,27 +726,27 @@ class TurnWalk:
             )
             return
         if self.move.look is not None:
-            raise Breach(
+            raise breach(
                 "look-off-checkpoint",
                 f"a Look is made from a Checkpoint, and the hero is at {here}",
                 (LOOK_RULING,),
             )
         if self.new_cells:  # not stuck: a way on is open
-            raise Breach(
+            raise breach(
                 "turn-not-on-checkpoint",
                 f"the path stops at {here}, but a way on is still open: the turn must go on",
                 (WOUND_RULING,),
             )
-        raise Breach("turn-not-on-checkpoint", f"the path ends at {here}", (PROPER_MOVEMENT,))
+        raise breach("turn-not-on-checkpoint", f"the path ends at {here}", (PROPER_MOVEMENT,))
 
     def special(self, item_id: str) -> None:
         item = self.item(item_id, f"{self.where}.special")
         if item.kind != "special":
-            raise Breach("not-a-special-item", f"item {item.id} is a {item.kind} item")
+            raise breach("not-a-special-item", f"{self.said(item)} is not a Special Item")
         self.ledger = self.ledger.play_other(item.id)
         self.note(
             "special-item-played",
-            f"Special Item {item.id} is played and ends the turn",
+            f"{self.said(item)} is played and ends the turn",
             SPECIAL_RULING,
         )
         self.result.notes.append(
@@ -714,24 +760,30 @@ class TurnWalk:
         dx, dy = DELTA[look.dir]
         cell = (self.spot.x + dx, self.spot.y + dy)
         if cell in self.grid:
-            raise Breach("look-space-taken", f"a card already lies at {cell}, {look.dir} of here")
+            raise breach(
+                "look-space-taken", f"a card already lies {_beside(look.dir)} the hero's room"
+            )
         place_card(self.state, self.grid, *cell, look.drawn, f"{self.where}.look.drawn")
         self.expanded = True
-        self.note("look-made", f"a card is drawn and placed at {cell}; the turn ends", LOOK_RULING)
+        self.note(
+            "look-made",
+            f"a card is drawn and placed {_beside(look.dir)} the hero's room; the turn ends",
+            LOOK_RULING,
+        )
 
     def check_played(self) -> None:
         for k, item_id in enumerate(self.move.played):
-            self.item(item_id, f"{self.where}.played.{k}")
+            laid = self.item(item_id, f"{self.where}.played.{k}")
             if fold(item_id) not in {fold(i) for i in self.ledger.active()}:
-                raise Breach("item-not-used", f"item {item_id} is laid out but never used")
+                raise breach("item-not-used", f"{self.said(laid)} is laid out but never used")
 
     def leap(self, leap: Leap) -> None:
-        unused = [i.id for i in self.hero.hand if i.id not in self.ledger.active()]
+        unused = [self.said(i) for i in self.hero.hand if i.id not in self.ledger.active()]
         if unused or self.hero.unseen:
             held = ", ".join(unused) + (
                 f" and {self.hero.unseen} unseen" if self.hero.unseen else ""
             )
-            raise Breach("leap-hand-not-used", f"still in hand: {held.strip(', ')}", (LEAP_RULING,))
+            raise breach("leap-hand-not-used", f"still in hand: {held.strip(', ')}", (LEAP_RULING,))
         dx, dy = DELTA[leap.dir]
         cell = (self.spot.x + dx, self.spot.y + dy)
         room = self.grid.get(cell)
@@ -740,19 +792,23 @@ class TurnWalk:
             if leap.drawn is not None:
                 raise InvalidMove(where, f"a card already lies at {cell}: no draw")
             if not (room.checkpoint or room.dead_end or room.scrambler):
-                raise Breach(
+                raise breach(
                     "leap-onto-no-checkpoint",
-                    f"the card at {cell} has no Checkpoint",
+                    f"{self.card(*cell)} has no Checkpoint",
                     (LEAP_RULING,),
                 )
         else:
             room = place_card(self.state, self.grid, *cell, leap.drawn, where)
             self.new_cells.add(cell)
         self.walker = Walker(start_spot(*cell))
-        self.note("leap-made", f"the hero leaps {leap.dir} onto {cell}", LEAP_RULING)
+        self.note("leap-made", f"the hero leaps {leap.dir} onto {self.card(*cell)}", LEAP_RULING)
         self.arrive(room)
-        if self.result.outcome == "ended" and not room.checkpoint:
-            self.wound("wounded-stuck", f"the new card at {cell} has no Checkpoint", LEAP_RULING)
+        if self.outcome == "ended" and not room.checkpoint:
+            self.wound(
+                "wounded-stuck",
+                f"the card drawn, {self.card(*cell)}, has no Checkpoint",
+                LEAP_RULING,
+            )
 
     # ----- settling the turn: position, crystals, items, whose turn
 
@@ -773,25 +829,25 @@ class TurnWalk:
             if item.kind == "super":
                 self.note(
                     "super-item-unlimited",
-                    f"Super Item {item.id} gives {item.action.title()} {_times(times)} this turn",
+                    f"{self.said(item)} gives {item.action.title()} {_times(times)} this turn",
                 )
             else:
                 chosen = next(a for i, a in self.ledger.super_magic if i == item.id)
                 self.note(
                     "super-magic-unlimited",
-                    f"Super Magic Item {item.id} gives {chosen.title()} {_times(times)} this turn",
+                    f"{self.said(item)} gives {chosen.title()} {_times(times)} this turn",
                 )
 
     def settle(self) -> None:
         self.cite_uses()
         hero, state = self.hero, self.state
-        if self.move.goes_on and self.result.outcome == "ended":
+        if self.move.goes_on and self.outcome == "ended":
             # The turn is not over: nothing is discarded or drawn and the turn does not pass;
             # the hero is shown where the steps lead, when that is on a card.
             if self.through is None:
                 hero.x, hero.y = self.spot.x, self.spot.y
             return
-        if self.result.outcome == "wounded":
+        if self.outcome == "wounded":
             lost = (
                 "all its crystals"
                 if hero.crystals is None
@@ -799,22 +855,25 @@ class TurnWalk:
             )
             hero.x, hero.y = self.start
             hero.crystals = Crystals()  # none left, whatever it held
-            self.note("returned-to-start", f"the hero goes back to its Checkpoint at {self.start}")
+            self.note(
+                "returned-to-start", "the hero goes back to the Checkpoint it began the turn on"
+            )
             self.note("crystals-lost", f"{lost} lost")
         else:
             hero.x, hero.y = self.spot.x, self.spot.y
-            if self.result.outcome == "ended":
+            if self.outcome == "ended":
                 self.note(
                     "turn-ends-on-checkpoint",
-                    f"the turn ends on the Checkpoint at ({hero.x}, {hero.y})",
+                    f"the turn ends on {self.checkpoint(hero.x, hero.y)}",
                 )
         used = set(self.ledger.active())
+        spent = [self.said(i) for i in hero.hand if i.id in used]
         discard_items(state, hero, used)
         drawn = refill(state, hero, list(self.move.draws), f"{self.where}.draws")
         if used:
             self.note(
                 "active-hand-discarded",
-                f"{plural(len(used), 'item')} discarded ({', '.join(sorted(used))}), {drawn} drawn",
+                f"{plural(len(used), 'item')} discarded ({', '.join(spent)}), {drawn} drawn",
             )
-        if self.result.outcome != "won":
+        if self.outcome != "won":
             state.turn = next_player(state)

@@ -1,11 +1,10 @@
-"""Helpers shared by the move handlers: breaches, drawing items, placing Dungeon Cards."""
+"""Helpers shared by the move handlers: a broken rule, drawing items, placing Dungeon Cards."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from games.core import InvalidMove
 from games.core.copies import deep_copy
+from games.core.findings import Broken, Findings, broken
 from games.super_hazard_quest.movement import Grid
 from games.super_hazard_quest.state import HAND_SIZE, Hero, Item, PlacedRoom, Room, State, fold
 
@@ -27,15 +26,43 @@ TIE_RULING = "super-hazard-quest:stage-number-tie"
 LOOK_RULING = "super-hazard-quest:look-ends-the-path"
 
 
-@dataclass
-class Breach(Exception):
-    """The move breaks a rule: the reason code, what in this state made it so, and the
-    reference rulings the finding rests on."""
+def breach(
+    code: str,
+    detail: str,
+    interps: tuple[str, ...] = (),
+    more: tuple[tuple[str, str], ...] = (),
+) -> Broken:
+    """The move breaks a rule: core's illegal findings (games/core/findings.py), raised from
+    deep in a turn's walk; the reason `code`, what in this state made it so, further faults
+    `more` as (code, detail), and the reference rulings the finding rests on."""
+    catalog = _reasons.REASONS
+    reasons = [catalog.reason(code, detail), *(catalog.reason(c, d) for c, d in more)]
+    return broken(reasons, interps)
 
-    code: str
-    detail: str
-    interps: tuple[str, ...] = field(default=())
-    more: tuple[tuple[str, str], ...] = field(default=())  # further faults: (code, detail)
+
+# The reasons of a move that wounds the hero (rules 8.2 to 8.5) and of one that wins (2.8).
+WOUNDS = frozenset({"wounded-dead-end", "wounded-scrambler", "wounded-stuck", "trap-door-dead-end"})
+WON = "scrambler-defeated"
+
+
+def turn_findings(state: State, interps: list[str] | None = None) -> Findings:
+    """The findings of a legal move under way, on `state` (the board it leaves): core's
+    record (games/core/findings.py), its reasons added as the move is played (`add`), its words
+    said once it is whole (rules.py)."""
+    return Findings(True, "", [], state, interps or [])
+
+
+def add(findings: Findings, reason: tuple[str, str]) -> None:
+    """One more reason of a legal move: (code, what in this state made it so)."""
+    findings.reasons.append(_reasons.REASONS.reason(*reason))
+
+
+def outcome(findings: Findings) -> str:
+    """How a legal turn ended: "won" (a Scrambler defeated), "wounded", or "ended"."""
+    codes = {r.code for r in findings.reasons}
+    if WON in codes:
+        return "won"
+    return "wounded" if codes & WOUNDS else "ended"
 
 
 def copy_state(state: State) -> State:
@@ -101,7 +128,7 @@ def place_card(
     if abs(x) > 40 or abs(y) > 40:
         raise InvalidMove(where, "the dungeon cannot reach that far")
     if state.dungeon_deck == 0:
-        raise Breach("dungeon-deck-empty", "the Dungeon deck has no card left to draw")
+        raise breach("dungeon-deck-empty", "the Dungeon deck has no card left to draw")
     if room.scrambler and any(r.scrambler == room.scrambler for r in state.dungeon):
         raise InvalidMove(where, f"the {room.scrambler} Scrambler is already on the table")
     placed = PlacedRoom(**room.model_dump(), x=x, y=y)
@@ -118,3 +145,9 @@ def next_player(state: State) -> str:
     turn = fold(state.turn) if state.turn is not None else None
     index = folded.index(turn) if turn in folded else -1
     return names[(index + 1) % len(names)]
+
+
+# Imported last: reasons imports this module for the readings' keys, so its catalog is looked
+# up when a reason is given, once both modules are whole (an import inside the functions
+# would cost each reason an import statement).
+from games.super_hazard_quest import reasons as _reasons  # noqa: E402

@@ -241,14 +241,17 @@ def test_where_can_i_go_lists_each_checkpoint_with_its_route_and_items(web: Clie
     items = re.findall(r'<li class="destination[^"]*" data-cell="([^"]+)">(.*?)</li>', page, re.S)
     assert [cell for cell, _ in items] == ["1,0", "2,0"]  # fewest items first
     first, second = (text_of(body) for _, body in items)
-    assert "spends 1 item: a (Dual Action: Attack / Climb)" in first
-    route = "right (hazard passed with item a), right ×3, right (hazard passed with the Inherent"
+    assert "spends 1 item: the Attack / Climb item" in first
+    route = (
+        "right (hazard passed with the Attack / Climb item), right ×3, right (hazard passed "
+        "with the Inherent"
+    )
     assert f"Route: {route} Action)" in first
     assert "no Running Leap on arrival" in first
-    assert "spends 2 items: a (Dual Action: Attack / Climb), s (Super Item: Hide)" in second
+    assert "spends 2 items: the Attack / Climb item, the Super Item (Hide)" in second
     assert "Running Leap available on arrival" in second  # the whole hand is used on the way
     # The empty space to the right is offered for exploring.
-    assert "Empty spaces to explore" in words and "(3, 0): spends" in words
+    assert "Empty spaces to explore" in words and "The room 3 to Ana's right: spends" in words
 
 
 def test_where_can_i_go_draws_the_reachable_checkpoints_and_a_route_on_the_map(
@@ -300,7 +303,7 @@ def test_after_a_legal_move_the_next_hero_can_be_searched(web: Client) -> None:
     assert after.status_code == 200
     words = text_of(after.content.decode())
     assert "the board after the move" in words
-    assert "Ben's hero stands at (0, 0)" in words
+    assert "Ben's hero stands on the Starting Card" in words
 
 
 def test_after_an_illegal_move_there_is_no_board_after_it(web: Client) -> None:
@@ -359,7 +362,7 @@ def test_the_standalone_page_searches_a_pasted_board(web: Client) -> None:
     assert re.search(r'<li class="destination selected" data-cell="2,0">', page)
     assert "hq-chosen" in card_classes(pictures(page)[0], 2, 0)
     ben = web.post(url, {"state": json.dumps(corridor()), "player": "Ben"})
-    assert "Ben's hero stands at (0, 0)" in text_of(ben.content.decode())
+    assert "Ben's hero stands on the Starting Card" in text_of(ben.content.decode())
 
 
 @pytest.mark.parametrize(

@@ -60,7 +60,7 @@ def test_player_asks_whether_an_item_passes_a_hazard_and_where_they_can_go(
     page.wait_for_selector("#reach-summary")
     assert "/reachable/" in page.url
     summary = page.locator("#reach-summary").inner_text()
-    assert "Your hero stands at (0, 0)" in summary
+    assert "Your hero stands on the Starting Card" in summary
     assert "no other Checkpoint" in summary  # a Hide item cannot pass the Attack hazard
 
 
@@ -74,7 +74,7 @@ def test_player_settles_a_path_through_the_json_box_and_sees_every_checkpoint_on
     page.locator("#json button[type=submit]").click()
     page.wait_for_selector("#verdict")
     assert "By the rules" in page.locator("#verdict").inner_text()
-    assert "(1, 0)" in page.locator("main").inner_text()
+    assert "the room to Ana's right" in page.locator("main").inner_text()
     rules = page.locator("blockquote.cited-rule").evaluate_all("es => es.map(e => e.outerHTML)")
     assert any("super-hazard-quest:5.3" in r for r in rules)
     dungeon = page.locator("svg.hq-board").first

@@ -47,7 +47,7 @@ def test_player_walks_into_a_dead_end_and_is_told_they_are_wounded(
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#answer")
     answer = page.locator("#answer").inner_text()
-    assert "Your hero is wounded: the card at (0, 0) is a Dead End." in answer, answer
+    assert "Your hero is wounded: the card you drew is a Dead End." in answer, answer
     assert "loses all its crystals" in answer
     assert "Rule 8.4" in page.locator("#deciding").inner_text()  # Hitting a Dead End
     # The picture: your card and the card entered; your opponent is not drawn, and no side

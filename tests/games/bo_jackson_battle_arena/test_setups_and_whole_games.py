@@ -3,7 +3,7 @@ battle 1 to the end, each named for the rule that decides it."""
 
 from __future__ import annotations
 
-from games.bo_jackson_battle_arena.battle import agree, setup_numbers
+from games.bo_jackson_battle_arena.battle import setup_numbers
 from games.bo_jackson_battle_arena.rules import RULES
 
 from .helpers import assert_illegal, assert_legal, game, hero, rule
@@ -117,7 +117,6 @@ def test_the_answer_says_who_wins_the_battle() -> None:
 
 
 def test_you_win_never_you_wins() -> None:
-    assert agree("You wins battle 3; You's Hero has 150.") == "You win battle 3; your Hero has 150."
     state = game("rookie", ana={"current": hero("a", 150)}, ben={"current": hero("b", 120)})
     state["players"][0]["name"] = "You"
     assert rule(state, RESOLVE).answer == "You win battle 1."

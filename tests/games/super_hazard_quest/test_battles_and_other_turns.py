@@ -364,4 +364,4 @@ def test_the_answer_says_whose_crystals_go_where() -> None:
         "Yes, and Ben cannot answer every request: Ben's hero is wounded, and Ben's crystals go "
         "to you."
     )
-    assert answer.endswith("Your turn ends on the Checkpoint at (0, 0).")
+    assert answer.endswith("Your turn ends on the Checkpoint it began the turn on.")

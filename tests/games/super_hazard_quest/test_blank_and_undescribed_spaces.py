@@ -217,7 +217,7 @@ def test_look_and_discard_rests_on_your_word_for_the_space_not_described() -> No
     ruling = RULES.rule_json(*question.build(LookAndDiscardForm(look=False)))
     assert_legal(ruling, "discard-turn-allowed", "6.1")
     detail = next(r.detail for r in ruling.reasons if r.code == "discard-turn-allowed")
-    assert "the left combat space of the card at (0, 0)" in detail
+    assert "the left combat space of the room you started the turn in" in detail
     assert "rests on the player's word" in detail
 
 

@@ -163,8 +163,8 @@ def test_yes_a_dead_end_wounds_you_and_you_lose_your_crystals() -> None:
     assert_legal(ruling, "wounded-dead-end", "8.4")
     assert ruling.reasons[0].code == "wounded-dead-end"  # the rule the answer quotes
     assert ruling.answer == (
-        "Your hero is wounded: the card at (0, 0) is a Dead End. It goes back to the "
-        "Checkpoint at (1, 0) and loses all its crystals."
+        "Your hero is wounded: the card you drew is a Dead End. It goes back to the "
+        "Checkpoint it began the turn on and loses all its crystals."
     )
     you = ruling.next_state["heroes"][0]
     assert (you["x"], you["y"], you["crystals"]) == (1, 0, {"red": 0, "blue": 0})
@@ -188,7 +188,7 @@ def test_an_attack_hazard_you_cannot_pass_wounds_you() -> None:
     ruling = ask("was-i-wounded", form)
     assert_legal(ruling, "wounded-stuck", "8.1")
     assert ruling.reasons[0].code == "wounded-stuck"
-    assert ruling.answer.startswith("Your hero is wounded: at the right edge of the card at")
+    assert ruling.answer.startswith("Your hero is wounded: at the right edge of the card you drew")
 
 
 @pytest.mark.parametrize(

@@ -283,6 +283,6 @@ def test_a_discard_turn_on_a_card_nobody_described_rests_on_the_players_word() -
     assert (
         # From the flag: the left side, and the left combat space beyond which nothing is
         # searched (it is not taken as blank).
-        "the left side of the card at (0, 0) and the left combat space of the card at (0, 0) "
-        "were not described" in detail
+        "the left side of the room you started the turn in and the left combat space of the "
+        "room you started the turn in were not described" in detail
     )

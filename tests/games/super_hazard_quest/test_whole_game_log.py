@@ -153,7 +153,8 @@ def test_an_item_discarded_with_the_active_hand_cannot_be_used_in_a_later_turn()
     ruled = RULES.rule_sequence_json(_walkers(), log)
     assert ruled.first_illegal == 2 and ruled.first_illegal_by == "Ana"
     assert_illegal(ruled.rulings[-1], "item-left-with-active-hand", "5.10")
-    assert "Item s was discarded with the Active Hand" in ruled.answer
+    # the item named as printed on it, not by the label the log gave it ("s")
+    assert "The Hide / Dig item was discarded with the Active Hand" in ruled.answer
 
 
 def test_an_item_traded_away_cannot_be_used_afterwards() -> None:
