@@ -244,7 +244,7 @@ WIDE_PICTURES_JS = """() => [...document.querySelectorAll('main svg')]
 # Games whose board pictures are still drawn wider than a phone's column (480-680 px, in a
 # frame that scrolls sideways): not yet laid out for 390 px as Higher or Lower's, Hyperstar
 # Run's and High Alert's are. Each leaves this set when its picture module draws 360 px wide.
-PICTURES_STILL_WIDE = {"bo-jackson-battle-arena", "super-hazard-quest"}
+PICTURES_STILL_WIDE: set[str] = set()
 
 
 def _problems(page: Any) -> list[str]:
