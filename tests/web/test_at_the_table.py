@@ -241,12 +241,6 @@ WIDE_PICTURES_JS = """() => [...document.querySelectorAll('main svg')]
   .slice(0, 5)"""
 
 
-# Games whose board pictures are still drawn wider than a phone's column (480-680 px, in a
-# frame that scrolls sideways): not yet laid out for 390 px as Higher or Lower's, Hyperstar
-# Run's and High Alert's are. Each leaves this set when its picture module draws 360 px wide.
-PICTURES_STILL_WIDE: set[str] = set()
-
-
 def _problems(page: Any) -> list[str]:
     """What is wrong with the page as a phone shows it."""
     found = []
@@ -276,9 +270,8 @@ def _problems(page: Any) -> list[str]:
     broken = page.evaluate(BROKEN_HEADERS_JS)
     if broken:
         found.append(f"table headers broken inside a word: {broken}")
-    game = re.search(r"/games/([^/]+)/", page.url)
     wide = page.evaluate(WIDE_PICTURES_JS)
-    if wide and not (game and game.group(1) in PICTURES_STILL_WIDE):
+    if wide:
         found.append(f"pictures wider than their column: {wide}")
     faint = page.evaluate(CONTRAST_JS)
     if faint:
