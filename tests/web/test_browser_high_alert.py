@@ -14,14 +14,15 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SLUG = "star-realms-high-alert"
 
 
-def test_player_asks_whether_a_merged_card_triggers_hellfire_and_sees_the_play_area(
+def test_player_asks_whether_a_hero_with_a_merged_symbol_triggers_hellfire_and_sees_the_board(
     loaded: Any, page: Any
 ) -> None:
     page.goto(f"{loaded.url}/games/{SLUG}/disputes/")
     form = page.locator("#q-ally-live form.dispute-form")
     form.locator("select[name=card]").select_option("hellfire")
     form.locator("input[name=ability][value=ally]").check()
-    form.locator("input[name=other_cards_in_play--4]").fill("1")  # the merged symbol
+    # The hero by printed name: the merged symbol is worked out from the card.
+    form.locator("input[name=cards_in_play]").first.fill("Doctor Clark")
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
     assert "By the rules" in page.locator("#verdict").inner_text()
