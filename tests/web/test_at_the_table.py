@@ -16,6 +16,8 @@ from urllib.parse import urlencode, urljoin
 
 import pytest
 
+from tests.web.steps import Steps
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
@@ -69,63 +71,59 @@ def _load(slug: str) -> None:
         fixtures_load([Path(settings.FIXTURES_DIR) / slug])
 
 
-def _fill_higher_lower(page: Any) -> None:
-    form = page.locator("#q-can-i-play-this-card form")
-    form.locator("input[name=last_card]").fill("7")
-    form.locator("fieldset", has_text="The call you must follow").get_by_label(
-        "Higher", exact=True
-    ).check()
-    form.locator("input[name=my_card]").fill("5")
-
-
-def _fill_high_alert(page: Any) -> None:
-    form = page.locator("#q-ally-live form")
-    form.get_by_label("The card whose ally ability you want to use", exact=True).select_option(
-        label="Hellfire"
+def _fill_higher_lower(form: Any, steps: Steps) -> None:
+    steps.type(form.locator("input[name=last_card]"), "7")
+    steps.check(
+        form.locator("fieldset", has_text="The call you must follow").get_by_label(
+            "Higher", exact=True
+        )
     )
-    form.get_by_label("Ally ability", exact=True).check()
-    # One other card in play: a merged Star Empire + Trade Federation card.
-    in_play = form.locator("fieldset", has_text="Your other cards in play")
-    merged = in_play.locator("label.count", has_text="Star Empire + Trade Federation")
-    merged.locator("input").fill("0")
-    merged.get_by_role("button", name=re.compile("One more")).click()
+    steps.type(form.locator("input[name=my_card]"), "5")
 
 
-def _fill_battle_arena(page: Any) -> None:
-    form = page.locator("#q-who-wins-this-battle form")
-    form.get_by_label("Playmaker", exact=True).check()
-    # A printed name typed without its capitals is taken as printed.
-    form.get_by_label("My Hero (optional)", exact=True).fill("bandelero")
-    form.get_by_label("My Hero's Power", exact=True).fill("120")
-    form.get_by_label("My opponent's Hero's Power", exact=True).fill("110")
+def _fill_high_alert(form: Any, steps: Steps) -> None:
+    card = form.get_by_label("The card whose ally ability you want to use", exact=True)
+    steps.choose(card, "Hellfire")
+    steps.check(form.get_by_label("Ally ability", exact=True))
+    # One other card in play, by its printed name: its faction is worked out from the card.
+    steps.pick(form.locator("input[name=cards_in_play]").first, "carg", "Cargo Raptor")
 
 
-def _fill_hyperstar(page: Any) -> None:
-    form = page.locator("#q-can-i-press form")
-    form.get_by_label("Standard", exact=True).check()
-    form.get_by_label("The card your hero is on", exact=True).fill("3")
-    form.get_by_label("The card you want to press", exact=True).fill("1")
-    form.get_by_label("I have already pressed it this run", exact=True).check()
+def _fill_battle_arena(form: Any, steps: Steps) -> None:
+    assert form.get_by_label("Playmaker", exact=True).is_checked()  # as the form opens
+    # The Hero by its printing: its Power and weapon are the card's, and no longer asked.
+    hero = form.get_by_label("My Hero (optional)", exact=True)
+    steps.pick(hero, "band", "Bandelero BL-G55")
+    power = form.get_by_label("My Hero's Power", exact=True)
+    assert power.input_value() == "120" and power.is_hidden()
+    steps.type(form.get_by_label("My opponent's Hero's Power", exact=True), "110")
 
 
-def _fill_hazard_quest(page: Any) -> None:
-    form = page.locator("#q-pass-hazard form")
-    form.get_by_label("The hazard in your way", exact=True).select_option(label="Attack")
-    form.get_by_label("The item you want to pass it with", exact=True).select_option(
-        label="Super Item"
-    )
-    form.get_by_label("The item's action", exact=True).select_option(label="Attack")
-    form.get_by_label("Your hero's Inherent Action", exact=True).select_option(label="Lift")
+def _fill_hyperstar(form: Any, steps: Steps) -> None:
+    steps.check(form.get_by_label("Standard", exact=True))
+    steps.type(form.get_by_label("The card your hero is on", exact=True), "3")
+    steps.type(form.get_by_label("The card you want to press", exact=True), "1")
+    steps.check(form.get_by_label("I have already pressed it this run", exact=True))
+
+
+def _fill_hazard_quest(form: Any, steps: Steps) -> None:
+    steps.choose(form.get_by_label("The hazard in your way", exact=True), "Attack")
+    steps.choose(form.get_by_label("The item you want to pass it with", exact=True), "Super Item")
+    steps.choose(form.get_by_label("The item's action", exact=True), "Attack")
+    steps.choose(form.get_by_label("Your hero's Inherent Action", exact=True), "Lift")
 
 
 # slug -> (question, how a player fills it in, words the answer must hold)
-ASKED: dict[str, tuple[str, Callable[[Any], None], str]] = {
+ASKED: dict[str, tuple[str, Callable[[Any, Steps], None], str]] = {
     "higher-lower": ("can-i-play-this-card", _fill_higher_lower, "not higher than the 7"),
-    "star-realms-high-alert": ("ally-live", _fill_high_alert, "Hellfire"),
+    "star-realms-high-alert": ("ally-live", _fill_high_alert, "Cargo Raptor"),
     "bo-jackson-battle-arena": ("who-wins-this-battle", _fill_battle_arena, "attle 1"),
     "hyperstar-run": ("can-i-press", _fill_hyperstar, "press"),
     "super-hazard-quest": ("pass-hazard", _fill_hazard_quest, "Checkpoint"),
 }
+# The most common question of every game, asked on a phone, takes at most this long by the
+# steps counted (tests/web/steps.py).
+MOST_SECONDS = 25
 
 
 # Each picture text's fill against the shape painted under its middle: the last filled shape
@@ -316,8 +314,12 @@ def test_player_asks_with_printed_names_gets_plain_answer_and_every_page_fits_a_
     # The question, as a player asks it: no JSON, no slugs.
     page.goto(f"{live_server.url}/games/{slug}/disputes/")
     page.locator(".question-list").get_by_role("link", name=re.compile(".")).first.wait_for()
-    fill(page)
-    page.locator(f"#q-{question} form button[type=submit]").click()
+    form = page.locator(f"#q-{question} form")
+    steps = Steps(form)
+    fill(form, steps)
+    steps.tap(form.locator("button[type=submit]"))
+    print(f"\n{slug}, the most common question: {steps.said()}")
+    assert steps.seconds <= MOST_SECONDS, steps.said()
     page.wait_for_selector("#answer")
     answer = page.locator("#answer").inner_text()
     assert words in answer, answer
