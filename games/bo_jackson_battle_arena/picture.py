@@ -351,34 +351,29 @@ def _fighter(
 def _arena(state: BattleState, top: int) -> tuple[list[Fighter], list[dict[str, Any]], int]:
     texts: list[dict[str, Any]] = []
     fighters: list[Fighter] = []
-    y = top + 24
     if state.phase == "sudden-death":
-        texts.append(
-            {
-                "x": LEFT,
-                "y": top + 10,
-                "text": "Sudden Death: the next Heroes to reveal",
-                "cls": "ba-h",
-            }
-        )
-        for player in (0, 1):
-            deck = state.players[player].hero_deck
-            x, fy = LEFT, y + player * (ARENA_H + VS_H)
-            top_card = deck[0] if deck else None
-            if top_card is None and state.players[player].partly("hero_deck"):
-                top_card = Hero(id="top-not-described", power=None)  # drawn as not described
-            fighters.append(_fighter(state, player, top_card, x, fy, "deck"))
+        heading = "Sudden Death: the next Heroes to reveal"
     else:
         heading = f"The arena: battle {state.battle}"
         if state.phase == "substitution":
             heading += " (face down until the reveal)"
         elif state.phase == "game-over":
             heading += ", the last"
-        texts.append({"x": LEFT, "y": top + 10, "text": heading, "cls": "ba-h"})
-        for player in (0, 1):
-            x, fy = LEFT, y + player * (ARENA_H + VS_H)
-            hero = state.zone_hero(player)
-            fighters.append(_fighter(state, player, hero, x, fy, "zone"))
+    # The heading wraps between words, the Heroes under its last line.
+    lines = _lines(heading, HEAD_CHARS - 2)
+    for k, line in enumerate(lines):
+        texts.append({"x": LEFT, "y": top + 10 + k * LINE, "text": line, "cls": "ba-h"})
+    y = top + 24 + (len(lines) - 1) * LINE
+    for player in (0, 1):
+        x, fy = LEFT, y + player * (ARENA_H + VS_H)
+        if state.phase == "sudden-death":
+            deck = state.players[player].hero_deck
+            top_card = deck[0] if deck else None
+            if top_card is None and state.players[player].partly("hero_deck"):
+                top_card = Hero(id="top-not-described", power=None)  # drawn as not described
+            fighters.append(_fighter(state, player, top_card, x, fy, "deck"))
+        else:
+            fighters.append(_fighter(state, player, state.zone_hero(player), x, fy, "zone"))
     texts.append({"x": WIDTH // 2, "y": y + ARENA_H + VS_H // 2 + 6, "text": "VS", "cls": "ba-vs"})
     say = _arena_say(state, fighters)
     y += 2 * ARENA_H + VS_H + 22

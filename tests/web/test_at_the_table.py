@@ -239,6 +239,22 @@ WIDE_PICTURES_JS = """() => [...document.querySelectorAll('main svg')]
   .slice(0, 5)"""
 
 
+# Picture text running past its picture's edge (cut off, or drawn over the page beside it).
+CUT_OFF_JS = """() => [...document.querySelectorAll('main svg')]
+  .filter(svg => svg.getClientRects().length)
+  .flatMap(svg => {
+    const box = svg.getBoundingClientRect();
+    return [...svg.querySelectorAll('text')]
+      .filter(t => t.getClientRects().length && t.textContent.trim())
+      .filter(t => {
+        const r = t.getBoundingClientRect();
+        return r.right > box.right + 1 || r.left < box.left - 1;
+      })
+      .map(t => t.textContent.trim().slice(0, 30));
+  })
+  .slice(0, 5)"""
+
+
 def _problems(page: Any) -> list[str]:
     """What is wrong with the page as a phone shows it."""
     found = []
@@ -271,6 +287,9 @@ def _problems(page: Any) -> list[str]:
     wide = page.evaluate(WIDE_PICTURES_JS)
     if wide:
         found.append(f"pictures wider than their column: {wide}")
+    cut = page.evaluate(CUT_OFF_JS)
+    if cut:
+        found.append(f"picture text cut off at its edge: {cut}")
     faint = page.evaluate(CONTRAST_JS)
     if faint:
         found.append(f"picture text under 4.5:1 contrast: {faint}")
