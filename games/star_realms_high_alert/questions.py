@@ -86,6 +86,11 @@ def _heroes(now: list[Any], earlier: list[Any]) -> list[dict[str, Any]]:
 # ----- Is my ally ability live? -----
 
 
+def _one_star_empire_card() -> list[str]:
+    """The ally form's starting cards in play: Cargo Raptor, a Star Empire ship."""
+    return [AnyCard("cargo-raptor")]
+
+
 class AllyLiveForm(Form):
     card: AllyCard = Field(  # type: ignore[valid-type]
         default=AllyCard("hellfire"),
@@ -100,7 +105,7 @@ class AllyLiveForm(Form):
     # The cards by printed name: their factions and the symbols heroes give are the
     # catalog's, so the player counts no symbols.
     cards_in_play: list[AnyCard] = Field(  # type: ignore[valid-type]
-        default_factory=list,
+        default_factory=_one_star_empire_card,
         title="Your other cards in play",
         description="Their printed names, a hero you played this turn among them; start "
         "typing to pick each from the card list.",

@@ -85,8 +85,9 @@ def _fill_high_alert(form: Any, steps: Steps) -> None:
     card = form.get_by_label("The card whose ally ability you want to use", exact=True)
     steps.choose(card, "Hellfire")
     steps.check(form.get_by_label("Ally ability", exact=True))
-    # One other card in play, by its printed name: its faction is worked out from the card.
-    steps.pick(form.locator("input[name=cards_in_play]").first, "carg", "Cargo Raptor")
+    # One more card in play, by its printed name (the first box holds the form's Cargo
+    # Raptor): its faction is worked out from the card.
+    steps.pick(form.locator("input[name=cards_in_play]").nth(1), "arse", "Arsenal")
 
 
 def _fill_battle_arena(form: Any, steps: Steps) -> None:
@@ -116,7 +117,7 @@ def _fill_hazard_quest(form: Any, steps: Steps) -> None:
 # slug -> (question, how a player fills it in, words the answer must hold)
 ASKED: dict[str, tuple[str, Callable[[Any, Steps], None], str]] = {
     "higher-lower": ("can-i-play-this-card", _fill_higher_lower, "not higher than the 7"),
-    "star-realms-high-alert": ("ally-live", _fill_high_alert, "Cargo Raptor"),
+    "star-realms-high-alert": ("ally-live", _fill_high_alert, "Hellfire"),
     "bo-jackson-battle-arena": ("who-wins-this-battle", _fill_battle_arena, "attle 1"),
     "hyperstar-run": ("can-i-press", _fill_hyperstar, "press"),
     "super-hazard-quest": ("pass-hazard", _fill_hazard_quest, "Checkpoint"),
