@@ -86,7 +86,7 @@ TOKEN_R = 9
 LINE = 18
 # The words around the map are wrapped to what a 390 px phone shows without scrolling (the
 # map itself may be wider): about 340 px from the left margin.
-CAPTION_CHARS = 48  # 13 px, semibold
+CAPTION_CHARS = 44  # 13 px, semibold (about 7.3 px a character in 328 px)
 HERO_CHARS = 40  # 14 px, semibold, after the token
 SMALL_CHARS = 56  # 11 px
 PLAYER_PAINTS = (  # each holds white initials at 4.5:1 or more
