@@ -1,6 +1,7 @@
 // A little JavaScript that makes forms nicer; every page works without it.
 // - number inputs get - and + buttons (phones hide the browser's own spinners);
-// - card name boxes suggest printed names from /api/v1/cards/autocomplete/;
+// - card name boxes suggest printed names from /api/v1/cards/autocomplete/, or, where the
+//   card fills other fields, its printings from /api/v1/cards/;
 // - the ruling page's Share button uses the Web Share API, or copies the link;
 // - a link to a glossary term opens its definition;
 // - the theme switch (light or dark, remembered on this device; theme.js applies it early);
@@ -36,8 +37,64 @@
     });
   }
 
+  // A card box that fills other fields (a Hero's Power and weapon) offers each printing,
+  // "Bandelero BL-G55", with what it prints; picking one fills those fields and folds them
+  // away (the printed card answers them); any other text shows them again.
+  function printingPickers(root) {
+    root.querySelectorAll("input[data-card-fills]").forEach(function (input) {
+      var list = document.getElementById(input.getAttribute("list"));
+      var form = input.form;
+      var fills = input.dataset.cardFills.split(" ").map(function (pair) { return pair.split(":"); });
+      var known = {};
+      var last = "";
+      var timer = null;
+      function apply() {
+        var card = known[input.value.trim().toLowerCase()];
+        fills.forEach(function (pair) {
+          var field = form.elements[pair[1]];
+          if (!field) return;
+          var box = field.closest(".field");
+          var value = card ? (pair[0] in card ? card[pair[0]] : (card.attributes || {})[pair[0]]) : undefined;
+          if (value !== undefined && value !== null) field.value = String(value);
+          if (box) box.hidden = value !== undefined && value !== null;
+        });
+      }
+      input.addEventListener("change", apply);
+      input.addEventListener("input", function () {
+        apply();
+        var q = input.value.trim();
+        if (q.length < 2 || q === last) return;
+        last = q;
+        clearTimeout(timer);
+        timer = setTimeout(function () {
+          var url = "/api/v1/cards/?game=" + encodeURIComponent(input.dataset.cardGame) +
+            "&name=" + encodeURIComponent(q.split(" ")[0]) + "&page_size=40";
+          fetch(url, { headers: { Accept: "application/json" } })
+            .then(function (r) { return r.ok ? r.json() : { results: [] }; })
+            .then(function (body) {
+              list.textContent = "";
+              (body.results || []).forEach(function (card) {
+                if (card.power === null || !card.number) return;
+                var value = card.name + " " + card.number;
+                known[value.toLowerCase()] = card;
+                var option = document.createElement("option");
+                option.value = value;
+                var weapon = (card.attributes || {}).weapon;
+                var parallel = (card.attributes || {}).parallel;
+                option.label = card.power + " Power" + (weapon ? " · " + weapon : "") +
+                  (parallel ? " · " + parallel : "");
+                list.appendChild(option);
+              });
+              apply();
+            })
+            .catch(function () {});
+        }, 150);
+      });
+    });
+  }
+
   function cardPickers(root) {
-    root.querySelectorAll("input[data-card-game]").forEach(function (input) {
+    root.querySelectorAll("input[data-card-game]:not([data-card-fills])").forEach(function (input) {
       var list = document.getElementById(input.getAttribute("list"));
       var timer = null;
       var last = "";
@@ -234,6 +291,7 @@
     openTarget();
     steppers(document);
     cardPickers(document);
+    printingPickers(document);
     share();
     themeSwitch();
     offline();

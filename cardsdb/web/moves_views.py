@@ -34,8 +34,10 @@ def what_now(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     state = saved.state_before
     listed: list[dict[str, Any]] = []
     in_part = False
+    why = ""
     try:
-        moves = d.engine.legal_moves_json(state)
+        listing = d.engine.legal_moves_listing(state)
+        moves, why = listing["moves"], listing.get("listing", "")
     except BadInput:  # the moves rest on a part of the position the question left out
         moves, in_part = None, True
     if moves is not None:
@@ -55,6 +57,7 @@ def what_now(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             # tie) are one thing a player can do: said once.
             if option not in listed:
                 listed.append(option)
+    asked, others = _questions_about(d.engine, saved.request)
     return render(
         request,
         "web/what_now.html",
@@ -63,10 +66,32 @@ def what_now(request: HttpRequest, slug: str, key: str) -> HttpResponse:
             "saved": saved,
             "options": listed if moves is not None else None,
             "in_part": in_part,
+            "endless": why == "not-finite",
             "more": max(0, len(moves or []) - MOVES_SHOWN),
             # where to go instead, when the moves cannot be listed: the game's tools on this
-            # board and its questions, each about one move
+            # board and the questions about this ruling's kind of move answer it; the others
+            # ask about one other move each
             "tools": {k: t for k, t in d.engine.tools.items() if t.on_ruling},
-            "questions": [{"slug": q.slug, "title": q.title} for q in d.engine.questions],
+            "asked": asked,
+            "questions": others,
         },
     )
+
+
+def _questions_about(
+    engine: GameRules[Any, Any], request: Any
+) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+    """(the questions about the kind of move this ruling was asked on, the others): the
+    move's kind is compared with what each question builds as its form opens."""
+    move = request.get("move") if isinstance(request, dict) else None
+    kind = move.get("kind") if isinstance(move, dict) else None
+    asked: list[dict[str, str]] = []
+    others: list[dict[str, str]] = []
+    for q in engine.questions:
+        try:
+            built = q.build(q.form())[1]
+        except Exception:  # a form with no defaults to open with: about no move in particular
+            built = {}
+        same = bool(kind) and isinstance(built, dict) and built.get("kind") == kind
+        (asked if same else others).append({"slug": q.slug, "title": q.title})
+    return asked, others

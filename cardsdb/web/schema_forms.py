@@ -12,9 +12,15 @@ Widgets, chosen from the field's type and its `json_schema_extra`:
 - one of a few options (up to four): radio buttons; more: a drop-down;
 - a list of options: checkboxes (`"widget": "counts"`: a stepper per option, for repeats);
 - a list of words (`"widget": "lines"`): a multi-line box, one entry a line;
+- a list of options typed by their words (`"widget": "names"`): a few text boxes, each with
+  the options' words offered as the player types (a card's printed name, a symbol's name),
+  one more box than entries given; a box may hold several, separated by commas;
 - a card (`"card": "<game slug>"`): a text box with autocomplete from the card database;
   the printed name is matched without regard to case or accents, a near miss answers
-  "did you mean ...?".
+  "did you mean ...?". With `"fills": {"power": field, "weapon": field}` the card's printed
+  values fill those fields: from the printing named by its number after the name
+  ("Bandelero BL-G55", as the autocomplete offers it), or from the name alone where every
+  printing of it agrees; a value the card does not fix is read from its field as typed.
 
 Typed option names (a list of options written as text, or an option given by its words) are
 matched the same way. Every error comes back on its field, in words.
@@ -33,6 +39,7 @@ from pydantic import BaseModel, ValidationError
 from cardsdb.models import Card
 
 RADIO_MAX = 4  # up to this many options show as radio buttons (one tap each on a phone)
+NAME_BOXES = 3  # text boxes a list typed by its words opens with
 
 
 def fold(text: str) -> str:
@@ -62,6 +69,23 @@ class FormField:
     step: str = "1"
     card_game: str = ""
     max_length: int | None = None
+    fills: dict[str, str] = field(default_factory=dict)  # card attribute -> field it fills
+
+    @property
+    def names(self) -> list[str]:
+        """The entries of a list typed by its words, each in its own box, and one empty box
+        more (at least three)."""
+        value = self.value
+        if isinstance(value, str):
+            value = [part.strip() for part in value.split(",") if part.strip()]
+        labels = {c.value: c.label for c in self.choices}
+        given = [labels.get(str(v), str(v)) for v in value or []]
+        return given + [""] * max(1, NAME_BOXES - len(given))
+
+    @property
+    def filled_by(self) -> str:
+        """The fields this card box fills, for the page's script (space-separated)."""
+        return " ".join(f"{attr}:{name}" for attr, name in self.fills.items())
 
     @property
     def selected(self) -> set[str]:
@@ -179,6 +203,7 @@ def form_fields(
                 error=(errors or {}).get(name, ""),
                 card_game=str(prop.get("card", "")),
                 max_length=prop.get("maxLength"),
+                fills={str(k): str(v) for k, v in (prop.get("fills") or {}).items()},
                 **{k: v for k, v in extra.items() if v is not None},
             )
         )
@@ -235,6 +260,44 @@ def _card_name(text: str, game: str) -> str:
         name = next(n for n in nearby if fold(n) == close[0])
         raise _Refused(f"No card called “{wanted[:80]}”: did you mean {name}?")
     raise _Refused(f"No card called “{wanted[:80]}” in the card list.")
+
+
+def _card_printing(text: str, game: str, fills: dict[str, str]) -> tuple[str, dict[str, Any]]:
+    """(the printed name, the card's values for `fills`): from the printing whose number ends
+    the text ("Bandelero BL-G55"), else from the name, each value only where every printing
+    of that name agrees (a value they differ in is left to its field)."""
+    from cardsdb.models import Card
+
+    cards = Card.objects.filter(game__slug=game)
+    head, _, number = text.strip().rpartition(" ")
+    if fills and head and number:
+        same = cards.filter(number__iexact=number)
+        printing = next((c for c in same if fold(c.name) == fold(head)), None)
+        if printing is not None:
+            return printing.name, _printed(printing, fills)
+    name = _card_name(text, game)
+    if not fills:
+        return name, {}
+    found = [_printed(c, fills) for c in cards.filter(name=name)]
+    agreed = {
+        attr: found[0][attr]
+        for attr in fills
+        if found and attr in found[0] and all(f.get(attr) == found[0][attr] for f in found)
+    }
+    return name, agreed
+
+
+def _printed(card: Any, fills: dict[str, str]) -> dict[str, Any]:
+    """The card's printed values for the attributes a form fills (power, cost, or one of its
+    attributes such as weapon), each only where the card gives it."""
+    out: dict[str, Any] = {}
+    for attr in fills:
+        value = getattr(card, attr, None) if attr in ("power", "cost") else None
+        if value is None:
+            value = (card.attributes or {}).get(attr)
+        if value is not None:
+            out[attr] = value
+    return out
 
 
 def _words(err: dict[str, Any], spec: FormField | None) -> str:
@@ -294,6 +357,7 @@ def read_form(
     values: dict[str, Any] = {}
     payload: dict[str, Any] = {}
     errors: dict[str, str] = {}
+    filled: dict[str, Any] = {}
     specs = {f.name: f for f in form_fields(model)}
     for spec in specs.values():
         name = spec.name
@@ -313,9 +377,9 @@ def read_form(
                     chosen += [choice.value] * int(raw_count)
                 payload[name] = values[name] = chosen
             elif spec.widget == "names":
-                raw = data.get(name, "")
-                values[name] = raw
+                raw = ",".join(data.getlist(name))
                 parts = [p.strip() for p in raw.replace("\n", ",").split(",") if p.strip()]
+                values[name] = parts
                 payload[name] = [_match(p, spec.choices) for p in parts]
             elif spec.widget == "lines":
                 raw = data.get(name, "")
@@ -332,8 +396,9 @@ def read_form(
                     payload[name] = _match(text, spec.choices)
                     values[name] = payload[name]
                 elif spec.widget == "card" and text:
-                    payload[name] = _card_name(text, spec.card_game)
+                    payload[name], printed = _card_printing(text, spec.card_game, spec.fills)
                     values[name] = payload[name]
+                    filled.update({spec.fills[attr]: v for attr, v in printed.items()})
                 elif spec.widget == "number":
                     try:
                         payload[name] = float(text) if spec.step == "any" else int(text)
@@ -345,6 +410,9 @@ def read_form(
                     payload[name] = text
         except _Refused as exc:
             errors[name] = str(exc)
+    for name, value in filled.items():  # what the printed card fixes, over what was typed
+        if name in specs and name not in errors:
+            payload[name] = values[name] = value
     for name in errors:  # refused already: its default stands in, to check the others
         payload[name] = _default(model, name)
     try:

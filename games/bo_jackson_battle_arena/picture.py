@@ -33,18 +33,23 @@ from games.core.pictures import short as _short
 from games.core.tools import Reference
 from games.core.words import cap, possessive, subject
 
-WIDTH = 480
+WIDTH = 360  # a 390 px phone's column, so the picture is never scaled down nor scrolled
 LEFT = 16
 INNER = WIDTH - 2 * LEFT
-# Characters a line over the board holds in the 340 px a 390 px phone shows at once.
+# Characters a line holds in the picture's 328 px.
 HEAD_CHARS = 36  # 15 px, semibold (about 8.7 px a character)
 STATUS_CHARS = 37  # 14 px, bold
-SMALL_CHARS = 48  # 13 px
+SMALL_CHARS = 46  # 13 px
+PANEL_CHARS = 44  # 13 px, inside a player's frame
+LABEL_CHARS = 36  # 14-15 px, bold, inside a player's frame
 ZONES = 7
 ZONE_W, ZONE_H, ZONE_GAP = 60, 58, 4
-ZONES_LEFT = LEFT + (INNER - ZONES * ZONE_W - (ZONES - 1) * ZONE_GAP) // 2
-ARENA_W, ARENA_H = 196, 136
-ARENA_GAP = INNER - 2 * ARENA_W
+# The seven Battle Zones of a player do not fit one line of a phone: they wrap, five to a row.
+ZONES_PER_ROW = (INNER + ZONE_GAP) // (ZONE_W + ZONE_GAP)
+ZONE_ROW = ZONE_H + 20  # a row of zones with the battle numbers over it
+# The two Heroes of the arena, one over the other with "VS" between them.
+ARENA_W, ARENA_H = INNER, 136
+VS_H = 30
 MINI_W, MINI_H, MINI_GAP = 60, 46, 4
 MINI_PER_ROW = (INNER - 16 + MINI_GAP) // (MINI_W + MINI_GAP)
 MINI_SHOWN = 2 * MINI_PER_ROW  # a long Bench is cut after two rows
@@ -251,29 +256,35 @@ def _score(state: BattleState) -> str:
 
 
 def _zones(state: BattleState, top: int) -> tuple[list[Zone], list[dict[str, Any]], int]:
-    """The seven Battle Zones of each player: a row each, one column a battle."""
+    """The seven Battle Zones of each player, in rows under the player's name, each zone
+    under its battle's number."""
     zones: list[Zone] = []
     texts: list[dict[str, Any]] = []
     over = state.phase in ("sudden-death", "game-over")
-    rows = (top + 18, top + 18 + ZONE_H + 26)
+    y = top
     for player in (0, 1):
         name = _short(who(state, player), 30)
-        label_y = rows[player] - 6 if player == 0 else rows[player] + ZONE_H + 14
+        y += 16
         texts.append(
             {
-                "x": ZONES_LEFT,
-                "y": label_y,
+                "x": LEFT,
+                "y": y,
                 "text": f"{possessive(name, start=True)} Battle Zones",
                 "cls": "ba-small",
             }
         )
-        for i, hero in enumerate(state.players[player].zones):
+        heroes = state.players[player].zones
+        for i, hero in enumerate(heroes):
             battle = i + 1
+            row, column = divmod(i, ZONES_PER_ROW)
+            x = LEFT + column * (ZONE_W + ZONE_GAP)
+            zy = y + 22 + row * ZONE_ROW
             classes = ["ba-zone"]
+            current = battle == state.battle and not over
             if over or battle < state.battle:
                 classes.append("ba-played")
                 label = f"battle {battle}, played"
-            elif battle == state.battle:
+            elif current:
                 classes.append("ba-current")
                 label = f"battle {battle}, the current battle"
             else:
@@ -283,21 +294,18 @@ def _zones(state: BattleState, top: int) -> tuple[list[Zone], list[dict[str, Any
                 classes.append("ba-super")
             if not described(hero):
                 classes.append("ba-unknown")
-            x = ZONES_LEFT + i * (ZONE_W + ZONE_GAP)
-            zones.append(Zone(hero, x, rows[player], ZONE_W, ZONE_H, classes, f"{name}, {label}"))
-    middle = rows[0] + ZONE_H + 17
-    for i in range(ZONES):
-        battle = i + 1
-        current = battle == state.battle and not over
-        texts.append(
-            {
-                "x": ZONES_LEFT + i * (ZONE_W + ZONE_GAP) + ZONE_W // 2,
-                "y": middle,
-                "text": f"▶ {battle}" if current else str(battle),
-                "cls": "ba-col ba-col-current" if current else "ba-col",
-            }
-        )
-    return zones, texts, rows[1] + ZONE_H + 20
+            texts.append(
+                {
+                    "x": x + ZONE_W // 2,
+                    "y": zy - 5,
+                    "text": f"▶ {battle}" if current else str(battle),
+                    "cls": "ba-col ba-col-current" if current else "ba-col",
+                }
+            )
+            zones.append(Zone(hero, x, zy, ZONE_W, ZONE_H, classes, f"{name}, {label}"))
+        rows = -(-len(heroes) // ZONES_PER_ROW)
+        y += 22 + (rows - 1) * ZONE_ROW + ZONE_H + 6
+    return zones, texts, y + 14
 
 
 def _fighter(
@@ -343,37 +351,32 @@ def _fighter(
 def _arena(state: BattleState, top: int) -> tuple[list[Fighter], list[dict[str, Any]], int]:
     texts: list[dict[str, Any]] = []
     fighters: list[Fighter] = []
-    y = top + 24
     if state.phase == "sudden-death":
-        texts.append(
-            {
-                "x": LEFT,
-                "y": top + 10,
-                "text": "Sudden Death: the next Heroes to reveal",
-                "cls": "ba-h",
-            }
-        )
-        for player in (0, 1):
-            deck = state.players[player].hero_deck
-            x = LEFT + player * (ARENA_W + ARENA_GAP)
-            top_card = deck[0] if deck else None
-            if top_card is None and state.players[player].partly("hero_deck"):
-                top_card = Hero(id="top-not-described", power=None)  # drawn as not described
-            fighters.append(_fighter(state, player, top_card, x, y, "deck"))
+        heading = "Sudden Death: the next Heroes to reveal"
     else:
         heading = f"The arena: battle {state.battle}"
         if state.phase == "substitution":
             heading += " (face down until the reveal)"
         elif state.phase == "game-over":
             heading += ", the last"
-        texts.append({"x": LEFT, "y": top + 10, "text": heading, "cls": "ba-h"})
-        for player in (0, 1):
-            x = LEFT + player * (ARENA_W + ARENA_GAP)
-            hero = state.zone_hero(player)
-            fighters.append(_fighter(state, player, hero, x, y, "zone"))
-    texts.append({"x": WIDTH // 2, "y": y + ARENA_H // 2 + 8, "text": "VS", "cls": "ba-vs"})
+    # The heading wraps between words, the Heroes under its last line.
+    lines = _lines(heading, HEAD_CHARS - 2)
+    for k, line in enumerate(lines):
+        texts.append({"x": LEFT, "y": top + 10 + k * LINE, "text": line, "cls": "ba-h"})
+    y = top + 24 + (len(lines) - 1) * LINE
+    for player in (0, 1):
+        x, fy = LEFT, y + player * (ARENA_H + VS_H)
+        if state.phase == "sudden-death":
+            deck = state.players[player].hero_deck
+            top_card = deck[0] if deck else None
+            if top_card is None and state.players[player].partly("hero_deck"):
+                top_card = Hero(id="top-not-described", power=None)  # drawn as not described
+            fighters.append(_fighter(state, player, top_card, x, fy, "deck"))
+        else:
+            fighters.append(_fighter(state, player, state.zone_hero(player), x, fy, "zone"))
+    texts.append({"x": WIDTH // 2, "y": y + ARENA_H + VS_H // 2 + 6, "text": "VS", "cls": "ba-vs"})
     say = _arena_say(state, fighters)
-    y += ARENA_H + 22
+    y += 2 * ARENA_H + VS_H + 22
     for line in _lines(say, STATUS_CHARS) if say else []:
         texts.append({"x": LEFT, "y": y, "text": line, "cls": "ba-say"})
         y += LINE
@@ -430,6 +433,16 @@ def _play_chips(plays: list[PlayCard], x0: int, top: int, cls: str) -> tuple[lis
     return chips, top + rows * (CHIP_H + CHIP_GAP)
 
 
+def _put(panel: Panel, x: int, y: int, text: str, cls: str) -> int:
+    """`text` written at (x, y) in the player's frame, wrapped between words to the frame's
+    width; the baseline of its last line."""
+    chars = PANEL_CHARS if cls == "ba-small" else LABEL_CHARS
+    for k, line in enumerate(_lines(text, chars)):
+        y += LINE if k else 0
+        panel.texts.append({"x": x, "y": y, "text": line, "cls": cls})
+    return y
+
+
 def _panel(state: BattleState, player: int, top: int) -> Panel:
     p = state.players[player]
     name = who(state, player)
@@ -446,8 +459,7 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
         marks.append("winner")
         panel.classes.append("ba-winner")
     head = _short(name, 24) + "".join(f" · {m}" for m in marks)
-    panel.texts.append({"x": x0, "y": top + 22, "text": head, "cls": "ba-name"})
-    y = top + 22
+    y = _put(panel, x0, top + 22, head, "ba-name")
     uses = _MODE_PILES[state.mode]
     facts = [
         "Trophies not described"
@@ -461,20 +473,13 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
         facts.append("Hot Dogs not described")
     if p.substituted:
         facts.append("substituted this battle")
-    y += LINE + 2
-    panel.texts.append({"x": x0, "y": y, "text": " · ".join(facts), "cls": "ba-small"})
-    y += LINE
+    y = _put(panel, x0, y + LINE + 2, " · ".join(facts), "ba-small")
     deck_words = _pile_words(p, "hero_deck", "card", "cards")
     aside = _pile_words(p, "set_aside", "Hero", "Heroes")
-    piles = f"Hero Deck: {deck_words} · set aside: {aside}"
-    if len(piles) > 66:  # a pile described in part is long to say: a line each
-        panel.texts.append({"x": x0, "y": y, "text": f"Hero Deck: {deck_words}", "cls": "ba-small"})
-        y += LINE
-        piles = f"Set aside: {aside}"
-    panel.texts.append({"x": x0, "y": y, "text": piles, "cls": "ba-small"})
+    y = _put(panel, x0, y + LINE, f"Hero Deck: {deck_words}", "ba-small")
+    y = _put(panel, x0, y + LINE, f"Set aside: {aside}", "ba-small")
     if p.bench is None and "bench" in uses:
-        y += LINE + 2
-        panel.texts.append({"x": x0, "y": y, "text": "Bench: not described", "cls": "ba-label"})
+        y = _put(panel, x0, y + LINE + 2, "Bench: not described", "ba-label")
     if p.bench is not None:
         y += LINE + 2
         more = len(p.bench) - MINI_SHOWN
@@ -483,14 +488,11 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
             label += ": none given"
         if p.partly("bench"):  # no count as fact: the Bench holds others not described
             label = "Bench: " + _pile_words(p, "bench", "Hero", "Heroes")
-        panel.texts.append({"x": x0, "y": y, "text": label, "cls": "ba-label"})
+        y = _put(panel, x0, y, label, "ba-label")
         panel.bench, y = _bench(p, x0, y + 6, name)
         y -= 6 if p.bench else 0
     if p.hand is None and "hand" in uses:
-        y += LINE + 2
-        panel.texts.append(
-            {"x": x0, "y": y, "text": "Plays in Hand: not described", "cls": "ba-label"}
-        )
+        y = _put(panel, x0, y + LINE + 2, "Plays in Hand: not described", "ba-label")
     if p.hand is not None:
         y += LINE + 2
         more = len(p.hand) - CHIPS_SHOWN
@@ -499,7 +501,7 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
             label += ": none given"
         if p.partly("hand"):
             label = "Plays in Hand: " + _pile_words(p, "hand", "Play", "Plays")
-        panel.texts.append({"x": x0, "y": y, "text": label, "cls": "ba-label"})
+        y = _put(panel, x0, y, label, "ba-label")
         chips, y = _play_chips(p.hand, x0, y + 6, "ba-chip ba-play")
         panel.chips += chips
         y -= 6 if p.hand else 0
@@ -509,15 +511,8 @@ def _panel(state: BattleState, player: int, top: int) -> Panel:
         playbook = _pile_words(p, "playbook", "card", "cards")
         used_words = _pile_words(p, "plays_used", "Play", "Plays")
         change = "not described" if p.power_change is None else _signed(p.power_change)
-        line = f"Playbook: {playbook} · used: {used_words}"
-        power = f"Power from Plays this battle: {change}"
-        if len(line) + len(power) > 66:  # "not described" is long: a line of its own
-            panel.texts.append({"x": x0, "y": y, "text": line, "cls": "ba-small"})
-            y += LINE
-            line = power
-        else:
-            line += f" · {power}"
-        panel.texts.append({"x": x0, "y": y, "text": line, "cls": "ba-small"})
+        y = _put(panel, x0, y, f"Playbook: {playbook} · used: {used_words}", "ba-small")
+        y = _put(panel, x0, y + LINE, f"Power from Plays this battle: {change}", "ba-small")
         if used:
             chips, y = _play_chips(used, x0, y + 8, "ba-chip ba-used")
             panel.chips += chips
@@ -583,6 +578,18 @@ def _names(cards: list[DeckCard], limit: int = 86) -> str:
     return _short(listed, limit)
 
 
+def _said(texts: list[dict[str, Any]], y: int, text: str, cls: str) -> int:
+    """`text` written from y, wrapped between words to the picture's width (at most three
+    lines: a long list of names ends with "…"); the baseline of its last line."""
+    lines = _lines(text, SMALL_CHARS)
+    if len(lines) > 3:
+        lines = [*lines[:2], _short(" ".join(lines[2:]), SMALL_CHARS)]
+    for k, line in enumerate(lines):
+        y += LINE if k else 0
+        texts.append({"x": LEFT, "y": y, "text": line, "cls": cls})
+    return y
+
+
 def deck_layout(deck: DeckList, title: str) -> dict[str, Any]:
     texts: list[dict[str, Any]] = [
         {"x": LEFT, "y": 26, "text": title, "cls": "ba-title"},
@@ -597,9 +604,8 @@ def deck_layout(deck: DeckList, title: str) -> dict[str, Any]:
     line += f" · total Power {power:,}" if heroes else ""
     texts.append({"x": LEFT, "y": y, "text": line, "cls": "ba-h"})
     if others:
-        y += LINE
-        say = f"{_plural(_copies(others), 'card')} in it not a Hero: {_names(others, 50)}"
-        texts.append({"x": LEFT, "y": y, "text": say, "cls": "ba-warn"})
+        say = f"{_plural(_copies(others), 'card')} in it not a Hero: {_names(others, 120)}"
+        y = _said(texts, y + LINE, say, "ba-warn")
     by_power: Counter[int] = Counter()
     by_weapon: Counter[str] = Counter()
     for card in heroes:
@@ -617,14 +623,10 @@ def deck_layout(deck: DeckList, title: str) -> dict[str, Any]:
             chips.append(Chip(f"{value} ×{n}", x, cy, cls, tip))
         y += 8 + -(-len(by_power) // per_row) * (CHIP_H + CHIP_GAP)
         if any(n > 6 for n in by_power.values()):
-            y += 10
             say = "Outlined in red: more than 6 Heroes share that Power value"
-            texts.append({"x": LEFT, "y": y, "text": say, "cls": "ba-warn"})
-        y += LINE
+            y = _said(texts, y + 10, say, "ba-warn")
         weapons = " · ".join(f"{w} {n}" for w, n in sorted(by_weapon.items()))
-        texts.append(
-            {"x": LEFT, "y": y, "text": _short(f"Weapons: {weapons}", 70), "cls": "ba-small"}
-        )
+        y = _said(texts, y + LINE, f"Weapons: {weapons}", "ba-small")
     kinds = Counter[str]()
     for card in deck.playbook:
         kinds[card.kind] += card.count
@@ -633,28 +635,24 @@ def deck_layout(deck: DeckList, title: str) -> dict[str, Any]:
     line = f"Playbook: {_plural(_copies(deck.playbook), 'card')}"
     texts.append({"x": LEFT, "y": y, "text": line, "cls": "ba-h"})
     if deck.playbook:
-        y += LINE
         parts = [
             _plural(kinds["play"], "Play"),
             _plural(kinds["bonus-play"], "Bonus Play"),
             _plural(kinds["htd-play"], "HTD Play"),
         ]
-        texts.append({"x": LEFT, "y": y, "text": " · ".join(parts), "cls": "ba-small"})
+        y = _said(texts, y + LINE, " · ".join(parts), "ba-small")
     if plays:
-        y += LINE
-        texts.append({"x": LEFT, "y": y, "text": _names(plays, 70), "cls": "ba-small"})
+        y = _said(texts, y + LINE, _names(plays, 200), "ba-small")
         dbs = [c for c in plays if c.dbs is not None]
         if dbs:
-            y += LINE
             total = sum((c.dbs or 0) * c.count for c in dbs)
             say = f"Deck Balancing Score given for {_plural(len(dbs), 'card')}: {total:,} in all"
-            texts.append({"x": LEFT, "y": y, "text": say, "cls": "ba-small"})
+            y = _said(texts, y + LINE, say, "ba-small")
     y += LINE + 12
     line = f"Hot Dog Deck: {_plural(_copies(deck.hot_dog_deck), 'card')}"
     texts.append({"x": LEFT, "y": y, "text": line, "cls": "ba-h"})
     if deck.hot_dog_deck:
-        y += LINE
-        texts.append({"x": LEFT, "y": y, "text": _names(deck.hot_dog_deck, 70), "cls": "ba-small"})
+        y = _said(texts, y + LINE, _names(deck.hot_dog_deck, 200), "ba-small")
     return {
         "kind": "deck",
         "width": WIDTH,

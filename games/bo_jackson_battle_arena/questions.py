@@ -177,10 +177,18 @@ class WhoWinsThisBattle(BaseModel):
         default="",
         max_length=100,
         title="My Hero (optional)",
-        description="Its printed name; start typing to pick it from the card list.",
-        json_schema_extra={"card": GAME},
+        description="Its printed name; start typing and pick your printing from the list: "
+        "its Power and weapon are then taken from the card.",
+        json_schema_extra={
+            "card": GAME,
+            "fills": {"power": "my_hero_power", "weapon": "my_hero_weapon"},
+        },
     )
-    my_hero_power: PowerValue = Field(default=100, title="My Hero's Power")
+    my_hero_power: PowerValue = Field(
+        default=100,
+        title="My Hero's Power",
+        description="Not needed when you picked your Hero's printing.",
+    )
     my_hero_weapon: WeaponChoice = Field(
         default="none", title="My Hero's weapon", json_schema_extra=labelled(WEAPONS)
     )
@@ -188,10 +196,18 @@ class WhoWinsThisBattle(BaseModel):
         default="",
         max_length=100,
         title="My opponent's Hero (optional)",
-        description="Its printed name; start typing to pick it from the card list.",
-        json_schema_extra={"card": GAME},
+        description="Its printed name; start typing and pick its printing from the list: "
+        "its Power and weapon are then taken from the card.",
+        json_schema_extra={
+            "card": GAME,
+            "fills": {"power": "opponent_hero_power", "weapon": "opponent_hero_weapon"},
+        },
     )
-    opponent_hero_power: PowerValue = Field(default=100, title="My opponent's Hero's Power")
+    opponent_hero_power: PowerValue = Field(
+        default=100,
+        title="My opponent's Hero's Power",
+        description="Not needed when you picked their Hero's printing.",
+    )
     opponent_hero_weapon: WeaponChoice = Field(
         default="none", title="My opponent's Hero's weapon", json_schema_extra=labelled(WEAPONS)
     )

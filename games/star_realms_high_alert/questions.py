@@ -86,9 +86,9 @@ def _heroes(now: list[Any], earlier: list[Any]) -> list[dict[str, Any]]:
 # ----- Is my ally ability live? -----
 
 
-def _one_merged_card() -> list[SymbolSlug]:
-    """The ally form's starting cards in play: one merged Star Empire + Trade Federation card."""
-    return ["star-empire-trade-federation"]
+def _one_star_empire_card() -> list[str]:
+    """The ally form's starting cards in play: Cargo Raptor, a Star Empire ship."""
+    return [AnyCard("cargo-raptor")]
 
 
 class AllyLiveForm(Form):
@@ -102,27 +102,25 @@ class AllyLiveForm(Form):
         title="Which ability",
         json_schema_extra={"options": {"ally": "Ally ability", "double-ally": "Double ally"}},
     )
-    other_cards_in_play: list[SymbolSlug] = Field(
-        default_factory=_one_merged_card,
-        title="Your other cards in play, by faction symbol",
-        description="How many of your other cards in play show each symbol; a merged card "
-        "counts once, under its merged symbol.",
-        json_schema_extra=labelled(SYMBOLS, widget="counts"),
-    )
-    gained_symbols: list[SymbolSlug] = Field(
-        default_factory=list,
-        title="Faction symbols you gained as effects this turn",
-        json_schema_extra=labelled(SYMBOLS, widget="counts"),
-    )
-    heroes_played_this_turn: list[HeroCard] = Field(  # type: ignore[valid-type]
-        default_factory=list,
-        title="Heroes you played this turn",
-        json_schema_extra=labelled(CARD_NAMES),
+    # The cards by printed name: their factions and the symbols heroes give are the
+    # catalog's, so the player counts no symbols.
+    cards_in_play: list[AnyCard] = Field(  # type: ignore[valid-type]
+        default_factory=_one_star_empire_card,
+        title="Your other cards in play",
+        description="Their printed names, a hero you played this turn among them; start "
+        "typing to pick each from the card list.",
+        json_schema_extra=labelled(CARD_NAMES, widget="names"),
     )
     heroes_from_earlier_turns: list[HeroCard] = Field(  # type: ignore[valid-type]
         default_factory=list,
-        title="Heroes in play from earlier turns",
-        json_schema_extra=labelled(CARD_NAMES),
+        title="Heroes in play from earlier turns (optional)",
+        json_schema_extra=labelled(CARD_NAMES, widget="names"),
+    )
+    gained_symbols: list[SymbolSlug] = Field(
+        default_factory=list,
+        title="Faction symbols you gained as effects this turn (optional)",
+        description="A scrapped hero's symbol, for one: its name, such as Star Empire.",
+        json_schema_extra=labelled(SYMBOLS, widget="names"),
     )
     already_used_this_turn: bool = Field(
         default=False, title="I have already used this ability this turn"
@@ -133,10 +131,14 @@ def _build_ally(form: AllyLiveForm) -> tuple[dict[str, Any], dict[str, Any]]:
     double = form.ability == "double-ally"
     flag = "double_ally_used" if double else "ally_used"
     me = {"id": "c1", "card": str(form.card), flag: form.already_used_this_turn}
+    named = [str(c) for c in form.cards_in_play]
+    # A hero named among the cards in play was played this turn (its symbol counts now).
+    heroes = [c for c in named if CARDS[c].is_hero]
+    others = [{"id": f"c{i}", "card": c} for i, c in enumerate(named, start=2) if c not in heroes]
     state = {
-        "play_area": [me, *_others(list(form.other_cards_in_play))],
+        "play_area": [me, *others],
         "gained_symbols": _gained(list(form.gained_symbols)),
-        "heroes": _heroes(form.heroes_played_this_turn, form.heroes_from_earlier_turns),
+        "heroes": _heroes(heroes, form.heroes_from_earlier_turns),
     }
     kind = "use-double-ally" if double else "use-ally"
     return _unasked(state), {"kind": kind, "card": "c1"}

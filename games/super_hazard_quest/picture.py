@@ -45,7 +45,6 @@ from games.core.pictures import (
     whose,
     wrapped,
 )
-from games.core.pictures import short as _short
 from games.core.tools import Reference
 from games.core.words import cap, is_you, possessive, says, subject, verb
 from games.super_hazard_quest.movement import FLAG, Spot, step
@@ -72,18 +71,22 @@ from games.super_hazard_quest.state import (
     State,
 )
 
-CELL_W, CELL_H = 170, 132
-GAP = 34
+CELL_W, CELL_H = 150, 132
+GAP = 26
 MARGIN = 16
-MIN_WIDTH = 680  # room for the one-line captions above a small map
+WIDTH = 360  # a 390 px phone's column: the picture is never scaled down nor scrolled
+# Columns of Dungeon Cards side by side in that width; a wider map is cut into bands of this
+# many columns, each band drawn under the one to its left (a row of cards becomes rows).
+BAND_COLUMNS = (WIDTH - 2 * MARGIN + GAP) // (CELL_W + GAP)
+BAND_GAP = 30  # between two bands, room for the line that says the map goes on
 FLOOR = 108  # the floor line, from the top of a card
-STATION_X = (18, 52, 85, 118, 152)  # left edge (flag), left space, middle, right space, edge
+STATION_X = (16, 46, 75, 104, 134)  # left edge (flag), left space, middle, right space, edge
 SPACE_W, SPACE_H = 40, 16  # wide enough for "Attack" at 11 px
 TOKEN_R = 9
 LINE = 18
 # The words around the map are wrapped to what a 390 px phone shows without scrolling (the
 # map itself may be wider): about 340 px from the left margin.
-CAPTION_CHARS = 48  # 13 px, semibold
+CAPTION_CHARS = 44  # 13 px, semibold (about 7.3 px a character in 328 px)
 HERO_CHARS = 40  # 14 px, semibold, after the token
 SMALL_CHARS = 56  # 11 px
 PLAYER_PAINTS = (  # each holds white initials at 4.5:1 or more
@@ -131,17 +134,44 @@ def _inherent(hero: Hero) -> str:
 
 @dataclass
 class Frame:
-    """Where grid coordinates fall on the picture."""
+    """Where grid coordinates fall on the picture: columns in bands of `BAND_COLUMNS`, each
+    band under the one before and only as tall as its own rows, so the map is never wider
+    than a phone."""
 
     min_x: int
     max_y: int
     top: int
+    # Each band's highest and lowest row (y), from the cells it holds.
+    band_rows: list[tuple[int, int]] = field(default_factory=list)
+
+    @classmethod
+    def around(cls, cells: set[tuple[int, int]]) -> Frame:
+        min_x = min(x for x, _ in cells)
+        bands: dict[int, list[int]] = {}
+        for x, y in cells:
+            bands.setdefault((x - min_x) // BAND_COLUMNS, []).append(y)
+        rows = [(max(bands[b]), min(bands[b])) for b in range(max(bands) + 1)]
+        return cls(min_x, max(y for _, y in cells), 0, rows)
+
+    def band_top(self, band: int) -> int:
+        """Where a band starts: under every band before it and the gap that says the map
+        goes on."""
+        above = sum((hi - lo + 1) * (CELL_H + GAP) + BAND_GAP for hi, lo in self.band_rows[:band])
+        return self.top + above
+
+    @property
+    def bottom(self) -> int:
+        last = len(self.band_rows) - 1
+        hi, lo = self.band_rows[last]
+        return self.band_top(last) + (hi - lo + 1) * (CELL_H + GAP)
 
     def card(self, x: int, y: int) -> tuple[int, int]:
         """The top-left corner of the card at (x, y)."""
+        band, column = divmod(x - self.min_x, BAND_COLUMNS)
+        hi = self.band_rows[band][0] if band < len(self.band_rows) else self.max_y
         return (
-            MARGIN + (x - self.min_x) * (CELL_W + GAP),
-            self.top + (self.max_y - y) * (CELL_H + GAP),
+            MARGIN + column * (CELL_W + GAP),
+            self.band_top(band) + (hi - y) * (CELL_H + GAP),
         )
 
     def station(self, x: int, y: int, station: int) -> tuple[int, int]:
@@ -520,8 +550,9 @@ def _card(room: Room, x: int, y: int, frame: Frame, ghost: bool = False) -> Card
     if ghost:
         cls.append("hq-ghost")
         facts[0] = f"Dungeon Card drawn this turn at ({x}, {y})"
+    # No coordinates are drawn: the player placed cards beside each other, never named a
+    # grid (the tooltip keeps them for the builder, which shows them).
     card = Card(x, y, px, py, cls, "")
-    card.texts.append(Text(px + 6, py + 15, f"({x}, {y})", "hq-coord"))
     if not ghost and not face_described(room):
         # A card the question put there without saying what it holds (the path needs a card
         # to step onto): drawn as not described, with no walls, spaces or flag made up.
@@ -627,7 +658,8 @@ def _spaces(room: Room, card: Card, facts: list[str]) -> None:
         top = card.py + FLOOR - SPACE_H
         cls = "hq-space" if action else "hq-space hq-blank"
         tip = f"{name} combat hazard space: " + (f"{_title(action)} hazard" if action else "blank")
-        label = _title(action)[:6]
+        # A blank space is drawn empty: the word "blank" on it read as a hazard of that name.
+        label = _title(action)[:6] if action else ""
         if room.unknown_space(name):
             # Not described (`blank` given, the space in neither): "?", ruled on by no one.
             cls, label = "hq-space hq-blank hq-space-unknown", "?"
@@ -648,7 +680,10 @@ def _feature(room: Room, card: Card, facts: list[str]) -> None:
         boss = room.mini_boss
         actions = " · ".join(_title(a) for a in boss.actions)
         lines.append(("Mini-Boss", "hq-boss"))
-        lines.append((_short(actions, 30), "hq-small"))
+        # Four actions at 11 px run past a 150 px card: two to a line.
+        for pair in (boss.actions[:2], boss.actions[2:]):
+            if pair:
+                lines.append((" · ".join(_title(a) for a in pair), "hq-small"))
         lines.append((f"prize: {PRIZES[boss.prize]}", "hq-small"))
         card.cls.append("hq-has-boss")
         facts.append(f"a Mini-Boss asking {actions}, prize {PRIZES[boss.prize]}")
@@ -663,10 +698,11 @@ def _feature(room: Room, card: Card, facts: list[str]) -> None:
     if room.trap_door:
         lines.append(("Trap Door", "hq-trap-text"))
         facts.append("a Trap Door")
-    for k, (text, cls) in enumerate(lines[:4]):
-        card.texts.append(
-            Text(mid, card.py + 66 + k * 13 - 6 * (len(lines) > 2), text, cls, "middle")
-        )
+    shown = lines[:5]
+    # Lines rise as they grow, so the last stays above the combat spaces on the floor.
+    top = card.py + 66 - 6 * (len(shown) > 2) - 13 * max(0, len(shown) - 3)
+    for k, (text, cls) in enumerate(shown):
+        card.texts.append(Text(mid, top + k * 13, text, cls, "middle"))
 
 
 # ----------------------------------------------------------------- heroes and the legend
@@ -741,19 +777,33 @@ def _tokens(state: State, grid: dict[tuple[int, int], Room], frame: Frame) -> li
     return tokens
 
 
+def mentioned(state: State, hero: Hero) -> bool:
+    """Whether the question said anything of this hero: the second hero a form adds because
+    the game needs two players (nothing of it described, not its turn) is not drawn."""
+    said = (hero.inherent, hero.x, hero.y, hero.crystals, hero.unseen, hero.hero)
+    return (
+        any(v is not None for v in said)
+        or bool(hero.hand)
+        or hero.player in (state.turn, state.winner)
+    )
+
+
 def _legend(state: State, top: int) -> tuple[list[Text], list[dict[str, Any]], int]:
     texts: list[Text] = []
     rows: list[dict[str, Any]] = []
     y = top
     texts.append(Text(MARGIN, y, "Heroes", "hq-h"))
     for k, hero in enumerate(state.heroes):
+        if not mentioned(state, hero):
+            continue
         y += LINE + 4
+        # Where a hero stands is its token on the map; only a place not given is said.
         if hero.x is not None and hero.y is not None:
-            where = f"at ({hero.x}, {hero.y})"
+            where = ""
         else:
             where = "where: not described" if state.dungeon else "not placed"
         name = hero.player + (f" ({hero.hero})" if hero.hero else "")
-        head = f"{name} · Inherent Action {_inherent(hero)} · {where}"
+        head = " · ".join(w for w in (name, f"Inherent Action {_inherent(hero)}", where) if w)
         if state.turn == hero.player:
             head += " · your turn" if is_you(hero.player) else " · their turn"
         if state.winner == hero.player:
@@ -839,10 +889,9 @@ def layout(
     trace = Trace()
     notes_at = y
     move_lines = _lines(_move_words(move), CAPTION_CHARS) if move is not None else []
+    extra_bands: list[Text] = []
     if cells:
-        xs = [c[0] for c in cells]
-        ys = [c[1] for c in cells]
-        frame = Frame(min(xs), max(ys), 0)
+        frame = Frame.around(cells)
         # Room for the overlay's lines of words above the map (a path finder's caption
         # takes two at most).
         words = len(move_lines) if move is not None else (2 if reach is not None else 0)
@@ -855,20 +904,23 @@ def layout(
             for (x, y_), room in trace.ghosts.items()
             if room is not None and (x, y_) not in grid
         ]
-        width = MARGIN * 2 + (max(xs) - min(xs) + 1) * CELL_W + (max(xs) - min(xs)) * GAP
-        bottom = frame.top + (max(ys) - min(ys) + 1) * (CELL_H + GAP)
+        for band in range(1, len(frame.band_rows)):
+            said = "▼ The map goes on to the right, here:"
+            at = frame.band_top(band) - 20
+            extra_bands.append(Text(MARGIN, at, said, "hq-route-say hq-band"))
+        bottom = frame.bottom
         tokens = _tokens(state, grid, frame)
         chosen = _selected(overlay) if isinstance(overlay, Mapping) else None
         openings, extra = _reach_marks(state, reach, grid, frame, cards, trace, chosen)
     else:
         cards, tokens, openings, extra = [], [], [], []
-        width = MIN_WIDTH
         y += LINE * (1 + len(move_lines)) + 6
         header.append(Text(MARGIN, y, "No Dungeon Card is on the table yet.", "hq-status"))
         bottom = y + 12
     for k, line in enumerate(move_lines):
         header.append(Text(MARGIN, notes_at + LINE + 4 + k * LINE, line, "hq-path-say"))
     header.extend(_wrap_up(extra, CAPTION_CHARS))
+    header.extend(extra_bands)
     legend, legend_rows, bottom = _legend(state, bottom + 10)
     notes: list[Text] = []
     for note in trace.notes:
@@ -876,7 +928,7 @@ def layout(
             bottom += LINE
             notes.append(Text(MARGIN, bottom, line, "hq-note"))
     return {
-        "width": max(width, MIN_WIDTH),
+        "width": WIDTH,
         "height": bottom + 16,
         "title": title,
         "texts": header + legend + notes,
@@ -887,6 +939,8 @@ def layout(
         "marks": trace.marks,
         "openings": openings,
         "cell_w": CELL_W,
+        "floor_end": CELL_W - 6,
+        "cell_mid": CELL_W // 2,
         "cell_h": CELL_H,
         "token_r": TOKEN_R,
         "space_h": SPACE_H,
@@ -1184,7 +1238,7 @@ def describe(state: State, overlay: Any = None) -> str:
         for (x, y), face in drawn.ghosts.items():
             if face is not None:
                 said.append(_room_words(face, f"The card drawn on the way at ({x}, {y})"))
-    said += [_hero_words(state, hero) for hero in state.heroes]
+    said += [_hero_words(state, hero) for hero in state.heroes if mentioned(state, hero)]
     said.append(_counts_words(state))
     return sentences(*said)
 

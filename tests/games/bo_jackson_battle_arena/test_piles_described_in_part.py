@@ -32,7 +32,10 @@ def drawn(state: dict[str, Any]) -> str:
     layout = battle_layout(BattleState.model_validate(state), "A question")
     texts = [t["text"] for t in layout["texts"]]
     for panel in layout["panels"]:
-        texts += [t["text"] for t in panel.texts]
+        # A line wrapped to the phone's width is read on with the one before it.
+        for before, t in zip([None, *panel.texts], panel.texts, strict=False):
+            wrapped = before is not None and before["cls"] == t["cls"]
+            texts.append(texts.pop() + " " + t["text"] if wrapped else t["text"])
     for fighter in layout["fighters"]:
         texts += [t["text"] for t in fighter.texts]
     texts += [z.weapon for z in layout["zones"]]

@@ -102,7 +102,7 @@ def test_a_scrapped_heros_symbol_is_the_one_gained_known_and_the_rest_not_descri
 
 
 def test_an_ally_ability_is_not_ruled_dead_on_a_play_area_given_in_part() -> None:
-    state, move = build("ally-live", AllyLiveForm(other_cards_in_play=[]))
+    state, move = build("ally-live", AllyLiveForm(cards_in_play=[]))
     state["play_area"] = state["play_area"][:1]
     whole = RULES.rule_json(state, move)
     assert not whole.legal  # every card in play given: no other Star Empire card

@@ -16,17 +16,31 @@ def test_every_question_has_a_title_and_a_form_with_defaults_where_possible() ->
     assert slugs == {"ally-live", "requisition-price", "tech-usable", "free-acquire", "hero-scrap"}
 
 
-def test_is_my_ally_live_form_with_a_merged_card() -> None:
-    ruling = ask("ally-live", card="hellfire", other_cards_in_play=["star-empire-trade-federation"])
+def test_is_my_ally_live_form_with_a_card_named_in_play() -> None:
+    """The player names Cargo Raptor; its Star Empire faction is the catalog's, not asked."""
+    ruling = ask("ally-live", card="hellfire", cards_in_play=["cargo-raptor"])
     assert ruling.legal
-    assert any(r.code == "merged-card-counts" for r in ruling.reasons)
+    assert "Cargo Raptor in play triggers it" in ruling.answer
+
+
+def test_is_my_ally_live_form_with_a_hero_played_this_turn_giving_a_merged_symbol() -> None:
+    """Doctor Clark, named among the cards in play, was played this turn: his merged Star
+    Empire + Trade Federation symbol counts, worked out from the card."""
+    ruling = ask("ally-live", card="hellfire", cards_in_play=["doctor-clark"])
+    assert ruling.legal
+    assert any(r.code == "hero-primary-symbol-counts" for r in ruling.reasons)
+
+
+def test_is_my_ally_live_form_with_no_card_of_its_faction() -> None:
+    ruling = ask("ally-live", card="hellfire", cards_in_play=["corsair"])
+    assert not ruling.legal
 
 
 def test_is_my_ally_live_form_with_a_hero_from_an_earlier_turn() -> None:
     ruling = ask(
         "ally-live",
         card="hellfire",
-        other_cards_in_play=[],
+        cards_in_play=[],
         heroes_from_earlier_turns=["doctor-clark"],
     )
     assert not ruling.legal

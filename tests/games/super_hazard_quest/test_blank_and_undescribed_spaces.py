@@ -159,16 +159,17 @@ def test_the_picture_draws_a_question_mark_only_on_a_space_not_described() -> No
     assert right[1] == "Hide"
 
 
-def test_the_picture_draws_a_space_described_blank_as_blank() -> None:
+def test_the_picture_draws_a_space_described_blank_as_an_empty_space() -> None:
+    """Empty, with no word on it: "blank" written in the space read as a hazard of that name."""
     left, right = _spaces(room(0, 0, **SIDES, blank=["left", "right"]))
-    assert left == ("hq-space hq-blank", "blank", "left combat hazard space: blank")
-    assert right[1] == "blank" and "?" not in right[2]
+    assert left == ("hq-space hq-blank", "", "left combat hazard space: blank")
+    assert right[1] == "" and "?" not in right[2]
 
 
 def test_the_picture_draws_a_space_of_a_card_written_as_before_blank_not_as_unknown() -> None:
     """Ruled blank, so drawn blank (faint, the tooltip saying it was taken so), never "?"."""
     left, _ = _spaces(room(0, 0, **SIDES))
-    assert left[1] == "blank"
+    assert left[1] == ""
     assert left[0] == "hq-space hq-blank hq-unsaid"
     assert left[2] == "left combat hazard space: blank (not described)"
 

@@ -77,8 +77,10 @@ def test_the_words_around_the_map_fit_a_phone() -> None:
 
 def test_a_hand_of_which_nothing_is_given_is_not_described() -> None:
     state, move = _asked("pass-hazard")
+    # Your opponent, said to stand on your card: of their hand nothing is given.
+    state["heroes"][1].update(x=0, y=0)
     drawn = layout(State.model_validate(state), "Can I pass?", {"move": move})
     hands = [t.text for t in drawn["texts"] if t.text.startswith("hand: ")]
-    # Your opponent's hand: nothing given. Before: "hand: how many others: not described".
+    # Before: "hand: how many others: not described".
     assert "hand: not described" in hands
     assert "hand: super Attack (item 1), 4 unseen" in hands

@@ -116,17 +116,29 @@ def test_a_place_that_is_given_is_still_checked() -> None:
     assert (error.field, error.message) == ("state.heroes.1.y", "give both x and y")
 
 
-def test_the_picture_does_not_draw_an_opponent_whose_place_was_not_given() -> None:
+def test_the_picture_does_not_draw_an_opponent_nobody_mentioned() -> None:
+    """The form adds the second hero the game needs, and says nothing of them: neither the
+    map, the legend nor the text alternative draws them."""
     question = next(q for q in RULES.questions if q.slug == "pass-hazard")
     state_data, move = question.build(PassHazardForm())
     state = State.model_validate(state_data)
     drawn = layout(state, "Can I pass?", {"move": move})
     assert [t.player for t in drawn["tokens"]] == ["You"]
-    legend = [t.text for t in drawn["texts"]]
+    assert [r["player"] for r in drawn["legend"]] == ["You"]
+    assert "opponent" not in " ".join(t.text for t in drawn["texts"])
+    said = describe(state, {"move": move})
+    assert "opponent" not in said
+
+
+def test_the_picture_draws_an_opponent_whose_place_was_not_given_when_mentioned() -> None:
+    question = next(q for q in RULES.questions if q.slug == "pass-hazard")
+    state_data, move = question.build(PassHazardForm())
+    state_data["heroes"][1]["inherent"] = "dig"
+    state = State.model_validate(state_data)
+    drawn = layout(state, "Can I pass?", {"move": move})
+    legend = " ".join(t.text for t in drawn["texts"])
     # The hero's line is wrapped to a phone's width: read as one.
-    assert "Your opponent · Inherent Action not described · where: not described" in " ".join(
-        legend
-    )
+    assert "Your opponent · Inherent Action Dig · where: not described" in legend
     said = describe(state, {"move": move})
     assert "Where your opponent stands was not described." in said
     assert "You stand on the card at (0, 0)." in said
