@@ -25,11 +25,16 @@ run: db
 
 # Browser tests run when Debian's Chromium is installed and are skipped (said plainly) when
 # it is not; set REQUIRE_BROWSER=1 to make such a skip a failure (.ci/run does).
+# pytest runs on every core (pytest-xdist, a test database per worker); PYTEST_WORKERS=0 runs
+# it in this one process. `loadgroup` keeps each xdist_group's tests on one worker and
+# otherwise hands out the tests in their order (pytest-django's: database tests before the
+# live-server ones, which empty the database).
+PYTEST_WORKERS ?= auto
 test: install
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports --no-cache
 	$(MAKE) --no-print-directory typecheck
-	$(PY) -m pytest -q $(PYTEST_ARGS)
+	$(PY) -m pytest -q -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 lint: install
 	$(PY) -m ruff check .
@@ -38,10 +43,9 @@ lint: install
 	$(MAKE) --no-print-directory typecheck
 
 # mypy (config in pyproject.toml): the Django side with django-stubs and the DRF stubs, the
-# engines in strict mode.
+# engines in strict mode (its flags set for `games` there), in one run.
 typecheck: install
-	$(PY) -m mypy cardsdb
-	$(PY) -m mypy --strict games
+	$(PY) -m mypy cardsdb games
 
 format: install
 	$(PY) -m ruff format .

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -15,9 +14,7 @@ from games import registry
 from games.core.deciding import deciding_reason
 from games.core.errors import BadInput
 from games.core.ruling import Ruling
-from tests.games.golden.recorder import read
-
-GOLDEN = Path(__file__).parent / "golden" / "rulings.jsonl.gz"
+from tests.games.golden.recorder import replayed
 
 # Codes that can decide but that no recorded dispute brings yet (a one-way list: a code that
 # decided a dispute before must go on deciding one).
@@ -92,23 +89,20 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
 
 @cache
 def _rulings(slug: str) -> list[Ruling]:
-    """Every ruling the recorded disputes of `slug` give, ruled once a test session."""
-    engine = registry[slug]
-    _, records = read(GOLDEN)
+    """Every ruling the recorded disputes of `slug` give, ruled once a test process (for the
+    replay of tests/games/test_rulings_unchanged.py as well: one xdist group)."""
     found: list[Ruling] = []
-    for record in records:
-        if record["game"] != slug or record["kind"] == "moves":
+    for _, record, result in replayed(slug):
+        if record["kind"] == "moves" or isinstance(result, BadInput):
             continue
-        try:
-            if record["kind"] == "rule":
-                found.append(engine.rule_json(*record["args"]))
-            else:
-                found.extend(engine.rule_sequence_json(*record["args"]).rulings)
-        except BadInput:
-            continue
+        if record["kind"] == "rule":
+            found.append(result)
+        else:
+            found.extend(result.rulings)
     return found
 
 
+@pytest.mark.xdist_group("golden_replay")
 @pytest.mark.parametrize("slug", sorted(registry))
 def test_every_code_that_can_decide_decides_a_dispute(slug: str) -> None:
     engine = registry[slug]
@@ -131,6 +125,7 @@ def test_every_code_that_can_decide_decides_a_dispute(slug: str) -> None:
     assert NOT_YET_DISPUTED[slug] <= can  # the list names codes of the catalog that can decide
 
 
+@pytest.mark.xdist_group("golden_replay")
 @pytest.mark.parametrize(
     ("slug", "code", "rule"),
     [

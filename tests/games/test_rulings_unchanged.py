@@ -9,36 +9,31 @@ what it answered."""
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from games import registry
-from tests.games.golden.recorder import answer, digest, read
-
-GOLDEN = Path(__file__).parent / "golden" / "rulings.jsonl.gz"
-HEADER, RECORDS = read(GOLDEN)
+from tests.games.golden.recorder import answer, as_json, digest, recorded, replayed
 
 
 def test_the_file_holds_every_game_and_kind_of_call() -> None:
-    assert not HEADER["games_changed_since"], HEADER
-    assert HEADER["calls"] == len(RECORDS) > 3000
-    kinds = Counter((r["game"], r["kind"]) for r in RECORDS)
+    header, records = recorded()
+    assert not header["games_changed_since"], header
+    assert header["calls"] == len(records) > 3000
+    kinds = Counter((r["game"], r["kind"]) for r in records)
     for slug in registry:
         assert kinds[(slug, "rule")] >= 300, slug  # the load test's boards and the tests'
         assert kinds[(slug, "sequence")] >= 1, slug
 
 
+@pytest.mark.xdist_group("golden_replay")  # ruled once for this and test_deciding_rules.py
 @pytest.mark.parametrize("slug", sorted(registry))
 def test_every_call_is_answered_as_before(slug: str) -> None:
-    engine = registry[slug]
     differ: list[tuple[int, str, dict[str, Any]]] = []
     answered: Counter[str] = Counter()
-    for i, record in enumerate(RECORDS):
-        if record["game"] != slug:
-            continue
-        out = answer(engine, record["kind"], record["args"])
+    for i, record, result in replayed(slug):
+        out = as_json(record["kind"], result)
         answered["error" if "error" in out else "ruled"] += 1
         if digest(out) != record["sha256"]:
             differ.append((i, record["kind"], out))
@@ -47,7 +42,7 @@ def test_every_call_is_answered_as_before(slug: str) -> None:
 
 
 def test_a_changed_answer_is_caught() -> None:
-    record = next(r for r in RECORDS if r["kind"] == "rule")
+    record = next(r for r in recorded()[1] if r["kind"] == "rule")
     out = answer(registry[record["game"]], "rule", record["args"])
     assert digest(out) == record["sha256"]
     if "ruling" in out:

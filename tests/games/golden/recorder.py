@@ -32,15 +32,31 @@ KINDS = {"rule": "rule_json", "sequence": "rule_sequence_json", "moves": "legal_
 VARIATIONS = 200  # load-test boards a game (bench/load/variations.py, seed 15)
 
 
-def answer(engine: Any, kind: str, args: list[Any]) -> dict[str, Any]:
-    """What the engine answers `args` with, as JSON: {"ruling": ...} or {"error": ...}."""
+GOLDEN = Path(__file__).parent / "rulings.jsonl.gz"
+
+
+def call(engine: Any, kind: str, args: list[Any]) -> Any:
+    """What the engine returns for `args`, or the BadInput it raises."""
     from games.core.errors import BadInput
 
     try:
-        result = getattr(engine, KINDS[kind])(*args)
+        return getattr(engine, KINDS[kind])(*args)
     except BadInput as exc:
-        return {"error": type(exc).__name__, "field": exc.field, "message": exc.message}
+        return exc
+
+
+def as_json(kind: str, result: Any) -> dict[str, Any]:
+    """A call's result as JSON: {"ruling": ...} or {"error": ...}."""
+    from games.core.errors import BadInput
+
+    if isinstance(result, BadInput):
+        return {"error": type(result).__name__, "field": result.field, "message": result.message}
     return {"ruling": result if kind == "moves" else result.model_dump(mode="json")}
+
+
+def answer(engine: Any, kind: str, args: list[Any]) -> dict[str, Any]:
+    """What the engine answers `args` with, as JSON: {"ruling": ...} or {"error": ...}."""
+    return as_json(kind, call(engine, kind, args))
 
 
 def digest(out: dict[str, Any]) -> str:
@@ -53,6 +69,30 @@ def read(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     with gzip.open(path, "rt", encoding="ascii") as f:
         header = json.loads(f.readline())
         return header, [json.loads(line) for line in f]
+
+
+@functools.cache
+def recorded() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The golden file (about a second to read), read once a test process."""
+    return read(GOLDEN)
+
+
+@functools.cache
+def replayed(slug: str) -> list[tuple[int, dict[str, Any], Any]]:
+    """Each recorded call of the game `slug` (its line in the file, the record) with what its
+    engine returns for it now, or the BadInput it raises. Ruled once a test process: the
+    replay (test_rulings_unchanged.py) compares them with the recording and
+    test_deciding_rules.py reads their rulings, so those tests share one xdist group and the
+    16,800 calls are ruled once, not twice."""
+    from games import registry
+
+    engine = registry[slug]
+    _, records = recorded()
+    return [
+        (i, r, call(engine, r["kind"], r["args"]))
+        for i, r in enumerate(records)
+        if r["game"] == slug
+    ]
 
 
 # ----- the pytest plugin: records the calls the tests make -----
