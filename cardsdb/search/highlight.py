@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import islice
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -35,14 +38,22 @@ def _matcher(query: SearchQuery) -> Callable[[str], bool]:
     def hit(word: str) -> bool:
         found = seen.get(word)
         if found is None:
-            found = seen[word] = any(
-                (s := stem(t)) in exact
-                or bool(starts and (s.startswith(starts) or t.startswith(starts)))
-                for t in _word_tokens(word)
-            )
+            found = not exact.isdisjoint(_word_stems(word))
+            if not found and starts:
+                found = any(
+                    s.startswith(starts) or t.startswith(starts)
+                    for t, s in zip(_word_tokens(word), _word_stems(word), strict=True)
+                )
+            seen[word] = found
         return found
 
     return hit
+
+
+@lru_cache(maxsize=200_000)
+def _word_stems(word: str) -> tuple[str, ...]:
+    """The stems of a written word's tokens (a word comes back in query after query)."""
+    return tuple(stem(t) for t in _word_tokens(word))
 
 
 def _spans(text: str, hit: Callable[[str], bool]) -> list[tuple[int, int, bool]]:
@@ -62,25 +73,61 @@ def _render(text: str, spans: list[tuple[int, int, bool]], start: int, end: int)
     return "".join(out)
 
 
+def _marked(html: str, found: frozenset[str]) -> str:
+    """Escaped text with the words in `found` marked: one pass of the word pattern in C. A
+    word right after "&" or "&#" is an entity's name (`&lt;`, `&#x27;`), never a word of the
+    text, since escaping leaves no other "&"."""
+
+    def mark(m: re.Match[str]) -> str:
+        word = m.group()
+        if word not in found:
+            return word
+        at = m.start()
+        if at and (html[at - 1] == "&" or (html[at - 1] == "#" and html[at - 2 : at] == "&#")):
+            return word
+        return f"<mark>{word}</mark>"
+
+    return _ORIGINAL_WORD_RE.sub(mark, html)
+
+
+def _found(words: list[str], hit: Callable[[str], bool]) -> frozenset[str]:
+    """The distinct words of a text that match (each word looked at once)."""
+    return frozenset(w for w in set(words) if hit(w))
+
+
 def highlight(text: str, query: SearchQuery) -> SafeString:
     """The whole text, escaped, with the matched words marked."""
-    return mark_safe(_render(text, _spans(text, _matcher(query)), 0, len(text)))
+    found = _found(_ORIGINAL_WORD_RE.findall(text), _matcher(query))
+    html = escape(text)
+    return mark_safe(_marked(html, found) if found else html)
 
 
 def snippet(text: str, query: SearchQuery, words: int = 30) -> tuple[SafeString, int]:
-    """A window of about `words` words around the densest run of matches; (html, matches)."""
-    spans = _spans(text, _matcher(query))
-    if not spans:
+    """A window of about `words` words around the densest run of matches; (html, matches).
+    A text of at most `words` words is all shown, marked in one pass (most entries: cards,
+    terms, questions); a longer one is cut around its matches."""
+    every = _ORIGINAL_WORD_RE.findall(text)
+    if not every:
         return mark_safe(escape(text[:200])), 0
-    hits = [i for i, span in enumerate(spans) if span[2]]
+    found = _found(every, _matcher(query))
+    if len(every) <= words:
+        html = escape(text)
+        if not found:
+            return mark_safe(html), 0
+        return mark_safe(_marked(html, found)), sum(1 for w in every if w in found)
+    hits = [i for i, w in enumerate(every) if w in found]
     first = 0
     if hits:  # the window of `words` words holding the most matches, a little lead-in
-        best = max(hits, key=lambda i: sum(1 for j in hits if i <= j < i + words))
-        first = max(0, min(best - 4, len(spans) - words))
-    last = min(len(spans), first + words) - 1
-    start = 0 if first == 0 else spans[first][0]
-    end = len(text) if last == len(spans) - 1 else spans[last][1]
-    html = _render(text, spans, start, end)
+        best = max(range(len(hits)), key=lambda n: bisect_left(hits, hits[n] + words) - n)
+        first = max(0, min(hits[best] - 4, len(every) - words))
+    last = min(len(every), first + words) - 1
+    # only the window's words are located (the rest of a long text is not walked again)
+    located = islice(_ORIGINAL_WORD_RE.finditer(text), first, last + 1)
+    window = [m.span() for m in located]
+    start = 0 if first == 0 else window[0][0]
+    end = len(text) if last == len(every) - 1 else window[-1][1]
+    html = escape(text[start:end])
+    html = _marked(html, found) if found else html
     html = ("… " if start else "") + html + (" …" if end < len(text) else "")
     return mark_safe(html), len(hits)
 
