@@ -93,9 +93,12 @@ def _marks(typed: SearchQuery, vocabulary: _Vocabulary, game_id: int | None) -> 
     return out
 
 
-def _expand(terms: list[Term], synonyms: list[Entry], marks: dict[int, Term]) -> list[Term]:
+def _expand(
+    terms: list[Term], synonyms: dict[str, list[Entry]], marks: dict[int, Term]
+) -> list[Term]:
     """Players' words: a run of words (or a phrase) that is a synonym's key searches for all
-    its forms; a mark letter for its mark."""
+    its forms; a mark letter for its mark. `synonyms`: the entries by their key's first stem,
+    longest first (only those a term's first word can start are looked at)."""
     out: list[Term] = []
     i = 0
     while i < len(terms):
@@ -106,7 +109,7 @@ def _expand(terms: list[Term], synonyms: list[Entry], marks: dict[int, Term]) ->
             continue
         matched = False
         if not (term.negated or term.prefix):
-            for key, forms in synonyms:
+            for key, forms in synonyms.get(stem(term.tokens[0]), ()):
                 # a phrase typed in quotes, or a run of single words
                 if len(term.tokens) > 1 and tuple(stem(t) for t in term.tokens) == key:
                     out.append(Term(term.tokens, forms=forms))

@@ -90,6 +90,9 @@ class _Vocabulary:
     game_names: list[tuple[tuple[str, ...], int]] = field(default_factory=list)
     # the games with a Russian title (`names.ru`): the ones a Russian query is about
     russian_games: tuple[int, ...] = ()
+    # the synonym entries by their key's first stem, by game (None: every game), made when
+    # first asked (`_synonyms_for`)
+    by_first_stem: dict[int | None, dict[str, list[Entry]]] = field(default_factory=dict)
 
 
 _vocabulary_cache: dict[str, Any] = {}
@@ -158,7 +161,14 @@ def _vocabulary() -> _Vocabulary:
     return _vocabulary_cache["vocabulary"]
 
 
-def _synonyms_for(vocabulary: _Vocabulary, game_id: int | None) -> list[Entry]:
-    if game_id is not None:
-        return vocabulary.synonyms.get(game_id, [])
-    return vocabulary.every_game
+def _synonyms_for(vocabulary: _Vocabulary, game_id: int | None) -> dict[str, list[Entry]]:
+    """A game's synonym entries (every game's when None) by their key's first stem, longest
+    first: a query's word looks only at the entries it can start."""
+    found = vocabulary.by_first_stem.get(game_id)
+    if found is None:
+        entries = vocabulary.synonyms.get(game_id, []) if game_id is not None else None
+        found = {}
+        for entry in entries if entries is not None else vocabulary.every_game:
+            found.setdefault(entry[0][0], []).append(entry)
+        vocabulary.by_first_stem[game_id] = found
+    return found
