@@ -21,7 +21,6 @@ from cardsdb.search.synonyms import (
     Entry,
     Forms,
     game_name_keys,
-    gaming_words,
     group_entries,
     longest_first,
     merged,
@@ -139,11 +138,17 @@ def _vocabulary() -> _Vocabulary:
             if len(word) >= 3 and not word.isdigit():
                 by_length.setdefault(len(word), []).append(word)
         own: dict[int, list[Entry]] = {}
-        for game_id, words, means in m.Synonym.objects.values_list("game_id", "words", "means"):
-            own.setdefault(game_id, []).extend(group_entries(words, means))
-        games = list(m.Game.objects.values_list("pk", "slug", "name", "names"))
-        synonyms = {pk: with_gaming_words(own.get(pk, [])) for pk, *_ in games}
-        every_game = longest_first(merged({**own, 0: list(gaming_words())}))
+        gaming: list[Entry] = []  # the synonyms of no game: the gaming words
+        rows = m.Synonym.objects.order_by("position", "pk").values_list("game_id", "words", "means")
+        for game_id, words, means in rows:
+            entries = group_entries(words, means)
+            if game_id is None:
+                gaming.extend(entries)
+            else:
+                own.setdefault(game_id, []).extend(entries)
+        games = list(m.Game.objects.values_list("pk", "name", "names", "short_names"))
+        synonyms = {pk: with_gaming_words(own.get(pk, []), gaming) for pk, *_ in games}
+        every_game = longest_first(merged({**own, 0: gaming}))
         vocabulary = _Vocabulary(
             counts=dict(counts),
             by_game=by_game,
@@ -155,7 +160,7 @@ def _vocabulary() -> _Vocabulary:
             synonym_stems=frozenset(s for key, _ in every_game for s in key),
             marks=_marks(),
             game_names=game_name_keys(games),
-            russian_games=tuple(pk for pk, _, _, names in games if (names or {}).get("ru")),
+            russian_games=tuple(pk for pk, _, names, _ in games if (names or {}).get("ru")),
         )
         _vocabulary_cache.update(generation=generation, vocabulary=vocabulary)
     return _vocabulary_cache["vocabulary"]

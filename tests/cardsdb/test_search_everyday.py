@@ -165,3 +165,52 @@ def test_a_name_with_only_common_words_around_it_is_searched_as_words() -> None:
     results = search.search("what is hyperstar run")
     assert results.named_game is None
     assert keys("what is hyperstar run", 1) == ["hyperstar-run"]
+
+
+# -- the players' words are data the loader put in the database -------------------------------
+
+
+def test_the_gaming_words_and_short_names_are_loaded_into_the_database() -> None:
+    from cardsdb import models as m
+
+    gaming = dict(m.Synonym.objects.filter(game=None).values_list("words", "means"))
+    assert gaming["graveyard"] == ["discard pile"]  # fixtures/gaming-words.toml
+    shorts = m.Game.objects.get(slug="bo-jackson-battle-arena").short_names
+    assert "BoBA" in shorts and "battle arena" in shorts  # its synonyms.toml's game_names
+
+
+def test_search_reads_a_short_name_from_the_database_not_the_fixture_file() -> None:
+    from cardsdb import models as m
+
+    game = m.Game.objects.get(slug="hyperstar-run")
+    game.short_names = [*game.short_names, "starhopper"]  # an admin's edit, in no file
+    game.save()
+    results = search.search("starhopper discard")
+    assert results.named_game == game.pk
+    assert {h.game for h in results.fetch(0, 10)} == {"hyperstar-run"}
+
+
+def test_search_reads_the_gaming_words_from_the_database_not_the_fixture_file() -> None:
+    from cardsdb import models as m
+
+    assert "super-hazard-quest:discard-pile" in keys("graveyard", 10, game="super-hazard-quest")
+    m.Synonym.objects.filter(game=None, words="graveyard").delete()  # the admin's delete
+    m.Synonym.objects.create(game=None, words="boneyard", means=["discard pile"])
+    assert "super-hazard-quest:discard-pile" in keys("boneyard", 10, game="super-hazard-quest")
+    found = search.search("graveyard", game="super-hazard-quest")
+    assert not any(len(t.alternatives) > 1 for t in found.query.terms)  # no longer expanded
+
+
+def test_a_gaming_words_file_is_validated_like_a_games_synonyms(
+    tmp_path: Any, settings: Any
+) -> None:
+    from cardsdb.fixtures_format import FixtureError
+    from cardsdb.loaders import read_gaming_words
+
+    (tmp_path / "gaming-words.toml").write_text(
+        '[[synonyms]]\nwords = "trash"\nmeans = ["discard"]\n'
+        '[[synonyms]]\nwords = "Trash"\nmeans = ["scrap"]\n'
+    )
+    settings.FIXTURES_DIR = tmp_path
+    with pytest.raises(FixtureError, match="trash"):
+        read_gaming_words()
