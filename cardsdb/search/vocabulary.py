@@ -59,6 +59,19 @@ QUESTION_START = _word_set(
 )
 
 
+# A question asking for a number ("how many heroes do I get", "сколько карт нужно") is
+# answered by the rule that states it, whatever verb the rule uses: these verbs only carry the
+# asking, and are left out of such a question ("get" where the rule says "deal", "need" where
+# it says "the majority of").
+COUNT_START = (("how", "many"), ("how", "much"), ("сколько",))
+COUNT_VERBS = _word_set(
+    "get gets getting got need needs needed have has having receive receives received take "
+    "takes taking keep keeps hold holds start starts begin given give gives come comes contain "
+    "contains "
+    "получить получаю получает получают нужно надо нужен нужна нужны иметь есть дают даётся"
+)
+
+
 @cache
 def _stop_words() -> frozenset[str]:
     words = set(QUESTION_WORDS)
