@@ -107,6 +107,9 @@ KIND_WEIGHT = {"rule": 0.6, "clarification": 0.6, "term": 0.6, "question": 0.4, 
 # Equal otherwise, the kinds in this order: what answers a rules question first.
 KIND_ORDER = {"question": 0, "rule": 1, "clarification": 2, "term": 3, "game": 4, "card": 5}
 QUESTION_WEIGHT = 1.2  # a dispute question's extra weight when the search reads like a question
+# a glossary term's weight when the search reads like a question: the rule or clarification
+# that answers it above the term that names what it asks about
+QUESTION_TERM_WEIGHT = 0.4
 DROPPED_WEIGHT = 0.4  # the left-out question words, when a title holds them
 
 
@@ -168,7 +171,10 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
     for h, r in zip(hits, raw, strict=True):
         rank = 2.0 * min(h.matched, wanted) / wanted
         rank += (1.0 if h.in_title else 0.0) + 0.5 * h.title_share
-        rank += KIND_WEIGHT.get(h.kind, 0.0) + max(0.0, r) / top
+        kind_weight = KIND_WEIGHT.get(h.kind, 0.0)
+        if query.question and h.kind == "term":  # a rules question: the rule, then the term
+            kind_weight = QUESTION_TERM_WEIGHT
+        rank += kind_weight + max(0.0, r) / top
         if h.kind == "question" and query.question:
             rank += QUESTION_WEIGHT
         if query.count and h.kind != "card" and states_a_count(h, query):

@@ -273,7 +273,8 @@ def test_a_question_form_then_a_rule_then_a_glossary_term_then_a_card() -> None:
 def test_a_rules_question_puts_the_rule_above_the_glossary_term_and_the_cards() -> None:
     hits = search.search("how does a super weapon win a tie", game="bo-jackson-battle-arena")
     kinds = [h.kind for h in hits.fetch(0, 3)]
-    assert kinds[0] in ("question", "rule"), kinds
+    # a rule or a clarification answers it (a form, when one settles it, comes first)
+    assert next(k for k in kinds if k != "question") in ("rule", "clarification"), kinds
     assert "card" not in kinds, kinds
 
 
