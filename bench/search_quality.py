@@ -45,6 +45,8 @@ def main() -> None:
             by_kind[o.query.kind].append(o.hit)
             if not o.hit:
                 print(f"miss  {o.query.q!r}: top {TOP} {list(o.top)}; wanted {o.query.expect}")
+            elif not o.first:
+                print(f"not first  {o.query.q!r}: {o.top[0]}; wanted {o.query.expect}")
         for kind, hits in sorted(by_kind.items()):
             print(f"{connection.vendor}: {kind:10} {sum(hits)}/{len(hits)}")
         hits = sum(o.hit for o in outcomes)

@@ -723,9 +723,14 @@ def check_table(fx: GameFixtures) -> None:
 
 def check_synonyms(fx: GameFixtures) -> None:
     """Each player's phrase once, standing for words other than itself."""
-    path = Path(fx.folder) / "synonyms.toml"
-    _unique(path, "synonym", [" ".join(s.words.lower().split()) for s in fx.synonyms.synonyms])
-    for s in fx.synonyms.synonyms:
+    check_synonym_entries(Path(fx.folder) / "synonyms.toml", fx.synonyms)
+
+
+def check_synonym_entries(path: Path, found: SynonymsFile) -> None:
+    """A synonyms file's entries (a game's, or the gaming words'): each phrase once, each
+    standing for words other than itself."""
+    _unique(path, "synonym", [" ".join(s.words.lower().split()) for s in found.synonyms])
+    for s in found.synonyms:
         for means in s.means:
             if not means.strip():
                 raise FixtureError(path, f"synonym {s.words}", "means an empty word")

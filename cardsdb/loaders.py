@@ -19,7 +19,10 @@ from cardsdb import models as m
 from cardsdb.fixtures_format import (
     FixtureError,
     GameFixtures,
+    SynonymsFile,
+    check_synonym_entries,
     read_game_folder,
+    read_toml,
     rule_provenance,
 )
 from games.core.names import name_fold
@@ -63,17 +66,46 @@ def fixtures_load(
     for folder in folders:
         progress(f"reading {folder}")
         parsed.append((read_game_folder(folder), folder_version(folder)))
+    gaming = read_gaming_words()
     report = LoadReport()
     with transaction.atomic():
         for position, (fx, version) in enumerate(parsed):
             _GameLoader(fx, version, position, report, progress).load()
             report.games.append(fx.game.slug)
+        load_gaming_words(gaming, report)
         search.index_after_load(report.games, changed=report.changed > 0)
         if report.changed:
             statistics_refresh()
     if report.changed:
         data_version.changed()  # this process sees the new data at once
     return report
+
+
+GAMING_WORDS = "gaming-words.toml"
+
+
+def read_gaming_words() -> SynonymsFile:
+    """The cross-game gaming words (`fixtures/gaming-words.toml`, the synonyms.toml format),
+    validated like a game's synonyms; none when the file is absent."""
+    path = Path(settings.FIXTURES_DIR) / GAMING_WORDS
+    if not path.exists():
+        return SynonymsFile()
+    found = read_toml(SynonymsFile, path)
+    check_synonym_entries(path, found)
+    return found
+
+
+def load_gaming_words(found: SynonymsFile, report: LoadReport) -> None:
+    """The gaming words as synonyms of no game (search reads them from the database)."""
+    _GamingWordsLoader(report).sync(
+        m.Synonym,
+        "words",
+        [
+            {"words": s.words, "means": s.means, "note": s.note, "position": i}
+            for i, s in enumerate(found.synonyms)
+        ],
+        scope={"game": None},
+    )
 
 
 def statistics_refresh() -> None:
@@ -213,6 +245,7 @@ class _GameLoader:
             "setup_phrases": self.fx.table.setup_phrases(),
             "data_version": self.version,
             "position": self.position,
+            "short_names": self.fx.synonyms.game_names,
         }
         game = m.Game.objects.filter(slug=g.slug).first()
         if game is None:
@@ -506,7 +539,7 @@ class _GameLoader:
             {(by_slug[c.slug].pk, self.cards[s].pk) for c in items for s in c.cards},
         )
 
-    def load_synonyms(self) -> None:
+    def load_synonyms(self) -> None:  # the game's short names are loaded with the game
         self.sync(
             m.Synonym,
             "words",
@@ -534,3 +567,10 @@ class _GameLoader:
 
 
 __all__ = ["FixtureError", "LoadReport", "fixtures_load", "game_folders"]
+
+
+class _GamingWordsLoader(_GameLoader):
+    """Only the generic sync, for rows of no game (the gaming words)."""
+
+    def __init__(self, report: LoadReport) -> None:  # no game's fixtures
+        self.report = report

@@ -55,6 +55,12 @@ class Game(models.Model):
         max_length=64, blank=True, help_text="hash of the fixtures this game was loaded from"
     )
     position = models.PositiveSmallIntegerField(default=0)
+    short_names = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="names players call the game by (synonyms.toml's game_names): naming one in "
+        "a search scopes the search to the game",
+    )
     # table mode (fixtures/<game>/table.toml): the quick reference and how setup numbers read
     quick_setup = models.JSONField(
         default=list, blank=True, help_text="rule section numbers the quick reference's setup shows"
@@ -429,9 +435,18 @@ class GlossaryTerm(models.Model):
 
 class Synonym(models.Model):
     """Players' words for what a game's rulebook prints ("turn back" for backtrack), from
-    fixtures/<game>/synonyms.toml: search also looks for `means` when a player types `words`."""
+    fixtures/<game>/synonyms.toml: search also looks for `means` when a player types `words`.
+    Without a game, a gaming word of every game (fixtures/gaming-words.toml: "graveyard" for
+    the discard pile), which a game's own entry for the same words overrides."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="synonyms")
+    game = models.ForeignKey(
+        Game,
+        on_delete=models.CASCADE,
+        related_name="synonyms",
+        null=True,
+        blank=True,
+        help_text="empty: a gaming word, for every game",
+    )
     words = models.CharField(max_length=100, help_text="what players type")
     means = models.JSONField(default=list, help_text="the words the rules use for it")
     note = models.CharField(max_length=300, blank=True)
@@ -439,7 +454,14 @@ class Synonym(models.Model):
 
     class Meta:
         ordering = ["game", "position"]
-        constraints = [models.UniqueConstraint(fields=["game", "words"], name="synonym_game_words")]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "words"], name="synonym_game_words"),
+            models.UniqueConstraint(
+                fields=["words"],
+                condition=models.Q(game__isnull=True),
+                name="synonym_gaming_words",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.words} -> {', '.join(self.means)}"

@@ -11,6 +11,8 @@ from cardsdb.search.spelling import is_english_word, nearest_words
 from cardsdb.search.synonyms import MARK_CUES, Entry
 from cardsdb.search.text import fold, stem
 from cardsdb.search.vocabulary import (
+    COUNT_START,
+    COUNT_VERBS,
     QUESTION_START,
     _stop_words,
     _synonyms_for,
@@ -31,6 +33,12 @@ def _capitals_alone(text: str) -> set[str]:
         if letter.isupper() and before and before[-1] not in ".!?":
             found.add(fold(letter))
     return found
+
+
+def asks_for_a_number(query: SearchQuery) -> bool:
+    """It starts "how many", "how much" or "сколько"."""
+    first = tuple(t.tokens[0] for t in query.terms[:2] if t.plain)
+    return any(first[: len(start)] == start for start in COUNT_START)
 
 
 def reads_like_a_question(text: str, query: SearchQuery) -> bool:
@@ -93,9 +101,12 @@ def _marks(typed: SearchQuery, vocabulary: _Vocabulary, game_id: int | None) -> 
     return out
 
 
-def _expand(terms: list[Term], synonyms: list[Entry], marks: dict[int, Term]) -> list[Term]:
+def _expand(
+    terms: list[Term], synonyms: dict[str, list[Entry]], marks: dict[int, Term]
+) -> list[Term]:
     """Players' words: a run of words (or a phrase) that is a synonym's key searches for all
-    its forms; a mark letter for its mark."""
+    its forms; a mark letter for its mark. `synonyms`: the entries by their key's first stem,
+    longest first (only those a term's first word can start are looked at)."""
     out: list[Term] = []
     i = 0
     while i < len(terms):
@@ -106,7 +117,7 @@ def _expand(terms: list[Term], synonyms: list[Entry], marks: dict[int, Term]) ->
             continue
         matched = False
         if not (term.negated or term.prefix):
-            for key, forms in synonyms:
+            for key, forms in synonyms.get(stem(term.tokens[0]), ()):
                 # a phrase typed in quotes, or a run of single words
                 if len(term.tokens) > 1 and tuple(stem(t) for t in term.tokens) == key:
                     out.append(Term(term.tokens, forms=forms))
@@ -152,7 +163,8 @@ def prepare(typed: SearchQuery, game_id: int | None = None, correct: bool = True
     out = _expand(list(typed.terms), _synonyms_for(vocabulary, game_id), marks)
     typed_words = {t.tokens[0] for t in out if t.plain}
     kept = {w for others, words in vocabulary.keep if others <= typed_words for w in words}
-    stop = _stop_words() - kept
+    count = asks_for_a_number(typed)
+    stop = (_stop_words() | (COUNT_VERBS if count else frozenset())) - kept
     content = [t for t in out if not (t.plain and t.tokens[0] in stop)]
     dropped = tuple(t.tokens[0] for t in out if t not in content)
     if not [t for t in content if not t.negated]:
@@ -175,4 +187,5 @@ def prepare(typed: SearchQuery, game_id: int | None = None, correct: bool = True
         corrections=tuple(corrections),
         dropped=dropped,
         question=reads_like_a_question(typed.text, typed),
+        count=count,
     )

@@ -64,12 +64,13 @@ class SearchQuery:
     corrections: tuple[tuple[str, str], ...] = ()  # (typed, corrected)
     dropped: tuple[str, ...] = ()  # question words and stop words left out
     question: bool = False  # it reads like a question
+    count: bool = False  # it asks for a number ("how many", "сколько"): the rule stating it
 
-    @property
+    @cached_property  # read for every hit and every kind's and game's bounds
     def positive(self) -> tuple[Term, ...]:
         return tuple(t for t in self.terms if not t.negated)
 
-    @property
+    @cached_property
     def negative(self) -> tuple[Term, ...]:
         return tuple(t for t in self.terms if t.negated)
 

@@ -101,9 +101,40 @@ def _hit(row: Sequence[Any], query: SearchQuery, relaxed: bool = False) -> Hit:
 # words in the title, and the database's score (scaled to 0..1 within the window).
 WINDOW = 10  # of each kind, when all kinds are listed
 WINDOW_ONE_KIND = 20
-KIND_WEIGHT = {"rule": 0.6, "term": 0.6, "clarification": 0.6, "question": 0.4, "game": 0.3}
+# The kinds' weights: a rule, clarification or glossary term above a dispute question's form
+# (which QUESTION_WEIGHT puts first when the search reads like a question), a game, a card.
+KIND_WEIGHT = {"rule": 0.6, "clarification": 0.6, "term": 0.6, "question": 0.4, "game": 0.3}
+# Equal otherwise, the kinds in this order: what answers a rules question first.
+KIND_ORDER = {"question": 0, "rule": 1, "clarification": 2, "term": 3, "game": 4, "card": 5}
 QUESTION_WEIGHT = 1.2  # a dispute question's extra weight when the search reads like a question
+# a glossary term's weight when the search reads like a question: the rule or clarification
+# that answers it above the term that names what it asks about
+QUESTION_TERM_WEIGHT = 0.4
 DROPPED_WEIGHT = 0.4  # the left-out question words, when a title holds them
+
+
+COUNT_WEIGHT = 1.2  # an entry stating a number of what is asked for ("how many heroes")
+COUNT_REACH = 4  # words between the number and a word of the query ("draws 7 Heroes")
+# a number as rulebooks print it: digits, or a number word (English, Russian)
+NUMBER_WORDS = frozenset(
+    """one two three four five six seven eight nine ten eleven twelve
+    один одна одну два две три четыре пять шесть семь восемь девять десять""".split()  # noqa: SIM905
+)
+
+
+def states_a_count(hit: Hit, query: SearchQuery) -> bool:
+    """Its title or text holds a number within a few words of a word of the query: "draws 7
+    Heroes", "up to 4 runs", "deal 3" of "the booster cards" (a rule's number in its title
+    does not count)."""
+    title = hit.title.split(" ", 1)[1] if hit.kind == "rule" and " " in hit.title else hit.title
+    words = tokens(f"{title} . {hit.body}")
+    numbers = [i for i, w in enumerate(words) if w.isdigit() or w in NUMBER_WORDS]
+    if not numbers:
+        return False
+    hit_word = _matcher(query)
+    return any(
+        hit_word(w) for i in numbers for w in words[max(0, i - COUNT_REACH) : i + COUNT_REACH + 1]
+    )
 
 
 FIELD_WEIGHTS = (10.0, 4.0, 1.0)  # title, body, meta: the databases' weights
@@ -140,12 +171,18 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
     for h, r in zip(hits, raw, strict=True):
         rank = 2.0 * min(h.matched, wanted) / wanted
         rank += (1.0 if h.in_title else 0.0) + 0.5 * h.title_share
-        rank += KIND_WEIGHT.get(h.kind, 0.0) + max(0.0, r) / top
+        kind_weight = KIND_WEIGHT.get(h.kind, 0.0)
+        if query.question and h.kind == "term":  # a rules question: the rule, then the term
+            kind_weight = QUESTION_TERM_WEIGHT
+        rank += kind_weight + max(0.0, r) / top
         if h.kind == "question" and query.question:
             rank += QUESTION_WEIGHT
+        if query.count and h.kind != "card" and states_a_count(h, query):
+            rank += COUNT_WEIGHT  # "how many heroes do I get": the rule that says "7 Heroes"
         if query.dropped:  # "How many people can play?" for "how many players can play"
             rank += DROPPED_WEIGHT * h.dropped_in_title / len(query.dropped)
         h.rank = round(rank, 6)
         ranked.append(h)
-    ranked.sort(key=lambda h: (-min(h.matched, wanted), -h.rank))  # more words first
+    # more words first, then the higher score, then the kind (KIND_ORDER)
+    ranked.sort(key=lambda h: (-min(h.matched, wanted), -h.rank, KIND_ORDER.get(h.kind, 9)))
     return ranked

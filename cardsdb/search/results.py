@@ -382,12 +382,12 @@ class SearchResults:
                     f"WHERE {where} ORDER BY score DESC, id LIMIT %s)"
                 )
                 params += [*rank, *found, per]
-            sql = " UNION ALL ".join(parts)
+            sql = self._with_texts(" UNION ALL ".join(parts), per * len(kinds))
             with connection.cursor() as cursor:
                 cursor.execute("SET enable_seqscan = off")
                 try:
                     cursor.execute(sql, params)
-                    return self._hits_for(dict(cursor.fetchall()))
+                    return [_hit(row, self.query, self.relaxed) for row in cursor.fetchall()]
                 finally:
                     cursor.execute("RESET enable_seqscan")
         where, params = self._where(backend, None)
@@ -406,17 +406,31 @@ class SearchResults:
             params = [f"({params[0]}) AND ({either})"]
         order = backend.rank_order.replace("rowid", "row_key").replace("id", "row_key")
         # The kind of a row is its row id modulo KIND_SLOTS: ranking reads no stored text, and
-        # only the chosen rows' texts are read afterwards.
-        sql = (
+        # only the chosen rows' texts are read, joined to them in the same statement.
+        sql = self._with_texts(
             f"SELECT row_key, score FROM ("
             f"SELECT row_key, score, ROW_NUMBER() OVER "
             f"(PARTITION BY row_key %% {KIND_SLOTS} ORDER BY {order}) AS place FROM ("
             f"SELECT {backend.key} AS row_key, {score} AS score "
-            f"FROM {table} WHERE {where}) AS matches) AS ranked WHERE place <= %s"
+            f"FROM {table} WHERE {where}) AS matches) AS ranked WHERE place <= %s",
+            per * KIND_SLOTS,
         )
         with connection.cursor() as cursor:
             cursor.execute(sql, [*rank, *params, per])
-            return self._hits_for(dict(cursor.fetchall()))
+            return [_hit(row, self.query, self.relaxed) for row in cursor.fetchall()]
+
+    @staticmethod
+    def _with_texts(ranked: str, most: int) -> str:
+        """The chosen rows' texts beside their scores (`ranked`: row_key, score; at most
+        `most` rows), in row key order as a read by key gives them: one statement, not a
+        second read by key. The LIMIT tells the planner how few rows there are, so it reads
+        them by key (without it PostgreSQL hashed them and scanned the whole table)."""
+        key = _backend().key
+        return (
+            f"SELECT {_DISPLAY_COLUMNS}, chosen.score FROM {TABLE} "
+            f"JOIN (SELECT * FROM ({ranked}) AS ranked_rows LIMIT {int(most)}) AS chosen "
+            f"ON {TABLE}.{key} = chosen.row_key ORDER BY {TABLE}.{key}"
+        )
 
     def _hits_for(self, scores: dict[int, float]) -> list[Hit]:
         """Hits for these rows (row key -> the database's score), their texts read now."""

@@ -1,6 +1,7 @@
-"""Players' words as data: each game's synonym lists (the `Synonym` rows, from
-`fixtures/<game>/synonyms.toml`), the cross-game gaming words (`fixtures/gaming-words.toml`),
-the names players call a game by (`game_names` in the game's synonyms.toml, beside its titles),
+"""Players' words as data, all read from the database (the loader puts them there): each
+game's synonym lists (the `Synonym` rows, from `fixtures/<game>/synonyms.toml`), the
+cross-game gaming words (`Synonym` rows of no game, from `fixtures/gaming-words.toml`), the
+names players call a game by (`Game.short_names`, from `game_names` in its synonyms.toml),
 and the mark letters a game prints (its expansion marks' glyphs, such as High Alert's В, П, Р,
 Т), which a search reads as marks when they stand for one."""
 
@@ -8,20 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from django.conf import settings
-
-from cardsdb.fixtures_format import SynonymsFile, read_toml
 from cardsdb.search.text import stems
 
 Forms = tuple[tuple[str, ...], ...]
 Entry = tuple[tuple[str, ...], Forms]  # (the stems that call it up, every form it searches for)
 
 _CYRILLIC_RE = re.compile("[\u0400-\u04ff]")
-GAMING_WORDS = "gaming-words.toml"
 # Words before a mark letter that say it is a mark ("буква В", "символ Т", "mark П"), stemmed.
 MARK_CUES = frozenset(stems("буква букву буквы символ значок знак метка метку mark letter symbol"))
 
@@ -44,29 +39,10 @@ def longest_first(entries: list[Entry]) -> list[Entry]:
     return sorted(entries, key=lambda e: -len(e[0]))
 
 
-@cache
-def gaming_words() -> tuple[Entry, ...]:
-    """The cross-game list, read once per process (a file of the repository's fixtures)."""
-    path = Path(settings.FIXTURES_DIR) / GAMING_WORDS
-    if not path.exists():
-        return ()
-    found = read_toml(SynonymsFile, path)
-    return tuple(e for s in found.synonyms for e in group_entries(s.words, s.means))
-
-
-@cache
-def short_names(slug: str) -> tuple[str, ...]:
-    """The names players call a game by, from its synonyms.toml (`game_names`)."""
-    path = Path(settings.FIXTURES_DIR) / slug / "synonyms.toml"
-    if not path.exists():
-        return ()
-    return tuple(read_toml(SynonymsFile, path).game_names)
-
-
-def with_gaming_words(own: list[Entry]) -> list[Entry]:
+def with_gaming_words(own: list[Entry], gaming: list[Entry]) -> list[Entry]:
     """A game's (or every game's) entries, then the gaming words none of them already has."""
     keys = {key for key, _ in own}
-    return longest_first([*own, *(e for e in gaming_words() if e[0] not in keys)])
+    return longest_first([*own, *(e for e in gaming if e[0] not in keys)])
 
 
 def merged(by_game: dict[int, list[Entry]]) -> list[Entry]:
@@ -90,10 +66,13 @@ def name_keys(names: Iterable[str]) -> list[tuple[str, ...]]:
     return out
 
 
-def game_name_keys(games: Iterable[tuple[int, str, str, Any]]) -> list[tuple[tuple[str, ...], int]]:
-    """(the words of a name, game id) for every game's titles and short names, longest first."""
+def game_name_keys(
+    games: Iterable[tuple[int, str, Any, Any]],
+) -> list[tuple[tuple[str, ...], int]]:
+    """(the words of a name, game id) for every game's titles (`name`, `names`) and the short
+    names players use (`short_names`, from synonyms.toml's `game_names`), longest first."""
     keys: list[tuple[tuple[str, ...], int]] = []
-    for game_id, slug, name, names in games:
-        titles = [name, *((names or {}).values()), *short_names(slug)]
+    for game_id, name, names, short in games:
+        titles = [name, *((names or {}).values()), *(short or [])]
         keys += [(words, game_id) for words in name_keys(titles)]
     return sorted(keys, key=lambda k: -len(k[0]))

@@ -21,7 +21,6 @@ from cardsdb.search.synonyms import (
     Entry,
     Forms,
     game_name_keys,
-    gaming_words,
     group_entries,
     longest_first,
     merged,
@@ -60,6 +59,19 @@ QUESTION_START = _word_set(
 )
 
 
+# A question asking for a number ("how many heroes do I get", "сколько карт нужно") is
+# answered by the rule that states it, whatever verb the rule uses: these verbs only carry the
+# asking, and are left out of such a question ("get" where the rule says "deal", "need" where
+# it says "the majority of").
+COUNT_START = (("how", "many"), ("how", "much"), ("сколько",))
+COUNT_VERBS = _word_set(
+    "get gets getting got need needs needed have has having receive receives received take "
+    "takes taking keep keeps hold holds start starts begin given give gives come comes contain "
+    "contains "
+    "получить получаю получает получают нужно надо нужен нужна нужны иметь есть дают даётся"
+)
+
+
 @cache
 def _stop_words() -> frozenset[str]:
     words = set(QUESTION_WORDS)
@@ -90,6 +102,9 @@ class _Vocabulary:
     game_names: list[tuple[tuple[str, ...], int]] = field(default_factory=list)
     # the games with a Russian title (`names.ru`): the ones a Russian query is about
     russian_games: tuple[int, ...] = ()
+    # the synonym entries by their key's first stem, by game (None: every game), made when
+    # first asked (`_synonyms_for`)
+    by_first_stem: dict[int | None, dict[str, list[Entry]]] = field(default_factory=dict)
 
 
 _vocabulary_cache: dict[str, Any] = {}
@@ -136,11 +151,17 @@ def _vocabulary() -> _Vocabulary:
             if len(word) >= 3 and not word.isdigit():
                 by_length.setdefault(len(word), []).append(word)
         own: dict[int, list[Entry]] = {}
-        for game_id, words, means in m.Synonym.objects.values_list("game_id", "words", "means"):
-            own.setdefault(game_id, []).extend(group_entries(words, means))
-        games = list(m.Game.objects.values_list("pk", "slug", "name", "names"))
-        synonyms = {pk: with_gaming_words(own.get(pk, [])) for pk, *_ in games}
-        every_game = longest_first(merged({**own, 0: list(gaming_words())}))
+        gaming: list[Entry] = []  # the synonyms of no game: the gaming words
+        rows = m.Synonym.objects.order_by("position", "pk").values_list("game_id", "words", "means")
+        for game_id, words, means in rows:
+            entries = group_entries(words, means)
+            if game_id is None:
+                gaming.extend(entries)
+            else:
+                own.setdefault(game_id, []).extend(entries)
+        games = list(m.Game.objects.values_list("pk", "name", "names", "short_names"))
+        synonyms = {pk: with_gaming_words(own.get(pk, []), gaming) for pk, *_ in games}
+        every_game = longest_first(merged({**own, 0: gaming}))
         vocabulary = _Vocabulary(
             counts=dict(counts),
             by_game=by_game,
@@ -152,13 +173,20 @@ def _vocabulary() -> _Vocabulary:
             synonym_stems=frozenset(s for key, _ in every_game for s in key),
             marks=_marks(),
             game_names=game_name_keys(games),
-            russian_games=tuple(pk for pk, _, _, names in games if (names or {}).get("ru")),
+            russian_games=tuple(pk for pk, _, names, _ in games if (names or {}).get("ru")),
         )
         _vocabulary_cache.update(generation=generation, vocabulary=vocabulary)
     return _vocabulary_cache["vocabulary"]
 
 
-def _synonyms_for(vocabulary: _Vocabulary, game_id: int | None) -> list[Entry]:
-    if game_id is not None:
-        return vocabulary.synonyms.get(game_id, [])
-    return vocabulary.every_game
+def _synonyms_for(vocabulary: _Vocabulary, game_id: int | None) -> dict[str, list[Entry]]:
+    """A game's synonym entries (every game's when None) by their key's first stem, longest
+    first: a query's word looks only at the entries it can start."""
+    found = vocabulary.by_first_stem.get(game_id)
+    if found is None:
+        entries = vocabulary.synonyms.get(game_id, []) if game_id is not None else None
+        found = {}
+        for entry in entries if entries is not None else vocabulary.every_game:
+            found.setdefault(entry[0][0], []).append(entry)
+        vocabulary.by_first_stem[game_id] = found
+    return found

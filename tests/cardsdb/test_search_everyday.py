@@ -165,3 +165,118 @@ def test_a_name_with_only_common_words_around_it_is_searched_as_words() -> None:
     results = search.search("what is hyperstar run")
     assert results.named_game is None
     assert keys("what is hyperstar run", 1) == ["hyperstar-run"]
+
+
+# -- the players' words are data the loader put in the database -------------------------------
+
+
+def test_the_gaming_words_and_short_names_are_loaded_into_the_database() -> None:
+    from cardsdb import models as m
+
+    gaming = dict(m.Synonym.objects.filter(game=None).values_list("words", "means"))
+    assert gaming["graveyard"] == ["discard pile"]  # fixtures/gaming-words.toml
+    shorts = m.Game.objects.get(slug="bo-jackson-battle-arena").short_names
+    assert "BoBA" in shorts and "battle arena" in shorts  # its synonyms.toml's game_names
+
+
+def test_search_reads_a_short_name_from_the_database_not_the_fixture_file() -> None:
+    from cardsdb import models as m
+
+    game = m.Game.objects.get(slug="hyperstar-run")
+    game.short_names = [*game.short_names, "starhopper"]  # an admin's edit, in no file
+    game.save()
+    results = search.search("starhopper discard")
+    assert results.named_game == game.pk
+    assert {h.game for h in results.fetch(0, 10)} == {"hyperstar-run"}
+
+
+def test_search_reads_the_gaming_words_from_the_database_not_the_fixture_file() -> None:
+    from cardsdb import models as m
+
+    assert "super-hazard-quest:discard-pile" in keys("graveyard", 10, game="super-hazard-quest")
+    m.Synonym.objects.filter(game=None, words="graveyard").delete()  # the admin's delete
+    m.Synonym.objects.create(game=None, words="boneyard", means=["discard pile"])
+    assert "super-hazard-quest:discard-pile" in keys("boneyard", 10, game="super-hazard-quest")
+    found = search.search("graveyard", game="super-hazard-quest")
+    assert not any(len(t.alternatives) > 1 for t in found.query.terms)  # no longer expanded
+
+
+def test_a_gaming_words_file_is_validated_like_a_games_synonyms(
+    tmp_path: Any, settings: Any
+) -> None:
+    from cardsdb.fixtures_format import FixtureError
+    from cardsdb.loaders import read_gaming_words
+
+    (tmp_path / "gaming-words.toml").write_text(
+        '[[synonyms]]\nwords = "trash"\nmeans = ["discard"]\n'
+        '[[synonyms]]\nwords = "Trash"\nmeans = ["scrap"]\n'
+    )
+    settings.FIXTURES_DIR = tmp_path
+    with pytest.raises(FixtureError, match="trash"):
+        read_gaming_words()
+
+
+# -- "how many" asked with another verb than the rule's -----------------------------------------
+
+
+def test_a_how_many_question_leaves_out_the_verb_that_only_asks() -> None:
+    asked = search.search("how many heroes do players get")
+    assert "get" in asked.query.dropped and asked.query.count
+    # elsewhere the same verb is a word to search for
+    assert "get" in [t.text for t in search.search("get a hero back").query.terms]
+
+
+def test_a_how_many_question_finds_the_rule_that_states_the_number() -> None:
+    # the rule says "Shuffle the booster cards well and deal 3 to each player"
+    found = keys("how many booster cards does each player get", 3)
+    assert "higher-lower:3.3" in found, found
+
+
+def test_among_equal_answers_the_one_stating_a_number_ranks_first() -> None:
+    query = search.search("how many heroes do I get").query
+    plain, counted = (
+        _rule_hit("7.1", "Heroes fight in zones.", query),
+        _rule_hit("7.2", "Each player draws 7 Heroes.", query),
+    )
+    assert [h.key for h in search._rerank([plain, counted], query)] == ["7.2", "7.1"]
+
+
+# -- the best answer first, explicitly --------------------------------------------------------
+
+
+def _rule_hit(key: str, body: str, query: Any, kind: str = "rule", title: str = "") -> Any:
+    return search.Hit(
+        kind=kind,
+        key=key,
+        url="",
+        game="g",
+        game_name="G",
+        title=title or f"{key} Heroes",
+        score=0.0,
+        matched=len(query.positive),
+        body=body,
+        query=query,
+    )
+
+
+def test_a_question_form_then_a_rule_then_a_glossary_term_then_a_card() -> None:
+    query = search.search("can I swap a hero").query
+    assert query.question
+    hits = [
+        _rule_hit(kind, "Swap a hero.", query, kind=kind, title="Swap a hero")
+        for kind in ("card", "term", "rule", "question")
+    ]
+    order = [h.kind for h in search._rerank(hits, query)]
+    assert order == ["question", "rule", "term", "card"]
+
+
+def test_a_rules_question_puts_the_rule_above_the_glossary_term_and_the_cards() -> None:
+    hits = search.search("how does a super weapon win a tie", game="bo-jackson-battle-arena")
+    kinds = [h.kind for h in hits.fetch(0, 3)]
+    # a rule or a clarification answers it (a form, when one settles it, comes first)
+    assert next(k for k in kinds if k != "question") in ("rule", "clarification"), kinds
+    assert "card" not in kinds, kinds
+
+
+def test_a_card_name_typed_in_lower_case_puts_that_card_first() -> None:
+    assert keys("warrior pod", 1) == ["star-realms-high-alert:warrior-pod"]
