@@ -207,7 +207,7 @@ if __name__ == "__main__":
         from games import registry
 
         for line in Path(sys.argv[2]).read_text(encoding="ascii").splitlines():
-            call = json.loads(line)
-            print(digest(answer(registry[call["game"]], call["kind"], call["args"])))
+            asked = json.loads(line)
+            print(digest(answer(registry[asked["game"]], asked["kind"], asked["args"])))
     else:
         build(Path(sys.argv[1]), Path(sys.argv[2]))
