@@ -31,6 +31,7 @@ PRESS_DROP = 8  # a pressed card is shifted down (rule 5.5)
 HAND_H = 74
 LINE = 18
 CHARS = 14  # what fits on one line of a card
+TITLE_CHARS = 30  # 18 px, bold, across the picture
 HEAD_CHARS = 38  # 15 px, semibold, across the picture
 STATUS_CHARS = 44  # 14 px
 
@@ -411,8 +412,12 @@ def layout(
     heading = f"{state.difficulty.title()} · run {state.run} of {RUNS}"
     if state.challenge:
         heading += f" · challenge: {state.challenge.replace('-', ' ')}"
-    texts: list[dict[str, Any]] = [{"x": LEFT, "y": 26, "text": title, "cls": "hr-title"}]
-    y = 30
+    texts: list[dict[str, Any]] = []
+    y = 4
+    for line in _wrap(title, TITLE_CHARS):
+        y += 22
+        texts.append({"x": LEFT, "y": y, "text": line, "cls": "hr-title"})
+    y += 4
     for line in _wrap(heading, HEAD_CHARS):
         y += 20
         texts.append({"x": LEFT, "y": y, "text": line, "cls": "hr-head"})
