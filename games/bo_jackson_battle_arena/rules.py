@@ -17,11 +17,13 @@ from games.bo_jackson_battle_arena.moves import (
     Move,
     Pass,
     ResolveBattle,
+    RevealHeroes,
     RunPlay,
     Substitute,
     SuddenDeath,
 )
 from games.bo_jackson_battle_arena.questions import QUESTIONS
+from games.bo_jackson_battle_arena.reveal import rule_reveal
 from games.bo_jackson_battle_arena.state import (
     _MODE_FIELDS,
     BattleState,
@@ -44,6 +46,7 @@ _RULERS: dict[type[Any], Callable[[BattleState, Any], Findings]] = {
     KeepHero: battle.rule_keep_hero,
     RunPlay: battle.rule_run_play,
     Pass: battle.rule_pass,
+    RevealHeroes: rule_reveal,
     ResolveBattle: battle.rule_resolve,
     SuddenDeath: battle.rule_sudden_death,
     CheckSetup: battle.rule_check_setup,
