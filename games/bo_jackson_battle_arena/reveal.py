@@ -115,7 +115,7 @@ def rule_reveal(state: BattleState, move: RevealHeroes) -> Findings:
     for i, said in enumerate(move.heroes):
         hero = nxt.zone_hero(i)
         hero.power, hero.weapon = said.power, said.weapon
-        hero.name = said.name or hero.name
+        hero.name = hero.name or said.name  # a name the board has stays as it was written
     seen = "; ".join(_shown(state, i, said) for i, said in enumerate(move.heroes))
     return found_legal(
         f"Both players turn face up the Heroes of battle {zone}.",
