@@ -91,6 +91,32 @@ def _questions(
     return out
 
 
+def _move_forms(
+    engine: GameRules[Any, Any], board: Any, posted: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """The moves of this board offered as a short form (the Heroes just turned face up); the
+    one just sent (`posted`) shows what was given, each error at its field."""
+    out = []
+    for m in engine.move_forms(engine.parse_state(board)):
+        sent = posted is not None and posted["slug"] == f"move:{m.slug}"
+        fields = (
+            form_fields(m.form, posted["values"], posted["errors"])
+            if sent and posted is not None
+            else form_fields(m.form)
+        )
+        out.append(
+            {
+                "slug": m.slug,
+                "title": m.title,
+                "help": m.help,
+                "open": sent,
+                "fields": fields,
+                "first_error": next((f.name for f in fields if f.error), ""),
+            }
+        )
+    return out
+
+
 def _qr_svg(url: str) -> SafeString:
     """The table's link as a QR code, an inline SVG (segno writes it; nothing is fetched)."""
     svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
@@ -156,6 +182,7 @@ def _page(
         "end": end,
         "moves": [] if end.over else legal_move_buttons(table, engine),
         "questions": [] if end.over else _questions(engine, table.board, posted),
+        "move_forms": [] if end.over else _move_forms(engine, table.board, posted),
         "posted": posted,
         "log": log,
         "asked": asked,
@@ -190,6 +217,31 @@ def play_table_move(request: HttpRequest, key: str) -> HttpResponse:
     except play_tables.StaleVersion:
         return _back(key, "stale")
     except (json.JSONDecodeError, BadInput):
+        return _back(key, "illegal")
+    return _back(key, "" if ruling["verdict"] == "legal" else "illegal")
+
+
+@require_POST
+def play_table_move_form(request: HttpRequest, key: str, form: str) -> HttpResponse:
+    """A move sent as a short form (the Heroes turned face up): read, ruled and recorded as a
+    tapped move is; a field left wrong shows the page again with the error at it."""
+    table = play_tables.table_get(key)
+    engine = desk.desk_for(table.game.slug).engine
+    if _version(request) != table.version:
+        return _back(key, "stale")
+    offered = engine.move_forms(engine.parse_state(table.board))
+    match = next((m for m in offered if m.slug == form), None)
+    if match is None:
+        raise Http404("This board offers no such move.")
+    filled, values, errors = read_form(match.form, request.POST)
+    if filled is None:
+        posted = {"slug": f"move:{form}", "values": values, "errors": errors, "message": ""}
+        return _page(request, table, posted, status=400)
+    try:
+        ruling, _ = play_tables.move_record(key, match.build(filled), table.version)
+    except play_tables.StaleVersion:
+        return _back(key, "stale")
+    except BadInput:
         return _back(key, "illegal")
     return _back(key, "" if ruling["verdict"] == "legal" else "illegal")
 

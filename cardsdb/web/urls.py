@@ -47,6 +47,11 @@ urlpatterns = [
     ),
     path("tables/<str:key>/", play_table_views.play_table_page, name="play-table"),
     path("tables/<str:key>/move/", play_table_views.play_table_move, name="play-table-move"),
+    path(
+        "tables/<str:key>/move/<slug:form>/",
+        play_table_views.play_table_move_form,
+        name="play-table-move-form",
+    ),
     path("tables/<str:key>/undo/", play_table_views.play_table_undo, name="play-table-undo"),
     path(
         "tables/<str:key>/version/", play_table_views.play_table_version, name="play-table-version"

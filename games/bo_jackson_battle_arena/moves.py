@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.bo_jackson_battle_arena.state import CardId, PlayerIndex
+from games.bo_jackson_battle_arena.state import CardId, HeroWeapon, PlayerIndex
 
 
 class _Move(BaseModel):
@@ -52,6 +52,23 @@ class Pass(_Move):
     player: PlayerIndex
 
 
+class RevealedHero(_Move):
+    """One Hero as it was turned face up: its printed Power and weapon, and its name if said."""
+
+    name: str = Field(default="", max_length=100, description="Its printed name (optional)")
+    power: int = Field(ge=0, le=1000, description="Its printed Power")
+    weapon: HeroWeapon = Field(description='Its weapon; "none": the Hero has no weapon')
+
+
+class RevealHeroes(_Move):
+    """Both players turn face up the Heroes of the current battle: Player A's first."""
+
+    kind: Literal["reveal-heroes"] = "reveal-heroes"
+    heroes: list[RevealedHero] = Field(
+        min_length=2, max_length=2, description="The Hero of each player, as in `players`"
+    )
+
+
 class ResolveBattle(_Move):
     """Reveal, compare and place the Trophy; `claim` is who a player says won, if anyone."""
 
@@ -79,5 +96,7 @@ class CheckDeck(_Move):
     format: str = Field(max_length=60, description="A mode or format slug, e.g. spec-playmaker")
 
 
-BattleMove = Substitute | KeepHero | RunPlay | Pass | ResolveBattle | SuddenDeath | CheckSetup
+BattleMove = (
+    Substitute | KeepHero | RunPlay | Pass | RevealHeroes | ResolveBattle | SuddenDeath | CheckSetup
+)
 Move = Annotated[BattleMove | CheckDeck, Field(discriminator="kind")]

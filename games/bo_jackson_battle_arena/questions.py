@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from games.bo_jackson_battle_arena.cards import Weapon
 from games.bo_jackson_battle_arena.deck import FORMATS
@@ -683,3 +683,28 @@ _BLANK = {
 QUESTIONS = tuple(
     replace(q, from_board=_FROM_BOARD.get(q.slug), blank=_BLANK.get(q.slug, ())) for q in QUESTIONS
 )
+
+
+# ----- the reveal, offered at a table as a short form (rules.py `move_forms`)
+
+
+class RevealForm(BaseModel):
+    """The two Heroes of the battle as they were turned face up: Player A's, then Player B's."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    first_hero_power: PowerValue = Field(title="Player A's Hero: Power")
+    first_hero_weapon: WeaponChoice = Field(
+        title="Player A's Hero: weapon", json_schema_extra=labelled(WEAPONS)
+    )
+    second_hero_power: PowerValue = Field(title="Player B's Hero: Power")
+    second_hero_weapon: WeaponChoice = Field(
+        title="Player B's Hero: weapon", json_schema_extra=labelled(WEAPONS)
+    )
+
+
+def reveal_move(form: RevealForm) -> dict[str, Any]:
+    heroes = [
+        {"power": form.first_hero_power, "weapon": form.first_hero_weapon},
+        {"power": form.second_hero_power, "weapon": form.second_hero_weapon},
+    ]
+    return {"kind": "reveal-heroes", "heroes": heroes}

@@ -20,6 +20,7 @@ MODES: tuple[Mode, ...] = ("rookie", "substitution", "playmaker")
 _BY_MODE: dict[str, dict[str, str]] = {
     "higher-power-wins": {"rookie": "4.1.2.2", "substitution": "4.2.2.6", "playmaker": "4.3.2.11"},
     "equal-power-draw": {"rookie": "4.1.2.3", "substitution": "4.2.2.6", "playmaker": "4.3.2.11"},
+    "heroes-revealed": {"rookie": "4.1.2.1", "substitution": "4.2.2.5", "playmaker": "4.3.2.5"},
     "trophy-to-winner": {"rookie": "4.1.2.4", "substitution": "4.2.2.7", "playmaker": "4.3.2.12"},
     "winner-gets-honors": {"substitution": "4.2.2.8", "playmaker": "4.3.2.15"},
     "draw-keeps-honors": {"substitution": "4.2.2.8", "playmaker": "4.3.2.15"},
@@ -67,6 +68,7 @@ _SINGLE: dict[str, str] = {
     "tie-goes-to-sudden-death": "4.4.2.2",
     "no-sudden-death": "4.4.2.2",
     "sudden-death-pending": "4.4.2.2",
+    "sudden-death-reveals-top": "4.4.3.1",
     "sudden-death-higher-power": "4.4.3.2",
     "sudden-death-repeat": "4.4.3.3",
     "sudden-death-super-weapon": "4.4.3.4",
@@ -236,6 +238,12 @@ REASONS.rules_in(
             "substitution-draws-replacement-in-playmaker",
             "one-substitution-per-battle",
             "one-substitution-per-battle-in-playmaker",
+        ),
+        "reveal": (
+            "heroes-revealed",
+            "heroes-revealed-in-substitution",
+            "heroes-revealed-in-playmaker",
+            "sudden-death-reveals-top",
         ),
         "deck": (
             "hero-deck-size",

@@ -17,11 +17,13 @@ from games.bo_jackson_battle_arena.moves import (
     Move,
     Pass,
     ResolveBattle,
+    RevealHeroes,
     RunPlay,
     Substitute,
     SuddenDeath,
 )
-from games.bo_jackson_battle_arena.questions import QUESTIONS
+from games.bo_jackson_battle_arena.questions import QUESTIONS, RevealForm, reveal_move
+from games.bo_jackson_battle_arena.reveal import rule_reveal
 from games.bo_jackson_battle_arena.state import (
     _MODE_FIELDS,
     BattleState,
@@ -35,7 +37,7 @@ from games.bo_jackson_battle_arena.state import (
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
 from games.core.findings import Findings, compose, found_illegal
 from games.core.names import fold
-from games.core.rules import strict_json
+from games.core.rules import MoveForm, strict_json
 from games.core.ruling import GameResult, SequenceRuling, Verdict
 from games.core.words import cap, says, subject, yes_no
 
@@ -44,6 +46,7 @@ _RULERS: dict[type[Any], Callable[[BattleState, Any], Findings]] = {
     KeepHero: battle.rule_keep_hero,
     RunPlay: battle.rule_run_play,
     Pass: battle.rule_pass,
+    RevealHeroes: rule_reveal,
     ResolveBattle: battle.rule_resolve,
     SuddenDeath: battle.rule_sudden_death,
     CheckSetup: battle.rule_check_setup,
@@ -221,6 +224,29 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
                 )
             ruled.summary = f"All {len(moves_data)} moves are legal: {result}."
         return ruled
+
+    def move_forms(self, state: State) -> list[MoveForm]:
+        """The reveal, where the Heroes of the battle are face down and may be turned up now
+        (after the Substitution Phase): what they are is the players' to say."""
+        inner = state.root
+        if not isinstance(inner, BattleState) or inner.phase not in ("compare", "plays"):
+            return []
+        if all(inner.zone_hero(i).described for i in (0, 1)):
+            return []
+        names = " and ".join(
+            f"Player {seat}: {p.name}"
+            for seat, p in zip("AB", inner.players, strict=True)
+            if p.name
+        )
+        return [
+            MoveForm(
+                slug="reveal-heroes",
+                title=f"Say the Heroes turned face up in battle {inner.battle}",
+                form=RevealForm,
+                build=reveal_move,
+                help=f"{names}." if names else "",
+            )
+        ]
 
     def game_result(self, state: State) -> GameResult:
         inner = state.root

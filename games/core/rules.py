@@ -168,6 +168,20 @@ class Question:
         return values
 
 
+@dataclass(frozen=True)
+class MoveForm:
+    """A move a table offers as a short form, where what the move says is the players' to
+    tell (the face of a card just turned up), so it cannot be a button: `form` is a flat
+    pydantic model the website renders as a question's form; `build` turns it, filled in, into
+    the move's JSON, which is ruled and recorded like any move."""
+
+    slug: str
+    title: str
+    form: type[BaseModel]
+    build: Callable[[Any], dict[str, Any]]
+    help: str = ""
+
+
 OptionT = TypeVar("OptionT", bound=str)
 
 
@@ -321,6 +335,10 @@ class GameRules(ABC, Generic[StateT, MoveT]):
         the game lists them; a game whose moves are not finite may offer those that need
         nothing the board does not say (each is still ruled before it is shown)."""
         return self.legal_moves(state)
+
+    def move_forms(self, state: StateT) -> list[MoveForm]:
+        """The moves a table offers as a short form on this board (see `MoveForm`)."""
+        return []
 
     def game_result(self, state: StateT) -> GameResult:
         """Whether the game is over in `state` and who won, for ruling a whole log."""

@@ -301,6 +301,28 @@ def _heroes_now(board: dict[str, Any]) -> dict[str, Any]:
     return {"heroes_played_this_turn": [h["card"] for h in heroes if h.get("played_this_turn")]}
 
 
+def ally_from_board(board: dict[str, Any]) -> dict[str, Any]:
+    """The cards in play by printed name: the play area's High Alert cards (the first with an
+    ally ability is the one asked about) and the heroes played this turn; the heroes of earlier
+    turns and the symbols gained. A card from outside High Alert has no printed name here."""
+    play_area, heroes = board.get("play_area"), board.get("heroes")
+    if play_area is None and heroes is None:
+        return {}
+    named = [c["card"] for c in play_area or [] if c.get("card") in CARDS]
+    facts: dict[str, Any] = {}
+    ally = next((c for c in named if CARDS[c].has_ally), None)
+    if ally is not None:
+        facts["card"] = ally
+        named.remove(ally)
+    now = [h["card"] for h in heroes or [] if h.get("played_this_turn")]
+    earlier = [h["card"] for h in heroes or [] if not h.get("played_this_turn")]
+    facts |= {"cards_in_play": named + now, "heroes_from_earlier_turns": earlier}
+    gained = board.get("gained_symbols")
+    if gained is not None:
+        facts["gained_symbols"] = [g["symbol"] for g in gained]
+    return facts
+
+
 def price_from_board(board: dict[str, Any]) -> dict[str, Any]:
     return {**_trade(board), **_heroes_now(board)}
 
@@ -332,6 +354,8 @@ QUESTIONS: tuple[Question, ...] = (
         title="Is my ally ability live?",
         form=AllyLiveForm,
         build=_build_ally,
+        from_board=ally_from_board,
+        blank=("cards_in_play",),
         help="Before you use an ally ability: is another card of its faction in play?",
         moment="Playing cards",
     ),
@@ -341,6 +365,7 @@ QUESTIONS: tuple[Question, ...] = (
         form=RequisitionPriceForm,
         build=_build_price,
         from_board=price_from_board,
+        blank=("trade",),
         help="Before you buy a Requisition card: what does it cost you now?",
         moment="Buying cards",
     ),
@@ -350,6 +375,7 @@ QUESTIONS: tuple[Question, ...] = (
         form=TechForm,
         build=_build_tech,
         from_board=tech_from_board,
+        blank=("trade",),
         help="Before you use a tech: can you pay for it, and have you used it already?",
         moment="Playing cards",
     ),
@@ -358,6 +384,7 @@ QUESTIONS: tuple[Question, ...] = (
         title='Can I take this card with "acquire a card costing N or less"?',
         form=FreeAcquireForm,
         build=_build_free,
+        blank=("costing_at_most",),
         help="When an effect lets you take a card free: is this card cheap enough?",
         moment="Buying cards",
     ),

@@ -16,7 +16,13 @@ pytestmark = pytest.mark.django_db
 
 ASKED = [
     (slug, q)
-    for slug in ("higher-lower", "hyperstar-run", "bo-jackson-battle-arena", "super-hazard-quest")
+    for slug in (
+        "higher-lower",
+        "hyperstar-run",
+        "star-realms-high-alert",
+        "bo-jackson-battle-arena",
+        "super-hazard-quest",
+    )
     for q in registry[slug].questions
     if q.blank
 ]
@@ -47,3 +53,26 @@ def test_a_fact_left_empty_is_asked_for_at_its_field(client: Client) -> None:
     html = response.content.decode()
     assert 'id="can-i-play-this-card-my_card-error"' in html
     assert "/rulings/" not in response.get("Location", "")
+
+
+def test_at_a_high_alert_table_the_ally_form_opens_on_the_cards_in_play(client: Client) -> None:
+    """Hellfire and Cargo Raptor in play, Doctor Clark from an earlier turn: the ally question
+    opens on Hellfire, with the other cards by printed name; nothing is typed again."""
+    board = {
+        "trade": 3,
+        "play_area": [{"id": "c1", "card": "hellfire"}, {"id": "c2", "card": "cargo-raptor"}],
+        "heroes": [{"id": "h1", "card": "doctor-clark", "played_this_turn": False}],
+    }
+    started = client.post(
+        "/api/v1/games/star-realms-high-alert/tables",
+        {"state": board},
+        content_type="application/json",
+    )
+    assert started.status_code == 201, started.content
+    html = client.get(started.json()["url"]).content.decode()
+    form = _form(html, "ally-live")
+    assert re.search(r'<option value="hellfire" selected>', form)
+    in_play = re.findall(r'<input[^>]*name="cards_in_play"[^>]*value="([^"]*)"', form)
+    assert in_play[0] == "Cargo Raptor" and not any(in_play[1:])
+    earlier = re.findall(r'<input[^>]*name="heroes_from_earlier_turns"[^>]*value="([^"]*)"', form)
+    assert earlier[0] == "Doctor Clark"

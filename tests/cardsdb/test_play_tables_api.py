@@ -446,3 +446,57 @@ def test_tables_share_the_rulings_rate_limit(client: Client, monkeypatch: Any) -
     assert refused.status_code == 429 and refused.json()["error"]["code"] == "throttled"
     assert 0 < int(refused.headers["Retry-After"]) <= 60
     assert client.get(f"/api/v1/tables/{table['id']}").json()["version"] == 2
+
+
+def _reveal(ours: tuple[int, str], theirs: tuple[int, str]) -> dict[str, Any]:
+    heroes = [{"power": power, "weapon": weapon} for power, weapon in (ours, theirs)]
+    return {"kind": "reveal-heroes", "heroes": heroes}
+
+
+def test_battle_arena_from_the_setup_seven_battles_with_reveals(client: Client) -> None:
+    """Substitution from the setup: in each battle both players keep their Hero (honors first),
+    then say what the two face-down Heroes turned out to be, and the battle is compared. A
+    reveal before the Substitution Phase is over, or one that contradicts a Hero already turned
+    face up, is ruled illegal and the board stays. Ana wins 4 battles to 2, with one draw."""
+    body = {"mode": "substitution", "first_player": "Ana", "second_player": "Ben"}
+    table = start(client, "bo-jackson-battle-arena", body)
+    early = send(client, table, _reveal((150, "Fire"), (140, "Ice")))
+    assert early["ruling"]["verdict"] == "illegal" and early["table"] == table
+    assert early["ruling"]["deciding_rule"] == "bo-jackson-battle-arena:4.2.2.1"
+    powers = [(150, 140), (100, 100), (120, 125), (90, 95), (130, 120), (110, 100), (120, 110)]
+    for battle, (ana, ben) in enumerate(powers, start=1):
+        first = table["board"]["to_act"]
+        for seat in (first, 1 - first):
+            table = send(client, table, {"kind": "keep-hero", "player": seat})["table"]
+        answer = send(client, table, _reveal((ana, "Steel"), (ben, "none")))
+        assert answer["ruling"]["deciding_rule"] == "bo-jackson-battle-arena:4.2.2.5"
+        table = answer["table"]
+        if battle == 2:
+            clash = send(client, table, _reveal((105, "Steel"), (ben, "none")))
+            assert clash["ruling"]["verdict"] == "illegal" and clash["table"] == table
+            assert clash["ruling"]["answer"] == (
+                "No: Ana's Hero in Battle Zone 2 is already revealed as 100 Power, Steel weapon."
+            )
+            assert clash["ruling"]["deciding_rule"] == "bo-jackson-battle-arena:4.2.2.5"
+        table = send(client, table, {"kind": "resolve-battle"})["table"]
+    board = table["board"]
+    assert (board["phase"], board["winner"], board["draws"]) == ("game-over", 0, 1)
+    assert [p["trophies"] for p in board["players"]] == [4, 2]
+    assert [h["power"] for h in board["players"][1]["zones"]] == [b for _, b in powers]
+    assert {h["weapon"] for h in board["players"][0]["zones"]} == {"Steel"}
+    assert all(h["power"] is None for p in board["players"] for h in p["bench"])
+    assert len(table["log"]) == 7 * 4 and table["version"] == 7 * 4 + 1
+    assert table["log"][-1]["answer"] == "Ana wins battle 7. Ana wins the game, 4 battles to 2."
+    ruled = log_of(client, table)
+    assert ruled["verdict"] == "legal" and ruled["game_over"]
+    assert ruled["summary"] == "All 28 moves are legal: Ana wins the game, 4 battles to 2."
+    assert ruled["rulings"][2]["answer"] == (
+        "Yes: the Heroes of battle 1 are revealed. Ana's Hero has 150 Power, Steel weapon; "
+        "Ben's Hero has 140 Power, no weapon."
+    )
+
+
+def test_the_reveal_move_is_in_the_openapi_schema(client: Client) -> None:
+    schema = client.get("/api/v1/schema/", HTTP_ACCEPT="application/json").json()
+    text = str(schema["components"]["schemas"])
+    assert "reveal-heroes" in text and "RevealedHero" in text

@@ -89,9 +89,9 @@ def _fill_high_alert(form: Any, steps: Steps) -> None:
     card = form.get_by_label("The card whose ally ability you want to use", exact=True)
     steps.choose(card, "Hellfire")
     steps.check(form.get_by_label("Ally ability", exact=True))
-    # One more card in play, by its printed name (the first box holds the form's Cargo
-    # Raptor): its faction is worked out from the card.
-    steps.pick(form.locator("input[name=cards_in_play]").nth(1), "arse", "Arsenal")
+    # The other card in play, by its printed name (the form opens with none): its faction is
+    # worked out from the card.
+    steps.pick(form.locator("input[name=cards_in_play]").first, "arse", "Arsenal")
 
 
 def _fill_battle_arena(form: Any, steps: Steps) -> None:

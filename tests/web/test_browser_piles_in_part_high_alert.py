@@ -21,6 +21,7 @@ def test_the_trade_row_of_a_price_question_holds_the_card_and_the_rest_not_descr
     page.set_viewport_size(PHONE)
     page.goto(f"{loaded.url}/games/{SLUG}/disputes/")
     form = page.locator("#q-requisition-price form")
+    form.locator("input[name=trade]").fill("5")  # the form opens with your Trade to say
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
     assert "The Armory" in page.locator("main").inner_text()
