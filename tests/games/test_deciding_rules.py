@@ -30,10 +30,6 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
         "setup-is-right-in-substitution",
         # the reveal (tests/games/bo_jackson_battle_arena/test_reveal.py), disputed once the
         # golden recording is recorded again with those disputes in it
-        "heroes-revealed",
-        "heroes-revealed-in-substitution",
-        "heroes-revealed-in-playmaker",
-        "sudden-death-reveals-top",
     },
     "higher-lower": {
         "setup-dealer-unknown",
