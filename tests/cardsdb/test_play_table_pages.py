@@ -4,6 +4,7 @@ from a ruling, and the polling answer (304 while the table has not moved)."""
 
 from __future__ import annotations
 
+import html as html_text
 import json
 import re
 from typing import Any
@@ -26,11 +27,12 @@ def _started(client: Client, players: int = 3) -> str:
 
 
 def _buttons(html: str) -> list[tuple[str, str]]:
-    """(the move's JSON, the button's words) for every legal-move button on the page."""
+    """(the move's JSON, the button's words as the player reads them) for every legal-move
+    button on the page."""
     found = re.findall(
         r'name="move" value="([^"]+)"><button type="submit" class="move-button">([^<]+)<', html
     )
-    return [(m.replace("&quot;", '"'), label) for m, label in found]
+    return [(html_text.unescape(m), html_text.unescape(label)) for m, label in found]
 
 
 def test_the_game_page_starts_a_table_from_the_setup(client: Client) -> None:
@@ -180,7 +182,10 @@ def test_a_super_hazard_quest_turn_onto_a_placed_card_is_one_tap(client: Client)
     ).json()
     url = created["url"]
     buttons = _buttons(client.get(url).content.decode())
-    walk = next(m for m, label in buttons if "ends on the Checkpoint at (1, 0)" in label)
+    walk = next(
+        m for m, label in buttons if "ends on the Checkpoint of the room to Ana's right" in label
+    )
+    assert all("(1, 0)" not in label for _, label in buttons)  # the place in words, not a grid
     assert all("Discard Turn" not in label for _, label in buttons)  # Ana can walk: no discard
     assert client.post(f"{url}move/", {"move": walk, "version": "1"}).status_code == 302
     table = PlayTable.objects.get(pk=created["id"])

@@ -119,7 +119,9 @@ def test_ruling_page_draws_the_heroes_with_names_and_crystals(web: Client) -> No
     svg = pictures(web.get(settle(web, dungeon(), to_the_boss())).content.decode())[0]
     assert 'data-player="Ana"' in svg and 'data-player="Ben"' in svg
     words = text_of(svg)
-    assert "Ana (Knight) · Inherent Action Unlock · at (0, 0) · their turn" in words
+    # where each stands is its token on the map, not a grid coordinate in the legend
+    assert "Ana (Knight) · Inherent Action Unlock · their turn" in words
+    assert "Ben · Inherent Action Dig" in words and "· at (" not in words
     assert "crystals: 1 red, 0 blue" in words and "crystals: 0 red, 2 blue" in words
     assert "hand: dual Attack/Hide (item a), super Climb (item b), 3 unseen" in words
     assert "Dungeon deck 20" in words

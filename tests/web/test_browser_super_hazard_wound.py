@@ -59,7 +59,7 @@ def test_player_walks_into_a_dead_end_and_is_told_they_are_wounded(
     assert board.locator("g.hq-ghost[data-cell='0,0'] line.hq-side-unknown").count() == 4
     assert board.locator("line.hq-wall").count() == 0
     said = _said(page)
-    assert "Where your opponent stands was not described." in said
+    assert "opponent" not in said  # the question said nothing of them: not described either
     assert "The card drawn on the way at (0, 0) has a Dead End." in said
     assert "Super Item" not in said and "Unlock" not in said  # nothing made up in your hand
     _fits(page)

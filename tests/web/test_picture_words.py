@@ -249,9 +249,11 @@ def test_sides_and_spaces_nobody_described_are_drawn_as_not_described_and_say_so
     assert "Its four sides, Checkpoint and right combat space were not described." in desc(svg)
 
 
-def test_an_inherent_action_the_question_did_not_ask_is_said_not_described() -> None:
+def test_an_opponent_the_question_said_nothing_of_is_not_described() -> None:
+    """The form adds a second hero because the game needs two players; the question said
+    nothing of it, so the picture neither draws it nor says anything of it."""
     said = spoken(HQ, "pass-hazard")
-    assert "Your opponent's Inherent Action was not described." in said
+    assert "opponent" not in said
     assert "You have the Inherent Action Climb." in said
 
 
@@ -282,8 +284,8 @@ def test_the_ruling_page_picture_reads_its_position_aloud(api: Any) -> None:
 
 
 def test_a_hazard_passed_through_the_api_rests_on_nothing_made_up(api: Any) -> None:
-    """Over HTTP: the pass-hazard board (one card, one item, the opponent's Inherent Action
-    not described) is ruled with the rule cited, and its picture says what was left out."""
+    """Over HTTP: the pass-hazard board (one card, one item, an opponent the question said
+    nothing of) is ruled with the rule cited, and its picture leaves the opponent out."""
     dispute = board(HQ, "pass-hazard", hazard="dig", item_kind="super", item_action="dig")
     response = api.post(f"/api/v1/games/{HQ}/rulings", dispute, format="json")
     assert response.status_code == 200, response.content.decode()[:500]
@@ -292,7 +294,8 @@ def test_a_hazard_passed_through_the_api_rests_on_nothing_made_up(api: Any) -> N
     assert {r["code"]: r["rule"] for r in ruling["reasons"]}["hazard-passed"].endswith(":4.2")
     page = Client().get(ruling["url"]).content.decode()
     said = html.unescape(re.findall(r"<desc>(.*?)</desc>", page, re.S)[0])
-    assert "Your opponent's Inherent Action was not described." in said
+    assert "You have the Inherent Action Climb." in said
+    assert "opponent" not in said
     assert "(-1, 0)" not in said
 
 
