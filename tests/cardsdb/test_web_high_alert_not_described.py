@@ -42,7 +42,10 @@ def test_an_ally_question_opens_what_can_i_do_now_asking_for_the_rest_of_the_tur
     assert 'id="results"' not in page  # nothing listed as if the rest were empty
     form = re.search(r'<form method="post"[^>]*class="ha-state-form".*?</form>', page, re.S)
     assert form, "no form to describe the rest"
-    assert re.search(r'name="cards_in_play"[^>]*value="Hellfire"', form.group(0))
+    # The ally form names the other cards in play (Cargo Raptor), so the form carries both by
+    # printed name, and no faction count stands in for them.
+    assert re.search(r'name="cards_in_play"[^>]*value="Hellfire, Cargo Raptor"', form.group(0))
+    assert re.search(r'name="other_star-empire"[^>]*value=""', form.group(0))
     assert re.search(r'name="trade"[^>]*value=""', form.group(0))
     assert "state.trade" not in said
 

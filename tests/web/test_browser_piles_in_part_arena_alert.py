@@ -17,7 +17,12 @@ PHONE = {"width": 390, "height": 844}
 
 
 def _picture_text(page: Any) -> str:
-    text: str = page.locator("svg").first.evaluate("s => s.textContent")
+    """The picture's words, a space between each piece of text: a label wrapped to the
+    phone's width is several <text> lines, whose textContent would run one into the next."""
+    text: str = page.locator("svg").first.evaluate(
+        "s => { const w = document.createTreeWalker(s, NodeFilter.SHOW_TEXT); const out = [];"
+        " while (w.nextNode()) out.push(w.currentNode.nodeValue); return out.join(' '); }"
+    )
     return " ".join(text.split())
 
 
