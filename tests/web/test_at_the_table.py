@@ -434,8 +434,12 @@ def _say_the_facts(form: Any, question: Any) -> None:
     example = question.form()
     for name in question.blank:
         value = getattr(example, name)
-        text = "\n".join(map(str, value)) if isinstance(value, list) else str(value)
-        form.locator(f'[name="{name}"]').fill(text)
+        boxes = form.locator(f'[name="{name}"]')
+        # a list typed by names has a few boxes of that name: the first takes them all,
+        # separated by commas; a multi-line box takes one a line
+        joiner = ", " if boxes.count() > 1 else "\n"
+        text = joiner.join(map(str, value)) if isinstance(value, list) else str(value)
+        boxes.first.fill(text)
 
 
 def _walk_questions(page: Any, game: str, slug: str, problems: dict[str, list[str]]) -> None:

@@ -203,20 +203,8 @@ SETUPS: dict[str, dict[str, str]] = {
     "slug",
     [
         "hyperstar-run",
-        pytest.param(
-            "bo-jackson-battle-arena",
-            marks=pytest.mark.xfail(
-                reason="its picture is 480 px wide on main; the 390 px picture is on wip/phone",
-                strict=False,
-            ),
-        ),
-        pytest.param(
-            "super-hazard-quest",
-            marks=pytest.mark.xfail(
-                reason="its picture is 680 px wide on main; the 390 px picture is on wip/phone",
-                strict=False,
-            ),
-        ),
+        "bo-jackson-battle-arena",
+        "super-hazard-quest",
     ],
 )
 def test_every_game_starts_a_table_from_its_page_on_a_phone(
