@@ -120,7 +120,9 @@ def manage(database_url: str, *args: str) -> subprocess.CompletedProcess[str]:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        # only a guard against a hang: a whole load beside another test worker on a busy
+        # 2-core machine took over 120 s
+        timeout=600,
         check=False,
     )
     assert run.returncode == 0, f"manage.py {' '.join(args)}:\n{run.stdout}\n{run.stderr}"
