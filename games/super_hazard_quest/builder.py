@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core.errors import InvalidState
+from games.super_hazard_quest.spoken import STARTING_CARD, from_start
 from games.super_hazard_quest.state import (
     ALL_ACTIONS,
     BOX_DUNGEON_CARDS,
@@ -289,7 +290,10 @@ class Board:
                         "words": room.words() if room else [],
                         "heroes": here,
                         "selected": selected == (x, y),
-                        "start": (x, y) == (0, 0),
+                        "start": (x, y) == STARTING_CARD,
+                        # Where the cell lies, as a player points at it: counted from the
+                        # Starting Card, never a grid coordinate.
+                        "place": from_start(x, y, "room" if room else "space"),
                     }
                 )
             rows.append(row)
@@ -493,7 +497,7 @@ def edit_hero(board: Board, form: Any) -> Board:
             raise InvalidState("at", "a position X,Y")
         x, y = _int(parts[0], "at"), _int(parts[1], "at")
         if (x, y) not in board.rooms:
-            raise InvalidState("at", f"there is no room at ({x}, {y})")
+            raise InvalidState("at", f"there is no room on {from_start(x, y, 'space')}")
         hero.x, hero.y = x, y
     else:
         hero.x = hero.y = None

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from games.super_hazard_quest.spoken import from_start
 from games.super_hazard_quest.state import DELTA, Action, Direction, PlacedRoom, Room, Space
 
 STATIONS: tuple[str, ...] = ("left-edge", "left-space", "middle", "right-space", "right-edge")
@@ -33,7 +34,7 @@ class Spot:
 
     def describe(self) -> str:
         where = STATIONS[self.station].replace("-", " ")
-        return f"the {where} of the card at ({self.x}, {self.y})"
+        return f"the {where} of {from_start(self.x, self.y)}"
 
 
 # "unknown": the side the step leaves by was not described (neither an exit nor a wall); `to`

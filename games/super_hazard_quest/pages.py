@@ -312,6 +312,7 @@ def _built(request: PageRequest, context: dict[str, Any]) -> Page:
             cell["link"] = link(sel=f"{cell['x']},{cell['y']}") + "#editor"
     room = board.rooms.get(selected) if selected else None
     context["builder"] = {
+        "selected_words": from_start(*selected, "room" if room else "space") if selected else "",
         "codes": codes,
         "rows": rows,
         "selected": selected,
@@ -342,7 +343,7 @@ def _built(request: PageRequest, context: dict[str, Any]) -> Page:
             }
             for i, h in enumerate(board.heroes)
         ],
-        "cells": [f"{x},{y}" for (x, y) in board.rooms],
+        "cells": [(f"{x},{y}", from_start(x, y)) for (x, y) in board.rooms],
         "link_go": link(go="1") + "#answer-built",
         "link_add_hero": link(edit="add-hero"),
         "link_new": base,

@@ -49,6 +49,7 @@ from games.super_hazard_quest.movement import (
     space_name,
     step,
 )
+from games.super_hazard_quest.spoken import from_start
 from games.super_hazard_quest.state import (
     ALL_ACTIONS,
     COMBAT_ACTIONS,
@@ -1043,7 +1044,7 @@ def reachable(state: State, player: str) -> Reachability:
         )
     if compiled.unknown_met:
         said = _first_few(
-            f"the {side} side of ({x}, {y})" for x, y, side in sorted(compiled.unknown_met)
+            f"the {side} side of {from_start(x, y)}" for x, y, side in sorted(compiled.unknown_met)
         )
         notes.append(
             f"Not described, so not searched: {said}. A route through a side not "
@@ -1051,7 +1052,7 @@ def reachable(state: State, player: str) -> Reachability:
         )
     if compiled.unknown_spaces:
         said = _first_few(
-            f"the {space} combat space of ({x}, {y})"
+            f"the {space} combat space of {from_start(x, y)}"
             for x, y, space in sorted(compiled.unknown_spaces)
         )
         notes.append(

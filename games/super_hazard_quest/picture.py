@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -46,7 +46,7 @@ from games.core.pictures import (
     wrapped,
 )
 from games.core.tools import Reference
-from games.core.words import cap, is_you, possessive, says, subject, verb
+from games.core.words import article, cap, is_you, possessive, says, subject, verb
 from games.super_hazard_quest.movement import FLAG, Spot, step
 from games.super_hazard_quest.moves import (
     Battle,
@@ -59,6 +59,7 @@ from games.super_hazard_quest.moves import (
     Trade,
     TrapDoor,
 )
+from games.super_hazard_quest.spoken import counted, from_start, held_item, item_words
 from games.super_hazard_quest.state import (
     COORD,
     DELTA,
@@ -117,7 +118,8 @@ PRIZES = {
     "red-crystal": "red crystal",
     "blue-crystal": "blue crystal",
 }
-_MOVE = TypeAdapter(Move)
+# `Move` is an Annotated union, which mypy does not take as a type argument here.
+_MOVE: TypeAdapter[Any] = TypeAdapter(cast(Any, Move))
 
 
 def _title(action: str | None) -> str:
@@ -333,6 +335,7 @@ def _walk(
     frame: Frame | None,
     trace: Trace,
     cls: str,
+    hand: Sequence[Item] = (),
 ) -> Spot | None:
     """Follow `steps` (Go, Fight, PlaceHazard, Battle models) from the flag of `start`; with a
     frame, draw them into `trace`. Returns where the walk stops, or None if it cannot start."""
@@ -382,7 +385,7 @@ def _walk(
                 there = frame.station(to.x, to.y, to.station)
                 points.append(there)
                 if where.hazard is not None or (st.using not in (None, NOT_DESCRIBED)):
-                    by = "nothing named" if st.using is None else _source(st.using)
+                    by = "nothing named" if st.using is None else _source(st.using, hand)
                     trace.marks.append(
                         Mark(
                             round((here[0] + there[0]) / 2),
@@ -398,13 +401,14 @@ def _walk(
             cx, cy = points[-1]
             if isinstance(st, Fight):
                 tip = f"step {number}: Mini-Boss fight using " + ", ".join(
-                    _source(s) for s in st.using
+                    _source(s, hand) for s in st.using
                 )
                 trace.marks.append(Mark(cx, cy - 20, f"{number}⚔", tip, "hq-event"))
             elif isinstance(st, PlaceHazard):
                 tip = (
-                    f"step {number}: Hazard Item {st.item} places a "
-                    f"{_title(st.hazard)} hazard on the {st.spot} of ({st.x}, {st.y})"
+                    f"step {number}: {held_item(st.item, hand)} places a "
+                    f"{_title(st.hazard)} hazard on the {st.spot.replace('-', ' ')} of "
+                    f"{from_start(st.x, st.y)}"
                 )
                 trace.marks.append(Mark(cx, cy - 20, f"{number}✚", tip, "hq-event"))
                 if (st.x, st.y) in grid:
@@ -419,10 +423,10 @@ def _walk(
     return spot
 
 
-def _source(using: str) -> str:
+def _source(using: str, hand: Sequence[Item]) -> str:
     if using == NOT_DESCRIBED:
         return "what the question did not describe"
-    return "the Inherent Action" if using == "inherent" else f"item {using}"
+    return "the Inherent Action" if using == "inherent" else held_item(using, hand)
 
 
 def _trace_move(state: State, move: Any, frame: Frame | None, trace: Trace) -> None:
@@ -438,7 +442,7 @@ def _trace_move(state: State, move: Any, frame: Frame | None, trace: Trace) -> N
         whose = possessive(move.target)
         tip = (
             f"{says(move.player, 'uses', 'use', True)} the Trap Door: {whose} hero to "
-            f"({move.x}, {move.y})"
+            f"{from_start(move.x, move.y)}"
         )
         trace.paths.append(Path([a, b], "hq-path hq-trap", tip))
         return
@@ -447,7 +451,7 @@ def _trace_move(state: State, move: Any, frame: Frame | None, trace: Trace) -> N
     hero = state.hero(move.player)
     if hero is None or hero.x is None or hero.y is None:
         return
-    end = _walk(grid, (hero.x, hero.y), move.path, frame, trace, "hq-path")
+    end = _walk(grid, (hero.x, hero.y), move.path, frame, trace, "hq-path", hero.hand)
     if end is None:
         return
     for kind, extra in (("Look", move.look), ("Running Leap", move.leap)):
@@ -466,7 +470,7 @@ def _trace_move(state: State, move: Any, frame: Frame | None, trace: Trace) -> N
             a = frame.station(end.x, end.y, end.station)
             b = frame.station(*cell, FLAG)
             cls = "hq-path hq-look" if kind == "Look" else "hq-path hq-leap"
-            trace.paths.append(Path([a, b], cls, f"{kind} {extra.dir} onto ({cell[0]}, {cell[1]})"))
+            trace.paths.append(Path([a, b], cls, f"{kind} {extra.dir} onto {from_start(*cell)}"))
 
 
 def _move_of(overlay: Any) -> Any:
@@ -546,12 +550,12 @@ def face_described(room: Room) -> bool:
 def _card(room: Room, x: int, y: int, frame: Frame, ghost: bool = False) -> Card:
     px, py = frame.card(x, y)
     cls = ["hq-card"]
-    facts = [f"Dungeon Card at ({x}, {y})"]
+    facts = [cap(from_start(x, y))]
     if ghost:
         cls.append("hq-ghost")
-        facts[0] = f"Dungeon Card drawn this turn at ({x}, {y})"
-    # No coordinates are drawn: the player placed cards beside each other, never named a
-    # grid (the tooltip keeps them for the builder, which shows them).
+        facts[0] = f"{cap(from_start(x, y))}, drawn this turn"
+    # No coordinates anywhere: the player placed cards beside each other, never named a grid;
+    # a card is named counted from the Starting Card, which every player can point to.
     card = Card(x, y, px, py, cls, "")
     if not ghost and not face_described(room):
         # A card the question put there without saying what it holds (the path needs a card
@@ -560,7 +564,7 @@ def _card(room: Room, x: int, y: int, frame: Frame, ghost: bool = False) -> Card
         card.texts.append(
             Text(px + CELL_W // 2, py + 60, "not described", "hq-unknown-text", "middle")
         )
-        card.tip = f"Dungeon Card at ({x}, {y}): what it holds was not described"
+        card.tip = f"{cap(from_start(x, y))}: what it holds was not described"
         return card
     if room.stage is not None:
         facts.append(f"Stage Number {room.stage}")
@@ -717,23 +721,7 @@ def _initials(name: str) -> str:
 
 
 def _hand(hero: Hero) -> str:
-    def what(i: Item) -> str:
-        if i.kind == "dual-action":
-            return f"dual {_title(i.actions[0])}/{_title(i.actions[1])}"
-        if i.kind == "super":
-            return f"super {_title(i.action)}"
-        if i.kind == "hazard":
-            return f"{i.hazard} hazard"
-        if i.kind == "special":
-            return "special" + (f" {i.name}" if i.name else "")
-        return i.kind.replace("-", " ")
-
-    def item(i: Item) -> str:
-        # "super Attack (item 1)": what it is, then the name the path's steps use (a bare
-        # "1 super Attack" read as a count).
-        return f"{what(i)} (item {i.id})"
-
-    parts = [item(i) for i in hero.hand]
+    parts = [item_words(i, hero.hand).removeprefix("the ") for i in hero.hand]
     if hero.unseen is None:
         # "others" only beside items listed: a hand with none given is simply not described.
         parts.append("how many others: not described" if parts else "not described")
@@ -968,7 +956,8 @@ def _move_words(move: Any) -> str:
             said += ", then " + " and ".join(ends)
         return said + ". Numbers mark the hazards passed."
     if isinstance(move, TrapDoor):
-        return f"The Trap Door in the move: {possessive(move.target)} hero to ({move.x}, {move.y})."
+        to = from_start(move.x, move.y)
+        return f"The Trap Door in the move: {possessive(move.target)} hero to {to}."
     who = getattr(move, "player", None)
     if isinstance(move, HeroBattleTurn):
         return f"The move: {possessive(move.player)} Hero Battle against {subject(move.opponent)}."
@@ -1031,7 +1020,7 @@ def _reach_marks(
         px, py = frame.card(*cell)
         items = _list(opening.get("items"))
         tip = (
-            f"Empty space at ({cell[0]}, {cell[1]}): a card would be drawn here "
+            f"{cap(from_start(*cell, 'space'))}, empty: a card would be drawn here "
             f"({plural(len(items), 'item')} spent on the way)"
         )
         openings.append(Box(px, py, CELL_W, CELL_H, "hq-opening", tip, "?"))
@@ -1050,6 +1039,7 @@ def _reach_marks(
                 frame,
                 trace,
                 "hq-path hq-route",
+                hero.hand,
             )
             found = by_cell.get(chosen)
             if found is not None:
@@ -1058,8 +1048,7 @@ def _reach_marks(
                 Text(
                     MARGIN,
                     frame.top - 12,
-                    f"The route to ({chosen[0]}, {chosen[1]}) in green; numbers mark the "
-                    "hazards passed.",
+                    "The route in green; numbers mark the hazards passed.",
                     "hq-route-say",
                 )
             )
@@ -1095,24 +1084,8 @@ __all__ = ["layout", "ruling_overlay"]
 # ----------------------------------------------------------------- the text alternative
 
 
-def _item_words(item: Item) -> str:
-    if item.kind == "dual-action":
-        return f"a Dual Action Item ({_title(item.actions[0])} or {_title(item.actions[1])})"
-    if item.kind == "super":
-        return f"a Super Item ({_title(item.action)})"
-    if item.kind == "hazard":
-        return f"a Hazard Item ({item.hazard} hazard)"
-    if item.kind == "special":
-        return "a Special Item" + (f" ({item.name})" if item.name else "")
-    return "a Super Magic Item" if item.kind == "super-magic" else "a Magic Item"
-
-
-def _a(word: str) -> str:
-    return f"{'an' if word[:1] in 'AEIOU' else 'a'} {word}"
-
-
 def _room_words(room: Room, at: str = "") -> str:
-    at = at or f"The card at ({getattr(room, 'x', 0)}, {getattr(room, 'y', 0)})"
+    at = at or cap(from_start(getattr(room, "x", 0), getattr(room, "y", 0)))
     if not face_described(room):
         return f"{at} was not described"
     facts: list[str] = []
@@ -1123,7 +1096,7 @@ def _room_words(room: Room, at: str = "") -> str:
     for side in ("up", "down", "left", "right"):
         action = room.exits.get(side)
         if action is not None:
-            facts.append(f"an exit {side} with {_a(_title(action))} hazard")
+            facts.append(f"an exit {side} with {article(_title(action))} hazard")
     if room.walls:
         facts.append(
             f"{'a wall' if len(room.walls) == 1 else 'walls'} "
@@ -1131,7 +1104,7 @@ def _room_words(room: Room, at: str = "") -> str:
         )
     for name, action in (("left", room.left_space), ("right", room.right_space)):
         if action is not None:
-            facts.append(f"{_a(_title(action))} hazard in its {name} combat space")
+            facts.append(f"{article(_title(action))} hazard in its {name} combat space")
         elif room.blank is not None and name in room.blank:
             facts.append(f"a blank {name} combat space")
     if room.mini_boss is not None:
@@ -1183,7 +1156,7 @@ def _hero_words(state: State, hero: Hero) -> str:
     elif hero.x is None or hero.y is None:
         parts.append(f"{who_does(name, 'is', 'are')} not placed yet")
     else:
-        parts.append(f"{who_does(name, 'stands', 'stand')} on the card at ({hero.x}, {hero.y})")
+        parts.append(f"{who_does(name, 'stands', 'stand')} on {from_start(hero.x, hero.y)}")
     red, blue = (0, 0) if hero.crystals is None else (hero.crystals.red, hero.crystals.blue)
     if hero.crystals is None:
         parts.append(
@@ -1195,10 +1168,10 @@ def _hero_words(state: State, hero: Hero) -> str:
             f"{who_does(name, 'holds', 'hold')} {listed(gems)} "
             + ("crystal" if red + blue == 1 else "crystals")
         )
-    kinds: dict[str, int] = {}
+    alike: dict[str, list[Item]] = {}
     for item in hero.hand:  # five Magic Items are said once, counted
-        kinds[_item_words(item)] = kinds.get(_item_words(item), 0) + 1
-    held = [w if n == 1 else f"{n} {w.removeprefix('a ')}s" for w, n in kinds.items()]
+        alike.setdefault(counted(item), []).append(item)
+    held = [counted(items[0], len(items)) for items in alike.values()]
     if hero.unseen:
         held.append(f"{hero.unseen} {'item' if hero.unseen == 1 else 'items'} not shown")
     if hero.unseen is None and not held:
@@ -1218,7 +1191,7 @@ def _path_words(move: Any) -> str:
         steps = plural(len(move.path), "step")
         return f"The picture draws {whose(move.player)} path in the move: {steps}"
     if isinstance(move, TrapDoor):
-        to = f"({move.x}, {move.y})"
+        to = from_start(move.x, move.y)
         return f"The picture draws the Trap Door in the move: {whose(move.target)} hero to {to}"
     return ""
 
@@ -1235,9 +1208,11 @@ def describe(state: State, overlay: Any = None) -> str:
         said.append(_path_words(move))
         drawn = Trace()
         _trace_move(state, move, None, drawn)
-        for (x, y), face in drawn.ghosts.items():
-            if face is not None:
-                said.append(_room_words(face, f"The card drawn on the way at ({x}, {y})"))
+        faces = [(cell, face) for cell, face in drawn.ghosts.items() if face is not None]
+        for (x, y), face in faces:
+            # One card drawn needs no place; of several, each is named by where it lies.
+            at = f", {from_start(x, y, 'space')}," if len(faces) > 1 else ""
+            said.append(_room_words(face, f"The card drawn on the way{at}"))
     said += [_hero_words(state, hero) for hero in state.heroes if mentioned(state, hero)]
     said.append(_counts_words(state))
     return sentences(*said)

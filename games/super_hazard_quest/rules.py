@@ -22,7 +22,7 @@ from games.super_hazard_quest.moves import (
 )
 from games.super_hazard_quest.questions import QUESTIONS
 from games.super_hazard_quest.reasons import INTERPRETATIONS, REASONS, SLUG
-from games.super_hazard_quest.spoken import checkpoint_words, item_words
+from games.super_hazard_quest.spoken import checkpoint_words, from_start, item_words
 from games.super_hazard_quest.standard_turn import TurnWalk
 from games.super_hazard_quest.state import (
     BOX_DUNGEON_CARDS,
@@ -433,7 +433,8 @@ def _check_dungeon(state: State) -> None:
     for k, room in enumerate(state.dungeon):
         at = f"state.dungeon.{k}"
         if (room.x, room.y) in cells:
-            raise InvalidState(at, f"two Dungeon Cards at ({room.x}, {room.y})")
+            place = from_start(room.x, room.y, "space")
+            raise InvalidState(at, f"two Dungeon Cards are given for {place}")
         cells.add((room.x, room.y))
         for side, action in room.exits.items():
             if action not in DIRECTION_ACTIONS:

@@ -174,8 +174,9 @@ def standard_turn_open(state: State, hero: Hero) -> tuple[str | None, str]:
         gap = found.openings[0]
         raise InvalidState(
             "state.dungeon_deck",
-            f"{possessive(hero.player, start=True)} hero can walk into the empty space at "
-            f"({gap['x']}, {gap['y']}), and whether a card is left to draw there was not "
+            f"{possessive(hero.player, start=True)} hero can walk into the empty "
+            f"{from_start(gap['x'], gap['y'], 'space')[4:]}, and whether a card is left to "
+            "draw there was not "
             "described: say how many cards the Dungeon deck holds",
         )
     if found.openings and state.dungeon_deck is not None and state.dungeon_deck > 0:
@@ -243,7 +244,8 @@ def trap_door(state: State, move: TrapDoor, where: str) -> Findings:
         )
     dest = state.room(move.x, move.y)
     if dest is None:
-        raise InvalidMove(f"{where}.x", f"no Dungeon Card at ({move.x}, {move.y})")
+        place = from_start(move.x, move.y, "space")
+        raise InvalidMove(f"{where}.x", f"no Dungeon Card lies on {place}")
     if target.x is None or target.y is None:
         k = next(i for i, h in enumerate(state.heroes) if h is target)
         raise InvalidState(

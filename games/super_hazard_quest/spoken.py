@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.core.words import is_you, possessive, subject
+from games.core.words import article, is_you, possessive, subject
 from games.super_hazard_quest.state import Item
 
 STARTING_CARD = (0, 0)  # the setup lays the Starting Card here (rule 2.3)
@@ -47,9 +47,9 @@ def card_words(x: int, y: int, origin: Origin, mover: str) -> str:
     return f"the room {_offset(x - origin[0], y - origin[1], mover)}"
 
 
-def from_start(x: int, y: int) -> str:
+def from_start(x: int, y: int, noun: str = "room") -> str:
     """The card at (x, y) counted from the Starting Card: "the room 2 to the right of the
-    Starting Card and 1 above"."""
+    Starting Card and 1 above" (`noun` "space" for a place no card lies on yet)."""
     if (x, y) == STARTING_CARD:
         return "the Starting Card"
     parts = []
@@ -61,7 +61,7 @@ def from_start(x: int, y: int) -> str:
         parts.append(f"{abs(y)} {where}" if x else f"{where} the Starting Card")
         if not x and abs(y) > 1:
             parts[-1] = f"{abs(y)} {where} the Starting Card"
-    return "the room " + " and ".join(parts)
+    return f"the {noun} " + " and ".join(parts)
 
 
 def station_words(station: str) -> str:
@@ -69,18 +69,32 @@ def station_words(station: str) -> str:
     return f"the {station.replace('-', ' ')}"
 
 
-def _printed(item: Item) -> str:
+def _bare(item: Item) -> str:
+    """An item as printed, without an article: "Attack / Hide item", "Super Item (Climb)"."""
     if item.kind == "dual-action":
-        return f"the {item.actions[0].title()} / {item.actions[1].title()} item"
+        return f"{item.actions[0].title()} / {item.actions[1].title()} item"
     if item.kind == "super":
-        return f"the Super Item ({item.action.title()})"
+        return f"Super Item ({item.action.title()})"
     if item.kind == "magic":
-        return "the Magic Item"
+        return "Magic Item"
     if item.kind == "super-magic":
-        return "the Super Magic Item"
+        return "Super Magic Item"
     if item.kind == "hazard":
-        return f"the {item.hazard.title()} Hazard Item"
-    return f"the Special Item {item.name}" if item.name else "the Special Item"
+        return f"{item.hazard.title()} Hazard Item"
+    return f"Special Item {item.name}" if item.name else "Special Item"
+
+
+def _printed(item: Item) -> str:
+    return f"the {_bare(item)}"
+
+
+def counted(item: Item, n: int = 1) -> str:
+    """`n` items printed alike: "an Attack / Hide item", "2 Super Items (Climb)"."""
+    bare = _bare(item)
+    if n == 1:
+        return article(bare)
+    word = "Item" if "Item" in bare else "item"
+    return f"{n} {bare.replace(word, word + 's', 1)}"
 
 
 def item_words(item: Item, hand: Iterable[Item] = ()) -> str:
@@ -91,6 +105,14 @@ def item_words(item: Item, hand: Iterable[Item] = ()) -> str:
     if any(_printed(other) == said for other in alike):
         return f"{said} “{item.id}”"
     return said
+
+
+def held_item(using: str, hand: Iterable[Item]) -> str:
+    """The item a step names by its label, as printed ("the Super Item (Climb)"); the label
+    as the asker gave it where the hand does not hold it."""
+    items = list(hand)
+    item = next((i for i in items if i.id == using), None)
+    return item_words(item, items) if item is not None else f"the item “{using}”"
 
 
 def checkpoint_words(x: int, y: int, origin: Origin, mover: str) -> str:

@@ -27,6 +27,7 @@ from games.super_hazard_quest.reasons import REASONS
 from games.super_hazard_quest.spoken import (
     card_words,
     checkpoint_words,
+    from_start,
     item_words,
     station_words,
 )
@@ -165,7 +166,7 @@ class TurnWalk:
         """The 400 for a ruling that rests on a side of a card the question did not describe."""
         return InvalidState(
             f"{self.fields.get((x, y), 'state.dungeon')}.walls",
-            f"the {side} side of the card at ({x}, {y}) was not described, and {why}: say "
+            f"the {side} side of {from_start(x, y)} was not described, and {why}: say "
             "whether it has an exit (and the action its Direction Hazard asks) or is a wall",
         )
 
@@ -173,7 +174,7 @@ class TurnWalk:
         """The 400 for a ruling that rests on a combat space the question did not describe."""
         return InvalidState(
             f"{self.fields.get((x, y), 'state.dungeon')}.{space}_space",
-            f"the {space} combat space of the card at ({x}, {y}) was not described, and {why}: "
+            f"the {space} combat space of {from_start(x, y)} was not described, and {why}: "
             "say whether it is blank or holds a combat hazard (and which)",
         )
 
@@ -482,7 +483,8 @@ class TurnWalk:
             raise breach("hazard-against-mini-boss", "a Hazard Item cannot target a Mini-Boss")
         room = self.grid.get((p.x, p.y))
         if room is None:
-            raise InvalidMove(f"{where}.x", f"no Dungeon Card at ({p.x}, {p.y})")
+            place = from_start(p.x, p.y, "space")
+            raise InvalidMove(f"{where}.x", f"no Dungeon Card lies on {place}")
         is_space = p.spot in ("left-space", "right-space")
         wanted = COMBAT_ACTIONS if item.hazard == "combat" else DIRECTION_ACTIONS
         if p.hazard not in wanted:

@@ -6,6 +6,7 @@ from games.core import InvalidMove
 from games.core.copies import deep_copy
 from games.core.findings import Broken, Findings, broken
 from games.super_hazard_quest.movement import Grid
+from games.super_hazard_quest.spoken import from_start
 from games.super_hazard_quest.state import HAND_SIZE, Hero, Item, PlacedRoom, Room, State, fold
 
 # Keys of the reference rulings, written once.
@@ -124,7 +125,8 @@ def place_card(
 ) -> PlacedRoom:
     """Draw a Dungeon Card onto the empty space (x, y) (rule 2.4); the move says what it was."""
     if room is None:
-        raise InvalidMove(where, f"the space ({x}, {y}) is empty: give the Dungeon Card drawn")
+        place = from_start(x, y, "space")
+        raise InvalidMove(where, f"{place} is empty: give the Dungeon Card drawn")
     if abs(x) > 40 or abs(y) > 40:
         raise InvalidMove(where, "the dungeon cannot reach that far")
     if state.dungeon_deck == 0:

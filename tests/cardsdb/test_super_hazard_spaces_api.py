@@ -59,7 +59,7 @@ def test_a_step_into_a_space_not_described_is_a_400_naming_it(api: Any) -> None:
     assert response.status_code == 400
     body = response.content.decode()
     assert "state.dungeon.0.right_space" in body
-    assert "the right combat space of the card at (0, 0) was not described" in body
+    assert "the right combat space of the Starting Card was not described" in body
     assert "step 3 enters it" in body
 
 
@@ -86,7 +86,7 @@ def test_where_can_i_go_does_not_walk_through_a_space_not_described(api: Any) ->
     answer = unsaid.json()
     assert answer["checkpoints"] == []
     note = next(n for n in answer["notes"] if "combat space" in n)
-    assert "the left combat space of (0, 0)" in note and "not taken as blank" in note
+    assert "the left combat space of the Starting Card" in note and "not taken as blank" in note
 
 
 def test_the_api_schema_says_what_a_missing_blank_means(api: Any) -> None:

@@ -53,7 +53,7 @@ def test_a_step_through_a_side_not_described_is_a_400_naming_it(api: Any) -> Non
     assert response.status_code == 400
     body = response.content.decode()
     assert "state.dungeon.0.walls" in body
-    assert "the left side of the card at (0, 0) was not described" in body
+    assert "the left side of the Starting Card was not described" in body
 
 
 def test_a_step_into_a_described_wall_is_illegal_not_a_400(api: Any) -> None:

@@ -123,7 +123,7 @@ def test_ruling_page_draws_the_heroes_with_names_and_crystals(web: Client) -> No
     assert "Ana (Knight) · Inherent Action Unlock · their turn" in words
     assert "Ben · Inherent Action Dig" in words and "· at (" not in words
     assert "crystals: 1 red, 0 blue" in words and "crystals: 0 red, 2 blue" in words
-    assert "hand: dual Attack/Hide (item a), super Climb (item b), 3 unseen" in words
+    assert "hand: Attack / Hide item, Super Item (Climb), 3 unseen" in words
     assert "Dungeon deck 20" in words
 
 
@@ -134,7 +134,7 @@ def test_ruling_page_draws_the_disputed_path_on_the_map(web: Client) -> None:
     assert line, "the path is not drawn"
     assert len(line.group(1).split()) == 6  # the start and five steps
     # The two hazards passed are numbered, with what passed them.
-    assert "step 1, right: Attack hazard, passed with item a" in svg
+    assert "step 1, right: Attack hazard, passed with the Attack / Hide item" in svg
     assert "step 5, right: Unlock hazard, passed with the Inherent Action" in svg
     assert "The path in the move, in orange: Ana, 5 steps" in text_of(svg)
 
@@ -151,7 +151,10 @@ def test_a_card_drawn_on_the_way_and_a_look_are_drawn_dashed() -> None:
     svg = str(board_picture(SLUG, state, "The board", {"move": move}))
     assert "hq-ghost" in card_classes(svg, 1, 0)
     assert "hq-ghost" in card_classes(svg, 1, 1)
-    assert "Dungeon Card drawn this turn at (1, 1); Stage Number 9" in svg
+    assert (
+        "The room to the right of the Starting Card and 1 above, drawn this turn; Stage Number 9"
+        in svg
+    )
     assert 'class="hq-path hq-look"' in svg
 
 
@@ -173,8 +176,12 @@ def test_a_fight_and_a_hazard_placed_are_marked_on_the_path() -> None:
         {"kind": "fight", "using": ["a", "a", "a", "inherent"]},
     )
     svg = str(board_picture(SLUG, state, "The board", {"move": move}))
-    assert "step 1: Hazard Item h places a Hide hazard on the left-space of (1, 0)" in svg
-    assert "step 7: Mini-Boss fight using item a, item a, item a, the Inherent Action" in svg
+    assert (
+        "step 1: the Combat Hazard Item places a Hide hazard on the left space of the room to "
+        "the right of the Starting Card"
+    ) in svg
+    said = "the Attack / Hide item, " * 3
+    assert f"step 7: Mini-Boss fight using {said}the Inherent Action" in svg
 
 
 def test_the_picture_escapes_what_the_player_typed(web: Client) -> None:
@@ -266,7 +273,7 @@ def test_where_can_i_go_draws_the_reachable_checkpoints_and_a_route_on_the_map(
     assert "hq-start" in card_classes(svg, 0, 0)
     assert "#1 · 1 item" in svg and "#2 · 2 items · leap" in svg
     assert re.search(r'<polyline class="hq-path hq-route" points="[^"]+"', svg)
-    assert "Empty space at (3, 0)" in svg
+    assert "The space 3 to the right of the Starting Card, empty" in svg
     # Another Checkpoint's route, on request.
     page = web.get(ruling + "reachable/?to=2,0").content.decode()
     assert "hq-chosen" in card_classes(pictures(page)[0], 2, 0)
@@ -422,3 +429,30 @@ def test_the_picture_draws_any_board_with_any_path_or_overlay(
     ):
         svg = str(board_picture(SLUG, state, "Board", overlay))
         assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+
+
+COORDINATES = re.compile(r"\(-?\d+, -?\d+\)")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(state=states())
+def test_the_picture_names_no_grid_coordinate_and_no_item_label(state: dict[str, Any]) -> None:
+    # A player placed cards beside each other and never named a grid: the text alternative and
+    # every title a pointer hovers over name a card from the Starting Card, and an item as
+    # printed ("the Super Item (Climb)"), never "(1, 0)" or "(item b)".
+    svg = str(board_picture(SLUG, state, "The board"))
+    said = " ".join(re.findall(r"<(?:desc|title)>([^<]*)<", svg))
+    assert said
+    assert not COORDINATES.search(html.unescape(said)), said
+    assert "(item " not in html.unescape(svg)
+
+
+def test_a_move_drawn_on_the_picture_names_its_places_and_items_in_words() -> None:
+    from games.core.registry import registry
+
+    for question in registry[SLUG].questions:
+        state, move = question.build(question.form())
+        svg = html.unescape(str(board_picture(SLUG, state, "The board", {"move": move})))
+        said = " ".join(re.findall(r"<(?:desc|title)>([^<]*)<", svg))
+        assert not COORDINATES.search(said), (question.slug, said)
+        assert "(item " not in svg, question.slug

@@ -58,7 +58,13 @@ INTERNAL = [
     r"States explored",
     r"solved in [\d.]+ ms",
     r"\b[Rr]uling [a-z0-9]{10}\b",  # a ruling's permalink id said as its name
+    r"\b[LE]\d{1,2}\b",  # a Hyperstar Run card by its label (L11, E1), not by its place
+    r"\(item [\w-]+\)",  # an item by the label the JSON gives it
 ]
+
+# Pictures are read too: their text alternative and the titles a pointer hovers over must not
+# name a grid a player never saw.
+PICTURE_INTERNAL = [*INTERNAL, r"\(-?\d+, -?\d+\)"]
 
 
 def _load(slug: str) -> None:
@@ -322,6 +328,15 @@ def _problems(page: Any) -> list[str]:
         if hit:
             start = max(0, hit.start() - 40)
             found.append(f"internal word {hit.group(0)!r}: …{text[start : hit.end() + 40]}…")
+    said = page.evaluate(
+        """() => [...document.querySelectorAll('svg.board desc, svg.board title')]
+             .map(t => t.textContent).join(' | ')"""
+    )
+    for pattern in PICTURE_INTERNAL:
+        hit = re.search(pattern, said)
+        if hit:
+            start = max(0, hit.start() - 40)
+            found.append(f"picture says {hit.group(0)!r}: …{said[start : hit.end() + 40]}…")
     return found
 
 

@@ -60,7 +60,7 @@ def test_player_walks_into_a_dead_end_and_is_told_they_are_wounded(
     assert board.locator("line.hq-wall").count() == 0
     said = _said(page)
     assert "opponent" not in said  # the question said nothing of them: not described either
-    assert "The card drawn on the way at (0, 0) has a Dead End." in said
+    assert "The card drawn on the way has a Dead End." in said
     assert "Super Item" not in said and "Unlock" not in said  # nothing made up in your hand
     _fits(page)
     context.close()
@@ -102,14 +102,14 @@ def test_player_sets_a_wall_an_exit_and_leaves_the_other_sides_not_described(
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     page.goto(f"{loaded.url}/games/{HQ}/tools/reachable/")
-    page.locator("a.cell", has_text="(0, 0)").click()
+    page.locator("a.cell[data-cell='0,0']").click()
     editor = page.locator("#editor")
     for side in ("up", "down", "left", "right"):  # a new card describes none of its sides
         assert editor.locator(f"select[name=exit-{side}]").input_value() == ""
     editor.locator("select[name=exit-right]").select_option(label="Unlock")
     editor.locator("select[name=exit-up]").select_option(label="wall")
     editor.get_by_role("button", name="Save this room").click()
-    cell = page.locator("a.cell", has_text="(0, 0)").inner_text()
+    cell = page.locator("a.cell[data-cell='0,0']").inner_text()
     assert "→ Unlock" in cell and "↑ wall" in cell and "↓ ← not described" in cell
     said = _said(page)
     assert "an exit right with an Unlock hazard and a wall up" in said
@@ -118,7 +118,7 @@ def test_player_sets_a_wall_an_exit_and_leaves_the_other_sides_not_described(
     card = page.locator("svg.hq-board g[data-cell='0,0']")
     assert card.locator("line.hq-side-unknown").count() == 2
     # Opened again, the editor keeps each side as set.
-    page.locator("a.cell", has_text="(0, 0)").click()
+    page.locator("a.cell[data-cell='0,0']").click()
     editor = page.locator("#editor")
     assert editor.locator("select[name=exit-up]").input_value() == "wall"
     assert editor.locator("select[name=exit-left]").input_value() == ""

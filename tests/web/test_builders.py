@@ -32,7 +32,7 @@ def test_player_builds_a_dungeon_by_tapping_the_grid_and_asks_where_they_can_go(
     page = context.new_page()
     page.goto(f"{live_server.url}/games/super-hazard-quest/tools/reachable/")
     # The Starting Card: an exit on the right asking for Unlock.
-    page.locator("a.cell", has_text="(0, 0)").click()
+    page.locator("a.cell[data-cell='0,0']").click()
     editor = page.locator("#editor")
     editor.locator("select[name=exit-right]").select_option(label="Unlock")
     # Its two combat spaces, between the flag and the door, are blank (a new room leaves
@@ -41,7 +41,7 @@ def test_player_builds_a_dungeon_by_tapping_the_grid_and_asks_where_they_can_go(
     editor.locator("select[name=right]").select_option(label="blank")
     editor.get_by_role("button", name="Save this room").click()
     # A room to its right, entered from the left, with a Checkpoint.
-    page.locator("a.cell", has_text="(1, 0)").click()
+    page.locator("a.cell[data-cell='1,0']").click()
     editor = page.locator("#editor")
     editor.locator("select[name=exit-left]").select_option(label="Lift")
     editor.get_by_role("button", name="Save this room").click()
@@ -58,7 +58,7 @@ def test_player_builds_a_dungeon_by_tapping_the_grid_and_asks_where_they_can_go(
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # The same address brings the same dungeon back.
     page.goto(built)
-    assert "← Lift" in page.locator("a.cell", has_text="(1, 0)").inner_text()
+    assert "← Lift" in page.locator("a.cell[data-cell='1,0']").inner_text()
     # The JSON stays behind "For developers".
     assert not page.locator("textarea[name=state]").is_visible()
     context.close()

@@ -215,7 +215,7 @@ def test_high_alert_says_the_trade_the_cards_in_play_and_what_you_pay() -> None:
 
 def test_a_combat_hazard_is_said_on_the_card_that_holds_it() -> None:
     said = spoken(HQ, "pass-hazard", hazard="hide", item_kind="super", item_action="hide")
-    assert "The card at (0, 0) has a Hide hazard in its left combat space." in said
+    assert "The Starting Card has a Hide hazard in its left combat space." in said
     assert "You hold a Super Item (Hide) and 4 items not shown." in said
     assert "The picture draws your path in the move: 1 step." in said
 
@@ -225,7 +225,7 @@ def test_a_door_hazard_needs_no_card_beyond_it() -> None:
     beyond it is drawn, described or invented, and no helper item either."""
     svg = drawn(HQ, board(HQ, "pass-hazard", hazard="climb", item_action="climb"))
     said = desc(svg)
-    assert "The card at (0, 0) has an exit left with a Climb hazard." in said
+    assert "The Starting Card has an exit left with a Climb hazard." in said
     assert "(-1, 0)" not in said and 'data-cell="-1,0"' not in svg
     assert "You hold a Super Item (Climb) and 4 items not shown." in said
 

@@ -65,7 +65,7 @@ def test_a_step_into_a_space_not_described_asks_whether_it_is_blank() -> None:
     error = refused(state, turn("Ana", *cross_right("inherent")))
     assert isinstance(error, InvalidState)
     assert error.field == "state.dungeon.0.left_space"
-    assert "the left combat space of the card at (0, 0) was not described" in error.message
+    assert "the left combat space of the Starting Card was not described" in error.message
     assert "step 1 enters it" in error.message
 
 
@@ -136,7 +136,7 @@ def test_the_path_finder_does_not_take_a_space_not_described_as_blank() -> None:
     assert found.checkpoints == []
     assert found.unknown_spaces == [(0, 0, "left")]
     note = next(n for n in found.notes if "combat space" in n)
-    assert "the left combat space of (0, 0)" in note
+    assert "the left combat space of the Starting Card" in note
     assert "not taken as blank" in note
 
 

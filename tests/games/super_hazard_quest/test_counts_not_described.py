@@ -116,7 +116,7 @@ def test_a_discard_turn_that_rests_on_the_dungeon_deck_asks_for_it() -> None:
     move = {"kind": "discard-turn", "player": "Ana", "discard_unseen": 1}
     error = refused(state, move)
     assert error.field == "state.dungeon_deck"
-    assert "the empty space at (1, 0)" in error.message
+    assert "the empty space to the right of the Starting Card" in error.message
 
 
 def test_the_builder_asks_no_count_and_gives_none() -> None:

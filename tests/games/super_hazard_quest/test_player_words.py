@@ -83,4 +83,4 @@ def test_a_hand_of_which_nothing_is_given_is_not_described() -> None:
     hands = [t.text for t in drawn["texts"] if t.text.startswith("hand: ")]
     # Before: "hand: how many others: not described".
     assert "hand: not described" in hands
-    assert "hand: super Attack (item 1), 4 unseen" in hands
+    assert "hand: Super Item (Attack), 4 unseen" in hands

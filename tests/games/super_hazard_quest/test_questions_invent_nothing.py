@@ -236,9 +236,9 @@ def test_the_wound_picture_says_only_what_the_form_gave() -> None:
 
     state, move = build("was-i-wounded", WoundForm(new_room="hazard", hazard="attack"))
     said = describe(State.model_validate(state), {"move": move})
-    assert "The card at (1, 0) was not described." in said
+    assert "The room to the right of the Starting Card was not described." in said
     assert (
-        "The card drawn on the way at (0, 0) has a Checkpoint, a blank left combat space "
+        "The card drawn on the way has a Checkpoint, a blank left combat space "
         "and an Attack hazard in its right combat space. Its four sides were not described." in said
     )
     assert "You have the Inherent Action Climb." in said

@@ -141,7 +141,7 @@ def test_the_picture_draws_an_opponent_whose_place_was_not_given_when_mentioned(
     assert "Your opponent · Inherent Action Dig · where: not described" in legend
     said = describe(state, {"move": move})
     assert "Where your opponent stands was not described." in said
-    assert "You stand on the card at (0, 0)." in said
+    assert "You stand on the Starting Card." in said
 
 
 def test_before_setup_a_hero_is_not_placed_yet() -> None:
@@ -159,7 +159,7 @@ def test_a_step_through_a_side_nobody_described_asks_whether_it_is_a_door() -> N
     state = board(rooms, [hero("Ana", "lift"), hero("Ben", "dig")])
     error = refused(state, turn("Ana", go("left", "inherent", drawn={})))
     assert error.field == "state.dungeon.0.walls"
-    assert "the left side of the card at (0, 0) was not described" in error.message
+    assert "the left side of the Starting Card was not described" in error.message
 
 
 def test_a_side_described_as_a_wall_is_a_wall() -> None:
@@ -236,7 +236,7 @@ def test_the_path_finder_does_not_search_through_a_side_not_described() -> None:
     state = State.model_validate(board(rooms, [hero("Ana", "unlock"), hero("Ben", "dig")]))
     found = reachable(state, "Ana")
     assert found.checkpoints == []
-    assert any("the right side of (0, 0)" in n for n in found.notes)
+    assert any("the right side of the Starting Card" in n for n in found.notes)
 
 
 def test_the_picture_draws_a_side_not_described_apart_from_a_wall() -> None:
