@@ -13,6 +13,7 @@ from games.core.pictures import plural
 from games.core.words import article
 from games.hyperstar_run import reasons as rr
 from games.hyperstar_run.moves import Claim
+from games.hyperstar_run.naming import names
 from games.hyperstar_run.outcome import Outcome, illegal, legal, reason
 from games.hyperstar_run.state import ACHIEVEMENT_DIFFICULTY, STAR, State
 
@@ -47,16 +48,16 @@ def three_star_run(state: State) -> tuple[list[str] | None, list[str]]:
 
 def _button_masher(state: State) -> tuple[bool, str, list[str]]:
     found, unknown = three_star_run(state)
-    notes = [f"Faces not given, so not counted: {', '.join(unknown)}."] if unknown else []
+    notes = [f"Faces not given, so not counted: {names(state, unknown)}."] if unknown else []
     if found:
-        return True, f"{', '.join(found)} stand together, each with a [* * *] cost", notes
+        return True, f"{names(state, found)} stand together, each with a [* * *] cost", notes
     return False, "no 3 neighbouring cards in the level each have a [* * *] cost", notes
 
 
 def _well_equipped(state: State) -> tuple[bool, str, list[str]]:
     kept = [h.card for h in state.hand if h.card.startswith("E")]
     if kept:
-        return True, f"{', '.join(kept)} still in hand", []
+        return True, f"{names(state, kept)} still in your hand", []
     unsaid = [card for card in ("E1", "E2") if state.may_hold(card)]
     if unsaid:
         raise InvalidMove(

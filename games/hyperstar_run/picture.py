@@ -18,6 +18,7 @@ from typing import Any
 from games.core.pictures import BoardPicture, listed, plural, sentences, short, wrapped
 from games.core.tools import Reference
 from games.core.words import cap
+from games.hyperstar_run.naming import level_place
 from games.hyperstar_run.state import PART_NAMES, RUNS, ComboLine, LevelFace, State
 
 WIDTH = 360  # a 390 px phone's column, so the picture is never scaled down nor scrolled
@@ -348,7 +349,15 @@ def _hero(state: State, top: int) -> dict[str, Any]:
     y = top + (index // COLS) * row_h
     over = state.level[index].card if index < len(state.level) else ""
     text = f"HERO run {state.run}" if over else "HERO · won"
-    return {"x": x, "y": y, "over": over, "text": text, "run": state.run, "tip_x": x + 18}
+    return {
+        "x": x,
+        "y": y,
+        "over": over,
+        "over_words": level_place(index) if over else "",
+        "text": text,
+        "run": state.run,
+        "tip_x": x + 18,
+    }
 
 
 def _held_cards(

@@ -234,7 +234,7 @@ def setup_problems(state: State) -> list[Reason]:
         problems.append(reason("setup-hero-start", "play has already begun"))
     if state.level and not state.level[0].face_up:
         problems.append(
-            reason("setup-current-face-up", f"the current card {state.level[0].card} is face down")
+            reason("setup-current-face-up", "the current card, card 1 of the level, is face down")
         )
     up = [s.card for s in state.level[1:] if s.face_up]
     if up:
