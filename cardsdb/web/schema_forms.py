@@ -266,7 +266,6 @@ def _card_printing(text: str, game: str, fills: dict[str, str]) -> tuple[str, di
     """(the printed name, the card's values for `fills`): from the printing whose number ends
     the text ("Bandelero BL-G55"), else from the name, each value only where every printing
     of that name agrees (a value they differ in is left to its field)."""
-    from cardsdb.models import Card
 
     cards = Card.objects.filter(game__slug=game)
     head, _, number = text.strip().rpartition(" ")

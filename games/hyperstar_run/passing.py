@@ -9,6 +9,7 @@ from math import prod
 from games.core import InvalidMove, Reason
 from games.core.readings import ours
 from games.hyperstar_run import reasons as rr
+from games.hyperstar_run.claims import NAMES, achievement
 from games.hyperstar_run.moves import PassCard, PressCard, Source
 from games.hyperstar_run.naming import card_name, giving, level_place
 from games.hyperstar_run.outcome import (
@@ -418,7 +419,6 @@ def _final_card(
 ) -> list[Reason]:
     """Passing the final card wins (9.1); in challenge mode only with the achievement's
     requirement met (12.2)."""
-    from games.hyperstar_run.claims import NAMES, achievement
 
     if state.challenge is None:
         return [reason("final-card-passed", f"{card} was the final card: you win")]

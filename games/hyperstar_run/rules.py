@@ -7,11 +7,11 @@ from typing import Any, ClassVar
 
 from games.core import GameRules, Ruling
 from games.core.findings import compose
-from games.core.rules import Question
+from games.core.rules import IllegalMove, Question
 from games.core.ruling import GameResult
 from games.hyperstar_run.abilities import judge_ability, judge_swap
 from games.hyperstar_run.checks import check_move, check_state
-from games.hyperstar_run.claims import judge_claim
+from games.hyperstar_run.claims import NAMES, achievement, judge_claim
 from games.hyperstar_run.example import example_move, example_state
 from games.hyperstar_run.legal import legal_moves
 from games.hyperstar_run.moves import (
@@ -84,7 +84,6 @@ class HyperstarRunRules(GameRules[State, Any]):
 
     def apply_fast(self, state: State, move: Any) -> State:
         """`apply` without the JSON round trip, for the solver's replay and the tests."""
-        from games.core.rules import IllegalMove
 
         out = self.judge(state, move)
         if not out.legal or out.next_state is None:
@@ -107,8 +106,6 @@ class HyperstarRunRules(GameRules[State, Any]):
         if state.outcome != "won":
             return GameResult()
         if state.challenge is not None:
-            from games.hyperstar_run.claims import NAMES, achievement
-
             met, why, _ = achievement(state, state.challenge)
             name = NAMES[state.challenge]
             if not met:

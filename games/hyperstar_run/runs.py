@@ -9,6 +9,7 @@ from games.core.pictures import plural
 from games.core.setup_pages import CitedSetup
 from games.core.words import and_more, article
 from games.hyperstar_run import reasons as rr
+from games.hyperstar_run.claims import NAMES
 from games.hyperstar_run.moves import EndRun
 from games.hyperstar_run.naming import giving, level_place, names
 from games.hyperstar_run.outcome import (
@@ -284,8 +285,6 @@ def judge_setup(state: State) -> Outcome:
     used: list[str] = []
     challenge = ""
     if state.challenge is not None:
-        from games.hyperstar_run.claims import NAMES
-
         found.append(
             reason(
                 "challenge-played",
@@ -344,8 +343,6 @@ def setup_plan(difficulty: Difficulty | None = None, challenge: str | None = Non
     rules = ["2.1", "2.2", "2.3", "2.4", "2.5", "2.6"]
     by_step = [["2.1", "2.2"], ["2.3"], ["2.4"], ["2.5"], ["2.6"]]
     if challenge is not None:
-        from games.hyperstar_run.claims import NAMES
-
         steps.insert(0, f"The {NAMES[challenge]} challenge is played at {difficulty.title()}.")
         rules = ["12.1", *rules, "12.2"]
         by_step.insert(0, ["12.1", "12.2"])

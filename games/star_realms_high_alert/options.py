@@ -26,6 +26,7 @@ from games.star_realms_high_alert.moves import (
     UseTech,
 )
 from games.star_realms_high_alert.reasons import MERGED_DISCOUNT, REASONS
+from games.star_realms_high_alert.setup import expansion_problems
 from games.star_realms_high_alert.state import UNDESCRIBABLE, PlayedCard, State
 from games.star_realms_high_alert.table import (
     ally_count,
@@ -375,7 +376,6 @@ def legal_moves(state: State) -> list[AnyMove]:
             moves.append(UseTech(tech=tech.tech))
     moves.extend(ScrapHero(hero=h.hero) for h in opts.heroes if h.can_scrap)
     moves.extend(_plays(state))
-    from games.star_realms_high_alert.setup import expansion_problems
 
     if not expansion_problems(state):
         moves.append(EndTurn())
