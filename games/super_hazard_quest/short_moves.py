@@ -386,8 +386,10 @@ def setup(state: State, move: Setup, where: str) -> Findings:
     lowest = min(stage for stage, _ in numbered)
     tied = [p for stage, p in numbered if stage == lowest]
     if len(tied) > 1:
-        # Read the other way, a tie is broken among the tied players alone.
-        again = "everyone draws again" if ours(TIE_RULING) else "only they draw again"
+        # Read the other way, a tie is broken among the tied players alone: the same, when
+        # every player tied.
+        everyone = len(tied) == len(move.draws)
+        again = "everyone draws again" if everyone or ours(TIE_RULING) else "only they draw again"
         raise breach(
             "setup-tie",
             f"{' and '.join(tied)} tie on Stage Number {lowest}: {again}",
