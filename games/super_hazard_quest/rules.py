@@ -104,8 +104,8 @@ def _answer(move: Any, result: Findings, origin: tuple[int, int] | None) -> str:
         return f"{cap(subj)} {verb(name, 'wins', 'win')} the game: {_won_how(state, name)}."
     if isinstance(move, TrapDoor):
         target = move.target
-        passed = state.turn is not None and fold(state.turn) != fold(name)
-        ends = f" {cap(short_moves.trap_door_ends(name))}." if passed else ""
+        over = state.turn is not None and fold(state.turn) != fold(name)
+        ends = f" {cap(short_moves.trap_door_ends(name))}." if over else ""
         if ended == "wounded":
             return (
                 f"Yes: {possessive(target)} hero hits the Dead End and loses its crystals, "
