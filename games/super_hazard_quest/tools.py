@@ -7,13 +7,11 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from games.core.errors import InvalidMove
-from games.core.readings import ReadingTurn, consulted_while, turning_readings
+from games.core.readings import ReadingTurn
 from games.core.tools import CardCatalog, Tool
-from games.core.words import cap, listed, subject
 from games.super_hazard_quest import pages
-from games.super_hazard_quest.pathfinder import Reachability, reachable
+from games.super_hazard_quest.reach import reach_with_readings
 from games.super_hazard_quest.rules import RULES
-from games.super_hazard_quest.spoken import card_words
 from games.super_hazard_quest.state import State
 
 
@@ -55,45 +53,13 @@ class Reachable(BaseModel):
     )
 
 
-def said(found: Reachability) -> str:
-    """Where the hero can go, in a player's words: the Scramblers it can defeat, the
-    Checkpoints it can end the turn on, the empty spaces it can open."""
-    who = found.player
-    you = subject(who)
-
-    def rooms(cells: list[tuple[int, int]]) -> str:
-        return listed([card_words(x, y, found.start, who) for x, y in cells])
-
-    parts = []
-    if found.wins:
-        parts.append(f"{you} can defeat the Scrambler in {rooms([(d.x, d.y) for d in found.wins])}")
-    if found.checkpoints:
-        cells = [(d.x, d.y) for d in found.checkpoints]
-        parts.append(f"{you} can end the turn on the Checkpoint of {rooms(cells)}")
-    else:
-        parts.append(f"{you} can reach no other Checkpoint")
-    if found.openings:
-        cells = list(dict.fromkeys((o["x"], o["y"]) for o in found.openings))
-        parts.append(f"{you} can walk into the empty space where {rooms(cells)} would lie")
-    return cap("; ".join(parts)) + "."
-
-
 def where_can_i_go(body: dict[str, Any], cards: CardCatalog | None) -> dict[str, Any]:
     parsed = RULES.parse_state(body.get("state"))
     player = body.get("player")
     if not isinstance(player, str) or not player:
         raise InvalidMove("player", "name the hero whose turn it is")
     try:
-        found, keys = consulted_while(lambda: reachable(parsed, player))
-        turns: list[ReadingTurn] = []
-        if keys:  # searched again under the other reading of each open point consulted
-            ours = said(found)
-
-            def differs(other: Reachability) -> tuple[str, str] | None:
-                words = said(other)
-                return None if words == ours else ("", words)
-
-            turns = turning_readings(lambda: reachable(parsed, player), keys, differs)
+        found, turns = reach_with_readings(parsed, player)
     except ValueError as exc:
         raise InvalidMove("player", str(exc)) from None
     return {**found.as_json(), "readings_deciding": [t.model_dump() for t in turns]}
