@@ -20,7 +20,7 @@ from games.core.errors import BadInput
 from games.core.tools import Page, PageRequest, Picture, Reference, RulingBoard
 from games.core.words import possessive, says, subject
 from games.super_hazard_quest import builder
-from games.super_hazard_quest.pathfinder import reachable
+from games.super_hazard_quest.reach import reach_with_readings
 from games.super_hazard_quest.rules import RULES
 from games.super_hazard_quest.spoken import card_words, from_start, item_words
 from games.super_hazard_quest.state import ALL_ACTIONS, COMBAT_ACTIONS, HAND_SIZE, Hero, Item, State
@@ -125,7 +125,8 @@ def answer(state: State, player: str, selected: tuple[int, int] | None) -> dict[
     """The path finder's answer for the hero of `player`, spelled out for the page."""
     hero = state.hero(player)
     assert hero is not None
-    found = reachable(state, player).as_json()
+    searched, turns = reach_with_readings(state, player)
+    found = searched.as_json()
     hand = {i.id: i for i in hero.hand}
     origin = None if hero.x is None or hero.y is None else (hero.x, hero.y)
     checkpoints = [
@@ -144,6 +145,8 @@ def answer(state: State, player: str, selected: tuple[int, int] | None) -> dict[
         "hand_words": _items([i.id for i in hero.hand], hand),
         "whose": possessive(hero.player, start=True),
         "stands": from_start(*origin) if origin is not None else "",
+        # what the other reading of an open point the answer turns on would answer
+        "turns": [{"slug": t.key.partition(":")[2], "other_answer": t.other_answer} for t in turns],
     }
 
 

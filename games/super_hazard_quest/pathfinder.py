@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from games.core.pictures import plural
+from games.core.readings import ours
 from games.core.words import and_more
 from games.super_hazard_quest.ledger import Ledger
 from games.super_hazard_quest.movement import (
@@ -919,7 +920,8 @@ def _crystal_wins(
         if isinstance(found, Event):
             continue
         x, y, _ = compiled.place(search.walkers[found])
-        if (x, y) in bosses:
+        # Read the other way, a Mini-Boss is fought only from the Checkpoint the turn began on.
+        if (x, y) in bosses and ((x, y) == start or ours(FIGHT_RULING)):
             nodes.append(found)
             if len(nodes) >= FIGHT_NODE_LIMIT:
                 break
@@ -982,6 +984,10 @@ def reachable(state: State, player: str) -> Reachability:
             used = {p["item"] for p in placed}
             free = [i for i in hazard_items if i.id not in used]
             for _item, placement in _placements(explored, hero, free):
+                if not ours(HAZARD_ITEM_RULING):
+                    # Read the other way, a hazard placed stands from the next turn on: it
+                    # opens no route this turn.
+                    break
                 together = frozenset(tuple(sorted(p.items())) for p in [*placed, placement])
                 if together in tried:
                     continue

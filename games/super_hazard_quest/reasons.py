@@ -148,12 +148,18 @@ INTERPRETATIONS = frozenset(
 )
 
 # Readings no answer turns on, never flagged: not an open point with another answer, but our
-# model of what the book shows without printing it (the Proper Movement demo card), or how a
-# ruling treats what the reference lacks (a Special Item's text; items whose faces are not
-# given, taken at the player's word). The readings ruled both ways ask `ours`
-# (games/core/readings.py): DISCARD_RULING; the others are open points ruled one way only.
+# model of what the book shows without printing it (the Proper Movement demo card), how a ruling
+# treats what the reference lacks (a Special Item's text; items whose faces are not given, taken
+# at the player's word), or a point the book settles itself (a Look ends a turn from the
+# Checkpoint reached, "even after a player has moved": rule 8.10). Every other reading is ruled
+# both ways: the engine asks `ours` (games/core/readings.py) where it applies one.
 NEVER_TURNS = frozenset(
-    {transitions.PROPER_MOVEMENT, transitions.SPECIAL_RULING, transitions.UNSEEN_RULING}
+    {
+        transitions.PROPER_MOVEMENT,
+        transitions.SPECIAL_RULING,
+        transitions.UNSEEN_RULING,
+        transitions.LOOK_RULING,
+    }
 )
 
 # Where each reason is ruled on: `REASONS.module(code)` names the module to open.

@@ -104,18 +104,21 @@ def _answer(move: Any, result: Findings, origin: tuple[int, int] | None) -> str:
         return f"{cap(subj)} {verb(name, 'wins', 'win')} the game: {_won_how(state, name)}."
     if isinstance(move, TrapDoor):
         target = move.target
+        over = state.turn is not None and fold(state.turn) != fold(name)
+        ends = f" {cap(short_moves.trap_door_ends(name))}." if over else ""
         if ended == "wounded":
             return (
                 f"Yes: {possessive(target)} hero hits the Dead End and loses its crystals, "
-                "which nobody gains."
+                f"which nobody gains.{ends}"
             )
-        return f"Yes, {subj} can use the Trap Door: {possessive(target)} hero is moved."
+        return f"Yes, {subj} can use the Trap Door: {possessive(target)} hero is moved.{ends}"
     hero = state.hero(name)
     assert hero is not None
     if ended == "wounded":
         # Said without a "yes": the same words answer "can I make that turn?" and "was I
         # wounded?", the cause first.
         cause = next((r.detail for r in result.reasons if r.code.startswith("wounded-")), "")
+        cause = cause or next((r.detail for r in result.reasons if r.code == "battle-wound"), "")
         return (
             f"{cap(poss)} hero is wounded{': ' + cause if cause else ''}. It goes back to the "
             "Checkpoint it began the turn on and loses all its crystals."

@@ -61,6 +61,12 @@ def _ids(where: str, ids: list[str], owner: str, held: set[str]) -> set[str]:
 ANY_TIME = "a Discard Turn may be taken at any time"
 
 
+def trap_door_ends(player: str) -> str:
+    """What a Trap Door does to its user's turn read the other way (TRAP_DOOR_RULING flipped):
+    "using it ends your turn"."""
+    return f"using it ends {possessive(player)} turn"
+
+
 def discard_turn(state: State, move: DiscardTurn, where: str) -> Findings:
     if move.look is not None:
         raise breach("look-in-discard-turn", "a Look expands the dungeon: not in a Discard Turn")
@@ -217,6 +223,19 @@ def trade(state: State, move: Trade, where: str) -> Findings:
             f"{plural(len(give), 'card')} given for {len(take)}: both hands must stay at five",
             (TRADE_RULING,),
         )
+    if not ours(TRADE_RULING):
+        # Read the other way, "takes the place of a Discard Turn" means a trade is open only
+        # to a player who may take one: who lacks the actions for a Standard Turn (rule 6.1).
+        # The way the hand opens is searched only here, never on our reading.
+        open_turn, _ = standard_turn_open(state, mine)
+        if open_turn is not None:
+            raise breach(
+                "discard-turn-not-allowed",
+                f"a trade takes the place of a Discard Turn, and "
+                f"{says(move.player, 'does', 'do')} not lack the actions for a Standard Turn: "
+                f"{open_turn}",
+                (TRADE_RULING,),
+            )
     moving_out = [i for i in mine.hand if fold(i.id) in give]
     moving_in = [i for i in theirs.hand if fold(i.id) in take]
     mine.hand = [i for i in mine.hand if fold(i.id) not in give] + moving_in
@@ -264,6 +283,9 @@ def trap_door(state: State, move: TrapDoor, where: str) -> Findings:
     target = state.hero(move.target)
     assert target is not None
     result = turn_findings(state, [TRAP_DOOR_RULING])
+    if not ours(TRAP_DOOR_RULING):
+        # Read the other way, using a Trap Door is the user's whole turn, as a trade is.
+        state.turn = next_player(state)
     if dest.dead_end:
         lost = (
             "all its crystals"
@@ -366,9 +388,13 @@ def setup(state: State, move: Setup, where: str) -> Findings:
     lowest = min(stage for stage, _ in numbered)
     tied = [p for stage, p in numbered if stage == lowest]
     if len(tied) > 1:
+        # Read the other way, a tie is broken among the tied players alone: the same, when
+        # every player tied.
+        everyone = len(tied) == len(move.draws)
+        again = "everyone draws again" if everyone or ours(TIE_RULING) else "only they draw again"
         raise breach(
             "setup-tie",
-            f"{' and '.join(tied)} tie on Stage Number {lowest}: draw again",
+            f"{' and '.join(tied)} tie on Stage Number {lowest}: {again}",
             (TIE_RULING,),
         )
     first_hero = state.hero(tied[0])

@@ -9,8 +9,9 @@ from collections import Counter
 from games.core import InvalidMove, InvalidState
 from games.core.findings import Findings
 from games.core.pictures import plural
+from games.core.readings import ours
 from games.core.words import possessive, says, subject, verb
-from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, spend
+from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, options, spend
 from games.super_hazard_quest.movement import (
     STATIONS,
     Grid,
@@ -76,6 +77,20 @@ def _beside(direction: str) -> str:
     return {"up": "above", "down": "below"}.get(direction, f"to the {direction} of")
 
 
+def _leap_reaches(room: PlacedRoom) -> bool:
+    """Whether a Running Leap onto `room` reaches its Scrambler: on our reading, entering the
+    card reaches it however the hero came; read the other way, a leap ignores all that is on
+    the card ("All HAZARDS and proper directions are ignored") and a Scrambler is reached by
+    walking in."""
+    return room.scrambler is not None and ours(SCRAMBLER_RULING)
+
+
+def _item_answers(defence: Ledger, foe: Hero, action: Action) -> bool:
+    """Whether an Item Card in the defender's hand can give `action` (not only its Inherent
+    Action)."""
+    return any(source != INHERENT for source, _ in options(defence, foe.action(), foe.hand, action))
+
+
 def _times(n: int) -> str:
     """How often an action is used, as a player says it: "once", "twice", "3 times"."""
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
@@ -105,6 +120,7 @@ class TurnWalk:
         self.interps: set[str] = set()
         self.uses: Counter[str] = Counter()  # uses taken this turn, by source
         self.fought: set[tuple[int, int]] = set()  # cards whose Mini-Boss was fought
+        self.prizes: set[str] = set()  # ids of the items taken as Boss Prizes this turn
         self.through: tuple[int, int] | None = None  # a door left into a card not drawn
         # where each card was described, for a 400 naming a side the ruling rests on
         self.fields: dict[tuple[int, int], str] = {
@@ -418,6 +434,15 @@ class TurnWalk:
                 f"{self.card(room.x, room.y)} has no Mini-Boss",
                 (FIGHT_RULING,),
             )
+        if (room.x, room.y) != self.start and not ours(FIGHT_RULING):
+            # Read the other way, "must first occupy the CHECKPOINT" means the hero waits
+            # there between turns: a Mini-Boss is fought from the Checkpoint the turn began on.
+            raise breach(
+                "fight-off-checkpoint",
+                f"the hero walked to {self.checkpoint(room.x, room.y)} this turn, and a "
+                "Mini-Boss is fought from the Checkpoint where the turn begins",
+                (FIGHT_RULING,),
+            )
         for k, (action, source) in enumerate(zip(boss.actions, f.using, strict=True)):
             used = None if fold(source) == INHERENT else self.hero.item(source)
             if used is not None and used.kind == "hazard":
@@ -468,6 +493,7 @@ class TurnWalk:
         if fold(f.take.id) in {fold(t) for t in taken} or fold(f.take.id) == INHERENT:
             raise InvalidMove(f"{where}.take.id", f"item id {f.take.id!r} is already in use")
         self.hero.hand.append(f.take)
+        self.prizes.add(f.take.id)
         self.note(
             "prize-item",
             f"{self.said(f.take)}, the Boss Prize, joins the hand and may be used this turn",
@@ -498,6 +524,13 @@ class TurnWalk:
                 f"a {item.hazard} hazard cannot go on the {p.spot} "
                 f"{'space' if is_space else 'exit'}",
             )
+        if not ours(HAZARD_ITEM_RULING):
+            # Read the other way, a hazard placed stands from the next turn on: this turn's
+            # walk still meets the card as it was.
+            self.grid[(p.x, p.y)] = room.model_copy(deep=True)
+            placed = self.state.room(p.x, p.y)
+            assert placed is not None
+            room = placed
         if is_space:
             setattr(room, p.spot.replace("-", "_"), p.hazard)
         else:
@@ -558,7 +591,11 @@ class TurnWalk:
                 )
             self.ledger = self.ledger.play_other(item.id)
             if r.answer is None:
-                if can_give(defence, foe.action(), foe.hand, r.action):
+                # Read the other way (rule 11.4: "plays the necessary ITEM"), only an Item Card
+                # answers a request: an Inherent Action alone leaves it unanswered.
+                if can_give(defence, foe.action(), foe.hand, r.action) and (
+                    _item_answers(defence, foe, r.action) or ours(BATTLE_RULING)
+                ):
                     raise breach(
                         "battle-answer-available",
                         f"{subject(foe.player, start=True)} can give {r.action.title()} and "
@@ -568,6 +605,13 @@ class TurnWalk:
                 unanswered += 1
                 continue
             by_inherent = fold(r.answer) == INHERENT
+            if by_inherent and not ours(BATTLE_RULING):
+                raise breach(
+                    "battle-answer-invalid",
+                    f"{subject(foe.player, start=True)} must play an item for each request: an "
+                    "Inherent Action does not answer it",
+                    (BATTLE_RULING,),
+                )
             answer = None if by_inherent else foe.item(r.answer)
             if not by_inherent and answer is None:
                 raise InvalidMove(
@@ -614,6 +658,15 @@ class TurnWalk:
                 f"{says(foe.player, 'answers', 'answer', True)} every request",
                 BATTLE_RULING,
             )
+            if not ours(BATTLE_WOUND_RULING):
+                # Read the other way ("Players may also WOUND each other"), the attacker whose
+                # every request is answered loses the battle and is wounded.
+                self.wound(
+                    "battle-wound",
+                    f"{says(self.hero.player, 'loses', 'lose')} the Hero Battle, as "
+                    f"{says(foe.player, 'answers', 'answer')} every request",
+                    BATTLE_WOUND_RULING,
+                )
 
     # ----- the end of the turn
 
@@ -734,6 +787,15 @@ class TurnWalk:
                 (LOOK_RULING,),
             )
         if self.new_cells:  # not stuck: a way on is open
+            if not ours(WOUND_RULING):
+                # Read the other way, the hazards of the new room "prevent them from reaching
+                # the next CHECKPOINT" whenever the hero stops short of one: a wound.
+                self.wound(
+                    "wounded-stuck",
+                    f"the path stops at {here}, in a room placed this turn, short of a Checkpoint",
+                    WOUND_RULING,
+                )
+                return
             raise breach(
                 "turn-not-on-checkpoint",
                 f"the path stops at {here}, but a way on is still open: the turn must go on",
@@ -780,8 +842,12 @@ class TurnWalk:
                 raise breach("item-not-used", f"{self.said(laid)} is laid out but never used")
 
     def leap(self, leap: Leap) -> None:
-        unused = [self.said(i) for i in self.hero.hand if i.id not in self.ledger.active()]
-        if unused or self.hero.unseen:
+        left = [i for i in self.hero.hand if i.id not in self.ledger.active()]
+        unused = [self.said(i) for i in left]
+        # Read the other way, the whole hand is the hand the turn began with: a Boss Prize
+        # taken this turn may be kept for later.
+        prizes_only = not self.hero.unseen and all(i.id in self.prizes for i in left)
+        if (unused or self.hero.unseen) and (not prizes_only or ours(LEAP_RULING)):
             held = ", ".join(unused) + (
                 f" and {self.hero.unseen} unseen" if self.hero.unseen else ""
             )
@@ -793,18 +859,23 @@ class TurnWalk:
         if room is not None:
             if leap.drawn is not None:
                 raise InvalidMove(where, f"a card already lies at {cell}: no draw")
-            if not (room.checkpoint or room.dead_end or room.scrambler):
+            reaches = _leap_reaches(room)
+            if not (room.checkpoint or room.dead_end or reaches):
+                scrambler = room.scrambler is not None
                 raise breach(
                     "leap-onto-no-checkpoint",
-                    f"{self.card(*cell)} has no Checkpoint",
-                    (LEAP_RULING,),
+                    f"{self.card(*cell)} has no Checkpoint"
+                    + (", and a Running Leap does not reach its Scrambler" if scrambler else ""),
+                    (LEAP_RULING, SCRAMBLER_RULING) if scrambler else (LEAP_RULING,),
                 )
         else:
             room = place_card(self.state, self.grid, *cell, leap.drawn, where)
             self.new_cells.add(cell)
+            reaches = _leap_reaches(room)
         self.walker = Walker(start_spot(*cell))
         self.note("leap-made", f"the hero leaps {leap.dir} onto {self.card(*cell)}", LEAP_RULING)
-        self.arrive(room)
+        if room.scrambler is None or reaches:
+            self.arrive(room)
         if self.outcome == "ended" and not room.checkpoint:
             self.wound(
                 "wounded-stuck",

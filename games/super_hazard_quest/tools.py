@@ -7,9 +7,10 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from games.core.errors import InvalidMove
+from games.core.readings import ReadingTurn
 from games.core.tools import CardCatalog, Tool
 from games.super_hazard_quest import pages
-from games.super_hazard_quest.pathfinder import reachable
+from games.super_hazard_quest.reach import reach_with_readings
 from games.super_hazard_quest.rules import RULES
 from games.super_hazard_quest.state import State
 
@@ -43,6 +44,13 @@ class Reachable(BaseModel):
     wins: list[Destination] = Field(description="Scramblers reachable with their crystal")
     truncated: bool
     notes: list[str]
+    readings_deciding: list[ReadingTurn] = Field(
+        default_factory=list,
+        description=(
+            "The readings of open points the answer turns on: searched the other way, the hero "
+            "could go elsewhere; with what the other reading answers."
+        ),
+    )
 
 
 def where_can_i_go(body: dict[str, Any], cards: CardCatalog | None) -> dict[str, Any]:
@@ -51,9 +59,10 @@ def where_can_i_go(body: dict[str, Any], cards: CardCatalog | None) -> dict[str,
     if not isinstance(player, str) or not player:
         raise InvalidMove("player", "name the hero whose turn it is")
     try:
-        return reachable(parsed, player).as_json()
+        found, turns = reach_with_readings(parsed, player)
     except ValueError as exc:
         raise InvalidMove("player", str(exc)) from None
+    return {**found.as_json(), "readings_deciding": [t.model_dump() for t in turns]}
 
 
 TOOLS = {

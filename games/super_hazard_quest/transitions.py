@@ -63,7 +63,9 @@ def outcome(findings: Findings) -> str:
     codes = {r.code for r in findings.reasons}
     if WON in codes:
         return "won"
-    return "wounded" if codes & WOUNDS else "ended"
+    # A wound without a cause of its own (a Hero Battle lost by the attacker, read the other
+    # way) still sends the hero back (rule 8.2).
+    return "wounded" if codes & WOUNDS or "returned-to-start" in codes else "ended"
 
 
 def copy_state(state: State) -> State:

@@ -80,7 +80,21 @@ def test_a_discard_turn_with_a_way_open_turns_on_our_reading() -> None:
 
 # ----- every open point these engines consult is accounted for
 
-FLIPPED = {BA.MAJORITY, BA.PLAYMAKER_ONLY, T.DISCARD_RULING}
+FLIPPED = {
+    BA.MAJORITY,
+    BA.PLAYMAKER_ONLY,
+    T.DISCARD_RULING,
+    T.WOUND_RULING,
+    T.FIGHT_RULING,
+    T.SCRAMBLER_RULING,
+    T.LEAP_RULING,
+    T.BATTLE_RULING,
+    T.BATTLE_WOUND_RULING,
+    T.TRAP_DOOR_RULING,
+    T.HAZARD_ITEM_RULING,
+    T.TRADE_RULING,
+    T.TIE_RULING,
+}
 
 
 def _consulted(package: str) -> set[str]:
