@@ -343,12 +343,31 @@ def rule_substitute(state: BattleState, move: Substitute) -> Findings:
         f"a substitution costs {SUBSTITUTION_COST} Hot Dogs: say how many are left",
     )
     broken: list[Reason] = []
+    read: list[str] = []
     if not any(fold(h.id) == fold(move.hero) for h in bench):
-        broken.append(
-            _mode_reason(
-                "substitute-from-bench", state, f"{move.hero!r} is not on {possessive(name)} Bench"
+        out = _substituted_out(state, move)
+        # Read the other way, a Hero substituted out goes back to the Bench, from which it
+        # may come in again: only then does where it went decide anything.
+        if out is not None and not ours(R.SET_ASIDE):
+            pass
+        elif out is not None:
+            broken.append(
+                _mode_reason(
+                    "substitute-from-bench",
+                    state,
+                    f"{out.label()} was substituted out and set aside, not put back on "
+                    f"{possessive(name)} Bench",
+                )
             )
-        )
+            read.append(R.SET_ASIDE)
+        else:
+            broken.append(
+                _mode_reason(
+                    "substitute-from-bench",
+                    state,
+                    f"{move.hero!r} is not on {possessive(name)} Bench",
+                )
+            )
     if hot_dogs < SUBSTITUTION_COST:
         broken.append(
             _mode_reason(
@@ -358,9 +377,38 @@ def rule_substitute(state: BattleState, move: Substitute) -> Findings:
                 f"{SUBSTITUTION_COST}",
             )
         )
+    # Read the other way, drawing a new Hero is part of the substitution: with the Hero Deck
+    # known to be empty, there is no substitution to make.
+    if not broken and _known_empty(p) and not ours(R.EMPTY_DECK):
+        broken.append(
+            _mode_reason(
+                "substitution-draws-replacement",
+                state,
+                f"{possessive(name, start=True)} Hero Deck is empty, so no new Hero can be drawn",
+            )
+        )
+        read.append(R.EMPTY_DECK)
     if broken:
-        return _illegal(f"{subject(name, True)} cannot substitute: {broken[0].detail}.", *broken)
+        return _illegal(
+            f"{subject(name, True)} cannot substitute: {broken[0].detail}.",
+            *broken,
+            interpretations=read,
+        )
     return _substitute(state, move)
+
+
+def _substituted_out(state: BattleState, move: Substitute) -> Hero | None:
+    """The Hero `move` names, if it is one set aside in a battle before this one by a
+    substitution (in the Substitution Phase, Sudden Death has set nothing aside)."""
+    p = state.players[move.player]
+    if state.phase != "substitution":
+        return None
+    return next((h for h in p.set_aside or [] if fold(h.id) == fold(move.hero)), None)
+
+
+def _known_empty(p: Player) -> bool:
+    """Whether the Hero Deck is described whole and holds no Hero."""
+    return p.hero_deck is not None and not p.hero_deck and not p.partly("hero_deck")
 
 
 def _substitute(state: BattleState, move: Substitute) -> Findings:
@@ -368,9 +416,12 @@ def _substitute(state: BattleState, move: Substitute) -> Findings:
     p = nxt.players[move.player]
     name = who(state, move.player)
     bench = _pile(p.bench)
-    incoming = next(h for h in bench if fold(h.id) == fold(move.hero))
+    # From the Bench; on the other reading of where a Hero substituted out goes, it may be one
+    # of those (rule_substitute), back on the Bench.
+    came_from = bench if any(fold(h.id) == fold(move.hero) for h in bench) else _pile(p.set_aside)
+    incoming = next(h for h in came_from if fold(h.id) == fold(move.hero))
     outgoing = p.zones[state.battle - 1]
-    bench.remove(incoming)
+    came_from.remove(incoming)
     p.zones[state.battle - 1] = incoming
     _set_aside(p, outgoing)
     p.hot_dogs = (p.hot_dogs or 0) - SUBSTITUTION_COST
@@ -779,8 +830,10 @@ def _resolve(
                 f" {_does(state, nxt.winner, 'wins', 'win', True)} the game, {max(score)} "
                 f"battles to {min(score)}."
             )
-    elif nxt.phase == "sudden-death":
+    elif nxt.phase == "sudden-death" and not nxt.ties_allowed:
         answer += " The game is tied and ties are not allowed: Sudden Death follows."
+    elif nxt.phase == "sudden-death":  # the other reading of a tie (`_end_game`)
+        answer += " The game is tied: Sudden Death follows."
     return found_legal(
         f"Battle {state.battle} is {result}.",
         reasons,
@@ -862,13 +915,16 @@ def _end_game(nxt: BattleState, reasons: list[Reason], interpretations: list[str
         )
         if max(won) < WINS_NEEDED:
             interpretations.append(R.MAJORITY)
-    elif nxt.ties_allowed:
+    # Read the other way, Sudden Death follows every tied game ("In the event of a tie"), the
+    # game's setting on ties notwithstanding.
+    elif nxt.ties_allowed and ours(R.TIES):
         nxt.phase, nxt.winner = "game-over", None
         reasons.append(_reason("equal-battles-tie", f"{score}: the game is a tie"))
         interpretations.append(R.TIES)
     else:
         nxt.phase, nxt.winner = "sudden-death", None
-        reasons.append(_reason("tie-goes-to-sudden-death", f"{score}, and ties are not allowed"))
+        why = ", and ties are not allowed" if not nxt.ties_allowed else ": a tie goes to it"
+        reasons.append(_reason("tie-goes-to-sudden-death", f"{score}{why}"))
         interpretations.append(R.TIES)
 
 

@@ -80,7 +80,19 @@ def test_a_discard_turn_with_a_way_open_turns_on_our_reading() -> None:
 
 # ----- every open point these engines consult is accounted for
 
-FLIPPED = {BA.MAJORITY, BA.PLAYMAKER_ONLY, T.DISCARD_RULING}
+FLIPPED = {
+    BA.MAJORITY,
+    BA.PLAYMAKER_ONLY,
+    BA.TIES,
+    BA.SET_ASIDE,
+    BA.EMPTY_DECK,
+    BA.VARIATION,
+    BA.PLAYS_BY_NAME,
+    BA.HTD_COUNTS,
+    BA.DBS_FORMATS,
+    BA.TEAM,
+    T.DISCARD_RULING,
+}
 
 
 def _consulted(package: str) -> set[str]:
