@@ -426,18 +426,18 @@ def _check_heroes(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
         )
         by_variation = deck.by_variation
         twice = [k for k, n in by_variation.items() if n > 1]
-        by_name = deck.by_hero_name
         # Read the other way, a variation is the Hero's name alone: the same Hero with another
         # weapon is the same variation. That counts more only where a Hero has two weapons.
         same_name: list[str] = []
         if not twice and deck.one_name_two_weapons and not ours(R.VARIATION):
-            same_name = [k for k, n in by_name.items() if n > 1]
+            same_name = [k for k, n in deck.by_hero_name.items() if n > 1]
         v.add(
             not twice and not same_name,
             "one-copy-per-variation",
             f"{by_variation[twice[0]]} copies of {twice[0][0].title()} with {twice[0][1]}"
             if twice
-            else f"{by_name[same_name[0]]} copies of {same_name[0].title()}, with different weapons"
+            else f"{deck.by_hero_name[same_name[0]]} copies of {same_name[0].title()}, with "
+            "different weapons"
             if same_name
             else f"{len(by_variation)} different variations, one copy each",
         )

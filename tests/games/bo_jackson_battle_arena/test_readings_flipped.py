@@ -151,7 +151,7 @@ def test_an_empty_playbook_at_the_end_of_a_battle_is_not_flagged() -> None:
 
 
 def test_one_hero_with_two_weapons_is_legal_only_on_our_reading_of_a_variation() -> None:
-    heroes = legal_heroes(59) + [deck_hero("Hero 0", 50, "Ice")]
+    heroes = [*legal_heroes(59), deck_hero("Hero 0", 50, "Ice")]
     ruled = check(deck(heroes), "rookie")
     with flipped(R.VARIATION):
         other = check(deck(heroes), "rookie")
@@ -249,7 +249,7 @@ def test_apex_madness_with_four_hot_dogs_is_not_flagged() -> None:
 
 
 def test_the_deck_check_table_flags_the_reading_per_format() -> None:
-    heroes = legal_heroes(59) + [deck_hero("Hero 0", 50, "Ice")]
+    heroes = [*legal_heroes(59), deck_hero("Hero 0", 50, "Ice")]
     table = {fmt.slug: r for fmt, r in check_every_format(DeckList.model_validate(deck(heroes)))}
     assert [t.key for t in table["rookie"].readings_deciding] == [R.VARIATION]
     # Double Blaster Sealed does not check variations: nothing there turns on the reading.
