@@ -179,7 +179,9 @@ def position_faults(state: BattleState) -> list[Reason]:
                         "Deck holds exactly 10",
                     )
                 )
-            if len(p.bench or []) > 4:
+            # Read the other way, every player draws a Hero in each Substitution Phase (see
+            # rule_keep_hero), and a Bench grows by one for each Hero kept.
+            if len(p.bench or []) > 4 and ours(R.TO_BENCH):
                 faults.append(
                     _mode_reason(
                         "setup-bench-four",
@@ -429,26 +431,7 @@ def _substitute(state: BattleState, move: Substitute) -> Findings:
         p.hot_dogs_discarded += SUBSTITUTION_COST
     p.substituted = True
     interpretations = [R.SET_ASIDE, R.TO_BENCH, R.SUB_COST]
-    drawn: Hero | None
-    if p.hero_deck is None or (not p.hero_deck and p.partly("hero_deck")):
-        # The top card of a Hero Deck not described: a Hero comes to the Bench, its face
-        # as unknown as the deck it came from.
-        drawn = Hero(id=_fresh_id(nxt, f"hero-drawn-{move.player + 1}-{state.battle}"), power=None)
-        bench.append(drawn)
-        draw_detail = (
-            f"{says(name, 'draws', 'draw')} the top Hero of the Hero Deck to the Bench (the "
-            "deck was not described)"
-        )
-    elif p.hero_deck:
-        drawn = p.hero_deck.pop(0)
-        bench.append(drawn)
-        draw_detail = (
-            f"{says(name, 'draws', 'draw')} {drawn.label()} from the Hero Deck to the Bench"
-        )
-    else:
-        drawn = None
-        draw_detail = f"{possessive(name, start=True)} Hero Deck is empty: nothing is drawn"
-        interpretations.append(R.EMPTY_DECK)
+    draw_detail = _draw_hero(nxt, move.player, state.battle, interpretations)
     _after_decision(nxt, move.player)
     return found_legal(
         f"{subject(name, True)} may substitute {incoming.label()} for {outgoing.label()} in "
@@ -479,6 +462,28 @@ def _substitute(state: BattleState, move: Substitute) -> Findings:
     )
 
 
+def _draw_hero(nxt: BattleState, player: int, battle: int, interpretations: list[str]) -> str:
+    """`player` draws a new Hero from the Hero Deck to the Bench (mutates `nxt`); what was
+    drawn, in words."""
+    p = nxt.players[player]
+    name = who(nxt, player)
+    bench = _pile(p.bench)
+    if p.hero_deck is None or (not p.hero_deck and p.partly("hero_deck")):
+        # The top card of a Hero Deck not described: a Hero comes to the Bench, its face
+        # as unknown as the deck it came from.
+        bench.append(Hero(id=_fresh_id(nxt, f"hero-drawn-{player + 1}-{battle}"), power=None))
+        return (
+            f"{says(name, 'draws', 'draw')} the top Hero of the Hero Deck to the Bench (the "
+            "deck was not described)"
+        )
+    if p.hero_deck:
+        drawn = p.hero_deck.pop(0)
+        bench.append(drawn)
+        return f"{says(name, 'draws', 'draw')} {drawn.label()} from the Hero Deck to the Bench"
+    interpretations.append(R.EMPTY_DECK)
+    return f"{possessive(name, start=True)} Hero Deck is empty: nothing is drawn"
+
+
 def _set_aside(p: Player, hero: Hero) -> None:
     """`hero` goes to the Heroes set aside; to a pile not described it is the one card known."""
     if p.set_aside is None:
@@ -495,19 +500,30 @@ def rule_keep_hero(state: BattleState, move: KeepHero) -> Findings:
     nxt = _copy(state)
     _after_decision(nxt, move.player)
     name = who(state, move.player)
+    reasons = [
+        _mode_reason(
+            "substitution-is-optional",
+            state,
+            f"{says(name, 'chooses', 'choose')} not to pay for a substitution",
+        )
+    ]
+    interpretations = [R.TO_BENCH]
+    drawn = ""
+    # Read the other way, "Players draw a new Hero" is every player, whether they substituted
+    # or not: a player who keeps their Hero draws too (from a Hero Deck known to be empty,
+    # nothing, as on our reading).
+    if not _known_empty(state.players[move.player]) and not ours(R.TO_BENCH):
+        detail = _draw_hero(nxt, move.player, state.battle, interpretations)
+        reasons.append(_mode_reason("substitution-draws-replacement", state, detail))
+        drawn = f", and {says(name, 'draws', 'draw')} a new Hero to the Bench all the same"
     return found_legal(
         f"{subject(name, True)} may keep {_their(name)} Hero in battle {state.battle} without "
         "substituting.",
-        [
-            _mode_reason(
-                "substitution-is-optional",
-                state,
-                f"{says(name, 'chooses', 'choose')} not to pay for a substitution",
-            )
-        ],
+        reasons,
         nxt,
+        interpretations,
         answer=f"Yes, {subject(name)} can keep the Hero in battle {state.battle}: substituting "
-        "is a choice.",
+        f"is a choice{drawn}.",
     )
 
 

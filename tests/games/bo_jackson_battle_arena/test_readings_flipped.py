@@ -12,6 +12,7 @@ import pytest
 from games import registry
 from games.bo_jackson_battle_arena import reasons as R
 from games.bo_jackson_battle_arena.deck import DeckList, check_every_format
+from games.bo_jackson_battle_arena.rules import RULES
 from games.core import Ruling
 from games.core.readings import flipped
 from games.core.tools import CatalogCard, InMemoryCardCatalog
@@ -31,6 +32,7 @@ RESOLVE = {"kind": "resolve-battle"}
 FLIPPED_HERE = {
     R.TIES,
     R.SET_ASIDE,
+    R.TO_BENCH,
     R.EMPTY_DECK,
     R.VARIATION,
     R.PLAYS_BY_NAME,
@@ -123,6 +125,49 @@ def test_a_substitution_from_the_bench_is_not_flagged() -> None:
     ruled = rule(state, {"kind": "substitute", "player": 0, "hero": "Ana-bench-1"})
     assert ruled.legal
     assert_merely_used(R.SET_ASIDE, ruled)
+
+
+# ----- a Hero kept: nothing drawn, or a Hero drawn all the same
+
+
+def test_ben_keeps_his_hero_and_draws_nothing_on_our_reading_of_who_draws() -> None:
+    state = game("substitution", honors=1)
+    ruled, other = both_ways(R.TO_BENCH, state, {"kind": "keep-hero", "player": 1})
+    assert len(ruled.next_state["players"][1]["bench"]) == 4  # type: ignore[index]
+    assert len(other.next_state["players"][1]["bench"]) == 5  # type: ignore[index]
+    assert_turns_on(R.TO_BENCH, ruled, other)
+    assert ruled.readings_deciding[0].other_answer == (
+        "Yes, Ben can keep the Hero in battle 1: substituting is a choice, and Ben draws a new "
+        "Hero to the Bench all the same."
+    )
+
+
+def test_a_substitution_draws_a_hero_either_way() -> None:
+    ruled = rule(game("substitution"), {"kind": "substitute", "player": 0, "hero": "Ana-bench-1"})
+    assert ruled.legal
+    assert_merely_used(R.TO_BENCH, ruled)
+
+
+def test_a_whole_game_of_kept_heroes_has_the_same_winner_either_way() -> None:
+    state = game("substitution")
+    state["players"][0]["zones"] = [hero(f"a{i}", 150) for i in range(7)]
+    moves: list[JSON] = []
+    for _ in range(7):
+        moves += [
+            {"kind": "keep-hero", "player": 0},
+            {"kind": "keep-hero", "player": 1},
+            RESOLVE,
+        ]
+    ruled = RULES.rule_sequence_json(state, moves)
+    assert ruled.verdict.value == "legal" and ruled.winner == "Ana", ruled.answer
+    with flipped(R.TO_BENCH):
+        other = RULES.rule_sequence_json(state, moves)
+    assert other.winner == "Ana"
+    # Ben kept his Hero 7 times and drew all 3 Heroes of his Hero Deck to the Bench.
+    assert other.final_state is not None and len(other.final_state["players"][1]["bench"]) == 7
+    assert R.TO_BENCH in ruled.rulings[0].interpretations
+    # A Bench growing under the other reading changes no battle: nothing turns on it.
+    assert ruled.readings_deciding == []
 
 
 # ----- a draw from an empty deck: nothing drawn, or no substitution
@@ -289,5 +334,5 @@ def test_the_deck_check_tool_answers_with_the_reading_its_verdict_turns_on() -> 
 
 @pytest.mark.parametrize("key", sorted(R.INTERPRETATIONS))
 def test_every_open_point_is_flipped_never_turns_or_left_open_on_purpose(key: str) -> None:
-    left_open = {R.MAJORITY, R.PLAYMAKER_ONLY, R.TO_BENCH}  # ruled both ways elsewhere / open
-    assert (key in FLIPPED_HERE) + (key in R.NEVER_TURNS) + (key in left_open) == 1
+    elsewhere = {R.MAJORITY, R.PLAYMAKER_ONLY}  # test_readings_battle_arena_and_hazard_quest.py
+    assert (key in FLIPPED_HERE) + (key in R.NEVER_TURNS) + (key in elsewhere) == 1
