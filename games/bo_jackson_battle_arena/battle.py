@@ -180,8 +180,10 @@ def position_faults(state: BattleState) -> list[Reason]:
                     )
                 )
             # Read the other way, every player draws a Hero in each Substitution Phase (see
-            # rule_keep_hero), and a Bench grows by one for each Hero kept.
-            if len(p.bench or []) > 4 and ours(R.TO_BENCH):
+            # rule_keep_hero): a Bench grows by one for each Hero kept.
+            if len(p.bench or []) > 4 and (
+                ours(R.TO_BENCH) or len(p.bench or []) > _most_on_bench(state, i)
+            ):
                 faults.append(
                     _mode_reason(
                         "setup-bench-four",
@@ -216,6 +218,19 @@ def position_faults(state: BattleState) -> list[Reason]:
                 )
             )
     return faults
+
+
+def _most_on_bench(state: BattleState, player: int) -> int:
+    """The most Heroes `player`'s Bench can hold when every player draws a Hero in each
+    Substitution Phase, kept or substituted (the other reading of who draws): 4, and one for
+    each decision made, in the battles before this one and in this one."""
+    p = state.players[player]
+    decided = (
+        state.phase != "substitution"
+        or bool(p.substituted)
+        or (player == state.honors and state.to_act != player)
+    )
+    return 4 + state.battle - 1 + int(decided)
 
 
 def game_result(state: BattleState) -> GameResult:

@@ -164,8 +164,9 @@ INTERPRETATIONS = frozenset(
 
 # The readings ruled both ways ask `ours` (games/core/readings.py) where the point applies:
 # MAJORITY, PLAYMAKER_ONLY, TIES, SET_ASIDE, TO_BENCH, EMPTY_DECK, VARIATION, PLAYS_BY_NAME,
-# HTD_COUNTS, DBS_FORMATS and TEAM. Readings no answer turns on, never flagged: no other reading of the book
-# gives another answer, or the point is how a ruling takes what the reference lacks.
+# HTD_COUNTS, DBS_FORMATS and TEAM. Readings no answer turns on, never flagged: no other
+# reading of the book gives another answer, or the point is how a ruling takes what the
+# reference lacks.
 NEVER_TURNS = frozenset(
     {
         # a Play's text is not in the reference: its effect is stated in the move
