@@ -396,7 +396,7 @@ def rule_substitute(state: BattleState, move: Substitute) -> Findings:
         )
     # Read the other way, drawing a new Hero is part of the substitution: with the Hero Deck
     # known to be empty, there is no substitution to make.
-    if not broken and _known_empty(p) and not ours(R.EMPTY_DECK):
+    if not broken and not p.hero_deck and _known_empty(p) and not ours(R.EMPTY_DECK):
         broken.append(
             _mode_reason(
                 "substitution-draws-replacement",
@@ -435,8 +435,12 @@ def _substitute(state: BattleState, move: Substitute) -> Findings:
     bench = _pile(p.bench)
     # From the Bench; on the other reading of where a Hero substituted out goes, it may be one
     # of those (rule_substitute), back on the Bench.
-    came_from = bench if any(fold(h.id) == fold(move.hero) for h in bench) else _pile(p.set_aside)
-    incoming = next(h for h in came_from if fold(h.id) == fold(move.hero))
+    wanted = fold(move.hero)
+    came_from = bench
+    incoming = next((h for h in bench if fold(h.id) == wanted), None)
+    if incoming is None:
+        came_from = _pile(p.set_aside)
+        incoming = next(h for h in came_from if fold(h.id) == wanted)
     outgoing = p.zones[state.battle - 1]
     came_from.remove(incoming)
     p.zones[state.battle - 1] = incoming
@@ -446,7 +450,7 @@ def _substitute(state: BattleState, move: Substitute) -> Findings:
         p.hot_dogs_discarded += SUBSTITUTION_COST
     p.substituted = True
     interpretations = [R.SET_ASIDE, R.TO_BENCH, R.SUB_COST]
-    draw_detail = _draw_hero(nxt, move.player, state.battle, interpretations)
+    draw_detail = _draw_hero(nxt, move.player, name, state.battle, interpretations)
     _after_decision(nxt, move.player)
     return found_legal(
         f"{subject(name, True)} may substitute {incoming.label()} for {outgoing.label()} in "
@@ -477,11 +481,12 @@ def _substitute(state: BattleState, move: Substitute) -> Findings:
     )
 
 
-def _draw_hero(nxt: BattleState, player: int, battle: int, interpretations: list[str]) -> str:
-    """`player` draws a new Hero from the Hero Deck to the Bench (mutates `nxt`); what was
-    drawn, in words."""
+def _draw_hero(
+    nxt: BattleState, player: int, name: str, battle: int, interpretations: list[str]
+) -> str:
+    """`player` (called `name`) draws a new Hero from the Hero Deck to the Bench (mutates
+    `nxt`); what was drawn, in words."""
     p = nxt.players[player]
-    name = who(nxt, player)
     bench = _pile(p.bench)
     if p.hero_deck is None or (not p.hero_deck and p.partly("hero_deck")):
         # The top card of a Hero Deck not described: a Hero comes to the Bench, its face
@@ -528,7 +533,7 @@ def rule_keep_hero(state: BattleState, move: KeepHero) -> Findings:
     # or not: a player who keeps their Hero draws too (from a Hero Deck known to be empty,
     # nothing, as on our reading).
     if not _known_empty(state.players[move.player]) and not ours(R.TO_BENCH):
-        detail = _draw_hero(nxt, move.player, state.battle, interpretations)
+        detail = _draw_hero(nxt, move.player, name, state.battle, interpretations)
         reasons.append(_mode_reason("substitution-draws-replacement", state, detail))
         drawn = f", and {says(name, 'draws', 'draw')} a new Hero to the Bench all the same"
     return found_legal(
