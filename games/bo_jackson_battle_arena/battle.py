@@ -179,7 +179,11 @@ def position_faults(state: BattleState) -> list[Reason]:
                         "Deck holds exactly 10",
                     )
                 )
-            if len(p.bench or []) > 4:
+            # Read the other way, every player draws a Hero in each Substitution Phase (see
+            # rule_keep_hero): a Bench grows by one for each Hero kept.
+            if len(p.bench or []) > 4 and (
+                ours(R.TO_BENCH) or len(p.bench or []) > _most_on_bench(state, i)
+            ):
                 faults.append(
                     _mode_reason(
                         "setup-bench-four",
@@ -214,6 +218,19 @@ def position_faults(state: BattleState) -> list[Reason]:
                 )
             )
     return faults
+
+
+def _most_on_bench(state: BattleState, player: int) -> int:
+    """The most Heroes `player`'s Bench can hold when every player draws a Hero in each
+    Substitution Phase, kept or substituted (the other reading of who draws): 4, and one for
+    each decision made, in the battles before this one and in this one."""
+    p = state.players[player]
+    decided = (
+        state.phase != "substitution"
+        or bool(p.substituted)
+        or (player == state.honors and state.to_act != player)
+    )
+    return 4 + state.battle - 1 + int(decided)
 
 
 def game_result(state: BattleState) -> GameResult:
@@ -343,12 +360,31 @@ def rule_substitute(state: BattleState, move: Substitute) -> Findings:
         f"a substitution costs {SUBSTITUTION_COST} Hot Dogs: say how many are left",
     )
     broken: list[Reason] = []
+    read: list[str] = []
     if not any(fold(h.id) == fold(move.hero) for h in bench):
-        broken.append(
-            _mode_reason(
-                "substitute-from-bench", state, f"{move.hero!r} is not on {possessive(name)} Bench"
+        out = _substituted_out(state, move)
+        # Read the other way, a Hero substituted out goes back to the Bench, from which it
+        # may come in again: only then does where it went decide anything.
+        if out is not None and not ours(R.SET_ASIDE):
+            pass
+        elif out is not None:
+            broken.append(
+                _mode_reason(
+                    "substitute-from-bench",
+                    state,
+                    f"{out.label()} was substituted out and set aside, not put back on "
+                    f"{possessive(name)} Bench",
+                )
             )
-        )
+            read.append(R.SET_ASIDE)
+        else:
+            broken.append(
+                _mode_reason(
+                    "substitute-from-bench",
+                    state,
+                    f"{move.hero!r} is not on {possessive(name)} Bench",
+                )
+            )
     if hot_dogs < SUBSTITUTION_COST:
         broken.append(
             _mode_reason(
@@ -358,9 +394,38 @@ def rule_substitute(state: BattleState, move: Substitute) -> Findings:
                 f"{SUBSTITUTION_COST}",
             )
         )
+    # Read the other way, drawing a new Hero is part of the substitution: with the Hero Deck
+    # known to be empty, there is no substitution to make.
+    if not broken and not p.hero_deck and _known_empty(p) and not ours(R.EMPTY_DECK):
+        broken.append(
+            _mode_reason(
+                "substitution-draws-replacement",
+                state,
+                f"{possessive(name, start=True)} Hero Deck is empty, so no new Hero can be drawn",
+            )
+        )
+        read.append(R.EMPTY_DECK)
     if broken:
-        return _illegal(f"{subject(name, True)} cannot substitute: {broken[0].detail}.", *broken)
+        return _illegal(
+            f"{subject(name, True)} cannot substitute: {broken[0].detail}.",
+            *broken,
+            interpretations=read,
+        )
     return _substitute(state, move)
+
+
+def _substituted_out(state: BattleState, move: Substitute) -> Hero | None:
+    """The Hero `move` names, if it is one set aside in a battle before this one by a
+    substitution (in the Substitution Phase, Sudden Death has set nothing aside)."""
+    p = state.players[move.player]
+    if state.phase != "substitution":
+        return None
+    return next((h for h in p.set_aside or [] if fold(h.id) == fold(move.hero)), None)
+
+
+def _known_empty(p: Player) -> bool:
+    """Whether the Hero Deck is described whole and holds no Hero."""
+    return p.hero_deck is not None and not p.hero_deck and not p.partly("hero_deck")
 
 
 def _substitute(state: BattleState, move: Substitute) -> Findings:
@@ -368,9 +433,16 @@ def _substitute(state: BattleState, move: Substitute) -> Findings:
     p = nxt.players[move.player]
     name = who(state, move.player)
     bench = _pile(p.bench)
-    incoming = next(h for h in bench if fold(h.id) == fold(move.hero))
+    # From the Bench; on the other reading of where a Hero substituted out goes, it may be one
+    # of those (rule_substitute), back on the Bench.
+    wanted = fold(move.hero)
+    came_from = bench
+    incoming = next((h for h in bench if fold(h.id) == wanted), None)
+    if incoming is None:
+        came_from = _pile(p.set_aside)
+        incoming = next(h for h in came_from if fold(h.id) == wanted)
     outgoing = p.zones[state.battle - 1]
-    bench.remove(incoming)
+    came_from.remove(incoming)
     p.zones[state.battle - 1] = incoming
     _set_aside(p, outgoing)
     p.hot_dogs = (p.hot_dogs or 0) - SUBSTITUTION_COST
@@ -378,26 +450,7 @@ def _substitute(state: BattleState, move: Substitute) -> Findings:
         p.hot_dogs_discarded += SUBSTITUTION_COST
     p.substituted = True
     interpretations = [R.SET_ASIDE, R.TO_BENCH, R.SUB_COST]
-    drawn: Hero | None
-    if p.hero_deck is None or (not p.hero_deck and p.partly("hero_deck")):
-        # The top card of a Hero Deck not described: a Hero comes to the Bench, its face
-        # as unknown as the deck it came from.
-        drawn = Hero(id=_fresh_id(nxt, f"hero-drawn-{move.player + 1}-{state.battle}"), power=None)
-        bench.append(drawn)
-        draw_detail = (
-            f"{says(name, 'draws', 'draw')} the top Hero of the Hero Deck to the Bench (the "
-            "deck was not described)"
-        )
-    elif p.hero_deck:
-        drawn = p.hero_deck.pop(0)
-        bench.append(drawn)
-        draw_detail = (
-            f"{says(name, 'draws', 'draw')} {drawn.label()} from the Hero Deck to the Bench"
-        )
-    else:
-        drawn = None
-        draw_detail = f"{possessive(name, start=True)} Hero Deck is empty: nothing is drawn"
-        interpretations.append(R.EMPTY_DECK)
+    draw_detail = _draw_hero(nxt, move.player, name, state.battle, interpretations)
     _after_decision(nxt, move.player)
     return found_legal(
         f"{subject(name, True)} may substitute {incoming.label()} for {outgoing.label()} in "
@@ -428,6 +481,29 @@ def _substitute(state: BattleState, move: Substitute) -> Findings:
     )
 
 
+def _draw_hero(
+    nxt: BattleState, player: int, name: str, battle: int, interpretations: list[str]
+) -> str:
+    """`player` (called `name`) draws a new Hero from the Hero Deck to the Bench (mutates
+    `nxt`); what was drawn, in words."""
+    p = nxt.players[player]
+    bench = _pile(p.bench)
+    if p.hero_deck is None or (not p.hero_deck and p.partly("hero_deck")):
+        # The top card of a Hero Deck not described: a Hero comes to the Bench, its face
+        # as unknown as the deck it came from.
+        bench.append(Hero(id=_fresh_id(nxt, f"hero-drawn-{player + 1}-{battle}"), power=None))
+        return (
+            f"{says(name, 'draws', 'draw')} the top Hero of the Hero Deck to the Bench (the "
+            "deck was not described)"
+        )
+    if p.hero_deck:
+        drawn = p.hero_deck.pop(0)
+        bench.append(drawn)
+        return f"{says(name, 'draws', 'draw')} {drawn.label()} from the Hero Deck to the Bench"
+    interpretations.append(R.EMPTY_DECK)
+    return f"{possessive(name, start=True)} Hero Deck is empty: nothing is drawn"
+
+
 def _set_aside(p: Player, hero: Hero) -> None:
     """`hero` goes to the Heroes set aside; to a pile not described it is the one card known."""
     if p.set_aside is None:
@@ -444,19 +520,30 @@ def rule_keep_hero(state: BattleState, move: KeepHero) -> Findings:
     nxt = _copy(state)
     _after_decision(nxt, move.player)
     name = who(state, move.player)
+    reasons = [
+        _mode_reason(
+            "substitution-is-optional",
+            state,
+            f"{says(name, 'chooses', 'choose')} not to pay for a substitution",
+        )
+    ]
+    interpretations = [R.TO_BENCH]
+    drawn = ""
+    # Read the other way, "Players draw a new Hero" is every player, whether they substituted
+    # or not: a player who keeps their Hero draws too (from a Hero Deck known to be empty,
+    # nothing, as on our reading).
+    if not _known_empty(state.players[move.player]) and not ours(R.TO_BENCH):
+        detail = _draw_hero(nxt, move.player, name, state.battle, interpretations)
+        reasons.append(_mode_reason("substitution-draws-replacement", state, detail))
+        drawn = f", and {says(name, 'draws', 'draw')} a new Hero to the Bench all the same"
     return found_legal(
         f"{subject(name, True)} may keep {_their(name)} Hero in battle {state.battle} without "
         "substituting.",
-        [
-            _mode_reason(
-                "substitution-is-optional",
-                state,
-                f"{says(name, 'chooses', 'choose')} not to pay for a substitution",
-            )
-        ],
+        reasons,
         nxt,
+        interpretations,
         answer=f"Yes, {subject(name)} can keep the Hero in battle {state.battle}: substituting "
-        "is a choice.",
+        f"is a choice{drawn}.",
     )
 
 
@@ -779,8 +866,10 @@ def _resolve(
                 f" {_does(state, nxt.winner, 'wins', 'win', True)} the game, {max(score)} "
                 f"battles to {min(score)}."
             )
-    elif nxt.phase == "sudden-death":
+    elif nxt.phase == "sudden-death" and not nxt.ties_allowed:
         answer += " The game is tied and ties are not allowed: Sudden Death follows."
+    elif nxt.phase == "sudden-death":  # the other reading of a tie (`_end_game`)
+        answer += " The game is tied: Sudden Death follows."
     return found_legal(
         f"Battle {state.battle} is {result}.",
         reasons,
@@ -862,13 +951,16 @@ def _end_game(nxt: BattleState, reasons: list[Reason], interpretations: list[str
         )
         if max(won) < WINS_NEEDED:
             interpretations.append(R.MAJORITY)
-    elif nxt.ties_allowed:
+    # Read the other way, Sudden Death follows every tied game ("In the event of a tie"), the
+    # game's setting on ties notwithstanding.
+    elif nxt.ties_allowed and ours(R.TIES):
         nxt.phase, nxt.winner = "game-over", None
         reasons.append(_reason("equal-battles-tie", f"{score}: the game is a tie"))
         interpretations.append(R.TIES)
     else:
         nxt.phase, nxt.winner = "sudden-death", None
-        reasons.append(_reason("tie-goes-to-sudden-death", f"{score}, and ties are not allowed"))
+        why = ", and ties are not allowed" if not nxt.ties_allowed else ": a tie goes to it"
+        reasons.append(_reason("tie-goes-to-sudden-death", f"{score}{why}"))
         interpretations.append(R.TIES)
 
 

@@ -23,8 +23,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.bo_jackson_battle_arena import reasons as R
 from games.bo_jackson_battle_arena.cards import WeaponName
-from games.core import Reason, Ruling, Verdict
-from games.core.words import and_more
+from games.core import GameRules, Reason, Ruling, Verdict
+from games.core.readings import consulted_while, ours
+from games.core.words import and_more, yes_no
 
 CardKind = Literal["hero", "play", "bonus-play", "htd-play", "hot-dog"]
 PLAY_KINDS: frozenset[str] = frozenset({"play", "bonus-play", "htd-play"})
@@ -75,6 +76,7 @@ class Format:
     max_hero_power: int | None = None
     max_total_power: int | None = None
     dbs_cap: int | None = None
+    sealed: bool = False  # a Limited format: the Playbook is what the player opened
     extra_codes: tuple[str, ...] = ()  # reasons that always apply (cited when legal)
     notes: tuple[str, ...] = ()
     interpretations: tuple[str, ...] = ()
@@ -126,6 +128,7 @@ FORMATS: dict[str, Format] = {
             60,
             "hero-deck-size",
             extra_codes=("booster-box-sealed-restrictions",),
+            sealed=True,
             notes=(
                 "Whether every card came from the event's booster box is for the "
                 "judge to see; only the deck's shape is checked here.",
@@ -140,6 +143,7 @@ FORMATS: dict[str, Format] = {
             40,
             "sealed-hero-deck-forty",
             hero_limits=False,
+            sealed=True,
             playbook=20,
             playbook_code="sealed-playbook-twenty",
             plays_unique=False,
@@ -159,6 +163,7 @@ FORMATS: dict[str, Format] = {
             40,
             "sealed-hero-deck-forty",
             hero_limits=False,
+            sealed=True,
             playbook=20,
             playbook_code="sealed-playbook-twenty",
             plays_unique=False,
@@ -254,6 +259,15 @@ def play_key(card: DeckCard) -> str:
     return re.sub(r"\s*-?\s*htd$", "", _words(card.name))
 
 
+def printing_key(card: DeckCard) -> tuple[str, str]:
+    """A Play as one printing: its name as printed and its number (the other reading of what
+    makes two Plays the same, under which an HTD version or a reprint is another Play)."""
+    return (_words(card.name), card.number.upper())
+
+
+DBS_CAP = 1000  # the Deck Balancing Score cap (official DBS announcement, rule 9.9)
+
+
 def _expand(cards: Iterable[DeckCard]) -> list[DeckCard]:
     return [card for card in cards for _ in range(card.count)]
 
@@ -294,6 +308,16 @@ class DeckFacts:
         return Counter(variation_key(c) for c in self.real_heroes)
 
     @cached_property
+    def by_hero_name(self) -> Counter[str]:
+        return Counter(_words(c.name) for c in self.real_heroes)
+
+    @cached_property
+    def one_name_two_weapons(self) -> bool:
+        """Whether a Hero is here with two weapons: only then does the reading of a variation
+        (name and weapon, or name alone) change a count."""
+        return len(self.by_hero_name) < len(self.by_variation)
+
+    @cached_property
     def strongest(self) -> DeckCard:
         return max(self.real_heroes, key=lambda c: c.power or 0)
 
@@ -317,14 +341,31 @@ class DeckFacts:
         return [c for c in self.plays if c.kind == "bonus-play"]
 
     @cached_property
+    def htd_and_la(self) -> list[DeckCard]:
+        """The HTD Plays and the LA Play among the Plays counted toward the Playbook's size."""
+        return [
+            c
+            for c in self.counted_plays
+            if c.kind == "htd-play" or c.number.upper().startswith("LA-")
+        ]
+
+    @cached_property
     def has_htd(self) -> bool:
-        return any(
-            c.kind == "htd-play" or c.number.upper().startswith("LA-") for c in self.counted_plays
-        )
+        return bool(self.htd_and_la)
+
+    @cached_property
+    def counted_besides_htd(self) -> list[DeckCard]:
+        """The Plays counted toward the size when HTD and LA Plays come on top (the other
+        reading of what counts toward the 30)."""
+        return [c for c in self.counted_plays if c.kind == "play" and c not in self.htd_and_la]
 
     @cached_property
     def by_play_name(self) -> Counter[str]:
         return Counter(play_key(c) for c in self.plays if c.kind in PLAY_KINDS)
+
+    @cached_property
+    def by_printing(self) -> Counter[tuple[str, str]]:
+        return Counter(printing_key(c) for c in self.plays if c.kind in PLAY_KINDS)
 
     @cached_property
     def scored_plays(self) -> list[DeckCard]:
@@ -385,11 +426,19 @@ def _check_heroes(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
         )
         by_variation = deck.by_variation
         twice = [k for k, n in by_variation.items() if n > 1]
+        # Read the other way, a variation is the Hero's name alone: the same Hero with another
+        # weapon is the same variation. That counts more only where a Hero has two weapons.
+        same_name: list[str] = []
+        if not twice and deck.one_name_two_weapons and not ours(R.VARIATION):
+            same_name = [k for k, n in deck.by_hero_name.items() if n > 1]
         v.add(
-            not twice,
+            not twice and not same_name,
             "one-copy-per-variation",
             f"{by_variation[twice[0]]} copies of {twice[0][0].title()} with {twice[0][1]}"
             if twice
+            else f"{deck.by_hero_name[same_name[0]]} copies of {same_name[0].title()}, with "
+            "different weapons"
+            if same_name
             else f"{len(by_variation)} different variations, one copy each",
         )
         v.interpretations.append(R.VARIATION)
@@ -424,18 +473,27 @@ def _check_playbook(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
         "only Plays" if not others else f"{others[0].name} is a {others[0].kind}, not a Play",
     )
     counted, bonus = deck.counted_plays, deck.bonus_plays
+    besides = f"{len(bonus)} Bonus Plays"
+    if deck.has_htd:
+        v.interpretations.append(R.HTD_COUNTS)
+        # Read the other way, HTD and LA Plays come on top of the 30, as Bonus Plays do.
+        if not ours(R.HTD_COUNTS):
+            counted = deck.counted_besides_htd
+            besides += f" and {len(deck.htd_and_la)} HTD and LA Plays"
     v.add(
         len(counted) == fmt.playbook,
         fmt.playbook_code,
-        f"{len(counted)} Plays besides {len(bonus)} Bonus Plays; {fmt.name} needs {fmt.playbook}",
+        f"{len(counted)} Plays besides {besides}; {fmt.name} needs {fmt.playbook}",
     )
     if bonus:
         v.add(True, "bonus-plays-extra", f"{len(bonus)} Bonus Plays on top of the Plays")
-    if deck.has_htd:
-        v.interpretations.append(R.HTD_COUNTS)
     if fmt.plays_unique:
         by_name = deck.by_play_name
         twice = [k for k, n in by_name.items() if n > 1]
+        # Read the other way, an HTD version or a reprint is another Play: only copies of one
+        # printing repeat a Play. That turns the verdict only where no printing repeats.
+        if twice and max(deck.by_printing.values()) == 1 and not ours(R.PLAYS_BY_NAME):
+            twice = []
         v.add(
             not twice,
             "plays-unique",
@@ -444,17 +502,23 @@ def _check_playbook(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
             else "no Play appears twice",
         )
         v.interpretations.append(R.PLAYS_BY_NAME)
-    if fmt.dbs_cap is not None:
+    cap = fmt.dbs_cap
+    # Read the other way, the cap covers every sanctioned Playmaker event, Limited ones too.
+    if cap is None and fmt.sealed and deck.dbs_total > DBS_CAP and not ours(R.DBS_FORMATS):
+        cap = DBS_CAP
+    if fmt.sealed and deck.dbs_total > DBS_CAP:
+        v.interpretations.append(R.DBS_FORMATS)
+    if cap is not None:
         known = deck.scored_plays
         total = deck.dbs_total
         unknown = len(plays) - len(known)
         plays_known = f"{len(known)} Play" + ("" if len(known) == 1 else "s")
         v.add(
-            total <= fmt.dbs_cap,
+            total <= cap,
             "dbs-cap",
             f"the Playbook's Deck Balancing Score is {total:,}"
             + (f" for the {plays_known} with a known score" if unknown else "")
-            + f" (limit {fmt.dbs_cap:,})",
+            + f" (limit {cap:,})",
         )
         if unknown:
             v.notes.append(
@@ -471,6 +535,13 @@ def _check_hot_dogs(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
             v.notes.append(f"{fmt.name} uses no Hot Dogs: the {len(hot_dogs)} listed play no part.")
         return
     others = deck.not_hot_dogs
+    wrong = bool(others) or len(hot_dogs) != fmt.hot_dogs
+    # Read the other way, a team format played in Rookie Mode brings only a Hero Deck, as
+    # Rookie Mode does: its Hot Dog Deck is not checked. That turns only a deck that fails.
+    if wrong and R.TEAM in fmt.interpretations and not ours(R.TEAM):
+        if hot_dogs:
+            v.notes.append(f"{fmt.name} uses no Hot Dogs: the {len(hot_dogs)} listed play no part.")
+        return
     v.add(
         not others,
         "hot-dog-deck-only-hot-dogs",
@@ -502,10 +573,20 @@ def _deciding(broken: list[Reason], interpretations: list[str]) -> list[str]:
 
 
 def check_deck(deck: DeckList, format_slug: str) -> Ruling:
-    """Rule on whether `deck` may be played in the mode or format `format_slug`.
+    """Rule on whether `deck` may be played in the mode or format `format_slug` (the desk's
+    move: core finds the readings the answer turns on, `GameRules.settle`).
 
     Raises KeyError for a slug that is not in FORMATS (callers validate it first)."""
     return _check_facts(DeckFacts(deck), FORMATS[format_slug])
+
+
+def _settled(deck: DeckFacts, fmt: Format) -> Ruling:
+    """`_check_facts` with the readings its answer turns on (`readings_deciding`): checked
+    again under the other reading of each open point consulted, as core does for a move."""
+    ruling, keys = consulted_while(lambda: _check_facts(deck, fmt))
+    if keys:
+        ruling.readings_deciding = GameRules.turning(lambda: _check_facts(deck, fmt), ruling, keys)
+    return ruling
 
 
 def _check_facts(deck: DeckFacts, fmt: Format) -> Ruling:
@@ -522,11 +603,15 @@ def _check_facts(deck: DeckFacts, fmt: Format) -> Ruling:
         interpretations = _deciding(v.broken, interpretations)
         first = v.broken[0].detail
         more = and_more(len(v.broken) - 1, "problem")
+        summary = (
+            f"This deck is not legal for {fmt.name}: {first}"
+            + (more if len(v.broken) > 1 else "")
+            + "."
+        )
         return Ruling(
             verdict=Verdict.ILLEGAL,
-            summary=f"This deck is not legal for {fmt.name}: {first}"
-            + (more if len(v.broken) > 1 else "")
-            + ".",
+            summary=summary,
+            answer=_answer(False, summary),
             reasons=v.broken,
             interpretations=interpretations,
             notes=v.notes,
@@ -534,11 +619,17 @@ def _check_facts(deck: DeckFacts, fmt: Format) -> Ruling:
     return Ruling(
         verdict=Verdict.LEGAL,
         summary=f"This deck is legal for {fmt.name}.",
+        answer=_answer(True, f"This deck is legal for {fmt.name}."),
         reasons=v.kept,
         interpretations=interpretations,
         notes=v.notes,
         next_state=deck.state,
     )
+
+
+def _answer(legal: bool, summary: str) -> str:
+    """ "Yes, this deck is legal for ..." / "No, this deck is not legal for ...: ..."."""
+    return f"{yes_no(legal)}, {summary[:1].lower()}{summary[1:]}"
 
 
 # ----- every format at once -----
@@ -553,7 +644,7 @@ def check_every_format(deck: DeckList) -> list[tuple[Format, Ruling]]:
     """The deck ruled on under every mode and every tournament format, in FORMATS order: the
     counts the rules read are worked out once, for all of them."""
     facts = DeckFacts(deck)
-    return [(fmt, _check_facts(facts, fmt)) for fmt in FORMATS.values()]
+    return [(fmt, _settled(facts, fmt)) for fmt in FORMATS.values()]
 
 
 def deck_totals(deck: DeckList) -> dict[str, object]:

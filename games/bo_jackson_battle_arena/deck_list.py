@@ -729,6 +729,7 @@ def deck_check_report(resolution: Resolution, format_slug: str) -> dict[str, obj
             "summary": ruling.summary,
             "errors": [r.model_dump(mode="json") for r in ruling.reasons if not ruling.legal],
             "notes": ruling.notes,
+            "readings_deciding": [t.model_dump(mode="json") for t in ruling.readings_deciding],
         }
         for fmt, ruling in table
     ]

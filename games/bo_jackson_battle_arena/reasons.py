@@ -162,11 +162,29 @@ INTERPRETATIONS = frozenset(
     }
 )
 
-# Readings no answer turns on, never flagged: not an open point with another answer, but how a
-# ruling treats what the reference lacks (a Play's text, stated in the move; the Sealed sheets'
-# restrictions, not public). The readings ruled both ways ask `ours` (games/core/readings.py):
-# MAJORITY and PLAYMAKER_ONLY; the others are open points ruled one way only.
-NEVER_TURNS = frozenset({PLAY_EFFECTS, SEALED})
+# The readings ruled both ways ask `ours` (games/core/readings.py) where the point applies:
+# MAJORITY, PLAYMAKER_ONLY, TIES, SET_ASIDE, TO_BENCH, EMPTY_DECK, VARIATION, PLAYS_BY_NAME,
+# HTD_COUNTS, DBS_FORMATS and TEAM. Readings no answer turns on, never flagged: no other
+# reading of the book gives another answer, or the point is how a ruling takes what the
+# reference lacks.
+NEVER_TURNS = frozenset(
+    {
+        # a Play's text is not in the reference: its effect is stated in the move
+        PLAY_EFFECTS,
+        # the Sealed sheets' restrictions are not public: only the sizes given are checked
+        SEALED,
+        # the board says who has honors (the player chosen to go first), at the player's word
+        HONORS_BATTLE_ONE,
+        # two Heroes cannot both win: with both or neither a Super Weapon, equal Power is a draw
+        BOTH_SUPER,
+        # the same: equal Power in Sudden Death repeats the reveal, whatever the weapons
+        SUDDEN_DEATH_SUPERS,
+        # the book's price is 2; a card changing it is not in the reference
+        SUB_COST,
+        # a mode without a Bench, Hot Dogs or Playbook has nothing to substitute or play with
+        MODE_PARTS,
+    }
+)
 
 # Where each reason is ruled on: `REASONS.module(code)` names the module to open.
 REASONS.rules_in(

@@ -157,10 +157,7 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         inner = state.root
         if isinstance(move, CheckDeck):
             assert isinstance(inner, DeckList)
-            ruling = check_deck(inner, move.format)
-            said = ruling.summary[:1].lower() + ruling.summary[1:]
-            ruling.answer = f"{yes_no(ruling.legal)}, {said}"
-            return ruling
+            return check_deck(inner, move.format)
         assert isinstance(inner, BattleState)
         return compose(self.judge(inner, move))
 

@@ -18,6 +18,7 @@ from games.bo_jackson_battle_arena.deck_list import (
     DEFAULT_FORMAT,
     deck_check_body,
 )
+from games.core.readings import ReadingTurn
 from games.core.ruling import Reason, Ruling
 from games.core.tools import CardCatalog, Tool
 
@@ -96,6 +97,11 @@ class FormatVerdict(BaseModel):
     summary: str
     errors: list[Reason] = Field(description="Each rule the deck breaks there")
     notes: list[str]
+    readings_deciding: list[ReadingTurn] = Field(
+        default_factory=list,
+        description="The readings of open points this verdict turns on, with what the other "
+        "reading answers",
+    )
 
 
 class DeckCheckAnswer(Ruling):
