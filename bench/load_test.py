@@ -230,7 +230,7 @@ def gunicorn(args: argparse.Namespace, env: dict[str, str], log: Path) -> Iterat
         process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=out, stderr=out)
     try:
         base = f"http://127.0.0.1:{args.port}"
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + args.start_timeout
         while True:
             if process.poll() is not None:
                 fail(f"gunicorn exited with {process.returncode}; see {log}")
@@ -240,7 +240,10 @@ def gunicorn(args: argparse.Namespace, env: dict[str, str], log: Path) -> Iterat
             except OSError:
                 pass
             if time.monotonic() > deadline:
-                fail(f"gunicorn did not answer /api/v1/health within 60 s; see {log}")
+                fail(
+                    f"gunicorn did not answer /api/v1/health within {args.start_timeout:g} s; "
+                    f"see {log}"
+                )
             time.sleep(0.2)
         yield process.pid
     finally:
@@ -839,6 +842,9 @@ def main() -> None:
     parser.add_argument("--database-url", default=DEFAULT_DB)
     parser.add_argument("--no-setup", action="store_true", help="skip migrate and load_fixtures")
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument(
+        "--start-timeout", type=float, default=60, help="seconds to wait for the server (60)"
+    )
     parser.add_argument("--workers", type=int, help="(gunicorn.conf.py's)")
     parser.add_argument("--worker-class", choices=["gthread", "sync"], help="(gunicorn.conf.py's)")
     parser.add_argument("--threads", type=int, help="threads per gthread worker (the conf's)")

@@ -102,18 +102,26 @@ def _render(text: str, spans: list[tuple[int, int, bool]], start: int, end: int)
 
 
 @lru_cache(maxsize=4096)
-def _mark_pattern(found: frozenset[str]) -> re.Pattern[str]:
-    """The words in `found`, whole, and not an entity's name: right after "&" or "&#" stands
-    an escaped character's name (`&lt;`, `&#x27;`), never a word of the text, since escaping
-    leaves no other "&". For ASCII text, where a word is a run of letters and digits."""
-    words = "|".join(re.escape(w) for w in sorted(found, key=len, reverse=True))
-    return re.compile(rf"(?<![^\W_])(?<!&)(?<!&#)(?:{words})(?![^\W_])")
+def _word_pattern(word: str) -> re.Pattern[str]:
+    """One word, whole, and not an entity's name: right after "&" or "&#" stands an escaped
+    character's name (`&lt;`, `&#x27;`), never a word of the text, since escaping leaves no
+    other "&". For ASCII text, where a word is a run of letters and digits. Compiled once a
+    word: the words of distinct queries come back far more often than their sets do."""
+    return re.compile(rf"(?<![^\W_])(?<!&)(?<!&#){re.escape(word)}(?![^\W_])")
+
+
+# What a word is wrapped in while the words are marked one by one; then the tags. Neither
+# character is a word's (the patterns' boundaries hold) nor an escaped text's.
+_OPEN, _CLOSE = "\x01", "\x02"
 
 
 def _marked(html: str, found: frozenset[str]) -> str:
-    """Escaped text with the words in `found` marked, in one pass of a pattern in C."""
-    if html.isascii():
-        return _mark_pattern(found).sub(r"<mark>\g<0></mark>", html)
+    """Escaped text with the words in `found` marked: for ASCII text one pass of a compiled
+    pattern (in C) for each word, longest first, then the tags put in."""
+    if html.isascii() and _OPEN not in html and _CLOSE not in html:
+        for word in sorted(found, key=len, reverse=True):
+            html = _word_pattern(word).sub(f"{_OPEN}{word}{_CLOSE}", html)
+        return html.replace(_OPEN, "<mark>").replace(_CLOSE, "</mark>")
 
     def mark(m: re.Match[str]) -> str:  # words with combining accents: the word pattern's
         word = m.group()

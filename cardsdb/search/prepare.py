@@ -5,6 +5,7 @@ and stop words dropped, and words that are neither in the index nor English word
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from cardsdb.search.query import SearchQuery, Term
 from cardsdb.search.spelling import is_english_word, nearest_words
@@ -39,6 +40,35 @@ def asks_for_a_number(query: SearchQuery) -> bool:
     """It starts "how many", "how much" or "сколько"."""
     first = tuple(t.tokens[0] for t in query.terms[:2] if t.plain)
     return any(first[: len(start)] == start for start in COUNT_START)
+
+
+def counted_words(terms: list[Term], stop: frozenset[str]) -> list[Term]:
+    """The words a count asks the number of: those right after "how many" or "сколько", up to
+    the first common word ("how many face down cards can I hold": face down cards)."""
+    first = tuple(t.tokens[0] for t in terms[:2] if t.plain)
+    start = next((len(s) for s in COUNT_START if first[: len(s)] == s), 0)
+    out: list[Term] = []
+    for term in terms[start:]:
+        if term.negated or (term.plain and term.tokens[0] in stop):
+            break
+        out.append(term)
+    return out
+
+
+# "Get" before a past participle only makes it passive ("did I get wounded", "got scrapped"):
+# left out as a question word is, the participle says what is asked.
+PASSIVE_GET = frozenset({"get", "gets", "got", "getting", "gotten"})
+
+
+def _passive_gets(terms: list[Term]) -> set[int]:
+    return {
+        i
+        for i, (term, after) in enumerate(pairwise(terms))
+        if term.plain
+        and term.tokens[0] in PASSIVE_GET
+        and after.tokens[-1].endswith("ed")
+        and not after.negated
+    }
 
 
 def reads_like_a_question(text: str, query: SearchQuery) -> bool:
@@ -165,10 +195,15 @@ def prepare(typed: SearchQuery, game_id: int | None = None, correct: bool = True
     kept = {w for others, words in vocabulary.keep if others <= typed_words for w in words}
     count = asks_for_a_number(typed)
     stop = (_stop_words() | (COUNT_VERBS if count else frozenset())) - kept
-    content = [t for t in out if not (t.plain and t.tokens[0] in stop)]
+    counted = {id(t) for t in counted_words(out, stop)} if count else set()
+    passive = _passive_gets(out)
+    content = [
+        t for i, t in enumerate(out) if not (t.plain and t.tokens[0] in stop) and i not in passive
+    ]
     dropped = tuple(t.tokens[0] for t in out if t not in content)
     if not [t for t in content if not t.negated]:
         content, dropped = out, ()
+    counted_at = tuple(i for i, t in enumerate(content) if id(t) in counted)
     corrections: list[tuple[str, str]] = []
     if correct:
         fixed = []
@@ -188,4 +223,5 @@ def prepare(typed: SearchQuery, game_id: int | None = None, correct: bool = True
         dropped=dropped,
         question=reads_like_a_question(typed.text, typed),
         count=count,
+        counted=counted_at,
     )

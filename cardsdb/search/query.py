@@ -65,6 +65,9 @@ class SearchQuery:
     dropped: tuple[str, ...] = ()  # question words and stop words left out
     question: bool = False  # it reads like a question
     count: bool = False  # it asks for a number ("how many", "сколько"): the rule stating it
+    # what a count asks the number of: the words right after "how many" ("how many booster
+    # cards does ..." counts booster cards), by their position in `terms`
+    counted: tuple[int, ...] = ()
 
     @cached_property  # read for every hit and every kind's and game's bounds
     def positive(self) -> tuple[Term, ...]:

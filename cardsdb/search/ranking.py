@@ -101,6 +101,9 @@ def _hit(row: Sequence[Any], query: SearchQuery, relaxed: bool = False) -> Hit:
 # words in the title, and the database's score (scaled to 0..1 within the window).
 WINDOW = 10  # of each kind, when all kinds are listed
 WINDOW_ONE_KIND = 20
+# of each kind for a count ("how many ..."): the rule that states the number may not be among
+# the best 10 by the database's score of a word most of a game's rules hold (hero, card, run)
+COUNT_WINDOW = 30
 # The kinds' weights: a rule, clarification or glossary term above a dispute question's form
 # (which QUESTION_WEIGHT puts first when the search reads like a question), a game, a card.
 KIND_WEIGHT = {"rule": 0.6, "clarification": 0.6, "term": 0.6, "question": 0.4, "game": 0.3}
@@ -110,11 +113,16 @@ QUESTION_WEIGHT = 1.2  # a dispute question's extra weight when the search reads
 # a glossary term's weight when the search reads like a question: the rule or clarification
 # that answers it above the term that names what it asks about
 QUESTION_TERM_WEIGHT = 0.4
+TITLE_SHARE = 0.5  # the share of a title that is the query's words
+# ... for a glossary term when the search reads like a question: the words of a question
+# naming a term make its whole title, which does not make it the answer
+QUESTION_TERM_SHARE = 0.25
 DROPPED_WEIGHT = 0.4  # the left-out question words, when a title holds them
 
 
 COUNT_WEIGHT = 1.2  # an entry stating a number of what is asked for ("how many heroes")
-COUNT_REACH = 4  # words between the number and a word of the query ("draws 7 Heroes")
+COUNT_REACH = 4  # words between the number and a word of the query ("deal 3" of "booster cards")
+COUNT_NEXT = 2  # words from a number to what it counts ("7 Heroes", "60 Hero cards")
 # a number as rulebooks print it: digits, or a number word (English, Russian)
 NUMBER_WORDS = frozenset(
     """one two three four five six seven eight nine ten eleven twelve
@@ -122,19 +130,34 @@ NUMBER_WORDS = frozenset(
 )
 
 
-def states_a_count(hit: Hit, query: SearchQuery) -> bool:
-    """Its title or text holds a number within a few words of a word of the query: "draws 7
-    Heroes", "up to 4 runs", "deal 3" of "the booster cards" (a rule's number in its title
-    does not count)."""
-    title = hit.title.split(" ", 1)[1] if hit.kind == "rule" and " " in hit.title else hit.title
-    words = tokens(f"{title} . {hit.body}")
+def counted_query(query: SearchQuery) -> SearchQuery:
+    """The words a count asks the number of ("how many booster cards ...": booster cards), as
+    a query of their own; the whole query when they are not known."""
+    if not query.counted:
+        return query
+    return SearchQuery(query.text, tuple(query.terms[i] for i in query.counted))
+
+
+def states_a_count(hit: Hit, query: SearchQuery) -> float:
+    """How plainly its title or text states the number a count asks for: 1 when a number
+    comes right before a word the count asks about ("draws 7 Heroes", "up to 4 runs", "has up
+    to four exits", "60 Hero cards"), 0.5 when one is within a few words of it ("deal 3" of
+    "the booster cards"), else 0. A rule's heading is not read (a section "End of run" does
+    not make "Step 3" a number of runs). Only the counted words are read: "how many exits
+    does a room have" is answered by the number of exits, not a number of rooms."""
+    text = hit.body if hit.kind == "rule" else f"{hit.title} . {hit.body}"
+    words = tokens(text)
     numbers = [i for i, w in enumerate(words) if w.isdigit() or w in NUMBER_WORDS]
     if not numbers:
-        return False
-    hit_word = _matcher(query)
-    return any(
+        return 0.0
+    hit_word = _matcher(counted_query(query))
+    if any(hit_word(w) for i in numbers for w in words[i + 1 : i + COUNT_NEXT + 1]):
+        return 1.0
+    if any(
         hit_word(w) for i in numbers for w in words[max(0, i - COUNT_REACH) : i + COUNT_REACH + 1]
-    )
+    ):
+        return 0.5
+    return 0.0
 
 
 FIELD_WEIGHTS = (10.0, 4.0, 1.0)  # title, body, meta: the databases' weights
@@ -170,15 +193,19 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
     ranked = []
     for h, r in zip(hits, raw, strict=True):
         rank = 2.0 * min(h.matched, wanted) / wanted
-        rank += (1.0 if h.in_title else 0.0) + 0.5 * h.title_share
+        rank += 1.0 if h.in_title else 0.0
         kind_weight = KIND_WEIGHT.get(h.kind, 0.0)
         if query.question and h.kind == "term":  # a rules question: the rule, then the term
             kind_weight = QUESTION_TERM_WEIGHT
+            rank += QUESTION_TERM_SHARE * h.title_share
+        else:
+            rank += TITLE_SHARE * h.title_share
         rank += kind_weight + max(0.0, r) / top
         if h.kind == "question" and query.question:
             rank += QUESTION_WEIGHT
-        if query.count and h.kind != "card" and states_a_count(h, query):
-            rank += COUNT_WEIGHT  # "how many heroes do I get": the rule that says "7 Heroes"
+        if query.count and h.kind != "card":
+            # "how many heroes do I get": the rule that says "7 Heroes"
+            rank += COUNT_WEIGHT * states_a_count(h, query)
         if query.dropped:  # "How many people can play?" for "how many players can play"
             rank += DROPPED_WEIGHT * h.dropped_in_title / len(query.dropped)
         h.rank = round(rank, 6)

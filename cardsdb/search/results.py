@@ -32,6 +32,7 @@ from cardsdb.search.kinds import (
 )
 from cardsdb.search.query import SearchQuery
 from cardsdb.search.ranking import (
+    COUNT_WINDOW,
     WINDOW,
     WINDOW_ONE_KIND,
     Hit,
@@ -455,6 +456,8 @@ class SearchResults:
             counts = self.counts()
             kinds = [kind] if kind else [k for k in self._kinds() if counts.get(k)]
             per = WINDOW_ONE_KIND if kind else WINDOW
+            if self.query.count:
+                per = max(per, COUNT_WINDOW)
             if kind is None and self.ranked():
                 hits = self._best_of_each_kind(per)
             elif kind is None:  # the kinds with few matches ranked together, the others listed

@@ -67,7 +67,7 @@ COUNT_START = (("how", "many"), ("how", "much"), ("сколько",))
 COUNT_VERBS = _word_set(
     "get gets getting got need needs needed have has having receive receives received take "
     "takes taking keep keeps hold holds start starts begin given give gives come comes contain "
-    "contains "
+    "contains go goes "
     "получить получаю получает получают нужно надо нужен нужна нужны иметь есть дают даётся"
 )
 

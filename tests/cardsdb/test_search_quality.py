@@ -10,7 +10,7 @@ import pytest
 
 from cardsdb import models as m
 from cardsdb import search
-from tests.cardsdb.search_quality import hit_rate, player_queries, run_queries
+from tests.cardsdb.search_quality import first_rate, hit_rate, player_queries, run_queries
 
 pytestmark = pytest.mark.django_db
 
@@ -41,6 +41,12 @@ def test_at_least_95_percent_of_player_queries_find_an_answer_in_the_top_3() -> 
     outcomes = run_queries()
     misses = [f"{o.query.q!r} -> {list(o.top)}" for o in outcomes if not o.hit]
     assert hit_rate(outcomes) >= 0.95, "\n".join(misses)
+
+
+def test_at_least_80_percent_of_player_queries_are_answered_by_the_first_result() -> None:
+    outcomes = run_queries()
+    seconds = [f"{o.query.q!r} -> {o.top[:1]}" for o in outcomes if not o.first]
+    assert first_rate(outcomes) >= 0.80, "\n".join(seconds)
 
 
 def test_each_query_runs_the_same_on_a_second_search() -> None:
