@@ -21,7 +21,7 @@ from cardsdb.models import PlayTable, SavedRuling
 from cardsdb.templatetags.public_words import rule_keys_as_numbers
 from cardsdb.web.boards import board_picture
 from cardsdb.web.schema_forms import form_fields, read_form
-from games.core import deciding
+from games.core.deciding import deciding_rule as heaviest_rule
 from games.core.errors import BadInput
 from games.core.rules import GameRules, TooManyMoves
 
@@ -177,7 +177,7 @@ def _page(
     link = request.build_absolute_uri(table.get_absolute_url())
     # A game that ends says who won with the rule that says so (a majority, a tie, Sudden
     # Death), as the game's result names it.
-    end_key = deciding.deciding_rule(end.reasons, []) if end.over else None
+    end_key = heaviest_rule(end.reasons) if end.over else None
     context = {
         "game": table.game,
         "table": table,
