@@ -150,7 +150,7 @@ def _rule_sudden_death_reveal(state: BattleState, move: RevealHeroes) -> Finding
             return found_illegal(
                 f"{whose} Hero Deck is empty: there is no top Hero to reveal.",
                 [_top_reason(f"{possessive(who(state, i))} Hero Deck holds no Hero")],
-                answer=f"No: {whose[:1].lower()}{whose[1:]} Hero Deck is empty.",
+                answer=f"No: {possessive(who(state, i))} Hero Deck is empty.",
             )
         top = _top(state, i)
         if top is not None and _contradicts(top, move.heroes[i]):
