@@ -106,6 +106,7 @@ def test_in_sudden_death_the_top_heroes_of_decks_not_described_are_said() -> Non
     )
     ana, ben = ruling.next_state["players"]
     assert [(h["power"], h["weapon"]) for h in ana["hero_deck"]] == [(150, "Fire")]
+    assert [h["name"] for h in ben["hero_deck"]] == ["Bo"]
     assert ana["partly_described"] == ["hero_deck"]  # the cards under it: not described
     compared = rule(ruling.next_state, {"kind": "sudden-death"})
     assert_legal(compared, "sudden-death-higher-power", "4.4.3.2")
