@@ -21,6 +21,7 @@ from cardsdb.models import PlayTable, SavedRuling
 from cardsdb.templatetags.public_words import rule_keys_as_numbers
 from cardsdb.web.boards import board_picture
 from cardsdb.web.schema_forms import form_fields, read_form
+from games.core.deciding import deciding_rule as heaviest_rule
 from games.core.errors import BadInput
 from games.core.rules import GameRules, TooManyMoves
 
@@ -174,12 +175,16 @@ def _page(
                 "url": saved.get_absolute_url(),
             }
     link = request.build_absolute_uri(table.get_absolute_url())
+    # A game that ends says who won with the rule that says so (a majority, a tie, Sudden
+    # Death), as the game's result names it.
+    end_key = heaviest_rule(end.reasons) if end.over else None
     context = {
         "game": table.game,
         "table": table,
         "board": board_picture(slug, table.board, "The board now"),
         "turn": play_tables.whose_turn(state),
         "end": end,
+        "end_rule": _rule_texts(slug, [end_key]).get(end_key) if end_key else None,
         "moves": [] if end.over else legal_move_buttons(table, engine),
         "questions": [] if end.over else _questions(engine, table.board, posted),
         "move_forms": [] if end.over else _move_forms(engine, table.board, posted),

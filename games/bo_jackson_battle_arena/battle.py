@@ -637,6 +637,7 @@ def _run_play(state: BattleState, move: RunPlay, card_id: str, paid: int) -> Fin
     hand = _pile(me.hand)
     card = next(c for c in hand if c.id == card_id)
     hand.remove(card)
+    card.name = card.name or move.name  # run face up: a name said is written, never changed
     # Piles and totals not described stay so: a Play added to an unknown total is unknown.
     if me.plays_used is not None:
         me.plays_used.append(card)

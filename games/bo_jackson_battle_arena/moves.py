@@ -38,6 +38,9 @@ class RunPlay(_Move):
     kind: Literal["run-play"] = "run-play"
     player: PlayerIndex
     play: CardId = Field(description="id of the Play in the player's Hand")
+    name: str = Field(
+        default="", max_length=100, description="Its printed name, if said (optional)"
+    )
     hot_dogs: int | None = Field(
         default=None, ge=0, le=99, description="Hot Dogs paid; default: the printed cost"
     )

@@ -238,12 +238,34 @@ def _status(state: BattleState) -> str:
     if state.phase == "plays":
         return f"{acting} may run Plays or pass"
     if state.phase == "compare":
-        return "Both Heroes are revealed: the higher Power wins"
+        return _compare_status(state)
     if state.phase == "sudden-death":
         return "No ties allowed: each player reveals their top Hero"
     if state.winner is None:
         return "Game over: the game is a tie"
     return f"Game over: {_short(who(state, state.winner), 24)} wins"
+
+
+def _face_up(state: BattleState, player: int) -> str:
+    """ "Ana's Bo", "your Hero": whose Hero, by its printed name where one was said."""
+    hero = state.zone_hero(player)
+    return f"{whose(_short(who(state, player), 14))} {_short(_named(hero), 16) or 'Hero'}"
+
+
+def _compare_status(state: BattleState) -> str:
+    """The battle to compare, saying only what was described of its two Heroes."""
+    up = [described(state.zone_hero(i)) for i in (0, 1)]
+    if all(up):
+        return cap(
+            f"{_face_up(state, 0)} and {_face_up(state, 1)} are face up: the higher Power wins"
+        )
+    if not any(up):
+        return cap(
+            f"{_face_up(state, 0)} and {_face_up(state, 1)}: not described yet, say them once "
+            "face up"
+        )
+    shown, hidden = (0, 1) if up[0] else (1, 0)
+    return cap(f"{_face_up(state, shown)} is face up; {_face_up(state, hidden)} is not described")
 
 
 def _score(state: BattleState) -> str:
@@ -369,7 +391,7 @@ def _arena(state: BattleState, top: int) -> tuple[list[Fighter], list[dict[str, 
         if state.phase == "sudden-death":
             deck = state.players[player].hero_deck
             top_card = deck[0] if deck else None
-            if top_card is None and state.players[player].partly("hero_deck"):
+            if top_card is None and (deck is None or state.players[player].partly("hero_deck")):
                 top_card = Hero(id="top-not-described", power=None)  # drawn as not described
             fighters.append(_fighter(state, player, top_card, x, fy, "deck"))
         else:
@@ -736,7 +758,9 @@ def _phase_words(state: BattleState) -> str:
     if state.phase == "plays" and acting is not None:
         return f"It is the Play Phase: {who_does(acting, 'may', 'may')} run a Play or pass"
     if state.phase == "compare":
-        return "Both Heroes are revealed and their Power is compared"
+        if all(described(state.zone_hero(i)) for i in (0, 1)):
+            return "Both Heroes are face up and their Power is compared"
+        return "It is time to turn the Heroes of this battle face up and compare their Power"
     return ""
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from games.bo_jackson_battle_arena import battle
+from games.bo_jackson_battle_arena import battle, table_forms
 from games.bo_jackson_battle_arena import reasons as R
 from games.bo_jackson_battle_arena.deck import FORMATS, DeckList, check_deck
 from games.bo_jackson_battle_arena.moves import (
@@ -22,7 +22,7 @@ from games.bo_jackson_battle_arena.moves import (
     Substitute,
     SuddenDeath,
 )
-from games.bo_jackson_battle_arena.questions import QUESTIONS, RevealForm, reveal_move
+from games.bo_jackson_battle_arena.questions import QUESTIONS
 from games.bo_jackson_battle_arena.reveal import rule_reveal
 from games.bo_jackson_battle_arena.state import (
     _MODE_FIELDS,
@@ -223,27 +223,20 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         return ruled
 
     def move_forms(self, state: State) -> list[MoveForm]:
-        """The reveal, where the Heroes of the battle are face down and may be turned up now
-        (after the Substitution Phase): what they are is the players' to say."""
+        """The reveal where the Heroes to compare are face down, and a Play run in the Play
+        Phase: what they are is the players' to say (table_forms.py)."""
         inner = state.root
-        if not isinstance(inner, BattleState) or inner.phase not in ("compare", "plays"):
-            return []
-        if all(inner.zone_hero(i).described for i in (0, 1)):
-            return []
-        names = " and ".join(
-            f"Player {seat}: {p.name}"
-            for seat, p in zip("AB", inner.players, strict=True)
-            if p.name
-        )
-        return [
-            MoveForm(
-                slug="reveal-heroes",
-                title=f"Say the Heroes turned face up in battle {inner.battle}",
-                form=RevealForm,
-                build=reveal_move,
-                help=f"{names}." if names else "",
-            )
-        ]
+        return table_forms.move_forms(inner) if isinstance(inner, BattleState) else []
+
+    def offered_moves(self, state: State) -> list[Any] | None:
+        """Every legal move where they can be listed; in the Play Phase, where Plays not
+        described make the moves endless, the pass still needs nothing the board does not say
+        (a Play is run from its form)."""
+        listed = self.legal_moves(state)
+        inner = state.root
+        if listed is None and isinstance(inner, BattleState) and inner.phase == "plays":
+            return [Pass(player=inner.to_act if inner.to_act is not None else inner.honors)]
+        return listed
 
     def game_result(self, state: State) -> GameResult:
         inner = state.root

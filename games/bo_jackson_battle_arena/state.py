@@ -113,7 +113,8 @@ class Hero(_Strict):
             return self.name if self.name and self.name != self.id else "a Hero not described"
         # The Power with its unit, as the card prints it: "Bo (150 Power, Super Weapon)".
         weapon = ", Super Weapon" if self.super else ""
-        return f"{self.name or self.id} ({self.power} Power{weapon})"
+        # A Hero whose name was not said is "a Hero", never its id (a key, not a word).
+        return f"{self.name or 'a Hero'} ({self.power} Power{weapon})"
 
 
 class PlayCard(_Strict):
@@ -122,7 +123,7 @@ class PlayCard(_Strict):
     cost: int | None = Field(default=None, ge=0, le=99, description="Printed Hot Dog cost")
 
     def label(self) -> str:
-        return self.name or self.id
+        return self.name or "a Play"  # its name not said: never its id, a key
 
 
 class Player(_Strict):

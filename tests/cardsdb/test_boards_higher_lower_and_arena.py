@@ -427,7 +427,7 @@ def test_a_super_weapon_is_drawn_and_in_rookie_a_tie_is_still_a_draw(api: Any) -
     b = fighter(board, 1)
     assert "ba-super" in (b.get("class") or "") and "★ Super" in words(b)
     assert "Glow" in words(fighter(board, 0))
-    assert "Both Heroes are revealed: the higher Power wins" in words(board)
+    assert "Ana's Hero and Ben's Hero are face up: the higher Power wins" in words(board)
     assert "Plays" not in words(fighter(board, 0))  # Rookie has no Plays
     assert not groups(board, "ba-bench")  # nor a Bench
 

@@ -85,3 +85,46 @@ def test_a_hero_without_its_power_is_a_bad_move_naming_the_field() -> None:
     with pytest.raises(BadInput) as refused:
         rule(face_down("rookie"), move)
     assert "heroes.0.power" in str(refused.value)
+
+
+def tied_without_ties(mode: str = "rookie") -> JSON:
+    """A table from the setup after seven battles, 3 each and a draw: nothing of the Hero Decks
+    was ever described."""
+    state = face_down(mode) | {"phase": "sudden-death", "battle": 7, "ties_allowed": False}
+    state |= {"draws": 1, "to_act": None}
+    for p in state["players"]:
+        p["trophies"] = 3
+    return state
+
+
+def test_in_sudden_death_the_top_heroes_of_decks_not_described_are_said() -> None:
+    ruling = rule(tied_without_ties(), reveal((150, "Fire"), (140, "Ice"), ("", "Bo")))
+    assert_legal(ruling, "sudden-death-reveals-top", "4.4.3.1")
+    assert ruling.answer == (
+        "Yes: the top Heroes of the Hero Decks are revealed. Ana's top Hero has 150 Power, "
+        "Fire weapon; Ben's top Hero is Bo (140 Power, Ice weapon)."
+    )
+    ana, ben = ruling.next_state["players"]
+    assert [(h["power"], h["weapon"]) for h in ana["hero_deck"]] == [(150, "Fire")]
+    assert [h["name"] for h in ben["hero_deck"]] == ["Bo"]
+    assert ana["partly_described"] == ["hero_deck"]  # the cards under it: not described
+    compared = rule(ruling.next_state, {"kind": "sudden-death"})
+    assert_legal(compared, "sudden-death-higher-power", "4.4.3.2")
+    assert compared.answer == "Ana wins the game in Sudden Death."
+
+
+def test_in_sudden_death_a_top_hero_already_said_cannot_be_another() -> None:
+    said = rule(tied_without_ties(), reveal((150, "Fire"), (140, "Ice"))).next_state
+    ruling = rule(said, reveal((150, "Fire"), (160, "Ice")))
+    assert_illegal(ruling, "sudden-death-reveals-top", "4.4.3.1")
+    assert ruling.answer == "No: Ben's top Hero is already revealed as 140 Power, Ice weapon."
+    again = rule(said, reveal((150, "fire"), (140, "Ice")))
+    assert again.legal and again.next_state == said
+
+
+def test_in_sudden_death_an_empty_hero_deck_has_no_top_hero_to_say() -> None:
+    state = tied_without_ties()
+    state["players"][1]["hero_deck"] = []
+    ruling = rule(state, reveal((150, "Fire"), (140, "Ice")))
+    assert_illegal(ruling, "sudden-death-reveals-top", "4.4.3.1")
+    assert ruling.answer == "No: Ben's Hero Deck is empty."
