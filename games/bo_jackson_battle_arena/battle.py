@@ -22,6 +22,7 @@ from games.bo_jackson_battle_arena.moves import (
     SuddenDeath,
 )
 from games.bo_jackson_battle_arena.state import (
+    NOT_DESCRIBED_HERO,
     BattleState,
     Hero,
     PlayCard,
@@ -476,9 +477,21 @@ def _substitute(state: BattleState, move: Substitute) -> Findings:
         ],
         nxt,
         interpretations,
-        answer=f"Yes, {subject(name)} can substitute {incoming.label()} for {outgoing.label()}, "
-        "paying 2 Hot Dogs.",
+        answer=f"Yes, {subject(name)} can substitute {_bench_words(incoming)} for "
+        f"{_battling_words(outgoing, state.battle)}, paying 2 Hot Dogs.",
     )
+
+
+def _bench_words(hero: Hero) -> str:
+    """The Hero coming in, as printed; face down, by where it comes from."""
+    said = hero.label()
+    return "a Hero from the Bench" if said == NOT_DESCRIBED_HERO else said
+
+
+def _battling_words(hero: Hero, battle: int) -> str:
+    """The Hero going out, as printed; not described, by the battle it is in."""
+    said = hero.label()
+    return f"the Hero in battle {battle}" if said == NOT_DESCRIBED_HERO else said
 
 
 def _draw_hero(

@@ -110,11 +110,14 @@ class Hero(_Strict):
 
     def label(self) -> str:
         if self.power is None:
-            return self.name if self.name and self.name != self.id else "a Hero not described"
+            return self.name if self.name and self.name != self.id else NOT_DESCRIBED_HERO
         # The Power with its unit, as the card prints it: "Bo (150 Power, Super Weapon)".
         weapon = ", Super Weapon" if self.super else ""
         # A Hero whose name was not said is "a Hero", never its id (a key, not a word).
         return f"{self.name or 'a Hero'} ({self.power} Power{weapon})"
+
+
+NOT_DESCRIBED_HERO = "a Hero not described"
 
 
 class PlayCard(_Strict):

@@ -301,7 +301,7 @@ def test_substitution_with_hero_decks_nobody_described(client: Client) -> None:
     bench = [h["id"] for h in table["board"]["players"][0]["bench"]]
     first = send(client, table, {"kind": "substitute", "player": 0, "hero": bench[1]})
     assert first["ruling"]["answer"] == (
-        "Yes, Ana can substitute a Hero not described for a Hero not described, paying 2 Hot Dogs."
+        "Yes, Ana can substitute a Hero from the Bench for the Hero in battle 1, paying 2 Hot Dogs."
     )
     assert first["ruling"]["deciding_rule"] == ARENA + "4.2.2.1"
     table = first["table"]
@@ -337,7 +337,7 @@ def test_substitution_with_hero_decks_nobody_described(client: Client) -> None:
     page = client.get(table["url"]).content.decode()
     # Ben has honors in battle 3: one button keeps his Hero and one brings in a Bench Hero
     # (his four face-down Bench Heroes are alike to the board: one button, not four)
-    assert page.count("Ben can substitute a Hero not described") == 1
+    assert page.count("Ben can substitute a Hero from the Bench") == 1
     assert page.count("Ben can keep the Hero in battle 3") == 1
     shown = re.findall(r'class="move-button">([^<]*)<', page)
     shown += re.findall(r'<li value="\d+">([^<]*)<', page)
