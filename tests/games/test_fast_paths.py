@@ -22,6 +22,7 @@ from games.core.names import fold, nfc
 from games.higher_lower import checks as hl_checks
 from games.higher_lower.state import State as HigherLowerState
 from games.hyperstar_run.checks import _places as hyperstar_places
+from games.hyperstar_run.naming import place as hyperstar_place
 from games.hyperstar_run.state import State as HyperstarState
 from games.star_realms_high_alert.state import State as HighAlertState
 from games.super_hazard_quest import state as hazard
@@ -236,9 +237,16 @@ def _hyperstar_twice_before(state: Any) -> tuple[str, str] | None:
     seen: dict[str, str] = {}
     for path, card in hyperstar_places(state):
         if card in seen:
-            return path, f"{card} is also at {seen[card]}: a card is in one place"
+            said = f"{_said_place(path)} is the same card as {_said_place(seen[card])}"
+            return path, f"{said}: a card is in one place"
         seen[card] = path
     return None
+
+
+def _said_place(path: str) -> str:
+    """`state.hand.2.card` as the refusal says it: "the 3rd card in your hand"."""
+    _, zone, index, *_ = path.split(".")
+    return hyperstar_place(zone, int(index))
 
 
 def test_a_hyperstar_card_in_two_places_is_refused_as_before() -> None:
