@@ -27,6 +27,7 @@ from games.bo_jackson_battle_arena.state import (
     PlayCard,
     Player,
     needed,
+    who,
 )
 from games.core import Reason
 from games.core.findings import Findings, found_illegal, found_legal
@@ -80,10 +81,6 @@ def _their(name: str) -> str:
 
 def dogs(n: int | None) -> str:
     return f"{n} Hot Dog" if n is None else count(n, "Hot Dog")
-
-
-def who(state: BattleState, player: int) -> str:
-    return state.players[player].name or ("Player A", "Player B")[player]
 
 
 def _copy(state: BattleState) -> BattleState:

@@ -16,6 +16,8 @@ from pydantic import ValidationError
 from games import registry
 from games.bo_jackson_battle_arena.cards import Weapon, _weapon_name
 from games.bo_jackson_battle_arena.state import _WEAPON_SPELLINGS, _hero_weapon
+from games.bo_jackson_battle_arena.state import State as ArenaState
+from games.bo_jackson_battle_arena.state import card_place as arena_place
 from games.core.copies import deep_copy
 from games.core.errors import BadInput
 from games.core.names import fold, nfc
@@ -299,18 +301,24 @@ def test_a_battle_arena_card_in_two_places_is_refused_as_before() -> None:
                     if pile == "zones":
                         target[pile] = [twin, *target[pile][1:7]]
                     got = _refusal(engine, state)
-                    if got is None or "is also at" not in got[1]:
+                    if got is None or "is the same card" not in got[1]:
                         continue
-                    # The old walk: every place in order, each written as a path.
-                    seen: dict[str, str] = {}
+                    # The old walk: every place in order, the first met twice refused.
+                    parsed = ArenaState.model_validate(state).root
+                    seen: dict[str, tuple[int, str, int]] = {}
                     expected = None
                     for i, player in enumerate(state["players"]):
                         for name in (*piles, "hand", "playbook", "plays_used"):
                             for j, card in enumerate(player.get(name) or []):
                                 key, path = fold(card["id"]), f"state.players.{i}.{name}.{j}"
                                 if key in seen and expected is None:
-                                    expected = (path, f"card {card['id']!r} is also at {seen[key]}")
-                                seen.setdefault(key, path)
+                                    named = card.get("name", "")
+                                    named = f" ({named})" if named and named != card["id"] else ""
+                                    here = arena_place(parsed, i, name, j)
+                                    first = arena_place(parsed, *seen[key])
+                                    said = f"{here} is the same card{named} as {first}"
+                                    expected = (path, f"{said}: a card is in one place")
+                                seen.setdefault(key, (i, name, j))
                     assert got == expected
                     refused += 1
     assert refused > 10
