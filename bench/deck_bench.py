@@ -17,9 +17,10 @@ import logging
 import os
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
+
+from timing import p95, timed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsdb.settings")
@@ -32,22 +33,8 @@ def _measure(fn: Callable[[], object], n: int) -> tuple[float, float, float, flo
     """Wall-clock median and p95, and the median and p95 CPU time of this process (what the
     work costs on a core of its own: this machine's two cores are shared, so wall time waits;
     on SQLite the database's work is in this process, on PostgreSQL it is not)."""
-    for _ in range(min(5, n)):
-        fn()
-    times = []
-    cpu = []
-    for _ in range(n):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-        cpu.append((time.process_time() - start_cpu) * 1000)
-    times.sort()
-    cpu.sort()
-    return statistics.median(times), _p95(times), statistics.median(cpu), _p95(cpu)
-
-
-def _p95(values: list[float]) -> float:
-    return values[max(0, int(len(values) * 0.95) - 1)]
+    took = timed(fn, n, warm=5)
+    return statistics.median(took.wall), p95(took.wall), statistics.median(took.cpu), p95(took.cpu)
 
 
 def lists() -> dict[str, str]:

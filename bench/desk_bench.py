@@ -33,6 +33,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import callgrind
+from inprocess import backend_cpu, backend_pid
+from timing import p95, timed
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench" / "load")]
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsdb.settings")
@@ -41,15 +45,8 @@ PROXY = {"HTTP_X_FORWARDED_PROTO": "https"}
 
 
 def _measure(fn: Callable[[], object], n: int) -> tuple[float, float]:
-    for _ in range(min(20, n)):
-        fn()
-    times = []
-    for _ in range(n):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return statistics.median(times), times[int(len(times) * 0.95) - 1]
+    took = timed(fn, n, warm=20)
+    return statistics.median(took.wall), p95(took.wall)
 
 
 def latency(n: int) -> None:
@@ -82,18 +79,7 @@ def latency(n: int) -> None:
 def _backend_seconds() -> float:
     """CPU seconds this connection's PostgreSQL backend has used (0 on SQLite, or when the
     server is not on this machine): the load test counts the database's CPU too."""
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        return 0.0
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        pid = cursor.fetchone()[0]
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return backend_cpu(backend_pid())
 
 
 def _cpu_ms(fn: Callable[[int], object], n: int) -> tuple[float, float]:
@@ -206,10 +192,7 @@ def cpu(n: int, profile: str | None) -> None:
 
 def _instructions_in_valgrind(n: int) -> None:
     """Run under callgrind by `instructions`: every kind warmed, then each kind's `n`
-    requests counted alone (callgrind_control dumps the count before and after them: a dump
-    holds what ran since the one before; `nothing` is what dumping itself costs)."""
-    import subprocess
-
+    requests counted alone (`nothing` is what dumping itself costs)."""
     import orjson
     from django.test import Client, override_settings
     from variations import variations
@@ -219,12 +202,6 @@ def _instructions_in_valgrind(n: int) -> None:
     from games import registry
 
     client = Client(**PROXY)
-    out = Path(os.environ["DESK_BENCH_DUMPS"])
-
-    def control(*flags: str) -> None:
-        subprocess.run(
-            ["callgrind_control", *flags, str(os.getpid())], check=True, capture_output=True
-        )
 
     def health(_: bytes) -> None:
         assert client.get("/api/v1/health").status_code == 200
@@ -249,44 +226,18 @@ def _instructions_in_valgrind(n: int) -> None:
                 fn(body)
     for kind, fn, lean, bodies in kinds:
         with override_settings(DESK_LEAN_RULINGS=lean):
-            control(f"--dump=before-{kind}")
+            callgrind.dump(f"before-{kind}")
             for body in bodies[20:]:
                 fn(body)
-            control(f"--dump={kind}")
-    (out / "done").write_text(" ".join(kind for kind, *_ in kinds))
+            callgrind.dump(kind)
+    callgrind.done(" ".join(kind for kind, *_ in kinds))
 
 
 def instructions(n: int) -> None:
     """Instructions one request costs, from callgrind: the same count on a busy machine as
     on a quiet one (the PostgreSQL backend's share is not in it)."""
-    import re
-    import subprocess
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as folder:
-        run = subprocess.run(
-            [
-                "valgrind",
-                "--tool=callgrind",
-                f"--callgrind-out-file={folder}/out.%p",
-                sys.executable,
-                __file__,
-                "--in-valgrind",
-                "--n",
-                str(n),
-            ],
-            capture_output=True,
-            text=True,
-            env={**os.environ, "PYTHONHASHSEED": "0", "DESK_BENCH_DUMPS": folder},
-        )
-        assert run.returncode == 0 and Path(folder, "done").exists(), run.stderr[-3000:]
-        counts: dict[str, float] = {}
-        for dump in Path(folder).glob("out.*.*"):
-            text = dump.read_text(errors="replace")
-            kind = re.search(r"^desc: Trigger: dump (.+)$", text, re.M)
-            total = re.search(r"^summary: (\d+)", text, re.M)
-            if kind and total:
-                counts[kind.group(1).strip()] = int(total.group(1)) / n
+    found, _ = callgrind.counts([__file__, "--in-valgrind", "--n", str(n)])
+    counts = {kind: total / n for kind, total in found.items()}
     counts = {
         k: v - counts["nothing"]
         for k, v in counts.items()

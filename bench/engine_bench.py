@@ -20,14 +20,14 @@ import argparse
 import cProfile
 import os
 import pstats
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
+
+import callgrind
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench" / "load")]
@@ -88,46 +88,22 @@ def profile(slug: str, n: int) -> None:
 
 
 def _in_valgrind(n: int, sequence: bool) -> None:
-    out = Path(os.environ["ENGINE_BENCH_DUMPS"])
     calls = _calls(n, sequence)
-
-    def control(flag: str) -> None:
-        subprocess.run(
-            ["callgrind_control", flag, str(os.getpid())], check=True, capture_output=True
-        )
-
     for fns, warm in calls.values():
         for fn in fns[:warm]:
             fn()
     for kind, (fns, warm) in calls.items():
-        control(f"--dump=before {kind}")
+        callgrind.dump(f"before {kind}")
         for fn in fns[warm:]:
             fn()
-        control(f"--dump={kind}")
-    (out / "done").write_text("\n".join(calls))
+        callgrind.dump(kind)
+    callgrind.done("\n".join(calls))
 
 
 def instructions(n: int, sequence: bool) -> None:
-    import re
-
-    with tempfile.TemporaryDirectory() as folder:
-        args = [sys.executable, __file__, "--in-valgrind", "--n", str(n)]
-        run = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out.%p", *args]
-            + (["--sequence"] if sequence else []),
-            capture_output=True,
-            text=True,
-            env={**os.environ, "PYTHONHASHSEED": "0", "ENGINE_BENCH_DUMPS": folder},
-        )
-        assert run.returncode == 0 and Path(folder, "done").exists(), run.stderr[-3000:]
-        kinds = Path(folder, "done").read_text().split("\n")
-        counts: dict[str, int] = {}
-        for dump in Path(folder).glob("out.*.*"):
-            text = dump.read_text(errors="replace")
-            kind = re.search(r"^desc: Trigger: dump (.+)$", text, re.M)
-            total = re.search(r"^summary: (\d+)", text, re.M)
-            if kind and total:
-                counts[kind.group(1).strip()] = int(total.group(1))
+    args = [__file__, "--in-valgrind", "--n", str(n)] + (["--sequence"] if sequence else [])
+    counts, done = callgrind.counts(args)
+    kinds = done.split("\n")
     print(f"instructions per ruling, millions (callgrind, {n} boards a kind)")
     for name in kinds:
         print(f"{name:36} {counts[name] / n / 1e6:7.3f}")

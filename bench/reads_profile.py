@@ -14,67 +14,13 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import io
-import os
-import pstats
 import random
-import sys
-import time
-import urllib.parse
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-os.environ.setdefault("SECRET_KEY", "reads-profile-only")
-os.environ.setdefault("DEBUG", "0")
-os.environ.setdefault("ALLOWED_HOSTS", "testserver")
-os.environ.setdefault("RESPONSE_CACHE_SECONDS", "0")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsdb.settings")
+from inprocess import Harness, production_settings
 
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def backend_cpu(pid: int | None) -> float:
-    """The CPU seconds a PostgreSQL backend has used (0 on SQLite)."""
-    if pid is None:
-        return 0.0
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
-
-
-# What an app's HTTP library sends (axios's default): JSON by DRF's negotiation, but not the
-# lean views' exact Accept, so a card detail asked with it is answered by the DRF view.
-APP_ACCEPT = "application/json, text/plain, */*"
-
-
-def environ(path: str) -> dict[str, Any]:
-    route, _, query = path.partition("?")
-    accept = {"HTTP_ACCEPT": APP_ACCEPT} if query == "app" else {}
-    query = "" if query == "app" else query
-    return {
-        **accept,
-        "REQUEST_METHOD": "GET",
-        "PATH_INFO": urllib.parse.unquote(route),
-        "QUERY_STRING": query,
-        "SERVER_NAME": "testserver",
-        "SERVER_PORT": "443",
-        "HTTP_HOST": "testserver",
-        "HTTP_X_FORWARDED_PROTO": "https",
-        "REMOTE_ADDR": "127.0.0.1",
-        "wsgi.url_scheme": "https",
-        "wsgi.input": io.BytesIO(b""),
-        "wsgi.errors": sys.stderr,
-        "wsgi.version": (1, 0),
-        "wsgi.multithread": True,
-        "wsgi.multiprocess": True,
-        "wsgi.run_once": False,
-    }
+production_settings("reads-profile")
 
 
 def main() -> None:
@@ -98,22 +44,20 @@ def main() -> None:
     import django
 
     django.setup()
-    from django.core.handlers.wsgi import WSGIHandler
     from django.db import connection
     from django.test.utils import override_settings
     from load_test import card_filters
 
     from cardsdb.models import Card, Game, Rule
 
-    # one connection throughout (its backend's CPU is read from /proc by its pid)
-    connection.settings_dict["CONN_MAX_AGE"] = None
     if args.no_health_checks:
         connection.settings_dict["CONN_HEALTH_CHECKS"] = False
     if not args.no_build:  # what a load builds
         from cardsdb.api import prebuild
 
         prebuild.build_all(progress=lambda _: None)
-    app = WSGIHandler()
+    harness = Harness()  # one connection throughout (its backend's CPU read by its pid)
+    call = harness.call
     rng = random.Random(args.seed)
     cards = list(Card.objects.values_list("game__slug", "slug"))
     rules = list(Rule.objects.values_list("key", flat=True))
@@ -143,43 +87,13 @@ def main() -> None:
         wanted = {"ceiling", *args.only.split(",")}
         kinds = {k: v for k, v in kinds.items() if k in wanted}
 
-    statuses: dict[int, int] = {}
-
-    def call(path: str) -> None:
-        def start(status: str, headers: Any) -> None:
-            code = int(status.split()[0])
-            statuses[code] = statuses.get(code, 0) + 1
-
-        body = app(environ(path), start)
-        for _ in body:
-            pass
-        close = getattr(body, "close", None)
-        if close:
-            close()
-
-    call("/api/v1/health")
-    connection.ensure_connection()
-    backend = None
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_backend_pid()")
-            backend = cursor.fetchone()[0]
     offset = rng.randrange(10_000)
 
-    def run(name: str, path_of: Callable[[int], str], count: int) -> float:
-        """CPU seconds (this process and its PostgreSQL backend) per request."""
+    def run(name: str, path_of: Callable[[int], str], count: int) -> tuple[float, float]:
+        """CPU seconds a request: this process's and its PostgreSQL backend's."""
         profiler = cProfile.Profile() if name == args.profile else None
-        cpu, pg = time.process_time(), backend_cpu(backend)
-        if profiler:
-            profiler.enable()
-        for i in range(count):
-            call(path_of(offset + 50 + i))
-        if profiler:
-            profiler.disable()
-            out = io.StringIO()
-            pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(args.top)
-            print(out.getvalue())
-        return ((time.process_time() - cpu) + (backend_cpu(backend) - pg)) / count
+        paths = (path_of(offset + 50 + i) for i in range(count))
+        return harness.measure(paths, profiler, top=args.top)
 
     ceiling = kinds.pop("ceiling")
     for _ in range(200):
@@ -193,14 +107,13 @@ def main() -> None:
                 for i in range(args.requests):
                     call(path_of(offset + 50 + i))
             # the ceiling just before and just after, as the load test measures it
-            before = run("ceiling", ceiling, args.requests // 2)
-            statuses.clear()
-            pg = backend_cpu(backend)
+            before = sum(run("ceiling", ceiling, args.requests // 2))
+            harness.statuses.clear()
             with override_settings(PREBUILT=not name.endswith(" serialized")):
-                spent = run(name, path_of, args.requests)
-            pg = (backend_cpu(backend) - pg) / args.requests
-            seen = dict(statuses)
-            after = run("ceiling", ceiling, args.requests // 2)
+                own, pg = run(name, path_of, args.requests)
+            spent = own + pg
+            seen = dict(harness.statuses)
+            after = sum(run("ceiling", ceiling, args.requests // 2))
             top = (before + after) / 2
             print(
                 f"round {round_ + 1}: {name:14} {spent * 1000:6.3f} ms CPU a request "

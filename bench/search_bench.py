@@ -31,10 +31,12 @@ import argparse
 import os
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from own_database import name_own_database
+from timing import p95, timed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsdb.settings")
@@ -68,18 +70,8 @@ def measure(fn: Callable[[], object], n: int) -> tuple[float, float, float]:
     """Wall-clock p50 and p95, and the p95 of this process's CPU time (on SQLite all of the
     work; on PostgreSQL the server's share is not in it). On a shared machine the CPU time is
     the steadier figure: waiting for a core counts in wall time only."""
-    for _ in range(min(10, n)):
-        fn()
-    times, cpu = [], []
-    for _ in range(n):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-        cpu.append((time.process_time() - start_cpu) * 1000)
-    times.sort()
-    cpu.sort()
-    at = max(0, int(len(times) * 0.95) - 1)
-    return statistics.median(times), times[at], cpu[at]
+    took = timed(fn, n, warm=10)
+    return statistics.median(took.wall), p95(took.wall), p95(took.cpu)
 
 
 class Reads:
@@ -150,13 +142,8 @@ def main() -> None:
     from cardsdb.loaders import fixtures_load
     from cardsdb.models import Card
 
+    original_name = name_own_database("search-bench")
     db = settings.DATABASES["default"]
-    original_name = db["NAME"]
-    db.setdefault("TEST", {})["NAME"] = (
-        str(settings.VAR_DIR / "search-bench.sqlite3")
-        if connection.vendor == "sqlite"
-        else f"{original_name}_search_bench"  # beside the database it was given: one per user
-    )
     if args.reuse:  # point the connection at the kept database, as create_test_db does
         connection.close()
         db["NAME"] = connection.settings_dict["NAME"] = db["TEST"]["NAME"]

@@ -15,23 +15,13 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import io
-import os
-import pstats
 import random
-import sys
 import time
 import urllib.parse
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-os.environ.setdefault("SECRET_KEY", "search-profile-only")
-os.environ.setdefault("DEBUG", "0")
-os.environ.setdefault("ALLOWED_HOSTS", "testserver")
-os.environ.setdefault("RESPONSE_CACHE_SECONDS", "0")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsdb.settings")
+from inprocess import Harness, production_settings
+
+production_settings("search-profile")
 
 
 def queries(rng: random.Random, count: int) -> list[str]:
@@ -63,60 +53,25 @@ def main() -> None:
     import django
 
     django.setup()
-    from django.core.handlers.wsgi import WSGIHandler
     from django.db import connection
-    from reads_profile import backend_cpu, environ
 
-    connection.settings_dict["CONN_MAX_AGE"] = None
-    app = WSGIHandler()
-    statuses: dict[int, int] = {}
-
-    def call(path: str) -> None:
-        def start(status: str, headers: object) -> None:
-            code = int(status.split()[0])
-            statuses[code] = statuses.get(code, 0) + 1
-
-        body = app(environ(path), start)
-        for _ in body:
-            pass
-        close = getattr(body, "close", None)
-        if close:
-            close()
-
-    call("/api/v1/health")
-    connection.ensure_connection()
-    backend = None
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_backend_pid()")
-            backend = cursor.fetchone()[0]
+    harness = Harness()
     rng = random.Random(args.seed)
     every = queries(rng, args.requests * (args.rounds + 1))
     paths = [f"/api/v1/search?q={urllib.parse.quote(q)}" for q in every]
     print(f"{len(paths)} distinct queries; {connection.vendor}")
     for path in paths[:30]:  # warm: imports, the vocabulary, the English word list
-        call(path)
+        harness.call(path)
     at = 30
 
     def run(path_list: list[str], profile: bool = False) -> tuple[float, float]:
         profiler = cProfile.Profile(time.process_time) if profile else None
-        cpu, pg = time.process_time(), backend_cpu(backend)
-        if profiler:
-            profiler.enable()
-        for path in path_list:
-            call(path)
-        if profiler:
-            profiler.disable()
-            out = io.StringIO()
-            pstats.Stats(profiler, stream=out).sort_stats(args.sort).print_stats(args.top)
-            print(out.getvalue())
-        n = len(path_list)
-        return (time.process_time() - cpu) / n, (backend_cpu(backend) - pg) / n
+        return harness.measure(path_list, profiler, args.sort, args.top)
 
     best: list[tuple[float, float, float]] = []
     for round_ in range(args.rounds):
         before = sum(run(["/api/v1/health"] * 400))
-        statuses.clear()
+        harness.statuses.clear()
         chosen = paths[at : at + args.requests]
         at += args.requests
         own, pg = run(chosen, profile=args.profile and round_ == 0)
@@ -126,7 +81,7 @@ def main() -> None:
         print(
             f"round {round_ + 1}: search {spent * 1000:.3f} ms CPU a request (this process "
             f"{own * 1000:.3f}, PostgreSQL {pg * 1000:.3f}); ceiling {ceiling * 1000:.3f} ms: "
-            f"{ceiling / spent:.0%} of the ceiling; statuses {dict(statuses)}",
+            f"{ceiling / spent:.0%} of the ceiling; statuses {dict(harness.statuses)}",
             flush=True,
         )
         best.append((spent, pg, ceiling))

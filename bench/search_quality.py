@@ -15,6 +15,8 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+from own_database import name_own_database
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsdb.settings")
 
@@ -23,19 +25,12 @@ def main() -> None:
     import django
 
     django.setup()
-    from django.conf import settings
     from django.db import connection
 
     from cardsdb.loaders import fixtures_load
     from tests.cardsdb.search_quality import TOP, first_rate, hit_rate, run_queries
 
-    db = settings.DATABASES["default"]
-    original_name = db["NAME"]
-    db.setdefault("TEST", {})["NAME"] = (
-        str(settings.VAR_DIR / "search-quality.sqlite3")
-        if connection.vendor == "sqlite"
-        else f"{original_name}_search_quality"  # beside the database it was given: one per user
-    )
+    original_name = name_own_database("search-quality")
     connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
         fixtures_load()

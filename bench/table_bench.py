@@ -25,6 +25,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from timing import p95
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardsdb.settings")
 
@@ -59,7 +61,7 @@ def _measure(fn: Callable[[int], object], n: int) -> tuple[float, float]:
         fn(i)
         cpu.append((time.process_time() - start) * 1000)
     cpu.sort()
-    return statistics.median(cpu), cpu[max(0, int(len(cpu) * 0.95) - 1)]
+    return statistics.median(cpu), p95(cpu)
 
 
 class Counted:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import re
 from typing import Any
 
 from django.core.paginator import Paginator
@@ -28,28 +26,9 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "web/home.html", {"games": selectors.game_list()})
 
 
-_CSRF_VALUE = re.compile(rb'(name="csrfmiddlewaretoken" value=")[^"]*(")')
-
-
-def _etag_past_the_csrf_token(request: HttpRequest, response: HttpResponse) -> HttpResponse:
-    """The ETag of a page whose form carries a CSRF token: Django masks the token afresh on
-    every render, so the bytes (and ConditionalGetMiddleware's ETag) would change each time and
-    an unchanged page would never be a 304. The ETag is taken over the page with the token
-    left out, plus the visitor's CSRF secret: the copy the visitor kept holds a token that is
-    still good for as long as that secret is (a new secret, a new ETag)."""
-    secret = request.META.get("CSRF_COOKIE", "")
-    if response.status_code != 200 or not secret or not _CSRF_VALUE.search(response.content):
-        return response  # no form: ConditionalGetMiddleware's ETag of the bytes is stable
-    digest = hashlib.md5(usedforsecurity=False)
-    digest.update(_CSRF_VALUE.sub(rb"\1\2", response.content))
-    digest.update(secret.encode())
-    response["ETag"] = f'"{digest.hexdigest()}"'
-    return response
-
-
 def game_page(request: HttpRequest, slug: str) -> HttpResponse:
     game = get_object_or_404(selectors.game_detail(slug))
-    response = render(
+    return render(
         request,
         "web/game.html",
         {
@@ -58,7 +37,6 @@ def game_page(request: HttpRequest, slug: str) -> HttpResponse:
             "start_table": start_table_fields(slug),
         },
     )
-    return _etag_past_the_csrf_token(request, response)
 
 
 # A game's rules page is built once per version of the data (at load time, or on first use) and

@@ -29,6 +29,7 @@ from games.bo_jackson_battle_arena.state import (
     Player,
     needed,
 )
+from games.bo_jackson_battle_arena.state import who as who  # named here by picture, reveal
 from games.core import Reason
 from games.core.findings import Findings, found_illegal, found_legal
 from games.core.names import fold
@@ -81,10 +82,6 @@ def _their(name: str) -> str:
 
 def dogs(n: int | None) -> str:
     return f"{n} Hot Dog" if n is None else count(n, "Hot Dog")
-
-
-def who(state: BattleState, player: int) -> str:
-    return state.players[player].name or ("Player A", "Player B")[player]
 
 
 def _copy(state: BattleState) -> BattleState:

@@ -25,7 +25,14 @@ from games.bo_jackson_battle_arena.battle import battle_winner, who
 from games.bo_jackson_battle_arena.cards import Weapon
 from games.bo_jackson_battle_arena.deck import PLAY_KINDS, DeckCard, DeckList
 from games.bo_jackson_battle_arena.state import _MODE_FIELDS as _MODE_PILES
-from games.bo_jackson_battle_arena.state import BattleState, Hero, Pile, PlayCard, Player
+from games.bo_jackson_battle_arena.state import (
+    PILE_WORDS,
+    BattleState,
+    Hero,
+    Pile,
+    PlayCard,
+    Player,
+)
 from games.core import InvalidState
 from games.core.pictures import BoardPicture, listed, sentences, spoken, who_does, whose, wrapped
 from games.core.pictures import plural as _plural
@@ -832,16 +839,6 @@ _PILE_WORDS = {
 }
 
 
-_PART_WORDS = {
-    "hero_deck": "Hero Deck",
-    "set_aside": "Heroes set aside",
-    "bench": "Bench",
-    "hand": "Plays in Hand",
-    "playbook": "Playbook",
-    "plays_used": "Plays used",
-}
-
-
 def _not_described(state: BattleState) -> list[str]:
     """What the question left out, said as not described."""
     missing: list[str] = []
@@ -861,7 +858,7 @@ def _not_described(state: BattleState) -> list[str]:
                 missing.append(f"{name} {_PILE_WORDS[pile]}")
         for part in p.partly_described:
             if getattr(p, part) is not None:  # a pile not described is said above
-                missing.append(f"the rest of {name} {_PART_WORDS[part]}")
+                missing.append(f"the rest of {name} {PILE_WORDS[part]}")
     if not missing:
         return []
     return [f"{cap(listed(missing))} {'was' if len(missing) == 1 else 'were'} not described"]

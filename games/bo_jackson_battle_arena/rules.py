@@ -111,9 +111,11 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
             wanted = fold(move.hero)
             if not any(fold(h.id) == wanted for h in heroes):
                 # Not given is not absent: the Hero may be among the cards not described.
-                whole(p, move.player, "bench", f"{move.hero!r} is not among its Heroes given")
+                whole(p, move.player, "bench", "the Hero brought in is not among those given")
                 raise InvalidMove(
-                    f"{field}.hero", f"player {move.player} has no Hero {move.hero!r}"
+                    f"{field}.hero",
+                    f"{says(battle.who(state, move.player), 'has', 'have', True)} no such Hero: "
+                    "the Hero brought in is not among the Heroes given",
                 )
         if isinstance(move, RunPlay) and state.mode == "playmaker":
             p = state.players[move.player]
@@ -121,9 +123,11 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
             wanted = fold(move.play)
             card = next((c for c in plays if fold(c.id) == wanted), None)
             if card is None:
-                whole(p, move.player, "hand", f"{move.play!r} is not among its Plays given")
+                whole(p, move.player, "hand", "the Play run is not among those given")
                 raise InvalidMove(
-                    f"{field}.play", f"player {move.player} has no Play {move.play!r}"
+                    f"{field}.play",
+                    f"{says(battle.who(state, move.player), 'has', 'have', True)} no such Play: "
+                    "the Play run is not among the Plays given",
                 )
             if card.cost is None and move.hot_dogs is None:
                 raise InvalidMove(

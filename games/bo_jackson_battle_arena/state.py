@@ -38,6 +38,7 @@ from games.bo_jackson_battle_arena.deck import DeckList
 from games.bo_jackson_battle_arena.reasons import Mode
 from games.core import InvalidState
 from games.core.names import fold, optional_name
+from games.core.words import possessive
 
 # 0 or 1, as in `players`; an int, not Literal[0, 1], which would also take `false`/`true`.
 PlayerIndex = Annotated[int, Field(ge=0, le=1)]
@@ -338,6 +339,28 @@ def _check_result(state: BattleState, won: list[int]) -> None:
 
 
 _CARD_PILES = ("zones", "hero_deck", "set_aside", "bench", "hand", "playbook", "plays_used")
+# Each pile as the table calls it, for a refusal a player reads (the path is the field's).
+PILE_WORDS = {
+    "hero_deck": "Hero Deck",
+    "set_aside": "Heroes set aside",
+    "bench": "Bench",
+    "hand": "Plays in Hand",
+    "playbook": "Playbook",
+    "plays_used": "Plays used",
+}
+
+
+def who(state: BattleState, player: int) -> str:
+    """A player by the name given, else as the forms call them."""
+    return state.players[player].name or ("Player A", "Player B")[player]
+
+
+def card_place(state: BattleState, player: int, pile: str, index: int) -> str:
+    """A place in the player's words: "Ana's Hero for battle 3", "card 2 of your Bench"."""
+    whose = possessive(who(state, player))
+    if pile == "zones":
+        return f"{whose} Hero for battle {index + 1}"
+    return f"card {index + 1} of {whose} {PILE_WORDS[pile]}"
 
 
 def _check_cards(state: BattleState) -> None:
@@ -348,9 +371,11 @@ def _check_cards(state: BattleState) -> None:
             for j, card in enumerate(getattr(player, pile) or ()):
                 key = fold(card.id)
                 if key in seen:
-                    first = "state.players.{}.{}.{}".format(*seen[key])
+                    named = f" ({card.name})" if card.name and card.name != card.id else ""
                     raise InvalidState(
-                        f"state.players.{i}.{pile}.{j}", f"card {card.id!r} is also at {first}"
+                        f"state.players.{i}.{pile}.{j}",
+                        f"{card_place(state, i, pile, j)} is the same card{named} as "
+                        f"{card_place(state, *seen[key])}: a card is in one place",
                     )
                 seen[key] = (i, pile, j)
     for i, p in enumerate(state.players):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.core import InvalidMove, InvalidState
 from games.core.names import typed_icon
 from games.hyperstar_run.moves import PassCard, UseAbility
+from games.hyperstar_run.naming import card_name, counted, equipment_place, level_place, place
 from games.hyperstar_run.state import (
     ACHIEVEMENT_DIFFICULTY,
     ALL_IDS,
@@ -46,7 +47,8 @@ def check_cards(state: State) -> None:
             if card in seen:
                 raise InvalidState(
                     _place(zone, i),
-                    f"{card} is also at {_place(*seen[card])}: a card is in one place",
+                    f"{place(zone, i)} is the same card as {place(*seen[card])}: a card is in "
+                    "one place",
                 )
             seen[card] = (zone, i)
     missing = [c for c in ALL_IDS if c not in seen]
@@ -60,14 +62,15 @@ def check_cards(state: State) -> None:
     if missing and state.not_described == ["face_down_card"] and len(missing) > 1:
         raise InvalidState(
             "state",
-            f"{', '.join(missing)} are nowhere: only one face-down card may be left out of "
-            "your hand (rule 6.3)",
+            f"{counted(missing)} are nowhere on the board: only one face-down card may be left "
+            "out of your hand (rule 6.3)",
         )
     if missing and not state.not_described:
         raise InvalidState(
             "state",
-            f"{', '.join(missing)} is nowhere: each of L1-L15, E1, E2 must be in the level, "
-            "the hand, the discard pile or set aside (rule 1.1)",
+            f"{counted(missing)} {'is' if len(missing) == 1 else 'are'} nowhere on the board: "
+            "each of the 15 Level Cards and the 2 Equipment Cards is in the level, your hand, "
+            "the discard pile or set aside (rule 1.1)",
         )
 
 
@@ -88,7 +91,8 @@ def check_faces(state: State) -> None:
         if start[0] != start[1]:
             raise InvalidState(
                 f"state.faces.{card}.combo_start",
-                f"{' '.join(start)} is not a combo start cost: it is two matching icons (rule 7.2)",
+                f"the combo start cost given for {card_name(state, card)}, {' '.join(start)}, is "
+                "not two matching icons (rule 7.2)",
             )
 
 
@@ -103,7 +107,7 @@ def check_current_face_up(state: State) -> None:
     if not state.level[state.hero].face_up and not fresh:
         raise InvalidState(
             f"state.level.{state.hero}.face_up",
-            f"{state.level[state.hero].card} is your current card, so it is face up "
+            f"{level_place(state.hero)} is your current card, so it is face up "
             "(rules 2.6, 4.4, 8.8)",
         )
 
@@ -146,8 +150,8 @@ def check_ability_used(state: State) -> None:
     if face is not None and face.described("ability") and face.ability is None:
         raise InvalidState(
             "state.ability_used",
-            f"{current.card}, your current card, has no ability, so none was used on it (rule "
-            "6.1: you may use its ability, if it has one)",
+            f"your current card ({level_place(state.hero)}) has no ability, so none was used "
+            "on it (rule 6.1: you may use its ability, if it has one)",
         )
 
 
@@ -158,12 +162,16 @@ def check_swapped_in(state: State) -> None:
     for i, card in enumerate(state.swapped_in):
         index = state.level_index(card)
         if card in seen:
-            raise InvalidState(f"state.swapped_in.{i}", f"{card} is listed twice")
+            raise InvalidState(
+                f"state.swapped_in.{i}",
+                f"{card_name(state, card)} is listed twice among the cards swapped in",
+            )
         if index is None or index >= state.hero:
             raise InvalidState(
                 f"state.swapped_in.{i}",
-                f"{card} is not in the level behind the hero: a card swapped in under the "
-                "hero or ahead of it is still to be passed this run",
+                f"{card_name(state, card)} is listed as swapped in, but only a card in the "
+                "level behind the hero can be: one swapped in under the hero or ahead of it is "
+                "still to be passed this run",
             )
         seen.add(card)
 
@@ -209,7 +217,9 @@ def check_state(state: State) -> None:
 
 def _needs_face(state: State, card: str, why: str) -> None:
     if card not in state.faces:
-        raise InvalidMove(f"state.faces.{card}", f"the face of {card} is needed: {why}")
+        raise InvalidMove(
+            f"state.faces.{card}", f"the face of {card_name(state, card)} is needed: {why}"
+        )
 
 
 def needs_part(state: State, card: str, part: str, why: str) -> None:
@@ -222,8 +232,8 @@ def needs_part(state: State, card: str, part: str, why: str) -> None:
     if not face.described(part):
         raise InvalidMove(
             f"state.faces.{card}.{part}",
-            f"the {PART_NAMES[part]} of {card} {'were' if part == 'buttons' else 'was'} not "
-            f"described: {why}",
+            f"the {PART_NAMES[part]} of {card_name(state, card)} "
+            f"{'were' if part == 'buttons' else 'was'} not described: {why}",
         )
 
 
@@ -240,8 +250,8 @@ def needs_edges(state: State) -> None:
         if line is not None and getattr(line, edge) is None:
             raise InvalidMove(
                 f"state.faces.{card}.combo_line.{edge}",
-                f"whether the combo line of {card} reaches its {edge} edge was not described: "
-                f"{why}",
+                f"whether the combo line of {card_name(state, card)} reaches its {edge} edge was "
+                f"not described: {why}",
             )
 
 
@@ -256,7 +266,17 @@ def _needs_in_hand(state: State, card: str, field: str, why: str) -> None:
     """A card the move takes from your hand, placed nowhere on a board whose hand is not
     described: whether it is there is not known."""
     if state.hand_index(card) is None and state.may_hold(card):
-        raise InvalidMove(field, f"whether {card} is in your hand was not described: {why}")
+        raise InvalidMove(
+            field, f"whether {_paying_card(card)} is in your hand was not described: {why}"
+        )
+
+
+def _paying_card(card: str) -> str:
+    """A card a move pays with that no place on the board holds: named by what it is, its
+    number being ours (`naming`)."""
+    if card.startswith("E"):
+        return f"your {equipment_place(card)} Equipment Card"
+    return "the Level Card you pay with"
 
 
 def check_move(state: State, move: object, field: str) -> None:
@@ -299,5 +319,6 @@ def check_move(state: State, move: object, field: str) -> None:
         if state.buttons_of(source.card) is None:
             raise InvalidMove(
                 f"{field}.sources.{i}.card",
-                f"the buttons of {source.card} were not described: they pay the cost",
+                f"the buttons of {card_name(state, source.card)} were not described: they pay "
+                "the cost",
             )

@@ -33,6 +33,23 @@ class CardFields:
     current: bool = False
 
 
+# What each setting is called on the form, for a refusal that names it in the player's words.
+SETTING_LABELS = {
+    "difficulty": "The difficulty",
+    "run": "The run (the number on the Hero Card)",
+    "hero": "The card your hero is on",
+    "E1": "Your first Equipment Card",
+    "E2": "Your second Equipment Card",
+}
+
+
+def card_label(prefix: str) -> str:
+    """The legend of a card's fields: "Level Card 3 in the row", "Level Card 1 in your hand"
+    (`L3`, `H1` are the inputs' names, not the player's)."""
+    where = "in the row" if prefix.startswith("L") else "in your hand"
+    return f"Level Card {prefix[1:]} {where}"
+
+
 def _text(form: Any, name: str) -> str:
     return str(form.get(name, "") or "").strip()[:MAX_FIELD]
 
@@ -47,11 +64,16 @@ def _face(form: Any, prefix: str) -> dict[str, Any] | None:
     cont = _text(form, f"{prefix}-cont") or None
     edges = _text(form, f"{prefix}-line")
     if edges not in LINES:
-        raise InvalidState(f"{prefix}-line", "choose which edges the combo line reaches")
+        raise InvalidState(
+            f"{prefix}-line",
+            f"{card_label(prefix)}: choose which edges the combo line reaches",
+        )
     colour = _text(form, f"{prefix}-colour")  # no colour named: none made up
     ability = _text(form, f"{prefix}-ability") or None
     if start is not None and len(start.split()) != 2:
-        raise InvalidState(f"{prefix}-start", "a combo start cost has two icons")
+        raise InvalidState(
+            f"{prefix}-start", f"{card_label(prefix)}: a combo start cost has two icons"
+        )
     return face(
         buttons,
         enemy=enemy,
@@ -69,9 +91,9 @@ def _int(form: Any, name: str, low: int, high: int, default: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise InvalidState(name, "give a whole number") from None
+        raise InvalidState(name, f"{SETTING_LABELS[name]}: give a whole number") from None
     if not low <= value <= high:
-        raise InvalidState(name, f"give a number from {low} to {high}")
+        raise InvalidState(name, f"{SETTING_LABELS[name]}: give a number from {low} to {high}")
     return value
 
 
@@ -79,7 +101,7 @@ def settings(form: Any) -> tuple[str, int, int]:
     """(difficulty, run, the hero's card counted from 1)."""
     difficulty = _text(form, "difficulty") or "standard"
     if difficulty not in DIFFICULTIES:
-        raise InvalidState("difficulty", "choose a difficulty")
+        raise InvalidState("difficulty", f"{SETTING_LABELS['difficulty']}: choose one")
     run = _int(form, "run", 1, RUNS, 1)
     size = level_size(difficulty, run)
     hero = _int(form, "hero", 1, size, 1)
@@ -93,13 +115,13 @@ def cards(form: Any) -> list[CardFields]:
     out = []
     for i in range(1, size + 1):
         prefix = f"L{i}"
-        label = f"Level Card {i} in the row"
+        label = card_label(prefix)
         values = {f: _text(form, f"{prefix}-{f}") for f in FACE_FIELDS}
         out.append(CardFields(prefix, label, values, current=i == hero))
     for i in range(1, HAND_LEVEL_CARDS + run):
         prefix = f"H{i}"
         values = {f: _text(form, f"{prefix}-{f}") for f in FACE_FIELDS}
-        out.append(CardFields(prefix, f"Level Card {i} in your hand", values))
+        out.append(CardFields(prefix, card_label(prefix), values))
     return out
 
 
@@ -112,7 +134,7 @@ def state(form: Any) -> dict[str, Any]:
     e1, e2 = _text(form, "E1"), _text(form, "E2")
     for name, value in (("E1", e1), ("E2", e2)):
         if value and len(value.split()) != 2:
-            raise InvalidState(name, "an Equipment Card has two buttons")
+            raise InvalidState(name, f"{SETTING_LABELS[name]}: an Equipment Card has two buttons")
     equipment = (e1, e2) if e1 and e2 else None
     # Cards the hero has passed are face up; a passed card whose face is not given is not
     # known, so it stays face down rather than being made up.

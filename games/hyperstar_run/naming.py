@@ -29,6 +29,33 @@ def level_place(index: int) -> str:
     return f"card {index + 1} of the level"
 
 
+def place(zone: str, index: int) -> str:
+    """A place on the board as the forms count it, 0 first: "card 3 of the level", "the 2nd
+    card in your hand", "the 1st card in the discard pile", "the 1st card set aside"."""
+    if zone == "level":
+        return level_place(index)
+    where = {"hand": "in your hand", "discard": "in the discard pile", "set_aside": "set aside"}
+    return f"the {ordinal(index + 1)} card {where[zone]}"
+
+
+def counted(cards: list[str]) -> str:
+    """Cards no place holds, counted by kind (no Level Card's number is printed): "2 Level
+    Cards and your second Equipment Card"."""
+    level = sum(1 for c in cards if not c.startswith("E"))
+    kinds = [f"{level} Level Card{'s' if level != 1 else ''}"] if level else []
+    equipment = [c for c in cards if c.startswith("E")]
+    if len(equipment) == 2:
+        kinds.append("both Equipment Cards")
+    elif equipment:
+        kinds.append(f"your {equipment_place(equipment[0])} Equipment Card")
+    return " and ".join(kinds)
+
+
+def equipment_place(card: str) -> str:
+    """ "first" or "second": the Equipment Cards are told apart by their order on the board."""
+    return "first" if card == "E1" else "second"
+
+
 def giving(state: State, card: str, buttons: list[str]) -> str:
     """A card named with the buttons it gives: "your Level Card [A B] for [A]"; a card named
     by the very buttons it gives is not named twice ("your Level Card [B]")."""
@@ -74,7 +101,7 @@ def _held_name(state: State, pile: list[Held], i: int, where: str) -> str:
             shown = f"{kind} {_icons(buttons)}"
             return f"your {shown}" if mine else f"the {shown} {where}"
     if equipment:
-        first = "first" if held.card == "E1" else "second"
+        first = equipment_place(held.card)
         return f"your {first} Equipment Card" if mine else f"the {first} Equipment Card {where}"
     return f"the {ordinal(i + 1)} card {where}"
 

@@ -12,6 +12,7 @@ rests on. The answer is cached under the ruling's id: the same ruling is always 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from pydantic import ValidationError
@@ -32,6 +33,8 @@ from games.hyperstar_run.state import ACHIEVEMENT_DIFFICULTY, State
 SLUG = "hyperstar-run"
 TEMPLATE = "best_line.html"
 CACHE_SECONDS = 24 * 60 * 60
+# A field path through a card (`state.faces.L3.enemy`): its id is ours, not the player's.
+CARD_IN_FIELD = re.compile(r"\.[LE]\d{1,2}(?:\.|$)")
 CACHE_SHAPE = 1  # bump when the cached answer changes shape
 COST_NAMES = {
     "enemy": "enemy cost",
@@ -124,13 +127,22 @@ def _steps(
     return steps, cited
 
 
+def _refusal(exc: BadInput) -> str:
+    """A refusal as the page says it: a check across the board names its cards by place in its
+    message (`checks`), so a field path holding a card id (`state.faces.L3.combo_start`) is not
+    shown; any other is, as the message of a field's own type does not name the field."""
+    if CARD_IN_FIELD.search(exc.field):
+        return exc.message
+    return f"{exc.field}: {exc.message}"
+
+
 def answer(state_data: Any, rules_url: str = "") -> dict[str, Any]:
     """The solver's answer for one board, with its lines spelled out step by step (each step
     links the rules it rests on under `rules_url`, the game's rules page)."""
     try:
         board = RULES.parse_state(state_data)
     except BadInput as exc:
-        return {"error": f"This board cannot be solved: {exc.field}: {exc.message}"}
+        return {"error": f"This board cannot be solved: {_refusal(exc)}"}
     try:
         solution = solve(board)
     except BadInput as exc:
@@ -237,7 +249,9 @@ def level_builder(request: PageRequest) -> Page:
         built.update(difficulty=difficulty, run=run, hero=hero, cards=level_words.cards(form))
         state = level_words.state(form) if "solve" in form else None
     except BadInput as exc:
-        built.update(error=f"{exc.message} ({exc.field}).", difficulty="standard", run=1, hero=1)
+        # The message names the input in the form's words; the field (`L3-start`) is the
+        # input's name, not the player's.
+        built.update(error=f"{exc.message}.", difficulty="standard", run=1, hero=1)
         built["cards"] = level_words.cards({})
         state = None
     context["builder"] = built

@@ -39,7 +39,7 @@ from games.core import InvalidMove
 from games.core.readings import ReadingTurn, consulted_while, ours, turning_readings
 from games.hyperstar_run.checks import needs_hand, needs_part
 from games.hyperstar_run.moves import EndRun, PassCard, Source
-from games.hyperstar_run.naming import names
+from games.hyperstar_run.naming import card_name, names
 from games.hyperstar_run.passing import connects
 from games.hyperstar_run.payment import pays, resources, submultisets
 from games.hyperstar_run.reasons import SEVERAL_BUTTONS
@@ -434,7 +434,8 @@ def _needs_edge(state: State, card: str, edge: str, why: str) -> None:
     if line is not None and getattr(line, edge) is None:
         raise InvalidMove(
             f"state.faces.{card}.combo_line.{edge}",
-            f"whether the combo line of {card} reaches its {edge} edge was not described: {why}",
+            f"whether the combo line of {card_name(state, card)} reaches its {edge} edge was "
+            f"not described: {why}",
         )
 
 

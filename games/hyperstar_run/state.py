@@ -127,7 +127,9 @@ class LevelFace(Frozen):
     def _unsaid_parts_are_null(self) -> LevelFace:
         for part in self.not_described:
             if getattr(self, part) is not None:
-                raise ValueError(f"{part} is given, so it cannot also be not described")
+                raise ValueError(
+                    f"the {PART_NAMES[part]} is given, so it cannot also be not described"
+                )
         return self
 
     def described(self, part: str) -> bool:

@@ -48,6 +48,35 @@ _ZONE_TYPES = {
 
 
 _ZONES = ("play_area", "trade_row", "discard_pile", "scrap_heap", "hand", "out_of_play")
+# Each place as a player says it, for a refusal they read (the path is the field's). The ids
+# and slugs of a state are its writer's, never a player's: a refusal names neither.
+_PLACE_WORDS = {
+    "play_area": ("card", "of your play area"),
+    "trade_row": ("card", "of the trade row"),
+    "discard_pile": ("card", "of your discard pile"),
+    "scrap_heap": ("card", "of the scrap heap"),
+    "hand": ("card", "of your hand"),
+    "out_of_play": ("card", "played in an earlier turn"),
+    "heroes": ("hero", "on your table"),
+    "techs": ("tech", "on your table"),
+    "free_acquires": ("free-acquire effect", "pending"),
+    "cards": ("card", "you draw"),
+}
+_IN_ZONE = {
+    "play_area": "in your play area",
+    "hand": "in your hand",
+    "out_of_play": "among the cards played in an earlier turn",
+    "discard_pile": "in your discard pile",
+    "heroes": "among your heroes",
+    "techs": "among your tech",
+}
+NOT_A_CARD = "not a High Alert card: no card of the set goes by it"
+
+
+def place_words(zone: str, index: int) -> str:
+    """ "card 2 of your play area", "hero 1 on your table", "card 1 you draw"."""
+    what, where = _PLACE_WORDS[zone]
+    return f"{what} {index + 1} {where}"
 
 
 def _placed(state: State) -> Iterator[tuple[str, int, str, str | None]]:
@@ -68,7 +97,7 @@ def _path(zone: str, index: int) -> str:
 def _known(path: str, slug: str) -> CardFacts:
     card = CARDS.get(slug)
     if card is None:
-        raise InvalidState(f"{path}.card", f"{slug!r} is not a High Alert card")
+        raise InvalidState(f"{path}.card", NOT_A_CARD)
     return card
 
 
@@ -78,18 +107,22 @@ def _check_zones(state: State) -> None:
     copies: Counter[str] = Counter()
     for zone, i, card_id, slug in _placed(state):
         if card_id in seen:
-            also = _path(*seen[card_id])
-            raise InvalidState(f"{_path(zone, i)}.id", f"id {card_id!r} is also used at {also}")
+            raise InvalidState(
+                f"{_path(zone, i)}.id",
+                f"{place_words(zone, i)} has the same id as {place_words(*seen[card_id])}: "
+                "each card has an id of its own",
+            )
         seen[card_id] = (zone, i)
         if slug is None:
             continue
         card = CARDS.get(slug)
         if card is None:
-            raise InvalidState(f"{_path(zone, i)}.card", f"{slug!r} is not a High Alert card")
+            raise InvalidState(f"{_path(zone, i)}.card", NOT_A_CARD)
         allowed = _ZONE_TYPES.get(zone)
         if allowed is not None and card.type not in allowed:
             raise InvalidState(
-                f"{_path(zone, i)}.card", f"a {card.type} ({card.name}) cannot be in {zone}"
+                f"{_path(zone, i)}.card",
+                f"a {card.type} ({card.name}) cannot be {_IN_ZONE[zone]}",
             )
         copies[slug] += 1
         if copies[slug] > card.copies:
@@ -99,7 +132,11 @@ def _check_zones(state: State) -> None:
             )
     for i, effect in enumerate(state.free_acquires):
         if effect.id in seen:
-            raise InvalidState(f"state.free_acquires.{i}.id", f"id {effect.id!r} is used twice")
+            raise InvalidState(
+                f"state.free_acquires.{i}.id",
+                f"{place_words('free_acquires', i)} has the same id as "
+                f"{place_words(*seen[effect.id])}: each has an id of its own",
+            )
         seen[effect.id] = ("free_acquires", i)
 
 
@@ -274,16 +311,20 @@ def _check_needs(state: State, move: AnyMove) -> None:
 def _check_drawn(state: State, move: Draw, field: str) -> None:
     """Cards drawn are ships and bases (heroes and tech never reach a deck: 3.3, 4.3, 3.6,
     4.6), each with an id no other card of the state has."""
-    taken = {card_id: _path(zone, i) for zone, i, card_id, _ in _placed(state)}
+    taken = {card_id: place_words(zone, i) for zone, i, card_id, _ in _placed(state)}
     for i, card in enumerate(move.cards):
         path = f"{field}.cards.{i}"
         if card.id in taken:
-            raise InvalidMove(f"{path}.id", f"id {card.id!r} is also used at {taken[card.id]}")
-        taken[card.id] = path
+            raise InvalidMove(
+                f"{path}.id",
+                f"{place_words('cards', i)} has the same id as {taken[card.id]}: each card has "
+                "an id of its own",
+            )
+        taken[card.id] = place_words("cards", i)
         if card.card is not None:
             known = CARDS.get(card.card)
             if known is None:
-                raise InvalidMove(f"{path}.card", f"{card.card!r} is not a High Alert card")
+                raise InvalidMove(f"{path}.card", NOT_A_CARD)
             if known.type not in _ZONE_TYPES["hand"]:
                 raise InvalidMove(f"{path}.card", f"a {known.type} ({known.name}) is not drawn")
         if card.ally_used or card.double_ally_used:
@@ -302,17 +343,19 @@ def check_move(state: State, move: AnyMove, field: str) -> None:
         _check_drawn(state, move, field)
     elif isinstance(move, PlayCard):
         if not any(c.id == move.card for c in state.hand):
-            raise InvalidMove(f"{field}.card", f"no card {move.card!r} in your hand")
+            raise InvalidMove(f"{field}.card", "the card you play is not in your hand")
     elif isinstance(move, CheckSetup):
         _check_setup(move, field)
     elif isinstance(move, UseAlly | UseDoubleAlly):
         if not any(c.id == move.card for c in state.play_area):
-            _not_given(state, "play_area", move.card)
-            raise InvalidMove(f"{field}.card", f"no card {move.card!r} in the play area")
+            _not_given(state, "play_area", "the card whose ability you use")
+            raise InvalidMove(
+                f"{field}.card", "the card whose ability you use is not in your play area"
+            )
     elif isinstance(move, Acquire | AcquireFree):
         if not any(c.id == move.card for c in state.trade_row):
-            _not_given(state, "trade_row", move.card)
-            raise InvalidMove(f"{field}.card", f"no card {move.card!r} in the trade row")
+            _not_given(state, "trade_row", "the card you acquire")
+            raise InvalidMove(f"{field}.card", "the card you acquire is not in the trade row")
         if isinstance(move, Acquire) and move.pay is not None and move.pay > state.trade:
             # Trade is paid from what you have this turn (rules 9.1, 9.2): an offer beyond it
             # is no payment a table could see.
@@ -324,25 +367,27 @@ def check_move(state: State, move: AnyMove, field: str) -> None:
         if isinstance(move, AcquireFree) and not any(
             e.id == move.effect for e in state.free_acquires
         ):
-            _not_given(state, "free_acquires", move.effect)
-            raise InvalidMove(f"{field}.effect", f"no free-acquire effect {move.effect!r}")
+            _not_given(state, "free_acquires", "the free-acquire effect you use")
+            raise InvalidMove(
+                f"{field}.effect", "the free-acquire effect you use is not one pending"
+            )
     elif isinstance(move, UseTech):
         tech = next((t for t in state.techs if t.id == move.tech), None)
         if tech is None:
-            _not_given(state, "techs", move.tech)
-            raise InvalidMove(f"{field}.tech", f"no tech {move.tech!r} on the table")
+            _not_given(state, "techs", "the tech you use")
+            raise InvalidMove(f"{field}.tech", "the tech you use is not on your table")
         chooses = tech.card in CHOSEN_FACTION_TECH
         if chooses and move.faction is None:
             raise InvalidMove(f"{field}.faction", f"{CARDS[tech.card].name} needs a faction")
         if not chooses and move.faction is not None:
             raise InvalidMove(f"{field}.faction", f"{CARDS[tech.card].name} takes no faction")
     elif isinstance(move, ScrapHero) and not any(h.id == move.hero for h in state.heroes):
-        _not_given(state, "heroes", move.hero)
-        raise InvalidMove(f"{field}.hero", f"no hero {move.hero!r} on the table")
+        _not_given(state, "heroes", "the hero you scrap")
+        raise InvalidMove(f"{field}.hero", "the hero you scrap is not on your table")
 
 
-def _not_given(state: State, part: str, card: str) -> None:
+def _not_given(state: State, part: str, what: str) -> None:
     """A card not among those given of a part described in part may be among the rest: refused,
-    naming the part, rather than ruled absent."""
+    naming the part, rather than ruled absent. `what`: the card as the move uses it."""
     if state.partly(part):
-        raise _in_part(part, f"{card!r} is not among the cards given")
+        raise _in_part(part, f"{what} is not among the cards given")

@@ -87,7 +87,8 @@ def test_the_best_line_of_a_combo_ruling_says_what_the_search_would_need(api: An
     response = Client().get(ruling["url"] + "best-line/")
     assert response.status_code == 200
     page = response.content.decode()
-    assert "Your best line cannot be searched on this board: the enemy cost of L2 was not " in page
+    said = "Your best line cannot be searched on this board: the enemy cost of card 2 of the level"
+    assert f"{said} was not described" in page
     assert "rests on it" not in page
     tool = post(api, "hyperstar-run", "tools/best-line", {"state": state})
     assert field_of(tool) == "state.faces.L2.enemy"

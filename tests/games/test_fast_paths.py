@@ -16,12 +16,15 @@ from pydantic import ValidationError
 from games import registry
 from games.bo_jackson_battle_arena.cards import Weapon, _weapon_name
 from games.bo_jackson_battle_arena.state import _WEAPON_SPELLINGS, _hero_weapon
+from games.bo_jackson_battle_arena.state import State as ArenaState
+from games.bo_jackson_battle_arena.state import card_place as arena_place
 from games.core.copies import deep_copy
 from games.core.errors import BadInput
 from games.core.names import fold, nfc
 from games.higher_lower import checks as hl_checks
 from games.higher_lower.state import State as HigherLowerState
 from games.hyperstar_run.checks import _places as hyperstar_places
+from games.hyperstar_run.naming import place as hyperstar_place
 from games.hyperstar_run.state import State as HyperstarState
 from games.star_realms_high_alert.state import State as HighAlertState
 from games.super_hazard_quest import state as hazard
@@ -236,9 +239,16 @@ def _hyperstar_twice_before(state: Any) -> tuple[str, str] | None:
     seen: dict[str, str] = {}
     for path, card in hyperstar_places(state):
         if card in seen:
-            return path, f"{card} is also at {seen[card]}: a card is in one place"
+            said = f"{_said_place(path)} is the same card as {_said_place(seen[card])}"
+            return path, f"{said}: a card is in one place"
         seen[card] = path
     return None
+
+
+def _said_place(path: str) -> str:
+    """`state.hand.2.card` as the refusal says it: "the 3rd card in your hand"."""
+    _, zone, index, *_ = path.split(".")
+    return hyperstar_place(zone, int(index))
 
 
 def test_a_hyperstar_card_in_two_places_is_refused_as_before() -> None:
@@ -291,18 +301,24 @@ def test_a_battle_arena_card_in_two_places_is_refused_as_before() -> None:
                     if pile == "zones":
                         target[pile] = [twin, *target[pile][1:7]]
                     got = _refusal(engine, state)
-                    if got is None or "is also at" not in got[1]:
+                    if got is None or "is the same card" not in got[1]:
                         continue
-                    # The old walk: every place in order, each written as a path.
-                    seen: dict[str, str] = {}
+                    # The old walk: every place in order, the first met twice refused.
+                    parsed = ArenaState.model_validate(state).root
+                    seen: dict[str, tuple[int, str, int]] = {}
                     expected = None
                     for i, player in enumerate(state["players"]):
                         for name in (*piles, "hand", "playbook", "plays_used"):
                             for j, card in enumerate(player.get(name) or []):
                                 key, path = fold(card["id"]), f"state.players.{i}.{name}.{j}"
                                 if key in seen and expected is None:
-                                    expected = (path, f"card {card['id']!r} is also at {seen[key]}")
-                                seen.setdefault(key, path)
+                                    named = card.get("name", "")
+                                    named = f" ({named})" if named and named != card["id"] else ""
+                                    here = arena_place(parsed, i, name, j)
+                                    first = arena_place(parsed, *seen[key])
+                                    said = f"{here} is the same card{named} as {first}"
+                                    expected = (path, f"{said}: a card is in one place")
+                                seen.setdefault(key, (i, name, j))
                     assert got == expected
                     refused += 1
     assert refused > 10

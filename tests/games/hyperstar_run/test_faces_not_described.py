@@ -163,7 +163,7 @@ def test_the_combo_needs_the_continue_cost() -> None:
     state["faces"]["L2"] = said(line={"left": True})
     error = refused(state, move)
     assert error.field == "state.faces.L2.combo_continue"
-    assert "combo continue cost of L2 was not described" in error.message
+    assert "combo continue cost of card 2 of the level was not described" in error.message
 
 
 def test_with_no_combo_running_the_lines_are_not_needed() -> None:

@@ -30,7 +30,7 @@ def test_an_ability_used_on_a_card_printed_without_one_is_refused() -> None:
     with pytest.raises(InvalidState) as caught:
         rule(_over_l2(None, ability_used=True), pass_card("enemy", discard("L11", "B")))
     assert caught.value.field == "state.ability_used"
-    assert "L2, your current card, has no ability" in caught.value.message
+    assert "your current card (card 2 of the level) has no ability" in caught.value.message
     assert "rule 6.1" in caught.value.message
 
 

@@ -119,4 +119,4 @@ def test_a_state_of_before_without_parts_in_part_means_what_it_did() -> None:
     assert "Trade row (1)" in drawn(state)
     with pytest.raises(Exception) as caught:
         RULES.rule_json(state, {**move, "card": "r9"})
-    assert "no card 'r9' in the trade row" in str(caught.value)
+    assert "the card you acquire is not in the trade row" in str(caught.value)
