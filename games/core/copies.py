@@ -34,7 +34,12 @@ def deep_copy(value: T) -> T:
         return {k: deep_copy(v) for k, v in value.items()}  # type: ignore[attr-defined,return-value]
     if isinstance(value, BaseModel):
         new = kind.__new__(kind)
-        _set(new, "__dict__", {k: deep_copy(v) for k, v in value.__dict__.items()})
+        # a model's fields are mostly plain values and enums, kept without a call each
+        fields = {
+            k: v if type(v) in _ATOMS or isinstance(v, Enum) else deep_copy(v)
+            for k, v in value.__dict__.items()
+        }
+        _set(new, "__dict__", fields)
         extra = value.__pydantic_extra__
         _set(new, "__pydantic_extra__", None if extra is None else deep_copy(extra))
         _set(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))

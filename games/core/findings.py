@@ -94,14 +94,15 @@ def compose(findings: Findings) -> Ruling:
     if legal and isinstance(next_state, BaseModel):
         dumped: dict[str, Any] | None = next_state.model_dump(mode="json")
     else:
-        dumped = next_state if legal else None
-    return Ruling(
-        verdict=Verdict.LEGAL if legal else Verdict.ILLEGAL,
-        answer=findings.answer,
-        summary=findings.summary,
-        reasons=findings.reasons,
-        voided=findings.voided if legal else [],
-        interpretations=list(findings.interpretations),
-        notes=list(findings.notes),
-        next_state=dumped,
+        dumped = dict(next_state) if legal else None
+    # Not validated again (`Ruling.composed`): each list is a copy, as validation made one.
+    return Ruling.composed(
+        Verdict.LEGAL if legal else Verdict.ILLEGAL,
+        findings.answer,
+        findings.summary,
+        list(findings.reasons),
+        list(findings.voided) if legal else [],
+        list(findings.interpretations),
+        list(findings.notes),
+        dumped,
     )

@@ -99,12 +99,68 @@ class Ruling(BaseModel):
         if self.deciding_rule is None:
             self.deciding_rule = deciding_rule(self.reasons, self.voided)
 
+    @classmethod
+    def composed(
+        cls,
+        verdict: Verdict,
+        answer: str,
+        summary: str,
+        reasons: list[Reason],
+        voided: list[Reason],
+        interpretations: list[str],
+        notes: list[str],
+        next_state: dict[str, Any] | None,
+    ) -> Ruling:
+        """The ruling `Ruling(verdict=..., ..., next_state=...)` makes from these fields, as
+        `model_construct` makes a model without validating it (`Reason.bound`): every ruling
+        passes here (games/core/findings.py `compose`), and its fields arrive typed (the
+        reasons made by `Reason.bound`, the next state a model's JSON dump), so validating them
+        again is work without effect. The fields set are those the keywords set, and
+        `model_post_init`'s two."""
+        ruling = cls.__new__(cls)
+        _set_slot(
+            ruling,
+            "__dict__",
+            {
+                "verdict": verdict,
+                "answer": answer or summary,
+                "deciding_rule": deciding_rule(reasons, voided),
+                "summary": summary,
+                "reasons": reasons,
+                "voided": voided,
+                "interpretations": interpretations,
+                "readings_deciding": [],
+                "notes": notes,
+                "next_state": next_state,
+                "reference_version": "",
+            },
+        )
+        _set_slot(ruling, "__pydantic_fields_set__", set(_COMPOSED_SET))
+        _set_slot(ruling, "__pydantic_extra__", None)
+        _set_slot(ruling, "__pydantic_private__", None)
+        return ruling
+
     @property
     def legal(self) -> bool:
         return self.verdict is Verdict.LEGAL
 
     def cited_rules(self) -> list[str]:
         return list(dict.fromkeys(r.rule for r in [*self.reasons, *self.voided]))
+
+
+_COMPOSED_SET = frozenset(
+    (
+        "verdict",
+        "answer",
+        "deciding_rule",
+        "summary",
+        "reasons",
+        "voided",
+        "interpretations",
+        "notes",
+        "next_state",
+    )
+)
 
 
 class SequenceRuling(BaseModel):
