@@ -7,6 +7,7 @@ ruled legal when taken (a property test holds the engine to it).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -178,7 +179,7 @@ def _trade_row(state: State) -> list[TradeRowOption]:
     out: list[TradeRowOption] = []
     main = state.phase == "main"
     for card in state.trade_row:
-        quote, keys = consulted_while(lambda card=card: price_quote(state, card))
+        quote, keys = consulted_while(partial(price_quote, state, card))
         affordable = main and quote.price <= state.trade
         code = "requisition-discount" if quote.discount_faction else "price-paid"
         if not main:
