@@ -239,7 +239,9 @@ def price_quote(state: State, card: LooseCard) -> PriceQuote:
     for hero in state.heroes:
         if faction not in SYMBOL_FACTIONS[CARDS[hero.card].grants_symbol or ""]:
             continue
-        if not ours(HERO_NO_FACTION):  # read the other way, a hero is a card of its faction
+        # Read the other way, a hero left on the table from an earlier turn is a card of its
+        # faction. One played this turn is settled by the sheet: its symbol is an effect (8.3).
+        if not hero.played_this_turn and not ours(HERO_NO_FACTION):
             counted.append(hero_label(hero))
             continue
         heroes.append(hero_label(hero))  # on the table, but a hero has no faction (3.5)
