@@ -53,6 +53,9 @@ def next_player(state: State, name: str) -> str:
     who is out (on our reading nobody is asked to move once someone is out)."""
     index = player_index(state, name) or 0
     seats = len(state.players)
+    nxt = state.players[(index + 1) % seats]
+    if nxt.hand or nxt.hand is None:  # holds cards (or not described): not out
+        return nxt.name
     for step in range(1, seats):
         p = state.players[(index + step) % seats]
         if not (is_out(p) and not ours(R.GAME_ENDS_WHEN_SOMEONE_IS_OUT)):
@@ -85,7 +88,7 @@ def is_out(p: Player) -> bool:
 def winner(state: State) -> str | None:
     """The player with no playing cards left, if any: the game is over (rule 2.1)."""
     for p in state.players:
-        if is_out(p):
+        if p.hand is not None and not p.hand and is_out(p):
             return p.name
     return None
 
