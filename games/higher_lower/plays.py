@@ -16,7 +16,6 @@ from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
 from games.higher_lower.reasons import REASONS
 from games.higher_lower.state import AUTOMATIC_CALL, State
 from games.higher_lower.table import (
-    hand_size,
     is_out,
     next_player,
     obeys_call,
@@ -263,8 +262,7 @@ def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
         )
     else:
         answer += f"{whom.start} must now go {new_call}."
-    emptied = player(after, name).hand is not None and hand_size(player(after, name)) == 0
-    if not won and emptied:  # read the other way: booster cards must go too
+    if not won and player(after, name).hand in (0, []):  # read the other way: boosters count
         answer += (
             f" {who.start} {who.verb('has', 'have')} no playing cards left but still "
             f"{who.verb('holds', 'hold')} booster cards, so {who} {who.verb('has', 'have')} "
