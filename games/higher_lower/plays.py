@@ -16,15 +16,22 @@ from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
 from games.higher_lower.reasons import REASONS
 from games.higher_lower.state import AUTOMATIC_CALL, State
 from games.higher_lower.table import (
-    hand_size,
+    is_out,
     next_player,
     obeys_call,
     playable_values,
     player,
+    players_left,
     seated_name,
     winner,
 )
-from games.higher_lower.transitions import after_booster, after_draw, after_match, after_play
+from games.higher_lower.transitions import (
+    after_booster,
+    after_draw,
+    after_match,
+    after_play,
+    reshuffles,
+)
 
 
 def _reason(code: str, detail: str) -> Reason:
@@ -36,6 +43,8 @@ def _game_over(state: State) -> Findings | None:
     out = winner(state)
     if out is None:
         return None
+    if players_left(state) > 1 and not ours(R.GAME_ENDS_WHEN_SOMEONE_IS_OUT):
+        return None  # read the other way, the others play on for the places after the winner
     return found_illegal(
         f"No: {W(out)} {W(out).verb('has', 'have')} no playing cards left, so the game is "
         f"over and {W(out)} {W(out).verb('has', 'have')} won.",
@@ -91,7 +100,7 @@ def _passes_left(state: State, name: str) -> Reason:
 
 
 def _win_reasons(state: State, name: str, after: State) -> list[Reason]:
-    if hand_size(player(after, name)) == 0:
+    if is_out(player(after, name)):
         who = W(name)
         return [
             _reason(
@@ -112,7 +121,7 @@ def judge_play(state: State, move: PlayCard) -> Findings:
     if early is not None:
         return early
     last = state.last_card
-    if last is not None and move.value == last:
+    if last is not None and move.value == last and _equal_is_a_match(move):
         # The same number is a match, whatever the player called (rules 4.4, 4.5).
         as_match = MatchCard(kind="match", value=move.value, call=move.call)
         return judge_match(state, as_match, laid_as_play=True)
@@ -121,6 +130,30 @@ def judge_play(state: State, move: PlayCard) -> Findings:
         reasons, interpretations, summary, answer = problems
         return found_illegal(summary, reasons, interpretations=interpretations, answer=answer)
     return _legal_play(state, name, move)
+
+
+def _equal_is_a_match(move: PlayCard) -> bool:
+    """A card of the last card's number is a match (clarification equal-number-is-a-match).
+    The reading decides only when the player made a call with it: read the other way, the same
+    number obeys the call in force and the call made stands."""
+    if move.call is None or move.value in AUTOMATIC_CALL:
+        return True
+    return ours(R.EQUAL_NUMBER_IS_A_MATCH)
+
+
+def _free_of_call(state: State, value: int, name: str) -> str | None:
+    """Why a card that does not obey the call in force may be laid all the same, read the
+    other way of an open point (in words), or None: on our readings it never may. Asked only
+    of a card that fails the call, so a plain play consults nothing."""
+    if value == state.last_card:
+        return "the same number counts as obeying the call"  # equal-number-is-a-match
+    if value in AUTOMATIC_CALL and not ours(R.AUTOMATIC_CALLS):
+        return f"a {value} may go on any card"
+    if state.drew is not None and state.call_by == name and not ours(R.CALL_AFTER_A_DRAW):
+        return f"{W(name).poss} own call does not bind {W(name)} once it comes back round"
+    if len(state.match_chain) > 1 and not ours(R.CALL_AFTER_A_MATCH):
+        return "after two matches in a row no call stands"
+    return None
 
 
 def _play_problems(
@@ -133,7 +166,12 @@ def _play_problems(
     interpretations: list[str] = []
     summaries: list[str] = []
     answers: list[str] = []
-    if last is not None and call is not None and not obeys_call(value, last, call):
+    if (
+        last is not None
+        and call is not None
+        and not obeys_call(value, last, call)
+        and _free_of_call(state, value, name) is None
+    ):
         code = "not-higher" if call == "higher" else "not-lower"
         reasons.append(
             _reason(code, f"the call in force is {call!r} and {value} is not {call} than {last}")
@@ -168,6 +206,7 @@ def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
     reasons: list[Reason] = []
     voided: list[Reason] = []
     interpretations = [R.TURNS_GO_LEFT]
+    free = None
     if state.last_card is None:
         reasons.append(
             _reason(
@@ -176,12 +215,10 @@ def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
             )
         )
     else:
-        reasons.append(
-            _reason(
-                "obeys-call",
-                f"the call is {state.call!r} and {value} is {state.call} than {state.last_card}",
-            )
-        )
+        if state.call is not None and not obeys_call(value, state.last_card, state.call):
+            free = _free_of_call(state, value, name)
+        obeys = f"{value} is {state.call} than {state.last_card}" if free is None else free
+        reasons.append(_reason("obeys-call", f"the call is {state.call!r} and {obeys}"))
     new_call = after.call
     automatic = AUTOMATIC_CALL.get(value)
     if automatic is not None:
@@ -214,6 +251,8 @@ def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
     if voided:
         summary += f" The call {move.call!r} is void: a {value} always calls {automatic!r}."
     answer = f"Yes, {who} can lay the {value} {on}. "
+    if free is not None:
+        answer = f"Yes, {who} can lay the {value} {on}: {free}. "
     if won:
         answer += _wins(name)
     elif voided:
@@ -223,6 +262,12 @@ def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
         )
     else:
         answer += f"{whom.start} must now go {new_call}."
+    if not won and player(after, name).hand in (0, []):  # read the other way: boosters count
+        answer += (
+            f" {who.start} {who.verb('has', 'have')} no playing cards left but still "
+            f"{who.verb('holds', 'hold')} booster cards, so {who} {who.verb('has', 'have')} "
+            "not won yet."
+        )
     return found_legal(
         summary, reasons, after, interpretations=interpretations, answer=answer, voided=voided
     )
@@ -347,7 +392,7 @@ def judge_draw(state: State, move: DrawCard) -> Findings:
         )
     p = player(state, name)
     could = playable_values(state, p)
-    if isinstance(p.hand, list) and could:
+    if isinstance(p.hand, list) and could and ours(R.DRAW_ONLY_WHEN_UNABLE):
         shown = ", ".join(str(v) for v in could)
         return found_illegal(
             f"No: {W(name)} can lay {_either(could)} on the "
@@ -365,16 +410,29 @@ def judge_draw(state: State, move: DrawCard) -> Findings:
             answer=f"No: {W(name)} can lay {_either(could)} on the {state.last_card}, and a player "
             "draws only when unable to play.",
         )
-    return _legal_draw(state, name, move, on_trust=bool(could))
+    shown_hand = isinstance(p.hand, list)
+    return _legal_draw(
+        state,
+        name,
+        move,
+        on_trust=bool(could) and not shown_hand,
+        instead=could if shown_hand else [],
+    )
 
 
-def _legal_draw(state: State, name: str, move: DrawCard, on_trust: bool) -> Findings:
+def _legal_draw(
+    state: State, name: str, move: DrawCard, on_trust: bool, instead: list[int]
+) -> Findings:
+    """A draw ruled legal. `instead`: the cards the player could have laid, drawing all the
+    same (only read the other way of clarification draw-only-when-unable)."""
     after = after_draw(state, name, move.drawn)
     nxt = next_player(state, name)
     stands, _ = _call_stands(state, nxt)
     interpretations = [R.DRAW_ONLY_WHEN_UNABLE, R.DRAWING_ENDS_THE_TURN, R.CALL_AFTER_A_DRAW]
     notes: list[str] = []
     why = f"{W(name)} can neither go {state.call} than the {state.last_card} nor match it"
+    if instead:
+        why = f"{W(name)} could lay {_either(instead)} but may draw instead"
     if on_trust:
         why = f"{W(name).poss} hand is hidden; taken on trust that {W(name)} cannot play"
         interpretations.append(R.HIDDEN_HANDS_ON_TRUST)
@@ -402,7 +460,13 @@ def _legal_draw(state: State, name: str, move: DrawCard, on_trust: bool) -> Find
             )
         )
     took = f"{W(name)} {W(name).verb('draws', 'draw')} a card"
-    if state.deck == 0:
+    reshuffled = reshuffles(state)
+    if reshuffled:
+        took = (
+            f"the cards laid under the {state.last_card} are shuffled into a new deck and "
+            f"{W(name)} {W(name).verb('draws', 'draw')} a card"
+        )
+    elif state.deck == 0:
         took = f"with the deck empty {W(name)} {W(name).verb('draws', 'draw')} nothing"
         interpretations.append(R.EMPTY_DECK_PASS)
         notes.append("The deck is empty: the rulebook is silent, and we rule the turn passes.")
@@ -416,7 +480,24 @@ def _legal_draw(state: State, name: str, move: DrawCard, on_trust: bool) -> Find
         f"{W(nxt).start} must "
         f"still go {state.call}."
     )
-    if state.deck == 0:
+    if instead:
+        summary = (
+            f"Yes: {W(name)} could lay {_either(instead)} but may draw instead, so {took} and "
+            f"the turn ends; the call {state.call!r} on the {state.last_card} still holds for "
+            f"{W(nxt)}."
+        )
+        answer = (
+            f"Yes, {W(name)} may draw instead of laying {_either(instead)}: a player may draw "
+            f"even when able to play. {W(nxt).start} must still go {state.call}."
+        )
+    if reshuffled:
+        answer = (
+            f"Yes, {W(name)} cannot play: with the deck empty, the cards laid under the "
+            f"{state.last_card} are shuffled to make a new deck and {W(name)} "
+            f"{W(name).verb('draws', 'draw')} from it. {W(nxt).start} must still go "
+            f"{state.call}."
+        )
+    elif state.deck == 0:
         answer = (
             f"Yes, {W(name)} cannot play, and with the deck empty {W(name)} "
             f"{W(name).verb('draws', 'draw')} nothing. {W(nxt).start} "
@@ -452,11 +533,12 @@ def _legal_draw(state: State, name: str, move: DrawCard, on_trust: bool) -> Find
 def judge_booster(state: State, move: PlayBooster) -> Findings:
     name = mover(state, move)
     label = move.name or f"{move.category} booster"
-    early = _not_now(
-        state,
-        name,
-        "play a booster",
-        wrong_turn=lambda: found_illegal(
+
+    def wrong_turn() -> Findings:
+        if state.drew == name and not ours(R.BOOSTERS_BEFORE_YOUR_CARD):
+            # read the other way, boosters may follow your draw in the same turn
+            return _legal_booster(state, name, move, label, after_your_draw=True)
+        return found_illegal(
             f"No: boosters are played only on your own turn, and it is {W(state.turn).poss} "
             f"turn, not {W(name).owns}.",
             [_reason("booster-not-your-turn", f"the turn is {W(state.turn).owns}")],
@@ -464,12 +546,19 @@ def judge_booster(state: State, move: PlayBooster) -> Findings:
             notes=[R.BOOSTER_TEXT_UNKNOWN],
             answer=f"No: boosters are played only on your own turn, and it is "
             f"{W(state.turn).poss} turn.",
-        ),
-    )
+        )
+
+    early = _not_now(state, name, "play a booster", wrong_turn=wrong_turn)
     if early is not None:
         return early
+    return _legal_booster(state, name, move, label)
+
+
+def _legal_booster(
+    state: State, name: str, move: PlayBooster, label: str, *, after_your_draw: bool = False
+) -> Findings:
     target = seated_name(state, move.target) if move.target is not None else None
-    if target == name:
+    if target == name and ours(R.BOOSTER_TARGET):
         return found_illegal(
             f"No: a booster is aimed at an opponent (or at nobody), not at {W(name)} "
             f"{W(name).themself}.",
@@ -481,6 +570,8 @@ def judge_booster(state: State, move: PlayBooster) -> Findings:
         )
     after = after_booster(state, name, move.category)
     at = f" at {W(target)}" if target is not None else ""
+    if target == name:  # read the other way of clarification booster-target
+        at = f" at {W(name).themself}"
     # What follows a booster turns on its text, which the rulebook does not give: on our
     # reading it changes no rule we rule on, so play goes on as usual (rule 5.5); read the
     # other way, what follows is the card's to say.
@@ -491,10 +582,13 @@ def judge_booster(state: State, move: PlayBooster) -> Findings:
         else "then does what the card says, which may change the rules"
     )
     reasons = [
-        _reason("booster-on-own-turn", f"it is {W(name).poss} turn"),
+        _reason(
+            "booster-on-own-turn",
+            f"{W(name)} drew this turn" if after_your_draw else f"it is {W(name).poss} turn",
+        ),
         _reason("boosters-any-number", f"{W(name)} may play more boosters, {then}"),
     ]
-    if target is not None:
+    if target is not None and target != name:
         reasons.append(
             _reason("booster-at-opponent", f"{W(target)} is one of {W(name).poss} opponents")
         )
@@ -511,6 +605,15 @@ def judge_booster(state: State, move: PlayBooster) -> Findings:
         answer = (
             f"Yes, {W(name)} can play the {label}{at} now. What happens next is what the card "
             "says, and the rulebook does not give its text: it may change the rules (rule 5.5)."
+        )
+    if after_your_draw:
+        summary = (
+            f"Yes: {W(name)} may play the {label}{at} now, after drawing in the same turn; do "
+            "what the card says (its text is not in our reference)."
+        )
+        answer = (
+            f"Yes, {W(name)} can play the {label}{at} now: boosters may follow your draw in "
+            f"the same turn. Then it is {W(state.turn).poss} turn. Do what the card says."
         )
     return found_legal(
         summary,

@@ -93,6 +93,15 @@ INTERPRETATIONS = frozenset(
     }
 )
 
+# Readings no answer turns on, never flagged: not an open point with another answer a ruling
+# could give, but how a ruling treats what it cannot see. MATCH_MEANS_SAME_NUMBER: the book names
+# no colours and a card is recorded by its number only, so a match by colour cannot be told.
+# HIDDEN_HANDS_ON_TRUST: a hidden hand is taken at the player's word. TURNS_GO_LEFT: the book
+# shows play going left (the dealer's left opens; the next opponent is the one to your left).
+# Every other reading here is ruled both ways: the engine asks `ours` (games/core/readings.py)
+# where it applies one, so a ruling is flagged only where its answer turns on it.
+NEVER_TURNS = frozenset({MATCH_MEANS_SAME_NUMBER, HIDDEN_HANDS_ON_TRUST, TURNS_GO_LEFT})
+
 BOOSTER_TEXT_UNKNOWN = (
     "This booster's own text is not in the reference: the ruling covers only when it may be "
     "played and at whom."

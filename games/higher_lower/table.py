@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from games.core.names import fold
+from games.core.readings import ours
+from games.higher_lower import reasons as R
 from games.higher_lower.state import (
     AUTOMATIC_CALL,
     COPIES_PER_VALUE,
@@ -46,9 +48,19 @@ def player(state: State, name: str) -> Player:
 
 
 def next_player(state: State, name: str) -> str:
-    """The player on the left (rule 4.1): the next one in seat order, wrapping round."""
+    """The player on the left (rule 4.1): the next one in seat order, wrapping round. Read
+    the other way of clarification game-ends-when-someone-is-out, play goes on past a player
+    who is out (on our reading nobody is asked to move once someone is out)."""
     index = player_index(state, name) or 0
-    return state.players[(index + 1) % len(state.players)].name
+    seats = len(state.players)
+    nxt = state.players[(index + 1) % seats]
+    if nxt.hand or nxt.hand is None:  # holds cards (or not described): not out
+        return nxt.name
+    for step in range(1, seats):
+        p = state.players[(index + step) % seats]
+        if not (is_out(p) and not ours(R.GAME_ENDS_WHEN_SOMEONE_IS_OUT)):
+            return p.name
+    return state.players[(index + 1) % seats].name
 
 
 def hand_size(p: Player) -> int:
@@ -64,12 +76,26 @@ def booster_count(p: Player) -> int:
     return len(p.boosters) if isinstance(p.boosters, list) else p.boosters
 
 
+def is_out(p: Player) -> bool:
+    """Whether `p` has got rid of all their playing cards (rule 2.1). Booster cards still held
+    do not count (clarification winning-with-boosters-left); read the other way, they must go
+    too. Asked only of a hand shown to be empty, so a plain ruling consults nothing."""
+    if p.hand is None or hand_size(p) != 0:
+        return False
+    return booster_count(p) == 0 or ours(R.WINNING_WITH_BOOSTERS_LEFT)
+
+
 def winner(state: State) -> str | None:
     """The player with no playing cards left, if any: the game is over (rule 2.1)."""
     for p in state.players:
-        if p.hand is not None and hand_size(p) == 0:
+        if p.hand is not None and not p.hand and is_out(p):
             return p.name
     return None
+
+
+def players_left(state: State) -> int:
+    """How many players still hold playing cards (or boosters, read the other way)."""
+    return sum(1 for p in state.players if not is_out(p))
 
 
 def seen_copies(state: State) -> Counter[int]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.core.readings import ours
-from games.higher_lower.reasons import DRAWING_ENDS_THE_TURN
+from games.higher_lower.reasons import DRAWING_ENDS_THE_TURN, EMPTY_DECK_PASS
 from games.higher_lower.state import Player, State
 from games.higher_lower.table import next_player, player_index, resolved_call
 
@@ -59,6 +59,14 @@ def after_match(state: State, name: str, value: int) -> State:
     )
 
 
+def reshuffles(state: State) -> bool:
+    """Whether a draw from an empty deck takes the cards laid under the last one, shuffled,
+    as a new deck: never on our reading (clarification empty-deck-pass: the book never
+    mentions reshuffling, so the turn passes), always read the other way. Asked only when the
+    deck is empty and cards lie under the last one."""
+    return state.deck == 0 and bool(state.discard) and not ours(EMPTY_DECK_PASS)
+
+
 def after_draw(state: State, name: str, drawn: int | None) -> State:
     """The drawn card joins the hand; the turn ends; the call stays (rule 4.7). An empty deck
     gives nothing (clarification empty-deck-pass). A shown hand whose new card is not named
@@ -66,7 +74,9 @@ def after_draw(state: State, name: str, drawn: int | None) -> State:
     may be laid at once: clarification drawing-ends-the-turn), the turn stays with the
     player who drew."""
     turn = next_player(state, name) if ours(DRAWING_ENDS_THE_TURN) else name
-    if state.deck == 0:
+    if reshuffles(state):
+        state = state.model_copy(update={"deck": len(state.discard), "discard": []})
+    elif state.deck == 0:
         return state.model_copy(update={"turn": next_player(state, name), "drew": None})
     p = state.players[player_index(state, name) or 0]
     hand: list[int] | int | None = None  # a hand not described stays not described

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from games.core import InvalidMove, Reason
 from games.core.pictures import plural
+from games.core.readings import ours
 from games.core.words import article
 from games.hyperstar_run import reasons as rr
 from games.hyperstar_run.moves import Claim
@@ -25,6 +26,15 @@ NAMES = {
 }
 
 
+def _three_star(cost: list[str]) -> bool:
+    """A "three star cost" is a cost of exactly three stars (reference ruling
+    `three-star-cost`); read the other way, any cost with a star in it. Asked of a cost that
+    holds a star, so a level without stars consults nothing."""
+    if STAR not in cost:
+        return False
+    return cost == [STAR, STAR, STAR] or not ours(rr.THREE_STARS)
+
+
 def three_star_run(state: State) -> tuple[list[str] | None, list[str]]:
     """Three neighbouring level cards each with a cost of exactly three stars (reference
     ruling `three-star-cost`), and the cards whose faces were not given."""
@@ -37,7 +47,7 @@ def three_star_run(state: State) -> tuple[list[str] | None, list[str]]:
     for slot in state.level:
         face = state.faces.get(slot.card)
         costs = [face.enemy, face.combo_start] if face is not None else []
-        if any(c is not None and c == [STAR, STAR, STAR] for c in costs):
+        if any(c is not None and _three_star(c) for c in costs):
             streak.append(slot.card)
             if len(streak) == 3:
                 return streak, unknown

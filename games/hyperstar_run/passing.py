@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from itertools import product
 from math import prod
 
@@ -34,11 +35,16 @@ COST_NAMES = {
 def connects(before: LevelFace | None, current: LevelFace | None) -> bool:
     """Reference ruling `combo-line-connects`: the earlier line reaches its right edge and the
     current line its left edge, so the two meet. Their colours play no part: the book never
-    makes a match of colours a condition (a line's colour is kept for the picture only)."""
+    makes a match of colours a condition (a line's colour is kept for the picture only). Read
+    the other way, two lines of different colours, both named, do not connect."""
     if before is None or current is None:
         return False
     a, b = before.combo_line, current.combo_line
-    return a is not None and b is not None and a.right is True and b.left is True
+    if a is None or b is None or a.right is not True or b.left is not True:
+        return False
+    if a.colour and b.colour and a.colour.casefold() != b.colour.casefold():
+        return ours(rr.LINE_CONNECTS)
+    return True
 
 
 def lines_described(before: LevelFace | None, current: LevelFace | None) -> bool:
@@ -135,7 +141,7 @@ def _press_problem(state: State, source: Source) -> tuple[Reason | None, list[st
         return reason("press-face-down", f"{level_place(index)} is face down"), [
             rr.FACE_DOWN_NO_BUTTONS
         ]
-    if slot.pressed:
+    if slot.pressed and ours(rr.PRESSED_ONCE):  # read the other way, it may be pressed again
         return reason(
             "press-already-pressed", f"{level_place(index)} was already pressed this run"
         ), [rr.PRESSED_ONCE]
@@ -448,6 +454,55 @@ STAR_IN_START_NOTE = (
 )
 
 
+def start_problems(state: State) -> list[Reason]:
+    """Why a start cost may not be paid now, read the other way of an open point; none on our
+    readings (start-cost-during-a-combo, ability-outside-a-combo). Asked only where a combo runs
+    or an ability was used, so a plain start consults nothing."""
+    if state.combo_running() and not ours(rr.START_DURING_COMBO):
+        return [
+            reason(
+                "combo-ended",
+                "a combo is running: a new one starts only once it has ended",
+            )
+        ]
+    if state.ability_used and not state.combo_running() and not ours(rr.ABILITY_OUTSIDE_COMBO):
+        return [
+            reason(
+                "combo-ended-by-ability",
+                "an ability was used on the current card, so no combo starts on it",
+            )
+        ]
+    return []
+
+
+def matching(buttons: Sequence[str]) -> bool:
+    """Whether the buttons are all the same (a start cost's two matching buttons)."""
+    return len(set(buttons)) <= 1
+
+
+def _star_matching(cost: list[str], played: list[str]) -> list[Reason]:
+    """Read the other way of star-in-a-combo-start-cost, the buttons paying a start cost must
+    match each other, the star included. Asked only when they do not."""
+    if matching(played) or ours(rr.STAR_IN_START):
+        return []
+    return [
+        reason(
+            "cost-not-covered",
+            f"{describe(cost)} is a start cost, two matching buttons, and {describe(played)} "
+            "do not match",
+        )
+    ]
+
+
+def _stars_wild(cost: Sequence[str], played: Sequence[str]) -> tuple[list[str], list[str]]:
+    """(icons left unpaid, buttons left over) with star buttons read as wild: the other buttons
+    pay what they match, then each star button pays any one icon left."""
+    wild = sum(1 for b in played if b == STAR)
+    unpaid, surplus = cover_gap(cost, [b for b in played if b != STAR])
+    take = min(wild, len(unpaid))
+    return unpaid[take:], [*surplus, *[STAR] * (wild - take)]
+
+
 def judge_pass(state: State, move: PassCard) -> Outcome:
     blocked = game_over(state) or swap_unresolved(state)
     if blocked is not None:
@@ -471,6 +526,8 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
     used: list[str] = []
     if move.cost == "combo-continue":
         problems, used = combo_problems(state)
+    elif move.cost == "combo-start":
+        problems += start_problems(state)
     source_problems, source_rulings = check_sources(state, move.sources)
     problems += source_problems
     used += source_rulings
@@ -478,6 +535,8 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
     if not source_problems:
         played = [b for s in move.sources for b in s.buttons]
         unpaid, surplus = cover_gap(cost, played)
+        if STAR in played and unpaid and not ours(rr.STAR_BUTTONS):
+            unpaid, surplus = _stars_wild(cost, played)  # read the other way: stars are wild
         several = pressed_for_several(move.sources)
         kept = trimmed(cost, move.sources) if (surplus or several) and not unpaid else None
         if kept is not None:
@@ -516,6 +575,8 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
             used.append(rr.COVER_EXACTLY)
         if STAR in played and (unpaid or surplus):
             used.append(rr.STAR_BUTTONS)
+        if move.cost == "combo-start" and STAR in cost and not unpaid and not surplus:
+            problems += _star_matching(cost, played)
     if problems:
         return illegal(
             f"Illegal: {card} cannot be passed this way: {problems[0].detail}.",

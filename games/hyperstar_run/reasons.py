@@ -148,6 +148,18 @@ INTERPRETATIONS: frozenset[str] = frozenset(
     }
 )
 
+# Readings no answer turns on, never flagged. FACES_IN_STATE, ABILITY_EFFECTS: how a ruling
+# treats what the reference lacks (card faces, ability texts), taken at the player's word.
+# FACE_DOWN_NO_BUTTONS: both ways of paying the book gives name a face-up card. TWO_ENEMIES: the
+# book's own example calls paying the two-icon start cost defeating an enemy. SWAPS: the book
+# names swapping only as an ability's effect. JUDGED_AT_WIN: a ruling sees the one board it is
+# given, the one at the win. The readings ruled both ways ask `ours` (games/core/readings.py);
+# COVER_EXACTLY and CONTINUE_NEEDS_COMBO are open points ruled one way only: the best line's
+# search does not model their other readings yet.
+NEVER_TURNS: frozenset[str] = frozenset(
+    {FACES_IN_STATE, ABILITY_EFFECTS, FACE_DOWN_NO_BUTTONS, TWO_ENEMIES, SWAPS, JUDGED_AT_WIN}
+)
+
 # Where each reason is ruled on: `REASONS.module(code)` names the module to open.
 REASONS.rules_in(
     {

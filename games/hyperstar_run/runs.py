@@ -6,6 +6,7 @@ from pydantic import Field
 
 from games.core import Reason
 from games.core.pictures import plural
+from games.core.readings import ours
 from games.core.setup_pages import CitedSetup
 from games.core.words import and_more, article
 from games.hyperstar_run import reasons as rr
@@ -20,8 +21,8 @@ from games.hyperstar_run.outcome import (
     legal,
     reason,
 )
-from games.hyperstar_run.passing import COST_NAMES, combo_problems
-from games.hyperstar_run.payment import first_payment, resources
+from games.hyperstar_run.passing import COST_NAMES, combo_problems, matching, start_problems
+from games.hyperstar_run.payment import first_payment, payments, resources
 from games.hyperstar_run.state import (
     ACHIEVEMENT_DIFFICULTY,
     EQUIPMENT_IDS,
@@ -29,6 +30,7 @@ from games.hyperstar_run.state import (
     LEVEL_IDS,
     LEVEL_SIZE,
     RUNS,
+    STAR,
     Difficulty,
     Held,
     Place,
@@ -56,7 +58,21 @@ def available_pass(state: State) -> str | None:
         cost = face.cost(kind)
         if cost is None:  # not printed, or not described (`unseen_faces` then says so)
             continue
+        if kind == "combo-start" and start_problems(state):
+            continue  # no start cost now, read the other way (passing.start_problems)
         found = first_payment(cost, have)
+        if (
+            found is not None
+            and kind == "combo-start"
+            and STAR in cost
+            and not matching([b for _, bs in found for b in bs])
+            and not ours(rr.STAR_IN_START)
+        ):
+            # read the other way, the star must match the other button
+            found = next(
+                (p for p in payments(cost, have) if matching([b for _, bs in p for b in bs])),
+                None,
+            )
         if found is not None:
             cards = " and ".join(
                 f"{'discarding' if r.via == 'discard' else 'pressing'} "
@@ -116,7 +132,7 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
         return blocked
     card = "your current card"
     could = available_pass(state)
-    if could is not None:
+    if could is not None and ours(rr.END_RUN_VOLUNTARILY):
         return illegal(
             f"Illegal: the run does not end while you can still pass {card}: {could}.",
             [reason("run-not-over", f"you can still pass {card}: {could}")],
@@ -124,12 +140,12 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
             answer=f"No: your run ends only when you cannot pass your current card, and you "
             f"can: {could}.",
         )
-    found = [
-        reason(
-            "run-ends",
-            f"run {state.run} ends at {level_place(state.hero)}: no cost of it can be paid",
-        )
-    ]
+    why = "no cost of it can be paid"
+    by_choice = ""
+    if could is not None:  # read the other way of ending-a-run-voluntarily
+        why = f"you end it by choice, though you could still pass {card}: {could}"
+        by_choice = " You may end a run by choice."
+    found = [reason("run-ends", f"run {state.run} ends at {level_place(state.hero)}: {why}")]
     used: list[str] = []
     notes: list[str] = []
     unseen = unseen_faces(state)
@@ -158,7 +174,7 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
             used,
             notes,
             answer="Yes, the run ends here. It was your fourth run and the final card is not "
-            "passed, so you lose the game.",
+            "passed, so you lose the game." + by_choice,
         )
     nxt = next_run(state)
     first = "the card that was leftmost"
@@ -189,7 +205,7 @@ def judge_end_run(state: State, move: EndRun) -> Outcome:
         used,
         notes,
         answer=f"Yes, run {state.run} ends here. Run {nxt.run} starts at the new leftmost card, "
-        f"with {held}.",
+        f"with {held}.{by_choice}",
     )
 
 

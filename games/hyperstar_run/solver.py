@@ -30,6 +30,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import product
 from typing import Any
 
@@ -42,7 +43,12 @@ from games.hyperstar_run.moves import EndRun, PassCard, Source
 from games.hyperstar_run.naming import card_name, names
 from games.hyperstar_run.passing import connects
 from games.hyperstar_run.payment import pays, resources, submultisets
-from games.hyperstar_run.reasons import SEVERAL_BUTTONS
+from games.hyperstar_run.reasons import (
+    ABILITY_OUTSIDE_COMBO,
+    SEVERAL_BUTTONS,
+    STAR_IN_START,
+    START_DURING_COMBO,
+)
 from games.hyperstar_run.rules import RULES
 from games.hyperstar_run.runs import table_problems
 from games.hyperstar_run.state import RUNS, STAR, State
@@ -169,6 +175,29 @@ class RunModel:
         self.initial = tuple(counts[k] for k in range(len(self.kinds)))
         self.memo: dict[tuple[int, tuple[int, ...], bool], tuple[int, tuple[Step, ...]]] = {}
         self.pick_memo: dict[tuple[tuple[str, ...], tuple[int, ...]], list[tuple[int, ...]]] = {}
+        # The readings a start cost rests on, as the search is being run: looked at without
+        # counting as consulted, since the search only avoids what the reading forbids; the
+        # replay through the rulings consults each reading a step of the line rests on.
+        self.start_in_combo = _peek(START_DURING_COMBO)
+        self.start_after_ability = _peek(ABILITY_OUTSIDE_COMBO)
+        self.star_start_wild = _peek(STAR_IN_START)
+
+    def start_costs(self, pos: int, combo: bool) -> list[tuple[str, ...]]:
+        """The start cost at `pos` as the readings searched under allow it: none, itself, or,
+        where its star must match the other button, each way of matching."""
+        costs = self.costs[pos]
+        start = costs.start if costs is not None else None
+        if start is None:
+            return []
+        if combo and not self.start_in_combo:
+            return []
+        if pos == self.start and self.state.ability_used and not self.start_after_ability:
+            return []
+        if STAR in start and not self.star_start_wild:
+            named = sorted({icon for icon in start if icon != STAR})
+            icons = named or sorted({b for _, buttons in self.kinds for b in buttons} - {STAR})
+            return [tuple(icon for _ in start) for icon in icons]
+        return [start]
 
     def _kind(self, via: str, buttons: Sequence[str]) -> int:
         key = (via, tuple(sorted(buttons)))
@@ -187,9 +216,10 @@ class RunModel:
         costs = self.costs[pos] if pos < self.size else None
         if pos < self.size and costs is not None:
             options = [("enemy", costs.enemy)]
-            start_is_open = costs.start is not None and (STAR in costs.start or combo)
+            start = costs.start
+            start_is_open = start is not None and (STAR in start or combo)
             if not (self.strict and start_is_open):
-                options.append(("combo-start", costs.start))
+                options += [("combo-start", c) for c in self.start_costs(pos, combo)]
             if combo and self.links[pos] and not self.strict:
                 options.append(("combo-continue", costs.cont))
             result = self._try(pos, counts, options, result)
@@ -230,6 +260,11 @@ class RunModel:
     def search(self) -> tuple[int, tuple[Step, ...]]:
         counts = self.initial + (0,) * (len(self.kinds) - len(self.initial))
         return self.best(self.start, counts, self.state.combo_running())
+
+
+def _peek(key: str) -> bool:
+    """Whether the search runs on our reading of `key`, without consulting it."""
+    return consulted_while(partial(ours, key))[0]
 
 
 def _tup(icons: Sequence[str] | None) -> tuple[str, ...] | None:

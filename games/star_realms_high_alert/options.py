@@ -7,12 +7,13 @@ ruled legal when taken (a property test holds the engine to it).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from games.core import InvalidState
-from games.core.readings import ReadingTurn, flipped
+from games.core.readings import ReadingTurn, consulted_while, flipped
 from games.star_realms_high_alert.catalog import CARDS, CHOSEN_FACTION_TECH, FACTIONS
 from games.star_realms_high_alert.moves import (
     Acquire,
@@ -179,7 +180,7 @@ def _trade_row(state: State) -> list[TradeRowOption]:
     out: list[TradeRowOption] = []
     main = state.phase == "main"
     for card in state.trade_row:
-        quote = price_quote(state, card)
+        quote, keys = consulted_while(partial(price_quote, state, card))
         affordable = main and quote.price <= state.trade
         code = "requisition-discount" if quote.discount_faction else "price-paid"
         if not main:
@@ -188,15 +189,15 @@ def _trade_row(state: State) -> list[TradeRowOption]:
             code = "not-enough-trade"
         free = [e.id for e in state.free_acquires if main and quote.printed_cost <= e.max_cost]
         turns: list[ReadingTurn] = []
-        if quote.merged_counted:  # its price rests on our reading of merged cards
-            with flipped(MERGED_DISCOUNT):
+        for key in keys:  # the readings its price rests on: merged cards, heroes, Stealth
+            with flipped(key):
                 other = price_quote(state, card)
             if other.price != quote.price:
                 can = main and other.price <= state.trade
                 pays = ", which you can pay" if can else ", more than you have"
                 turns.append(
                     ReadingTurn(
-                        key=MERGED_DISCOUNT,
+                        key=key,
                         other_verdict="legal" if can else "illegal",
                         other_answer=f"it costs {other.price} Trade{pays}",
                     )

@@ -136,6 +136,18 @@ INTERPRETATIONS = frozenset(
     }
 )
 
+# Readings no answer turns on, never flagged. DISCOUNT_FLOOR: a price never goes below 0 in
+# either public card source (a fact the reference gives). FACTION_SHOWN: every Requisition card
+# has one faction, the one its discount reads. COSTING_OR_LESS: the sheet's own example says the
+# reduction does not change the cost such an effect reads. MERGED_EFFECT_BOTH: a ruling asks
+# about one ally ability, and the symbol counts toward it whether it stands for both factions or
+# for the one the player picks. ENDED_TURN, MAIN_PHASE: the base game's turn, which the sheet
+# takes as given ("your main phase"; a hero "is not discarded at the end of your turn", unlike
+# ships). Every other reading here is ruled both ways (`ours`, games/core/readings.py).
+NEVER_TURNS = frozenset(
+    {DISCOUNT_FLOOR, FACTION_SHOWN, COSTING_OR_LESS, MERGED_EFFECT_BOTH, ENDED_TURN, MAIN_PHASE}
+)
+
 # Where each reason is ruled on: `REASONS.module(code)` names the module to open.
 REASONS.rules_in(
     {

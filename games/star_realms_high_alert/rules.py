@@ -325,7 +325,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 answer=f"No: {name} has no {what}.",
             )
         used = card.double_ally_used if double else card.ally_used
-        if used:
+        if used and ours(ALLY_ONCE):
             code = "double-ally-already-used" if double else "ally-already-used"
             return found_illegal(
                 f"{name}'s {what} was already used this turn; it cannot be used again.",
@@ -337,9 +337,12 @@ class HighAlertRules(GameRules[State, AnyMove]):
         needed = 2 if double else 1
         grounds = self._ally_grounds(count)
         interpretations = self._ally_interpretations(count, double=double)
-        if len(count.supporters) < needed:
+        have = len(count.supporters)
+        twice = [s.label for s in count.supporters if s.shares_both]
+        if double and have < needed and twice and not ours(MERGED_DOUBLE_ALLY):
+            have += len(twice)  # read the other way, a merged card counts once per faction
+        if have < needed:
             code = "double-ally-not-triggered" if double else "ally-not-triggered"
-            have = len(count.supporters)
             detail = f"{needed} needed, {have} counted: {count.describe()}"
             return found_illegal(
                 f"{name}'s {what} is not live: it needs {_needs(needed)} of "
@@ -361,9 +364,24 @@ class HighAlertRules(GameRules[State, AnyMove]):
             ],
             after,
             interpretations=interpretations,
-            answer=f"Yes, you can use {name}'s {what}: {count.describe()} "
-            f"{words.plural(len(count.supporters), 'triggers', 'trigger')} it.",
+            answer=self._ally_answer(name, what, count, again=bool(used), twice=twice, have=have),
         )
+
+    @staticmethod
+    def _ally_answer(
+        name: str, what: str, count: AllyCount, *, again: bool, twice: list[str], have: int
+    ) -> str:
+        """The answer to a live ally ability; `again` and counting `twice` arise only read the
+        other way (ally-ability-once-a-turn, merged-symbols-and-double-ally)."""
+        use = f"Yes, you can use {name}'s {what}" + (" again" if again else "")
+        if have > len(count.supporters):
+            return (
+                f"{use}: {words.listed(twice)} "
+                f"{words.plural(len(twice), 'counts', 'count')} once for each of its two "
+                f"factions, which makes {have} in all."
+            )
+        triggers = words.plural(len(count.supporters), "triggers", "trigger")
+        return f"{use}: {count.describe()} {triggers} it."
 
     def _ally_grounds(self, count: AllyCount) -> list[Reason]:
         """The reasons behind the count: merged symbols, effects, heroes."""
@@ -607,12 +625,19 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 answer=f"No: {name} costs {cost}, more than the {effect.max_cost} the effect "
                 "allows" + ("; a discount does not change its cost." if printed else "."),
             )
-        where, tail, voided = self._destination(card, move.to)
         known = facts(card.card)
         interps = [COSTING_OR_LESS]
+        into_play = True
         if known and (known.is_hero or known.is_tech):
             interps.append(FREE_HERO_OR_TECH)
-        after = transitions.acquire_free(state, card.id, effect.id)
+            # read the other way, a hero or tech taken without paying is not played at once
+            into_play = ours(FREE_HERO_OR_TECH)
+        if into_play:
+            where, tail, voided = self._destination(card, move.to)
+        else:
+            where = [self._r("goes-to-discard-pile", f"{name} goes to your discard pile")]
+            tail, voided = "; it goes to your discard pile, not into play", []
+        after = transitions.acquire_free(state, card.id, effect.id, into_play=into_play)
         answer = f"Yes, you can take {name} without paying: it costs {cost}{tail}."
         if voided:
             answer += " " + " ".join(words.sentence(v.detail) for v in voided)
@@ -649,6 +674,14 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 [self._r("tech-not-enough-trade", f"cost {cost}, Trade {state.trade}")],
                 answer=f"No: {known.name} costs {cost} Trade to use and you have only "
                 f"{state.trade}.",
+            )
+        if tech.acquired_this_turn and not ours(TECH_SAME_TURN):
+            # read the other way, a tech is first used in the turn after it is acquired
+            return found_illegal(
+                f"{known.name} was acquired this turn and can be used from your next turn.",
+                [self._r("tech-used", f"{known.name} was acquired this turn")],
+                answer=f"No: you acquired {known.name} this turn, so you can use it from your "
+                "next turn.",
             )
         reasons = [self._r("tech-used", f"{cost} of your {state.trade} Trade; once this turn")]
         interps = [TECH_SAME_TURN] if tech.acquired_this_turn else []
@@ -693,6 +726,14 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 ],
                 answer=f"No: you may scrap {known.name} only in your main phase, and this is "
                 f"your {state.phase} phase.",
+            )
+        if hero.played_this_turn and not ours(HERO_SCRAP_SAME_TURN):
+            # read the other way, a hero is scrapped only in a turn after it is acquired
+            return found_illegal(
+                f"{known.name} was acquired this turn and can be scrapped from your next turn.",
+                [self._r("hero-scrapped", f"{known.name} was acquired this turn")],
+                answer=f"No: you acquired {known.name} this turn, so you can scrap it from your "
+                "next turn.",
             )
         symbol = SYMBOL_NAMES[known.grants_symbol or ""]
         interps = [MERGED_EFFECT_BOTH]

@@ -19,7 +19,7 @@ from games.star_realms_high_alert.catalog import (
     SYMBOL_NAMES,
     CardFacts,
 )
-from games.star_realms_high_alert.reasons import MERGED_DISCOUNT
+from games.star_realms_high_alert.reasons import HERO_NO_FACTION, MERGED_DISCOUNT, STEALTH_EFFECT
 from games.star_realms_high_alert.state import LooseCard, PlayedCard, State, TableHero
 
 # ----- naming -----
@@ -101,6 +101,9 @@ class Supporter:
     label: str
     via: Via
     merged: bool  # the supporter's symbol stands for two factions
+    # it shares two factions with the ability it counts for (a merged card toward a merged
+    # ability): once on our reading, twice read the other way (merged-symbols-and-double-ally)
+    shares_both: bool = False
 
 
 @dataclass(frozen=True)
@@ -134,9 +137,10 @@ def ally_count(state: State, card: PlayedCard) -> AllyCount:
     for other in state.play_area:
         if other.id == card.id:
             continue
-        if factions_of(other) & mine:
+        shared = factions_of(other) & mine
+        if shared:
             merged = is_merged(symbols_of(other))
-            supporters.append(Supporter(label(other), "card", merged))
+            supporters.append(Supporter(label(other), "card", merged, len(shared) > 1))
     for gained in state.gained_symbols:
         if SYMBOL_FACTIONS[gained.symbol] & mine:
             name = gained.source or f"a {symbol_phrase(gained.symbol)}"
@@ -150,6 +154,9 @@ def ally_count(state: State, card: PlayedCard) -> AllyCount:
         if hero.played_this_turn:
             text = f"the merged symbol from {hero_label(hero)}'s primary ability"
             supporters.append(Supporter(text, "hero-primary", True))
+        elif not ours(HERO_NO_FACTION):
+            # read the other way, a hero on the table is a card of its symbol's factions
+            supporters.append(Supporter(hero_label(hero), "card", True))
         else:
             idle.append(hero_label(hero))
     return AllyCount(card, mine, supporters, idle)
@@ -214,18 +221,28 @@ def price_quote(state: State, card: LooseCard) -> PriceQuote:
                 if not ours(MERGED_DISCOUNT):
                     continue
             counted.append(label(other))
-    ignored = [
-        g.source or f"a {symbol_phrase(g.symbol)}"
-        for g in state.gained_symbols
-        if faction in SYMBOL_FACTIONS[g.symbol]
-    ]
-    stealth = any(
-        g.card in CHOSEN_FACTION_TECH and faction in SYMBOL_FACTIONS[g.symbol]
-        for g in state.gained_symbols
-    )
+    ignored: list[str] = []
+    stealth = False
+    for g in state.gained_symbols:
+        if faction not in SYMBOL_FACTIONS[g.symbol]:
+            continue
+        source = g.source or f"a {symbol_phrase(g.symbol)}"
+        if g.card in CHOSEN_FACTION_TECH:
+            # our reading: the faction chosen with Stealth is an effect; read the other way,
+            # the tech is a card of that faction and lowers the price
+            if not ours(STEALTH_EFFECT):
+                counted.append(source)
+                continue
+            stealth = True
+        ignored.append(source)
     heroes: list[str] = []
     for hero in state.heroes:
         if faction not in SYMBOL_FACTIONS[CARDS[hero.card].grants_symbol or ""]:
+            continue
+        # Read the other way, a hero left on the table from an earlier turn is a card of its
+        # faction. One played this turn is settled by the sheet: its symbol is an effect (8.3).
+        if not hero.played_this_turn and not ours(HERO_NO_FACTION):
+            counted.append(hero_label(hero))
             continue
         heroes.append(hero_label(hero))  # on the table, but a hero has no faction (3.5)
         if hero.played_this_turn:  # its primary ability's symbol is an effect (8.3)

@@ -21,14 +21,17 @@ def mark_ally_used(state: State, card_id: str, *, double: bool) -> State:
     return state.model_copy(update={"play_area": play_area})
 
 
-def _take_from_row(state: State, card_id: str, price: int) -> State:
+def _take_from_row(state: State, card_id: str, price: int, *, into_play: bool = True) -> State:
     """Pay `price` and put the card where it goes: heroes and tech straight into play (rules
-    3.3, 4.3), ships and bases to the discard pile (9.4)."""
+    3.3, 4.3), ships and bases to the discard pile (9.4). `into_play` false: a hero or tech
+    goes to the discard pile too (read the other way of free-acquire-hero-or-tech)."""
     card = next(c for c in state.trade_row if c.id == card_id)
     row = [c for c in state.trade_row if c.id != card_id]
     update: dict[str, object] = {"trade_row": row, "trade": state.trade - price}
     known = CARDS.get(card.card) if card.card else None
-    if known is not None and known.is_hero:
+    if not into_play:
+        update["discard_pile"] = [*state.discard_pile, card]
+    elif known is not None and known.is_hero:
         hero = TableHero(id=card.id, card=known.slug, played_this_turn=True)
         update["heroes"] = [*state.heroes, hero]
     elif known is not None and known.is_tech:
@@ -43,8 +46,8 @@ def acquire(state: State, card_id: str, price: int) -> State:
     return _take_from_row(state, card_id, price)
 
 
-def acquire_free(state: State, card_id: str, effect_id: str) -> State:
-    after = _take_from_row(state, card_id, 0)
+def acquire_free(state: State, card_id: str, effect_id: str, *, into_play: bool = True) -> State:
+    after = _take_from_row(state, card_id, 0, into_play=into_play)
     effects = [e for e in state.free_acquires if e.id != effect_id]
     return after.model_copy(update={"free_acquires": effects})
 
