@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 from hypothesis import settings as hypothesis_settings
 
+from tests.web import kept_db
+
 # No example is failed for taking long (hypothesis's default deadline is 200 ms): on a busy
 # machine that fails for no fault of the code. tests/test_no_wall_clock.py checks it.
 hypothesis_settings.register_profile("suite", deadline=None)
@@ -63,6 +65,21 @@ def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
 
     with django_db_blocker.unblock():
         fixtures_load()
+        kept_db.remember()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """The browser tests keep their loaded database between tests (tests/web/kept_db.py):
+    its hooks into Django's test case need to know which test they set up and tear down."""
+    kept_db.current["item"] = item
+    if kept_db.is_browser_test(item):
+        kept_db.install()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    kept_db.current["item"] = item
 
 
 @pytest.fixture

@@ -24,6 +24,11 @@ def request_start(django_db_blocker: Any, monkeypatch: pytest.MonkeyPatch) -> It
     checks (`is_usable` calls) made from then on."""
     checks: list[int] = []
     with django_db_blocker.unblock():
+        # A connection within its CONN_MAX_AGE, as a persistent one at a request's start is:
+        # one an earlier test opened may be older, and Django would replace it as the request
+        # starts, with a new connection that is not checked (SQLite's in-memory test database
+        # ignores the close).
+        connection.close()
         connection.ensure_connection()
         db: Any = connection
         monkeypatch.setattr(db, "health_check_enabled", True)

@@ -57,8 +57,9 @@ def page(browser: Any) -> Iterator[Any]:
 
 @pytest.fixture
 def loaded(live_server: Any, request: Any) -> Any:
-    """The live server with the test module's game (its `SLUG`) loaded: live-server tests run
-    in transactions that are flushed, so each loads what it needs."""
+    """The live server with the test module's game (its `SLUG`) loaded. Every game is loaded
+    once per worker and kept between the browser tests (tests/web/kept_db.py); a game found
+    missing is loaded here."""
     from django.conf import settings
 
     from cardsdb.loaders import fixtures_load
