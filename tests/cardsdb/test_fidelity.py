@@ -96,8 +96,24 @@ def test_rulings_that_cite_a_rule_of_ours_list_the_reading(slug: str) -> None:
     catalog = {
         registry[slug].reasons.key(c).rsplit(":", 1)[-1] for c in registry[slug].reasons.codes()
     }
-    if ours & catalog:  # the walk meets the rules of ours that the engine cites
-        assert cited, f"no ruling walked cites any of {sorted(ours & catalog)}"
+    if ours & catalog and not cited:
+        # The sample is every n-th recorded call, so it moves when calls are recorded; the
+        # walk must still meet a ruling citing a rule of ours: the first recorded one that does.
+        found = _first_citing(slug, ours & catalog)
+        assert found is not None, f"no ruling recorded cites any of {sorted(ours & catalog)}"
+        assert fidelity.ruling_problems(fx, found) == []
+
+
+def _first_citing(slug: str, rules: set[str]) -> Ruling | None:
+    engine = registry[slug]
+    for args in recorded_calls().get(slug, []):
+        try:
+            ruling = engine.rule_json(*args)
+        except BadInput:
+            continue
+        if any(r.rule.rsplit(":", 1)[-1] in rules for r in ruling.reasons):
+            return ruling
+    return None
 
 
 # ----- the checks catch what they are for -----
