@@ -71,10 +71,10 @@ def deep_copy(value: T) -> T:
             return {k: v if type(v) in _ATOMS else deep_copy(v) for k, v in value.items()}  # type: ignore[attr-defined,return-value]
         if not isinstance(value, BaseModel):
             return value if isinstance(value, Enum) else copy.deepcopy(value)
-        plan = _plan(kind)
+        plan = _plan(type(value))
     size, mutable, bare = plan
     new = kind.__new__(kind)
-    fields = value.__dict__.copy()  # type: ignore[attr-defined]
+    fields = value.__dict__.copy()
     if len(fields) == size:
         # the fields typed as plain values, enums or tuples of them are kept as they are
         for k in mutable:
