@@ -122,10 +122,9 @@ class TurnWalk:
         self.fought: set[tuple[int, int]] = set()  # cards whose Mini-Boss was fought
         self.prizes: set[str] = set()  # ids of the items taken as Boss Prizes this turn
         self.through: tuple[int, int] | None = None  # a door left into a card not drawn
-        # where each card was described, for a 400 naming a side the ruling rests on
-        self.fields: dict[tuple[int, int], str] = {
-            (r.x, r.y): f"state.dungeon.{k}" for k, r in enumerate(self.state.dungeon)
-        }
+        # where each card drawn this turn was described (the question's cards: `field`)
+        self.fields: dict[tuple[int, int], str] = {}
+        self.described = len(self.state.dungeon)
 
     # ----- helpers
 
@@ -178,10 +177,23 @@ class TurnWalk:
         self.ledger = after
         self.uses[INHERENT if item is None else item.id] += 1
 
+    def field(self, x: int, y: int) -> str:
+        """Where the card at (x, y) was described, for a 400 naming a side the ruling rests on:
+        a card drawn this turn, else the last of the question's cards there (looked up only
+        for such a 400)."""
+        drawn = self.fields.get((x, y))
+        if drawn is not None:
+            return drawn
+        dungeon = self.state.dungeon
+        for k in range(self.described - 1, -1, -1):
+            if dungeon[k].x == x and dungeon[k].y == y:
+                return f"state.dungeon.{k}"
+        return "state.dungeon"
+
     def side_not_described(self, x: int, y: int, side: Direction, why: str) -> InvalidState:
         """The 400 for a ruling that rests on a side of a card the question did not describe."""
         return InvalidState(
-            f"{self.fields.get((x, y), 'state.dungeon')}.walls",
+            f"{self.field(x, y)}.walls",
             f"the {side} side of {from_start(x, y)} was not described, and {why}: say "
             "whether it has an exit (and the action its Direction Hazard asks) or is a wall",
         )
@@ -189,7 +201,7 @@ class TurnWalk:
     def space_not_described(self, x: int, y: int, space: Space, why: str) -> InvalidState:
         """The 400 for a ruling that rests on a combat space the question did not describe."""
         return InvalidState(
-            f"{self.fields.get((x, y), 'state.dungeon')}.{space}_space",
+            f"{self.field(x, y)}.{space}_space",
             f"the {space} combat space of {from_start(x, y)} was not described, and {why}: "
             "say whether it is blank or holds a combat hazard (and which)",
         )

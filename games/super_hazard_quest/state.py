@@ -329,5 +329,8 @@ class State(Strict):
         return next((r for r in self.dungeon if r.x == x and r.y == y), None)
 
     def hero(self, player: str) -> Hero | None:
+        for h in self.heroes:  # most often named as seated; names differ once folded (checks)
+            if h.player == player:
+                return h
         wanted = fold(player)
         return next((h for h in self.heroes if fold(h.player) == wanted), None)
