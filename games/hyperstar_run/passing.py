@@ -532,6 +532,7 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
     problems += source_problems
     used += source_rulings
     voided: list[Reason] = []
+    overpaid: list[str] = []  # buttons played beyond the cost, on the other exact-cover reading
     if not source_problems:
         played = [b for s in move.sources for b in s.buttons]
         unpaid, surplus = cover_gap(cost, played)
@@ -557,6 +558,13 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
                     )
                 )
             used.append(rr.SEVERAL_BUTTONS)
+        if surplus and not unpaid and not ours(rr.COVER_EXACTLY):
+            # Read the other way, buttons beyond the cost may be played: they pay nothing, and
+            # the card that gives them is spent all the same. Asked only of a payment that
+            # covers the cost with a whole card to spare (a spare button on a card that pays
+            # is void on either reading).
+            overpaid, surplus = surplus, []
+            used.append(rr.COVER_EXACTLY)
         if unpaid and not played:
             problems.append(
                 reason("no-buttons-played", f"{describe(cost)} is paid with no button at all")
@@ -576,7 +584,8 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
         if STAR in played and (unpaid or surplus):
             used.append(rr.STAR_BUTTONS)
         if move.cost == "combo-start" and STAR in cost and not unpaid and not surplus:
-            problems += _star_matching(cost, played)
+            paying = list((Counter(played) - Counter(overpaid)).elements())
+            problems += _star_matching(cost, paying)
     if problems:
         return illegal(
             f"Illegal: {card} cannot be passed this way: {problems[0].detail}.",
@@ -598,6 +607,11 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
     )
     if voided:
         answer += " " + " ".join(f"{v.detail[0].upper()}{v.detail[1:]}." for v in voided)
+    if overpaid:
+        answer += (
+            f" The {describe(overpaid)} also played pays no icon of {describe(cost)}; buttons "
+            "beyond a cost may be played, and the card that gives them is spent."
+        )
     return legal(
         f"Paying {card}'s {COST_NAMES[move.cost]} passes it, and {where}.",
         found,

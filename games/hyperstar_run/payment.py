@@ -1,7 +1,10 @@
 """Matching buttons to a cost (rules 5.1, 5.2) and listing the ways a cost can be paid.
 
 A payment is exact: every icon of the cost is paid by one button and every button played pays
-one icon (reference ruling `buttons-cover-cost-exactly`). A star in a cost takes any button; a
+one icon (reference ruling `buttons-cover-cost-exactly`). Its other reading, buttons beyond
+the cost may be played, adds only payments that hold an exact one and spend more, so whether a
+cost can be paid does not turn on it and these lists do not ask it (passing.py does, of a
+payment named with a card to spare). A star in a cost takes any button; a
 named icon takes only a button of the same name (reference ruling `star-buttons`).
 """
 

@@ -61,6 +61,7 @@ FLIPPED: dict[str, frozenset[str]] = {
             HS.STAR_IN_START,
             HS.STAR_BUTTONS,
             HS.THREE_STARS,
+            HS.COVER_EXACTLY,
         }
     ),
 }
@@ -69,7 +70,7 @@ FLIPPED: dict[str, frozenset[str]] = {
 ONE_WAY: dict[str, frozenset[str]] = {
     "higher_lower": frozenset(),
     "star_realms_high_alert": frozenset(),
-    "hyperstar_run": frozenset({HS.COVER_EXACTLY, HS.CONTINUE_NEEDS_COMBO}),
+    "hyperstar_run": frozenset({HS.CONTINUE_NEEDS_COMBO}),
 }
 
 MODULES: dict[str, ModuleType] = {

@@ -184,6 +184,41 @@ def test_a_star_button_for_a_star_in_the_cost_is_not_flagged() -> None:
     not_flagged_for(R.STAR_BUTTONS, ruled)
 
 
+# ----- a card to spare (buttons-cover-cost-exactly)
+
+
+def test_discarding_a_card_the_cost_does_not_need_turns_on_paying_costs_exactly() -> None:
+    move = pass_card("enemy", discard("L10", "A"), discard("L11", "B"), discard("L12", "C"))
+    ruled, read_so = turns_on(R.COVER_EXACTLY, tutorial_run(), move)
+    assert not ruled.legal and ruled.deciding_rule == "hyperstar-run:5.1"
+    assert read_so.legal and read_so.next_state is not None
+    # Read the other way the spare card is played all the same: discarded, and named by its face.
+    assert {"card": "L12", "face_up": True} in read_so.next_state["discard"]
+    assert "The [C] also played pays no icon of [A *]" in ruled.readings_deciding[0].other_answer
+    assert "your Level Card [C]" in ruled.readings_deciding[0].other_answer
+
+
+def test_pressing_a_card_the_cost_does_not_need_turns_on_paying_costs_exactly() -> None:
+    move = pass_card("enemy", discard("L10", "A"), discard("L11", "B"), press("L1", "A"))
+    ruled, read_so = turns_on(R.COVER_EXACTLY, tutorial_run(), move)
+    assert not ruled.legal and ruled.deciding_rule == "hyperstar-run:5.1"
+    assert read_so.legal and read_so.next_state is not None
+    # Read the other way the card behind the hero is pressed, and cannot be pressed again.
+    assert read_so.next_state["level"][0]["pressed"] is True
+
+
+def test_a_spare_button_on_a_card_that_pays_is_void_and_not_flagged() -> None:
+    # [A *] paid by your Level Card [A] and your Equipment Card [C D]: its D is not needed.
+    ruled = rule(tutorial_run(), pass_card("enemy", discard("L10", "A"), discard("E2", "C", "D")))
+    assert ruled.legal and [v.code for v in ruled.voided] == ["unneeded-button-void"]
+    not_flagged_for(R.COVER_EXACTLY, ruled)
+
+
+def test_a_spare_card_that_leaves_the_cost_unpaid_is_not_flagged() -> None:
+    ruled = rule(tutorial_run(), pass_card("enemy", discard("L11", "B"), discard("L12", "C")))
+    assert not ruled.legal and ruled.readings_deciding == []
+
+
 # ----- Button Masher's "three star costs" (three-star-cost)
 
 
