@@ -130,9 +130,19 @@ function formKeptOffline(event) {
 
 let sending = null;
 
+// The signal that just returned often drops the first request (the browser says "online" before
+// the network answers): a send that fails is tried again, a few times, a little later.
+const RETRIES = 5;
+const RETRY_AFTER_MS = 2000;
+
+function later(ms) {
+  return new Promise(function (resolve) { setTimeout(resolve, ms); });
+}
+
 // Send every kept form; each one answered is dropped from the outbox, its answer stored, and
 // every open page told where the answer is.
-function sendKeptForms() {
+function sendKeptForms(attempt) {
+  attempt = attempt || 0;
   if (sending) return sending;
   sending = allOf(OUTBOX).then(function (forms) {
     return forms.reduce(function (chain, form) {
@@ -149,7 +159,12 @@ function sendKeptForms() {
         });
       });
     }, Promise.resolve());
-  }).catch(function () {}).then(function () { sending = null; });
+  }).then(function () { return false; }, function () { return true; }).then(function (failed) {
+    sending = null;
+    if (failed && attempt + 1 < RETRIES) {
+      return later(RETRY_AFTER_MS).then(function () { return sendKeptForms(attempt + 1); });
+    }
+  });
   return sending;
 }
 
