@@ -13,7 +13,6 @@ from games.core.readings import flipped
 from games.higher_lower import reasons as R
 from tests.games.higher_lower.helpers import (
     RULES,
-    assert_answer_is_plain,
     booster,
     draw,
     match,
@@ -21,28 +20,11 @@ from tests.games.higher_lower.helpers import (
     rule,
     table,
 )
+from tests.games.readings_disputes import not_flagged_for, ruled_both_ways
 
 
 def turns_on(key: str, state: dict[str, Any], move: dict[str, Any]) -> tuple[Ruling, Ruling]:
-    """The ruling on our reading and on the other reading of `key`; the first is flagged with
-    `key` alone and says what the second answers."""
-    ruled = rule(state, move)
-    with flipped(key):
-        other = rule(state, move)
-    assert (ruled.verdict, ruled.answer) != (other.verdict, other.answer)
-    assert [t.key for t in ruled.readings_deciding] == [key], ruled.readings_deciding
-    turn = ruled.readings_deciding[0]
-    assert turn.other_verdict == other.verdict.value
-    assert turn.other_answer == other.answer
-    assert_answer_is_plain(ruled)
-    assert_answer_is_plain(other)
-    return ruled, other
-
-
-def not_flagged_for(key: str, ruled: Ruling) -> None:
-    """The ruling uses the reading on the way but its answer does not turn on it."""
-    assert key in ruled.interpretations, ruled.interpretations
-    assert key not in [t.key for t in ruled.readings_deciding]
+    return ruled_both_ways(rule, key, state, move)
 
 
 # ----- may I draw when I could play? (draw-only-when-unable)

@@ -9,12 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Ruling
-from games.core.readings import flipped
 from games.hyperstar_run import reasons as R
+from tests.games.readings_disputes import not_flagged_for, ruled_both_ways
 
 from .helpers import (
     END_RUN,
-    assert_answer_is_plain,
     board,
     discard,
     face,
@@ -28,24 +27,7 @@ from .test_end_of_run import _stuck_board
 
 
 def turns_on(key: str, state: dict[str, Any], move: dict[str, Any]) -> tuple[Ruling, Ruling]:
-    """The ruling on our reading and on the other reading of `key`; the first is flagged with
-    `key` alone and says what the second answers."""
-    ruled = rule(state, move)
-    with flipped(key):
-        read_so = rule(state, move)
-    assert (ruled.verdict, ruled.answer) != (read_so.verdict, read_so.answer)
-    assert [t.key for t in ruled.readings_deciding] == [key], ruled.readings_deciding
-    turn = ruled.readings_deciding[0]
-    assert turn.other_verdict == read_so.verdict.value
-    assert turn.other_answer == read_so.answer
-    assert_answer_is_plain(ruled)
-    assert_answer_is_plain(read_so)
-    return ruled, read_so
-
-
-def not_flagged_for(key: str, ruled: Ruling) -> None:
-    assert key in ruled.interpretations, ruled.interpretations
-    assert key not in [t.key for t in ruled.readings_deciding], ruled.readings_deciding
+    return ruled_both_ways(rule, key, state, move)
 
 
 # ----- a pressed card pressed again (pressed-card-cannot-be-pressed-again)

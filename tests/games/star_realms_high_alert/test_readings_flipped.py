@@ -9,14 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Ruling
-from games.core.readings import flipped
 from games.star_realms_high_alert import reasons as R
 from games.star_realms_high_alert.options import options
+from tests.games.readings_disputes import ruled_both_ways
 
 from .helpers import (
     RULES,
     acquire,
-    assert_answer_is_plain,
     played,
     rule,
     use_ally,
@@ -40,19 +39,7 @@ def merged(n: int, **extra: Any) -> dict[str, Any]:
 
 
 def turns_on(key: str, state: dict[str, Any], move: dict[str, Any]) -> tuple[Ruling, Ruling]:
-    """The ruling on our reading and on the other reading of `key`; the first is flagged with
-    `key` alone and says what the second answers."""
-    ruled = rule(state, move)
-    with flipped(key):
-        other_ruled = rule(state, move)
-    assert (ruled.verdict, ruled.answer) != (other_ruled.verdict, other_ruled.answer)
-    assert [t.key for t in ruled.readings_deciding] == [key], ruled.readings_deciding
-    turn = ruled.readings_deciding[0]
-    assert turn.other_verdict == other_ruled.verdict.value
-    assert turn.other_answer == other_ruled.answer
-    assert_answer_is_plain(ruled)
-    assert_answer_is_plain(other_ruled)
-    return ruled, other_ruled
+    return ruled_both_ways(rule, key, state, move)
 
 
 def not_flagged(key: str, ruled: Ruling) -> None:
