@@ -24,6 +24,8 @@ WeaponChoice = Literal[
 ]
 FormatChoice = Literal[tuple(FORMATS)]  # type: ignore[valid-type]
 PowerValue = Annotated[int, Field(ge=0, le=1000)]
+# What Plays add to a Hero's Power (negative: taken away).
+PowerChange = Annotated[int, Field(ge=-1000, le=1000)]
 GAME = "bo-jackson-battle-arena"
 
 MODES = {"rookie": "Rookie", "substitution": "Substitution", "playmaker": "Playmaker"}
@@ -211,17 +213,13 @@ class WhoWinsThisBattle(BaseModel):
     opponent_hero_weapon: WeaponChoice = Field(
         default="none", title="My opponent's Hero's weapon", json_schema_extra=labelled(WEAPONS)
     )
-    my_power_change_from_plays: int = Field(
+    my_power_change_from_plays: PowerChange = Field(
         default=0,
-        ge=-1000,
-        le=1000,
         title="Power my Plays added to my Hero",
         description="Playmaker only; negative if they took Power away.",
     )
-    opponent_power_change_from_plays: int = Field(
+    opponent_power_change_from_plays: PowerChange = Field(
         default=0,
-        ge=-1000,
-        le=1000,
         title="Power my opponent's Plays added to their Hero",
         description="Playmaker only.",
     )

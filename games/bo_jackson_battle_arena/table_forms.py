@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.bo_jackson_battle_arena.battle import who
-from games.bo_jackson_battle_arena.questions import GAME, RevealForm, reveal_move
+from games.bo_jackson_battle_arena.questions import GAME, PowerChange, RevealForm, reveal_move
 from games.bo_jackson_battle_arena.state import BattleState, PlayCard
 from games.core.names import fold
 from games.core.rules import MoveForm
@@ -35,15 +35,13 @@ class RunPlayForm(BaseModel):
         json_schema_extra={"card": GAME},
     )
     hot_dogs_paid: int = Field(ge=0, le=10, title="Hot Dogs paid")
-    power_to_own_hero: int = Field(
+    power_to_own_hero: PowerChange = Field(
         default=0,
-        ge=-1000,
-        le=1000,
         title="Power it gives the player's own Hero",
         description="Negative if it takes Power away.",
     )
-    power_to_opponents_hero: int = Field(
-        default=0, ge=-1000, le=1000, title="Power it gives the opponent's Hero"
+    power_to_opponents_hero: PowerChange = Field(
+        default=0, title="Power it gives the opponent's Hero"
     )
 
 
