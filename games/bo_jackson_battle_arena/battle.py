@@ -28,8 +28,8 @@ from games.bo_jackson_battle_arena.state import (
     PlayCard,
     Player,
     needed,
+    who,
 )
-from games.bo_jackson_battle_arena.state import who as who  # named here by picture, reveal
 from games.core import Reason
 from games.core.copies import deep_copy
 from games.core.findings import Findings, found_illegal, found_legal

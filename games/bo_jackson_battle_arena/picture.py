@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.bo_jackson_battle_arena.battle import battle_winner, who
+from games.bo_jackson_battle_arena.battle import battle_winner
 from games.bo_jackson_battle_arena.cards import Weapon
 from games.bo_jackson_battle_arena.deck import PLAY_KINDS, DeckCard, DeckList
 from games.bo_jackson_battle_arena.state import _MODE_FIELDS as _MODE_PILES
@@ -32,6 +32,7 @@ from games.bo_jackson_battle_arena.state import (
     Pile,
     PlayCard,
     Player,
+    who,
 )
 from games.core import InvalidState
 from games.core.pictures import BoardPicture, listed, sentences, spoken, who_does, whose, wrapped

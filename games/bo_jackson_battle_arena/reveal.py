@@ -14,9 +14,9 @@ of a deck otherwise not described; the `sudden-death` move then compares the two
 from __future__ import annotations
 
 from games.bo_jackson_battle_arena import reasons as R
-from games.bo_jackson_battle_arena.battle import _copy, _does, _fresh_id, who
+from games.bo_jackson_battle_arena.battle import _copy, _does, _fresh_id
 from games.bo_jackson_battle_arena.moves import RevealedHero, RevealHeroes
-from games.bo_jackson_battle_arena.state import BattleState, Hero
+from games.bo_jackson_battle_arena.state import BattleState, Hero, who
 from games.core import Reason
 from games.core.findings import Findings, found_illegal, found_legal
 from games.core.names import fold

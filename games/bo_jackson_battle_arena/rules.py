@@ -32,6 +32,7 @@ from games.bo_jackson_battle_arena.state import (
     check_battle_state,
     check_deck_state,
     needed,
+    who,
     whole,
 )
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
@@ -114,7 +115,7 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
                 whole(p, move.player, "bench", "the Hero brought in is not among those given")
                 raise InvalidMove(
                     f"{field}.hero",
-                    f"{says(battle.who(state, move.player), 'has', 'have', True)} no such Hero: "
+                    f"{says(who(state, move.player), 'has', 'have', True)} no such Hero: "
                     "the Hero brought in is not among the Heroes given",
                 )
         if isinstance(move, RunPlay) and state.mode == "playmaker":
@@ -126,7 +127,7 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
                 whole(p, move.player, "hand", "the Play run is not among those given")
                 raise InvalidMove(
                     f"{field}.play",
-                    f"{says(battle.who(state, move.player), 'has', 'have', True)} no such Play: "
+                    f"{says(who(state, move.player), 'has', 'have', True)} no such Play: "
                     "the Play run is not among the Plays given",
                 )
             if card.cost is None and move.hot_dogs is None:
@@ -253,7 +254,7 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         player = getattr(move, "player", None)
         if not isinstance(inner, BattleState) or not isinstance(player, int):
             return None
-        return battle.who(inner, player)
+        return who(inner, player)
 
     def apply(self, state: State, move: Any) -> State:
         return self.apply_checked(state, move)

@@ -14,9 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.bo_jackson_battle_arena.battle import who
 from games.bo_jackson_battle_arena.questions import GAME, PowerChange, RevealForm, reveal_move
-from games.bo_jackson_battle_arena.state import BattleState, PlayCard
+from games.bo_jackson_battle_arena.state import BattleState, PlayCard, who
 from games.core.names import fold
 from games.core.rules import MoveForm
 from games.core.words import possessive
