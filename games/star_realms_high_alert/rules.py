@@ -677,12 +677,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             )
         if tech.acquired_this_turn and not ours(TECH_SAME_TURN):
             # read the other way, a tech is first used in the turn after it is acquired
-            return found_illegal(
-                f"{known.name} was acquired this turn and can be used from your next turn.",
-                [self._r("tech-used", f"{known.name} was acquired this turn")],
-                answer=f"No: you acquired {known.name} this turn, so you can use it from your "
-                "next turn.",
-            )
+            return self._from_next_turn(known.name, "tech-used", "used", "use")
         reasons = [self._r("tech-used", f"{cost} of your {state.trade} Trade; once this turn")]
         interps = [TECH_SAME_TURN] if tech.acquired_this_turn else []
         chosen = ""
@@ -710,6 +705,15 @@ class HighAlertRules(GameRules[State, AnyMove]):
             answer=f"Yes, you can use {known.name} for {cost} Trade, once this turn.{chosen}",
         )
 
+    def _from_next_turn(self, name: str, code: str, done: str, do: str) -> Findings:
+        """The other reading of a card acquired this turn: it can be `done` (used, scrapped)
+        only from your next turn."""
+        return found_illegal(
+            f"{name} was acquired this turn and can be {done} from your next turn.",
+            [self._r(code, f"{name} was acquired this turn")],
+            answer=f"No: you acquired {name} this turn, so you can {do} it from your next turn.",
+        )
+
     # ----- heroes -----
 
     def _scrap_hero(self, state: State, move: ScrapHero) -> Findings:
@@ -729,12 +733,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
             )
         if hero.played_this_turn and not ours(HERO_SCRAP_SAME_TURN):
             # read the other way, a hero is scrapped only in a turn after it is acquired
-            return found_illegal(
-                f"{known.name} was acquired this turn and can be scrapped from your next turn.",
-                [self._r("hero-scrapped", f"{known.name} was acquired this turn")],
-                answer=f"No: you acquired {known.name} this turn, so you can scrap it from your "
-                "next turn.",
-            )
+            return self._from_next_turn(known.name, "hero-scrapped", "scrapped", "scrap")
         symbol = SYMBOL_NAMES[known.grants_symbol or ""]
         interps = [MERGED_EFFECT_BOTH]
         if hero.played_this_turn:
