@@ -63,7 +63,7 @@ _statements: dict[tuple[str, str], tuple[str, list[Any]]] = {}
 
 # On PostgreSQL the statement is its own implicit transaction (Django's autocommit), or part of
 # the caller's, and `set_config`'s third argument keeps the setting to that transaction, as
-# `SET LOCAL` would; the session's setting is untouched (tested).
+# `SET LOCAL` would; the connection's own setting is untouched (tested).
 _SYNC_OFF = "WITH sync_off AS (SELECT set_config('synchronous_commit', 'off', true)) "
 
 

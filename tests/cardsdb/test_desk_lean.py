@@ -211,7 +211,7 @@ def test_a_signed_in_editor_still_needs_the_csrf_token(drf_calls: list[str]) -> 
         f"/api/v1/games/{HL}/rulings", json.dumps(LEGAL), content_type="application/json"
     )
     assert response.status_code == 403
-    assert drf_calls, "a session's POST goes through DRF's CSRF check"
+    assert drf_calls, "a signed-in editor's POST goes through DRF's CSRF check"
 
 
 def test_one_new_ruling_is_one_query(settings: Any) -> None:
