@@ -262,6 +262,16 @@ def game_result(state: BattleState) -> GameResult:
     return GameResult(over=True, winner=name, **_sudden_death_result(state, name))
 
 
+def won_in_sudden_death(state: BattleState) -> bool:
+    """Whether the game was won in Sudden Death: over, with a winner, on equal trophies."""
+    won = [p.trophies for p in state.players]
+    return (
+        state.phase == "game-over"
+        and state.winner is not None
+        and (won[0] is None or won[1] is None or won[0] == won[1])
+    )
+
+
 def _sudden_death_result(state: BattleState, name: str) -> dict[str, Any]:
     """The game won in Sudden Death: the last Heroes set aside are the ones revealed."""
     powers = [p.set_aside[-1].power if p.set_aside else None for p in state.players]

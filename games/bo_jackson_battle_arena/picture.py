@@ -5,7 +5,8 @@ and draws; the seven Battle Zones of each player (played, the current one, and t
 face down); the arena, where the two Heroes of the current battle meet with their Power,
 weapon and, in Playmaker, the Power the Plays added; then each player's Bench, Hero Deck,
 Heroes set aside, Hot Dogs and Plays. In Sudden Death the arena shows the top Hero of each
-Hero Deck, the next to be revealed.
+Hero Deck, the next to be revealed; once a game is won in Sudden Death, the last Heroes
+revealed (the last ones set aside).
 
 A deck (`kind` "deck", for a deck check): the Hero Deck by Power value and by weapon, the
 Playbook by kind, the Hot Dog Deck.
@@ -21,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.bo_jackson_battle_arena.battle import battle_winner
+from games.bo_jackson_battle_arena.battle import battle_winner, won_in_sudden_death
 from games.bo_jackson_battle_arena.cards import Weapon
 from games.bo_jackson_battle_arena.deck import PLAY_KINDS, DeckCard, DeckList
 from games.bo_jackson_battle_arena.state import _MODE_FIELDS as _MODE_PILES
@@ -381,8 +382,11 @@ def _fighter(
 def _arena(state: BattleState, top: int) -> tuple[list[Fighter], list[dict[str, Any]], int]:
     texts: list[dict[str, Any]] = []
     fighters: list[Fighter] = []
+    last_revealed = won_in_sudden_death(state)
     if state.phase == "sudden-death":
         heading = "Sudden Death: the next Heroes to reveal"
+    elif last_revealed:
+        heading = "Sudden Death: the last Heroes revealed"
     else:
         heading = f"The arena: battle {state.battle}"
         if state.phase == "substitution":
@@ -402,6 +406,8 @@ def _arena(state: BattleState, top: int) -> tuple[list[Fighter], list[dict[str, 
             if top_card is None and (deck is None or state.players[player].partly("hero_deck")):
                 top_card = Hero(id="top-not-described", power=None)  # drawn as not described
             fighters.append(_fighter(state, player, top_card, x, fy, "deck"))
+        elif last_revealed:
+            fighters.append(_fighter(state, player, _last_revealed(state, player), x, fy, "deck"))
         else:
             fighters.append(_fighter(state, player, state.zone_hero(player), x, fy, "zone"))
     texts.append({"x": WIDTH // 2, "y": y + ARENA_H + VS_H // 2 + 6, "text": "VS", "cls": "ba-vs"})
@@ -411,6 +417,14 @@ def _arena(state: BattleState, top: int) -> tuple[list[Fighter], list[dict[str, 
         texts.append({"x": LEFT, "y": y, "text": line, "cls": "ba-say"})
         y += LINE
     return fighters, texts, y
+
+
+def _last_revealed(state: BattleState, player: int) -> Hero:
+    """The Hero a player revealed last in Sudden Death: the last one set aside."""
+    pile = state.players[player].set_aside
+    if not pile:  # not described: drawn as such
+        return Hero(id="revealed-not-described", power=None)
+    return pile[-1]
 
 
 def _arena_say(state: BattleState, fighters: list[Fighter]) -> str:
@@ -831,6 +845,15 @@ def _sudden_death_words(state: BattleState) -> list[str]:
     return said
 
 
+def _revealed_words(state: BattleState, player: int) -> str:
+    """The Hero a player revealed last in Sudden Death, in words."""
+    hero = _last_revealed(state, player)
+    name = whose(who(state, player), True)
+    if not described(hero):
+        return f"{name} last Hero revealed in Sudden Death was not described"
+    return f"{name} last Hero revealed in Sudden Death was {_hero_words(hero)}"
+
+
 _PILE_WORDS = {
     "bench": "Bench",
     "hot_dogs": "Hot Dogs",
@@ -874,6 +897,8 @@ def describe_battle(state: BattleState) -> str:
             head.append("It ended in a tie")
         else:
             head.append(f"{who_does(who(state, state.winner), 'wins', 'win', True)} the game")
+            if won_in_sudden_death(state):
+                head += [_revealed_words(state, player) for player in (0, 1)]
     elif state.phase == "sudden-death":
         head = [f"{mode} Mode", *_sudden_death_words(state)]
     else:

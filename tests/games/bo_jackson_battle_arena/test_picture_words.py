@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bo_jackson_battle_arena.picture import describe
+from games.bo_jackson_battle_arena.picture import battle_layout, describe
 from games.bo_jackson_battle_arena.rules import RULES
+from games.bo_jackson_battle_arena.state import BattleState
 from tests.games.bo_jackson_battle_arena.helpers import game
 
 BANDELERO = {"id": "bo-1", "name": "Bandelero", "power": 120, "weapon": "Fire"}
@@ -56,3 +57,37 @@ def test_a_play_in_hand_is_said_with_its_cost() -> None:
         "playmaker", phase="plays", ana={"hand": [{"id": "p1", "name": "Blitz", "cost": 2}]}
     )
     assert "Ana holds the Play Blitz costing 2 Hot Dogs." in said(table)
+
+
+def test_a_game_won_in_sudden_death_shows_the_last_heroes_revealed() -> None:
+    # "The arena still shows battle 7's Heroes, but Ana won in Sudden Death with Bandelero."
+    over = game(
+        "rookie",
+        battle=7,
+        phase="game-over",
+        ana={"trophies": 3, "current": {"id": "a7", "name": "Bo", "power": 90, "weapon": "Ice"}},
+        ben={"trophies": 3},
+        draws=1,
+        ties_allowed=False,
+        winner=0,
+    )
+    over["players"][0]["set_aside"] = [BANDELERO]
+    over["players"][1]["set_aside"] = [{"id": "bo-2", "name": "Rico", "power": 80}]
+    words = said(over)
+    assert "Ana wins the game." in words
+    revealed = "last Hero revealed in Sudden Death was"
+    assert f"Ana's {revealed} Bandelero (120 Power, a Fire weapon)" in words
+    assert f"Ben's {revealed} Rico (80 Power" in words
+    layout = battle_layout(BattleState.model_validate(over), "A question")
+    arena = " ".join(t["text"] for t in layout["texts"])  # the heading wraps at the phone's width
+    assert "Sudden Death: the last Heroes revealed" in arena
+    fighters = [" ".join(t["text"] for t in f.texts) for f in layout["fighters"]]
+    assert "Bandelero" in fighters[0] and "Rico" in fighters[1]
+    assert all("Bo " not in f for f in fighters)  # battle 7's Hero is not in the arena
+
+
+def test_a_game_won_on_battles_shows_the_last_battle_in_the_arena() -> None:
+    over = game("rookie", battle=7, phase="game-over", ana={"trophies": 4}, winner=0)
+    layout = battle_layout(BattleState.model_validate(over), "A question")
+    assert "The arena: battle 7, the last" in " ".join(t["text"] for t in layout["texts"])
+    assert "last Hero revealed" not in said(over)
