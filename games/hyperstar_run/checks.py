@@ -242,8 +242,13 @@ def needs_edges(state: State) -> None:
     card before and the left edge of the current card must be described."""
     if state.hero == 0 or not state.combo_running():
         return
+    needs_lines(state, "whether the combo lines connect rests on it")
+
+
+def needs_lines(state: State, why: str) -> None:
+    """Refuse (InvalidMove naming the field) a ruling that reads the right edge of the card
+    before the hero and the left edge of the current card where either was not described."""
     before, current = state.level[state.hero - 1].card, state.level[state.hero].card
-    why = "whether the combo lines connect rests on it"
     for card, edge in ((before, "right"), (current, "left")):
         needs_part(state, card, "combo_line", why)
         line = state.faces[card].combo_line

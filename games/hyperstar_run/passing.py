@@ -10,6 +10,7 @@ from math import prod
 from games.core import InvalidMove, Reason
 from games.core.readings import ours
 from games.hyperstar_run import reasons as rr
+from games.hyperstar_run.checks import needs_lines
 from games.hyperstar_run.claims import NAMES, achievement
 from games.hyperstar_run.moves import PassCard, PressCard, Source
 from games.hyperstar_run.naming import card_name, giving, level_place
@@ -61,7 +62,13 @@ def lines_described(before: LevelFace | None, current: LevelFace | None) -> bool
 
 
 def combo_problems(state: State) -> tuple[list[Reason], list[str]]:
-    """Why the continue cost may not be paid here (rules 7.3-7.6), with the rulings used."""
+    """Why the continue cost may not be paid here (rules 7.3-7.6), with the rulings used.
+
+    Reference ruling `continue-needs-a-running-combo`: only the card before passed with a combo
+    cost lets the continue cost be paid. Read the other way, it may be paid wherever the current
+    card's line connects to that of the card before, however that card was passed (no ability
+    used on the current card, on either reading). The reading is asked only there: where the
+    lines do not connect, or an ability was used, both readings refuse alike."""
     problems: list[Reason] = []
     used: list[str] = [rr.CONTINUE_NEEDS_COMBO]
     if not state.combo:
@@ -80,13 +87,16 @@ def combo_problems(state: State) -> tuple[list[Reason], list[str]]:
         )
         used.append(rr.ABILITY_OUTSIDE_COMBO)
     if state.hero > 0:
-        before = state.level[state.hero - 1].card
-        current = state.level[state.hero].card
+        before = state.faces.get(state.level[state.hero - 1].card)
+        current = state.faces.get(state.level[state.hero].card)
+        open_either_way = not state.combo and not state.ability_used
         # Lines not described are not guessed at: a running combo needs them (`check_move`
-        # refuses), and with none running the ruling does not rest on them.
-        if not lines_described(state.faces.get(before), state.faces.get(current)):
+        # refuses), and with none running the ruling does not rest on them (on our reading).
+        if not lines_described(before, current):
+            if open_either_way and not ours(rr.CONTINUE_NEEDS_COMBO):
+                needs_lines(state, "whether the combo lines connect rests on it")
             return problems, used
-        if not connects(state.faces.get(before), state.faces.get(current)):
+        if not connects(before, current):
             problems.append(
                 reason(
                     "combo-line-not-connected",
@@ -94,6 +104,9 @@ def combo_problems(state: State) -> tuple[list[Reason], list[str]]:
                     f"{level_place(state.hero - 1)}",
                 )
             )
+            used.append(rr.LINE_CONNECTS)
+        elif open_either_way and not ours(rr.CONTINUE_NEEDS_COMBO):
+            problems = []  # read the other way, the lines connecting is enough
             used.append(rr.LINE_CONNECTS)
     return problems, used
 
@@ -409,7 +422,16 @@ def _legal_reasons(
             used.append(rr.START_DURING_COMBO)
         found.append(reason("combo-started", f"a combo starts on {card}"))
     elif move.cost == "combo-continue":
-        found.append(reason("combo-continued", f"the combo continues through {card}"))
+        if state.combo:
+            found.append(reason("combo-continued", f"the combo continues through {card}"))
+        else:  # read the other way of continue-needs-a-running-combo: the lines connecting
+            found.append(
+                reason(
+                    "combo-continued",
+                    f"{card}'s combo line connects to that of {level_place(state.hero - 1)}: "
+                    f"the combo goes on through {card}",
+                )
+            )
         used.extend([rr.CONTINUE_NEEDS_COMBO, rr.LINE_CONNECTS])
     elif state.combo_running():
         found.append(reason("combo-ended", "the combo ends: the continue cost is not paid"))

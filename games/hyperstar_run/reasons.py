@@ -156,8 +156,7 @@ INTERPRETATIONS: frozenset[str] = frozenset(
 # given, the one at the win. The readings ruled both ways ask `ours` (games/core/readings.py);
 # COVER_EXACTLY is asked only of a payment with a whole card to spare: whether a cost can be
 # paid, and the best line, are the same on its other reading (a payment with buttons to spare
-# holds an exact one and spends more). CONTINUE_NEEDS_COMBO is an open point ruled one way
-# only: the best line's search does not model its other reading yet.
+# holds an exact one and spends more).
 NEVER_TURNS: frozenset[str] = frozenset(
     {FACES_IN_STATE, ABILITY_EFFECTS, FACE_DOWN_NO_BUTTONS, TWO_ENEMIES, SWAPS, JUDGED_AT_WIN}
 )

@@ -51,7 +51,8 @@ def available_pass(state: State) -> str | None:
     if face is None:
         return None
     kinds = ["enemy", "combo-start"]
-    if state.hero > 0 and not combo_problems(state)[0]:
+    # a continue cost not printed (or not described) is never paid: its readings are not asked
+    if face.combo_continue is not None and state.hero > 0 and not combo_problems(state)[0]:
         kinds.append("combo-continue")
     have = resources(state)
     for kind in kinds:
@@ -93,7 +94,11 @@ def unseen_faces(state: State) -> list[str]:
     face = state.faces.get(cards[0])
     if face is not None and cards[0] not in unseen:
         parts = ["enemy", "combo_start"]
-        parts += ["combo_continue"] if state.combo_running() else []
+        if state.combo_running() or (
+            # a continue cost open without a running combo, read the other way
+            state.hero > 0 and not face.described("combo_continue") and not combo_problems(state)[0]
+        ):
+            parts.append("combo_continue")
         if face.unsaid(parts) is not None:
             unseen.insert(0, cards[0])  # a cost not described: the word is the player's
     return unseen

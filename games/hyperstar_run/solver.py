@@ -15,13 +15,14 @@ Every line found is replayed through the engine (`RULES.judge`), so it is a lega
 each step carries the reference rulings (interpretations) its ruling rests on. The search
 follows the engine's readings: a pressed card gives one of its buttons, a discarded one any of
 its buttons (`card-with-several-buttons`), and lines connect by their edges whatever their
-colours (`combo-line-connects`). A run ends only when the current card cannot be passed
-(`ending-a-run-voluntarily`), so a winning line on a later run first plays this run (and each
-run before the winning one) to where it stops, then ends it. Where the rulebook leaves a
-reading open (a star in a start cost, a start cost paid during a combo, a continue cost, a
-star button), the search is run twice: once allowing only steps that rest on no
-interpretation, and once allowing every step the rulings allow. The first line is preferred
-whenever it gets as far: it is legal under every reading.
+colours (`combo-line-connects`). A continue cost is paid only where a combo runs into the card
+(`continue-needs-a-running-combo`); read the other way, wherever the lines connect. A run
+ends only when the current card cannot be passed (`ending-a-run-voluntarily`), so a winning
+line on a later run first plays this run (and each run before the winning one) to where it
+stops, then ends it. Where the rulebook leaves a reading open (a star in a start cost, a start
+cost paid during a combo, a continue cost, a star button), the search is run twice: once
+allowing only steps that rest on no interpretation, and once allowing every step the rulings
+allow. The first line is preferred whenever it gets as far: it is legal under every reading.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from games.hyperstar_run.passing import connects
 from games.hyperstar_run.payment import pays, resources, submultisets
 from games.hyperstar_run.reasons import (
     ABILITY_OUTSIDE_COMBO,
+    CONTINUE_NEEDS_COMBO,
     SEVERAL_BUTTONS,
     STAR_IN_START,
     START_DURING_COMBO,
@@ -181,6 +183,9 @@ class RunModel:
         self.start_in_combo = _peek(START_DURING_COMBO)
         self.start_after_ability = _peek(ABILITY_OUTSIDE_COMBO)
         self.star_start_wild = _peek(STAR_IN_START)
+        # A continue cost with no combo running: our reading forbids it, so the search itself
+        # asks the reading (`ours`) where the other would allow one, the first time it does.
+        self.continue_anywhere: bool | None = None
 
     def start_costs(self, pos: int, combo: bool) -> list[tuple[str, ...]]:
         """The start cost at `pos` as the readings searched under allow it: none, itself, or,
@@ -198,6 +203,16 @@ class RunModel:
             icons = named or sorted({b for _, buttons in self.kinds for b in buttons} - {STAR})
             return [tuple(icon for _ in start) for icon in icons]
         return [start]
+
+    def continue_without_combo(self, pos: int) -> bool:
+        """Whether the continue cost at `pos`, where the lines connect and no combo runs, may
+        be paid: read the other way of `continue-needs-a-running-combo` only, and never on the
+        card whose ability was used (`passing.combo_problems`)."""
+        if pos == self.start and self.state.ability_used:
+            return False
+        if self.continue_anywhere is None:
+            self.continue_anywhere = not ours(CONTINUE_NEEDS_COMBO)
+        return self.continue_anywhere
 
     def _kind(self, via: str, buttons: Sequence[str]) -> int:
         key = (via, tuple(sorted(buttons)))
@@ -220,7 +235,12 @@ class RunModel:
             start_is_open = start is not None and (STAR in start or combo)
             if not (self.strict and start_is_open):
                 options += [("combo-start", c) for c in self.start_costs(pos, combo)]
-            if combo and self.links[pos] and not self.strict:
+            if (
+                not self.strict
+                and self.links[pos]
+                and costs.cont is not None
+                and (combo or self.continue_without_combo(pos))
+            ):
                 options.append(("combo-continue", costs.cont))
             result = self._try(pos, counts, options, result)
         self.memo[key] = result
@@ -445,11 +465,14 @@ def needs_described(state: State) -> None:
     reach = hero
     while reach < len(level) and level[reach].card in state.faces:
         reach += 1
+    # read the other way of `continue-needs-a-running-combo`, a continue cost may be paid on
+    # the current card with no combo running (the search asks the reading where it matters)
+    continue_open_at_hero = not state.ability_used and not _peek(CONTINUE_NEEDS_COMBO)
     for i in range(hero, reach):
         card = level[i].card
         needs_part(state, card, "enemy", why)
         needs_part(state, card, "combo_start", why)
-        if i > hero or state.combo_running():
+        if i > hero or state.combo_running() or continue_open_at_hero:
             before = level[i - 1].card if i > 0 else None
             if before is not None and before in state.faces:
                 needs_part(state, card, "combo_continue", why)

@@ -62,6 +62,7 @@ FLIPPED: dict[str, frozenset[str]] = {
             HS.STAR_BUTTONS,
             HS.THREE_STARS,
             HS.COVER_EXACTLY,
+            HS.CONTINUE_NEEDS_COMBO,
         }
     ),
 }
@@ -70,7 +71,7 @@ FLIPPED: dict[str, frozenset[str]] = {
 ONE_WAY: dict[str, frozenset[str]] = {
     "higher_lower": frozenset(),
     "star_realms_high_alert": frozenset(),
-    "hyperstar_run": frozenset({HS.CONTINUE_NEEDS_COMBO}),
+    "hyperstar_run": frozenset(),
 }
 
 MODULES: dict[str, ModuleType] = {

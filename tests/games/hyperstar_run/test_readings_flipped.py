@@ -2,18 +2,25 @@
 is ruled under both readings, the answers differ, and our reading is flagged with what the
 other reading answers, in players' words; a dispute that merely uses the point is not flagged.
 (A card swapped in behind the hero and a pressed card giving one of several buttons are in
-test_swapped_in_behind_the_hero.py and tests/games/test_readings_that_decide.py.)"""
+test_swapped_in_behind_the_hero.py and tests/games/test_readings_that_decide.py.) Where the
+best line or "What can I do now?" can turn on a point, they are ruled both ways too."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import Ruling
+import pytest
+
+from games.core import InvalidMove, Ruling
+from games.core.readings import flipped
 from games.hyperstar_run import reasons as R
+from games.hyperstar_run.moves import EndRun, PassCard
+from games.hyperstar_run.solver import said, solve
 from tests.games.readings_disputes import not_flagged_for, ruled_both_ways
 
 from .helpers import (
     END_RUN,
+    RULES,
     board,
     discard,
     face,
@@ -222,3 +229,137 @@ def test_button_masher_with_three_cards_of_three_stars_is_not_flagged() -> None:
     ruled = rule(state, {"kind": "claim", "claim": "button-masher"})
     assert ruled.legal
     not_flagged_for(R.THREE_STARS, ruled)
+
+
+# ----- a continue cost with no combo running (continue-needs-a-running-combo)
+
+
+def _after_an_enemy_cost(**kw: Any) -> dict[str, Any]:
+    """`_combo_board` with L1 passed by its enemy cost: no combo runs, though the red line of
+    L1 meets that of L2 (current: enemy [C C], start [C C], continue [B])."""
+    return _combo_board(combo=False, **kw)
+
+
+def _stuck_but_for_the_continue_cost() -> dict[str, Any]:
+    """No combo runs; only a [B] in the hand, and the Equipment discarded: L2's continue cost
+    [B] is the one cost any card pays (L1 pressed gives an A)."""
+    hand = [face("B"), face("D"), face("D")]
+    return _after_an_enemy_cost(hand=hand, equipment_discarded=(True, True))
+
+
+def test_continuing_after_an_enemy_cost_turns_on_continuing_only_a_running_combo() -> None:
+    move = pass_card("combo-continue", discard("L11", "B"))
+    ruled, read_so = turns_on(R.CONTINUE_NEEDS_COMBO, _after_an_enemy_cost(), move)
+    assert not ruled.legal and ruled.deciding_rule == "hyperstar-run:7.3"
+    assert "no combo is running" in ruled.answer
+    assert read_so.legal and read_so.next_state is not None
+    assert read_so.next_state["combo"] is True  # the combo goes on from there
+    assert "combo continue cost [B]" in ruled.readings_deciding[0].other_answer
+
+
+def test_continuing_a_running_combo_is_not_flagged() -> None:
+    ruled = rule(_combo_board(), pass_card("combo-continue", discard("L11", "B")))
+    assert ruled.legal
+    not_flagged_for(R.CONTINUE_NEEDS_COMBO, ruled)
+
+
+def test_continuing_with_no_combo_into_a_line_that_does_not_connect_is_not_flagged() -> None:
+    state = _after_an_enemy_cost()
+    state["faces"]["L1"]["combo_line"]["right"] = False
+    ruled = rule(state, pass_card("combo-continue", discard("L11", "B")))
+    assert not ruled.legal  # the lines do not meet: refused on either reading
+    not_flagged_for(R.CONTINUE_NEEDS_COMBO, ruled)
+
+
+def test_continuing_with_no_combo_on_a_card_whose_ability_was_used_is_not_flagged() -> None:
+    level = [
+        face("A", enemy="A A A", start="A A", line="R red"),
+        face("C", enemy="C C", start="C C", cont="B", line="LR red", ability="Look ahead"),
+        face("D", enemy="D", start="D D", cont="A", line="L red"),
+    ]
+    state = _after_an_enemy_cost(ability_used=True, level=level)
+    ruled = rule(state, pass_card("combo-continue", discard("L11", "B")))
+    assert not ruled.legal  # an ability used on the card: refused on either reading
+    not_flagged_for(R.CONTINUE_NEEDS_COMBO, ruled)
+
+
+def test_the_other_reading_of_continuing_needs_the_lines_described() -> None:
+    """With no combo running our reading refuses whatever the lines show; read the other way
+    the lines decide, and where they were not described the answer is not flagged."""
+    state = _after_an_enemy_cost()
+    state["faces"]["L2"]["combo_line"] = None
+    state["faces"]["L2"]["not_described"] = ["combo_line"]
+    move = pass_card("combo-continue", discard("L11", "B"))
+    ruled = rule(state, move)
+    assert not ruled.legal and ruled.readings_deciding == []
+    with flipped(R.CONTINUE_NEEDS_COMBO), pytest.raises(InvalidMove) as refused:
+        rule(state, move)
+    assert refused.value.field == "state.faces.L2.combo_line"
+
+
+def test_a_log_continuing_after_an_enemy_cost_turns_on_it_at_the_deciding_move() -> None:
+    state = board(
+        "tutorial",
+        level=[
+            face("A", enemy="A", start="A A", line="R red"),
+            face("C", enemy="C C", start="C C", cont="B", line="L red"),
+        ],
+        hand=[face("A"), face("B"), face("D")],
+    )
+    log = [
+        pass_card("enemy", discard("L10", "A")),
+        pass_card("combo-continue", discard("L11", "B")),
+    ]
+    ruled = RULES.rule_sequence_json(state, log)
+    with flipped(R.CONTINUE_NEEDS_COMBO):
+        other = RULES.rule_sequence_json(state, log)
+    assert ruled.verdict == "illegal" and ruled.first_illegal == 1
+    assert other.verdict == "legal"
+    for turns in (ruled.readings_deciding, ruled.rulings[-1].readings_deciding):
+        assert [t.key for t in turns] == [R.CONTINUE_NEEDS_COMBO]
+        assert turns[0].other_verdict == "legal" and turns[0].other_answer == other.answer
+    assert ruled.rulings[0].readings_deciding == []  # the enemy cost is paid either way
+
+
+def test_ending_the_run_when_only_a_continue_cost_could_pass_turns_on_it() -> None:
+    """What can I do now? On our reading nothing pays, so the run ends (and that is what is
+    offered); read the other way, the continue cost is paid and the run may not end."""
+    ruled, read_so = turns_on(R.CONTINUE_NEEDS_COMBO, _stuck_but_for_the_continue_cost(), END_RUN)
+    assert ruled.legal and ruled.deciding_rule == "hyperstar-run:8.1"
+    assert not read_so.legal and "combo continue cost [B]" in read_so.answer
+    state = RULES.parse_state(_stuck_but_for_the_continue_cost())
+    assert RULES.legal_moves(state) == [EndRun()]
+    with flipped(R.CONTINUE_NEEDS_COMBO):
+        offered = RULES.legal_moves(state) or []
+        assert [m.cost for m in offered if isinstance(m, PassCard)] == ["combo-continue"]
+        assert EndRun() not in offered
+        assert all(RULES.judge(state, m).legal for m in offered)
+
+
+def test_ending_the_run_when_the_lines_do_not_meet_is_not_flagged() -> None:
+    state = _stuck_but_for_the_continue_cost()
+    state["faces"]["L1"]["combo_line"]["right"] = False
+    ruled = rule(state, END_RUN)
+    assert ruled.legal and ruled.readings_deciding == []
+
+
+def test_the_best_line_turns_on_continuing_only_a_running_combo() -> None:
+    """On our reading nothing passes L2; read the other way, its continue cost [B] does, and
+    the combo goes on into L3 (enemy [D])."""
+    state = RULES.parse_state(_stuck_but_for_the_continue_cost())
+    ours_solved = solve(state)
+    with flipped(R.CONTINUE_NEEDS_COMBO):
+        other = solve(state)
+    assert ours_solved.this_run is not None and ours_solved.this_run.cards_passed == 0
+    assert other.this_run is not None and other.this_run.cards_passed == 2
+    assert other.this_run.line[0]["cost"] == "combo-continue"
+    assert R.CONTINUE_NEEDS_COMBO in other.this_run.line_interpretations[0]
+    assert [t.key for t in ours_solved.readings_deciding] == [R.CONTINUE_NEEDS_COMBO]
+    assert ours_solved.readings_deciding[0].other_answer == said(other)
+
+
+def test_a_best_line_continuing_a_running_combo_is_not_flagged() -> None:
+    solved = solve(RULES.parse_state(_combo_board()))
+    assert solved.this_run is not None
+    assert R.CONTINUE_NEEDS_COMBO in solved.this_run.interpretations
+    assert solved.readings_deciding == []
