@@ -203,7 +203,7 @@ def judge_swap(state: State, move: Swap) -> Outcome:
     found = [
         reason("swap-keeps-face", f"{coming} and {going} keep their faces"),
         reason(
-            "swap-takes-pressed-state",
+            "swap-enters-pressed" if slot.pressed else "swap-takes-pressed-state",
             f"{coming} enters the level {'pressed' if slot.pressed else 'unpressed'}",
         ),
     ]
@@ -235,5 +235,6 @@ def judge_swap(state: State, move: Swap) -> Outcome:
         [rr.SWAPS],
         notes,
         answer=f"Yes, you can swap: {going} goes to your hand and {coming} "
-        "takes its place in the level.",
+        "takes its place in the level"
+        + (", pressed, as the card it swapped with was." if slot.pressed else "."),
     )

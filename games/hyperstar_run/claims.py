@@ -116,8 +116,22 @@ def judge_claim(state: State, move: Claim) -> Outcome:
     used = [rr.JUDGED_AT_WIN]
     if state.outcome != "won":
         how = "the fourth run ended short" if state.outcome == "lost" else "the game goes on"
+        lost = state.outcome == "lost"
+        if move.claim == "win":
+            words = (
+                "No: your fourth run ended short of the final card, so you lost the game."
+                if lost
+                else "No: the final card is not passed yet, so you have not won."
+            )
+        else:
+            words = (
+                "No: your fourth run ended short of the final card, so the game is lost and "
+                "earns no achievement."
+                if lost
+                else "No: the game is not won yet, so it earns no achievement."
+            )
         return illegal(
-            "No: the game is not won, so it earns nothing yet.",
+            words,
             [reason("game-not-won", f"the final card is not passed: {how}")],
             used,
         )

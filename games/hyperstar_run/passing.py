@@ -575,7 +575,8 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
                 problems.append(
                     reason(
                         "press-gives-one-button",
-                        f"{source.card} is pressed for {describe(source.buttons)}, but a "
+                        f"{card_name(state, source.card)} is pressed for "
+                        f"{describe(source.buttons)}, but a "
                         "pressed card gives only one of its buttons",
                     )
                 )
@@ -595,7 +596,12 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
             problems.append(
                 reason(
                     "cost-not-covered",
-                    f"{describe(cost)} needs {describe(unpaid)} more than {describe(played)} pays",
+                    f"{describe(cost)} needs {describe(unpaid)} more than {describe(played)} pays"
+                    + (
+                        " (a star button is not wild: it pays only a star in a cost)"
+                        if STAR in played and any(i != STAR for i in unpaid)
+                        else ""
+                    ),
                 )
             )
         if surplus:

@@ -64,6 +64,7 @@ REASONS = ReasonCatalog(
         "swap-two-face-down": "6.3",
         "swap-keeps-face": "10.1",
         "swap-takes-pressed-state": "10.2",
+        "swap-enters-pressed": "10.2",
         "swap-fresh-current-card": "6.6",
         "current-card-flipped-up": "2.6",
         # end of run
@@ -180,6 +181,7 @@ REASONS.rules_in(
             "no-swap-pending",
             "swap-keeps-face",
             "swap-takes-pressed-state",
+            "swap-enters-pressed",
             "swap-fresh-current-card",
         ),
         "claims": (
@@ -283,6 +285,7 @@ REASONS.decide(
         "combo-continued",
         "combo-ended",
         "paid-by-press",
+        "swap-enters-pressed",
     ),
     general=(
         "cost-paid",

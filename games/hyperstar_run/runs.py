@@ -8,7 +8,7 @@ from games.core import Reason
 from games.core.pictures import plural
 from games.core.readings import ours
 from games.core.setup_pages import CitedSetup
-from games.core.words import and_more, article
+from games.core.words import and_more, article, listed
 from games.hyperstar_run import reasons as rr
 from games.hyperstar_run.claims import NAMES
 from games.hyperstar_run.moves import EndRun
@@ -258,11 +258,9 @@ def setup_problems(state: State) -> list[Reason]:
         problems.append(
             reason("setup-current-face-up", "the current card, card 1 of the level, is face down")
         )
-    up = [s.card for s in state.level[1:] if s.face_up]
+    up = [level_place(i) for i, s in enumerate(state.level) if i and s.face_up]
     if up:
-        problems.append(
-            reason("setup-level-face-down", f"{', '.join(up)} should still be face down")
-        )
+        problems.append(reason("setup-level-face-down", f"{listed(up)} should still be face down"))
     if not state.described("discard"):
         problems.append(reason("setup-hero-start", "the discard pile was not described"))
     if not state.hand_described():
@@ -297,7 +295,7 @@ def judge_setup(state: State) -> Outcome:
     found = [
         reason("setup-level-size", f"{state.difficulty.title()} has {size} cards in the level"),
         reason("setup-level-face-down", "the rest of the level is face down"),
-        reason("setup-current-face-up", f"{state.level[0].card} is face up under the hero"),
+        reason("setup-current-face-up", "card 1 of the level is face up under the hero"),
         reason("setup-hand-level-cards", "3 Level Cards in hand, face up"),
         reason("setup-set-aside", f"{_n(len(state.set_aside), 'Level Card')} set aside"),
         reason("setup-hand-equipment", "both Equipment Cards are in hand"),

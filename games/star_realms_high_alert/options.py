@@ -182,7 +182,8 @@ def _trade_row(state: State) -> list[TradeRowOption]:
     for card in state.trade_row:
         quote, keys = consulted_while(partial(price_quote, state, card))
         affordable = main and quote.price <= state.trade
-        code = "requisition-discount" if quote.discount_faction else "price-paid"
+        discounted = quote.discount or quote.ignored_effects or quote.ignored_heroes
+        code = "requisition-discount" if quote.discount_faction and discounted else "price-paid"
         if not main:
             code = "outside-main-phase"
         elif not affordable:

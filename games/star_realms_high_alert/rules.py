@@ -530,8 +530,9 @@ class HighAlertRules(GameRules[State, AnyMove]):
             return [
                 self._r(
                     "overpaid-void",
-                    f"{pay} Trade was offered; {name}'s price is {quote.price}, and that is "
-                    "what you pay",
+                    f"{pay} Trade was offered"
+                    + (f", more than the {state.trade} you have" if pay > state.trade else "")
+                    + f"; {name}'s price is {quote.price}, and that is what you pay",
                 )
             ], None
         effects = quote.ignored_effects
@@ -568,11 +569,38 @@ class HighAlertRules(GameRules[State, AnyMove]):
         name = label(card)
         quote = price_quote(state, card)
         grounds, interps = self._discount_grounds(quote)
+        if not quote.discount and not quote.ignored_effects and not quote.ignored_heroes:
+            # no card lowers the price: the discount plays no part (the price is 9.1's)
+            grounds = [g for g in grounds if g.code != "requisition-discount"]
         paid_void, refused = self._payment(state, quote, move.pay)
         if refused is not None:
             refused.interpretations = list(dict.fromkeys([*interps, *refused.interpretations]))
             return refused
         if quote.price > state.trade:
+            gap = quote.price - state.trade
+            # each would-be card once: a hero played this turn is among the effects already
+            earlier = [h for h in state.heroes if not h.played_this_turn]
+            idle = sum(1 for h in earlier if hero_label(h) in quote.ignored_heroes)
+            why = ""
+            if len(quote.ignored_effects) + idle >= gap:
+                # what would have paid the rest does not count (8.3, 3.5): that decides
+                grounds = [g for g in grounds if g.code != "requisition-discount"]
+                parts = []
+                if quote.ignored_effects:
+                    one = len(quote.ignored_effects) == 1
+                    parts.append(
+                        f"{words.listed(quote.ignored_effects)} "
+                        + ("is an effect and does not" if one else "are effects and do not")
+                        + " lower the price"
+                    )
+                if quote.ignored_heroes:
+                    one = len(quote.ignored_heroes) == 1
+                    parts.append(
+                        f"{words.listed(quote.ignored_heroes)} on your table "
+                        + ("has" if one else "have")
+                        + " no faction"
+                    )
+                why = "; " + ", and ".join(parts)
             return found_illegal(
                 f"{name} costs you {quote.price} Trade and you have only {state.trade}.",
                 [
@@ -581,7 +609,8 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 ],
                 interpretations=interps,
                 notes=[f"Price: {quote.describe()}."],
-                answer=f"No: {name} costs you {quote.price} Trade and you have only {state.trade}.",
+                answer=f"No: {name} costs you {quote.price} Trade and you have only "
+                f"{state.trade}{why}.",
             )
         where, tail, placed_void = self._destination(card, move.to)
         after = transitions.acquire(state, card.id, quote.price)

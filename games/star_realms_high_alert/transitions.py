@@ -61,7 +61,9 @@ def use_tech(state: State, tech_id: str, faction: Faction | None) -> State:
     update: dict[str, object] = {"techs": techs, "trade": state.trade - cost}
     if faction is not None:
         name = CARDS[tech.card].name
-        gained = GainedSymbol(symbol=faction, source=f"{name} ({tech_id})", card=tech.card)
+        gained = GainedSymbol(
+            symbol=faction, source=f"the symbol you chose with {name}", card=tech.card
+        )
         update["gained_symbols"] = [*state.gained_symbols, gained]
     return state.model_copy(update=update)
 

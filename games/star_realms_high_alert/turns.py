@@ -27,6 +27,7 @@ from games.star_realms_high_alert.moves import (
     ScrapHero,
     UseAlly,
     UseDoubleAlly,
+    UseTech,
 )
 from games.star_realms_high_alert.reasons import ENDED_TURN, REASONS
 from games.star_realms_high_alert.state import LooseCard, PlayedCard, State, TableHero, TableTech
@@ -75,21 +76,41 @@ def gone(state: State, move: AnyMove) -> Findings | None:
         return None if _holds(state.play_area, move.card) else _not_in_play(state, move.card)
     if isinstance(move, PlayCard):
         return None if _holds(state.hand, move.card) else _not_in_hand(state, move.card)
+    if isinstance(move, UseTech):
+        return None if _holds(state.techs, move.tech) else _tech_gone(state, move.tech)
     return None
 
 
-def _holds(cards: Sequence[PlayedCard | LooseCard | TableHero], card_id: str) -> bool:
+def _holds(cards: Sequence[PlayedCard | LooseCard | TableHero | TableTech], card_id: str) -> bool:
     return any(c.id == card_id for c in cards)
 
 
 def _hero_gone(state: State, hero_id: str) -> Findings | None:
     name = _find(state.scrap_heap, hero_id)
     if name is None:
-        return None
+        name = _find(state.discard_pile, hero_id)  # read the other way, a free acquire's hero
+        if name is None:
+            return None
+        return _gone(
+            _r("card-in-discard-pile", f"{name} is in your discard pile, not on your table"),
+            f"No: {name} is in your discard pile, not on your table; only a hero on your "
+            "table can be scrapped.",
+        )
     return _gone(
         _r("hero-already-scrapped", f"{name} is in the scrap heap: its scrap ability was used"),
         f"No: {name} has already been scrapped; a hero is scrapped when its scrap ability is "
         "used, and a scrapped hero is no longer on your table.",
+    )
+
+
+def _tech_gone(state: State, tech_id: str) -> Findings | None:
+    name = _find(state.discard_pile, tech_id)  # read the other way, a free acquire's tech
+    if name is None:
+        return None
+    return _gone(
+        _r("card-in-discard-pile", f"{name} is in your discard pile, not on your table"),
+        f"No: {name} is in your discard pile, not on your table; only a tech on your table "
+        "can be used.",
     )
 
 

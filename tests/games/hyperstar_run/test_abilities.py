@@ -117,8 +117,10 @@ def test_a_swapped_card_keeps_its_face_and_takes_the_pressed_state() -> None:
     after = rule(state, ability("flip", "L10")).next_state
     assert after is not None
     ruling = rule(after, swap("L1", "L10"))
-    done = assert_legal(ruling, "swap-takes-pressed-state", "10.2")
+    done = assert_legal(ruling, "swap-enters-pressed", "10.2")
     assert "swap-keeps-face" in codes(ruling)
+    assert ruling.deciding_rule == "hyperstar-run:10.2"  # it comes in pressed: that decides
+    assert ruling.answer.endswith("pressed, as the card it swapped with was.")
     assert done["level"][0] == {"card": "L10", "face_up": False, "pressed": True}
     assert done["hand"][0] == {"card": "L1", "face_up": True}
 
