@@ -356,6 +356,14 @@ def check_move(state: State, move: AnyMove, field: str) -> None:
         if not any(c.id == move.card for c in state.trade_row):
             _not_given(state, "trade_row", "the card you acquire")
             raise InvalidMove(f"{field}.card", "the card you acquire is not in the trade row")
+        if isinstance(move, Acquire) and move.pay is not None and move.pay > state.trade:
+            # Trade is paid from what you have this turn (rules 9.1, 9.2): an offer beyond it
+            # is no payment a table could see.
+            raise InvalidMove(
+                f"{field}.pay",
+                f"you have {state.trade} Trade this turn, so you cannot pay {move.pay} "
+                "(rules 9.1, 9.2)",
+            )
         if isinstance(move, AcquireFree) and not any(
             e.id == move.effect for e in state.free_acquires
         ):

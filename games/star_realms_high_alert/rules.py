@@ -530,9 +530,8 @@ class HighAlertRules(GameRules[State, AnyMove]):
             return [
                 self._r(
                     "overpaid-void",
-                    f"{pay} Trade was offered"
-                    + (f", more than the {state.trade} you have" if pay > state.trade else "")
-                    + f"; {name}'s price is {quote.price}, and that is what you pay",
+                    f"{pay} Trade was offered; {name}'s price is {quote.price}, and that is "
+                    "what you pay",
                 )
             ], None
         effects = quote.ignored_effects

@@ -3,8 +3,6 @@ pay, an offer of more Trade than you have, and a free acquire's hero or tech use
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.core.readings import flipped
 from games.star_realms_high_alert.reasons import FREE_HERO_OR_TECH
 
@@ -72,23 +70,6 @@ def test_with_no_card_of_its_faction_in_play_the_trade_you_have_decides() -> Non
     assert_illegal(ruled, "not-enough-trade", "9.2")
     assert ruled.deciding_rule == key("9.2")
     assert "requisition-discount" not in [r.code for r in ruled.reasons]
-
-
-def test_paying_more_trade_than_you_have_is_ruled_not_refused() -> None:
-    state: dict[str, Any] = {"trade": 2, "trade_row": [row("corsair")]}
-    ruled = rule(state, {"kind": "acquire", "card": "r1", "pay": 3})
-    assert_illegal(ruled, "not-enough-trade", "9.2")
-    assert ruled.deciding_rule == key("9.2")
-    assert ruled.answer == "No: Corsair costs you 3 Trade and you have only 2."
-
-
-def test_offering_more_trade_than_you_have_for_a_card_you_can_afford() -> None:
-    state = {"trade": 5, "trade_row": [row("corsair")]}
-    ruled = rule(state, {"kind": "acquire", "card": "r1", "pay": 99})
-    assert ruled.legal
-    assert ruled.deciding_rule == key("9.1")  # the void offer, not the Requisition discount
-    assert ruled.next_state is not None and ruled.next_state["trade"] == 2
-    assert "99 Trade was offered, more than the 5 you have" in ruled.answer
 
 
 def test_a_discount_that_applies_still_decides_a_purchase() -> None:
