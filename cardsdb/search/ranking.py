@@ -149,6 +149,9 @@ RULE_TITLE_WEIGHT = 0.5  # a rule's heading holding every word, in a count (any 
 GAME_WORDS_WEIGHT = 0.5
 
 
+# "any number of", "no limit on": a count's answer too ("how many crystals can I carry": "A hero
+# may hold any number of crystals"), read as a number at the second word
+NO_LIMIT = frozenset({("any", "number"), ("no", "limit")})
 COUNT_WEIGHT = 1.2  # an entry stating a number of what is asked for ("how many heroes")
 COUNT_REACH = 4  # words between the number and a word of the query ("deal 3" of "booster cards")
 COUNT_NEXT = 2  # words from a number to what it counts ("7 Heroes", "60 Hero cards")
@@ -178,7 +181,14 @@ def states_a_count(hit: Hit, query: SearchQuery) -> float:
     does a room have" is answered by the number of exits, not a number of rooms."""
     text = hit.body if hit.kind == "rule" else f"{hit.title} . {hit.body}"
     words = tokens(text)
-    numbers = [i for i, w in enumerate(words) if w.isdigit() or w in NUMBER_WORDS]
+    numbers = [
+        i
+        for i, w in enumerate(words)
+        if w.isdigit()
+        or w in NUMBER_WORDS
+        or (i and (words[i - 1], w) in NO_LIMIT)  # "any number of crystals" answers how many
+        or w == "unlimited"
+    ]
     if not numbers:
         return 0.0
     hit_word = _matcher(counted_query(query))
