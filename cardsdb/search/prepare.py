@@ -15,6 +15,7 @@ from cardsdb.search.vocabulary import (
     COUNT_START,
     COUNT_VERBS,
     QUESTION_START,
+    SIZE_WORDS,
     _stop_words,
     _synonyms_for,
     _Vocabulary,
@@ -53,6 +54,32 @@ def counted_words(terms: list[Term], stop: frozenset[str]) -> list[Term]:
             break
         out.append(term)
     return out
+
+
+def sized_words(terms: list[Term], stop: frozenset[str]) -> list[Term]:
+    """The words a size asks the number of: those right before "size" ("hand size", "boba
+    deck size"; «размер колоды»: right after «размер»), up to a common word. Empty when no
+    size is asked for."""
+    at = next(
+        (i for i, t in enumerate(terms) if not t.negated and t.tokens[-1] in SIZE_WORDS), None
+    )
+    if at is None:
+        return []
+    if not terms[at].plain:  # a players' phrase ending in "size" ("hand size")
+        return [terms[at]]
+    before: list[Term] = []
+    for term in reversed(terms[:at]):
+        if term.negated or (term.plain and term.tokens[0] in stop):
+            break
+        before.insert(0, term)
+    if before:
+        return before
+    after: list[Term] = []
+    for term in terms[at + 1 :]:
+        if term.negated or (term.plain and term.tokens[0] in stop):
+            break
+        after.append(term)
+    return after
 
 
 # "Get" before a past participle only makes it passive ("did I get wounded", "got scrapped"):
@@ -180,6 +207,25 @@ def _correctable(word: str, vocabulary: _Vocabulary) -> bool:
     )
 
 
+def game_of_words(terms: tuple[Term, ...], vocabulary: _Vocabulary) -> str:
+    """The one game most of whose glossary terms the query names (every word of a term's
+    name or alias among the words typed: a players' word's forms are every game's), by slug;
+    "" when no term is named or two games name as many."""
+    found = {stem(w) for t in terms if not t.negated for w in t.tokens}
+    if not found:
+        return ""
+    named: dict[str, set[int]] = {}
+    for words, slug, pk in vocabulary.term_names:
+        if words <= found:
+            named.setdefault(slug, set()).add(pk)
+    if not named:
+        return ""
+    ranked = sorted((len(pks) for pks in named.values()), reverse=True)
+    if len(ranked) > 1 and ranked[0] == ranked[1]:
+        return ""
+    return max(named, key=lambda slug: len(named[slug]))
+
+
 def prepare(typed: SearchQuery, game_id: int | None = None, correct: bool = True) -> SearchQuery:
     """The query the index is asked: mark letters read as marks, players' words expanded from
     the synonym lists (the game's, or every game's, and the gaming words), question and stop
@@ -196,6 +242,10 @@ def prepare(typed: SearchQuery, game_id: int | None = None, correct: bool = True
     count = asks_for_a_number(typed)
     stop = (_stop_words() | (COUNT_VERBS if count else frozenset())) - kept
     counted = {id(t) for t in counted_words(out, stop)} if count else set()
+    sized = sized_words(out, stop) if not count else []
+    if sized:  # "hand size": how many cards a hand holds
+        count, counted = True, {id(t) for t in sized}
+        stop = stop | COUNT_VERBS | SIZE_WORDS
     passive = _passive_gets(out)
     content = [
         t for i, t in enumerate(out) if not (t.plain and t.tokens[0] in stop) and i not in passive
@@ -224,4 +274,5 @@ def prepare(typed: SearchQuery, game_id: int | None = None, correct: bool = True
         question=reads_like_a_question(typed.text, typed),
         count=count,
         counted=counted_at,
+        words_of_game=game_of_words(tuple(content), vocabulary) if game_id is None else "",
     )

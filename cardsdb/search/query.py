@@ -68,6 +68,9 @@ class SearchQuery:
     # what a count asks the number of: the words right after "how many" ("how many booster
     # cards does ..." counts booster cards), by their position in `terms`
     counted: tuple[int, ...] = ()
+    # the one game whose glossary terms the query's words name most ("run two plays in one
+    # battle": Battle Arena's Play, Battle, Run a Play), by slug; "" when none or a tie
+    words_of_game: str = ""
 
     @cached_property  # read for every hit and every kind's and game's bounds
     def positive(self) -> tuple[Term, ...]:
@@ -96,6 +99,10 @@ class SearchQuery:
 
 
 _QUERY_PART_RE = re.compile(r'(-?)"([^"]*)("?)(\*?)|(-?)([^\s"]+)')
+# An apostrophe inside a word typed outside quotes ("player's", "can't", "don't") joins a
+# word and a clitic, not the words of a phrase: each is a word of its own (the clitics, s, t,
+# re, ll..., are stop words).
+_APOSTROPHE_RE = re.compile(r"[^\W_]['\u2019\u02bc][^\W_]")
 
 
 def parse_search(text: str) -> SearchQuery:
@@ -108,7 +115,8 @@ def parse_search(text: str) -> SearchQuery:
         )
     terms: list[Term] = []
     for match in _QUERY_PART_RE.finditer(text):
-        if match.group(2) is not None and match.group(0).lstrip("-").startswith('"'):
+        quoted = match.group(2) is not None and match.group(0).lstrip("-").startswith('"')
+        if quoted:
             negated, words, star = bool(match.group(1)), match.group(2), bool(match.group(4))
         else:
             negated, words = bool(match.group(5)), match.group(6)
@@ -116,9 +124,11 @@ def parse_search(text: str) -> SearchQuery:
         found = tuple(tokens(words))
         if not found:
             continue
-        if len(terms) >= MAX_TERMS:
-            raise SearchQueryError(
-                f"The query has more than {MAX_TERMS} words; search for fewer.", match.start()
-            )
-        terms.append(Term(found, prefix=star, negated=negated))
+        split = len(found) > 1 and not (quoted or negated or star) and _APOSTROPHE_RE.search(words)
+        for part in [(t,) for t in found] if split else [found]:
+            if len(terms) >= MAX_TERMS:
+                raise SearchQueryError(
+                    f"The query has more than {MAX_TERMS} words; search for fewer.", match.start()
+                )
+            terms.append(Term(part, prefix=star, negated=negated))
     return SearchQuery(text, tuple(terms))

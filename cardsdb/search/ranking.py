@@ -23,6 +23,8 @@ from cardsdb.search.kinds import (
 )
 from cardsdb.search.query import SearchQuery
 from cardsdb.search.text import (
+    stem,
+    stems,
     tokens,
 )
 
@@ -39,6 +41,8 @@ class Hit:
     rowid: int = 0
     matched: int = 0  # how many of the query's words it holds
     in_title: bool = False  # its title holds every word (a card's name, a term, a question)
+    title_terms: int = 0  # how many of the query's words its title holds
+    named: bool = False  # the query is one of its names (a term's name or alias, a card's name)
     title_share: float = 0.0  # the share of its title's words that are the query's
     dropped_in_title: int = 0  # how many of the left-out words its title holds
     rank: float = 0.0  # the re-ranking's score (higher is better)
@@ -75,6 +79,8 @@ def _hit(row: Sequence[Any], query: SearchQuery, relaxed: bool = False) -> Hit:
     title_words = tokens(title)
     hit_word = _matcher(query)
     share = sum(1 for w in title_words if hit_word(w)) / len(title_words) if title_words else 0
+    title_terms = terms_matched(title, query) if wanted else 0
+    named = title_terms == wanted and wanted > 0 and is_named(title, query)
     return Hit(
         kind=kind,
         key=key,
@@ -85,13 +91,27 @@ def _hit(row: Sequence[Any], query: SearchQuery, relaxed: bool = False) -> Hit:
         score=float(score),
         rowid=_rowid(kind, int(object_id)),
         matched=terms_matched(f"{title} · {body} · {meta}", query) if relaxed else wanted,
-        in_title=bool(wanted) and terms_matched(title, query) == wanted,
+        in_title=bool(wanted) and title_terms == wanted,
+        title_terms=title_terms,
+        named=named,
         title_share=share,
         dropped_in_title=len(set(query.dropped) & set(title_words)) if query.dropped else 0,
         body=body,
         meta=meta,
         query=query,
     )
+
+
+def is_named(title: str, query: SearchQuery) -> bool:
+    """The query's words are one of the title's names, no more and no fewer ("allies": the
+    term "ally ability · ally abilities · ally"; "warrior pod": the card)."""
+    typed = tuple(stem(w) for t in query.positive for w in t.tokens)
+    one = query.positive[0].alternatives if len(query.positive) == 1 else ()
+    for name in title.split(" · "):
+        found = tuple(stems(name))
+        if found and (found == typed or found in one):
+            return True
+    return False
 
 
 # The re-ranking (`_rerank`), the same on both databases: the best WINDOW entries of each kind
@@ -104,9 +124,11 @@ WINDOW_ONE_KIND = 20
 # of each kind for a count ("how many ..."): the rule that states the number may not be among
 # the best 10 by the database's score of a word most of a game's rules hold (hero, card, run)
 COUNT_WINDOW = 30
-# The kinds' weights: a rule, clarification or glossary term above a dispute question's form
-# (which QUESTION_WEIGHT puts first when the search reads like a question), a game, a card.
-KIND_WEIGHT = {"rule": 0.6, "clarification": 0.6, "term": 0.6, "question": 0.4, "game": 0.3}
+# The kinds' weights: a rule, then a clarification or glossary term, above a dispute question's
+# form (which QUESTION_WEIGHT puts first when the search reads like a question), a game, a card.
+# A rule weighs a little more than a clarification: a clarification's title is a question that
+# often holds the query's words (the database's title weight), where the rule states the answer.
+KIND_WEIGHT = {"rule": 0.7, "clarification": 0.6, "term": 0.6, "question": 0.4, "game": 0.3}
 # Equal otherwise, the kinds in this order: what answers a rules question first.
 KIND_ORDER = {"question": 0, "rule": 1, "clarification": 2, "term": 3, "game": 4, "card": 5}
 QUESTION_WEIGHT = 1.2  # a dispute question's extra weight when the search reads like a question
@@ -118,15 +140,27 @@ TITLE_SHARE = 0.5  # the share of a title that is the query's words
 # naming a term make its whole title, which does not make it the answer
 QUESTION_TERM_SHARE = 0.25
 DROPPED_WEIGHT = 0.4  # the left-out question words, when a title holds them
+# the query is one of an entry's names: "allies" asks what the term Ally is, the rules of the
+# section "Ally and double ally abilities" come after it
+NAME_WEIGHT = 0.5
+RULE_TITLE_WEIGHT = 0.5  # a rule's heading holding every word, in a count (any other title: 1)
+# an entry of the game whose glossary the query's words name ("run two plays in one battle":
+# Battle Arena's Plays and battles, not a Super Hazard Quest item played in a Hero Battle)
+GAME_WORDS_WEIGHT = 0.5
 
 
+# "any number of", "no limit on": a count's answer too ("how many crystals can I carry": "A hero
+# may hold any number of crystals"), read as a number at the second word
+NO_LIMIT = frozenset({("any", "number"), ("no", "limit")})
 COUNT_WEIGHT = 1.2  # an entry stating a number of what is asked for ("how many heroes")
 COUNT_REACH = 4  # words between the number and a word of the query ("deal 3" of "booster cards")
 COUNT_NEXT = 2  # words from a number to what it counts ("7 Heroes", "60 Hero cards")
-# a number as rulebooks print it: digits, or a number word (English, Russian)
+# a number as rulebooks print it: digits, or a number word (English, Russian). Not "one" (один):
+# rulebooks use it as an article more often than as a count ("any one playing card", "grows by
+# one card"); the digit 1 ("draws 1 Play") still counts.
 NUMBER_WORDS = frozenset(
-    """one two three four five six seven eight nine ten eleven twelve
-    один одна одну два две три четыре пять шесть семь восемь девять десять""".split()  # noqa: SIM905
+    """two three four five six seven eight nine ten eleven twelve
+    два две три четыре пять шесть семь восемь девять десять""".split()  # noqa: SIM905
 )
 
 
@@ -147,7 +181,14 @@ def states_a_count(hit: Hit, query: SearchQuery) -> float:
     does a room have" is answered by the number of exits, not a number of rooms."""
     text = hit.body if hit.kind == "rule" else f"{hit.title} . {hit.body}"
     words = tokens(text)
-    numbers = [i for i, w in enumerate(words) if w.isdigit() or w in NUMBER_WORDS]
+    numbers = [
+        i
+        for i, w in enumerate(words)
+        if w.isdigit()
+        or w in NUMBER_WORDS
+        or (i and (words[i - 1], w) in NO_LIMIT)  # "any number of crystals" answers how many
+        or w == "unlimited"
+    ]
     if not numbers:
         return 0.0
     hit_word = _matcher(counted_query(query))
@@ -192,20 +233,34 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
     top = max((r for r in raw if r > 0), default=1.0)
     ranked = []
     for h, r in zip(hits, raw, strict=True):
+        held = max(1, min(h.matched, wanted))  # the query's words it holds
         rank = 2.0 * min(h.matched, wanted) / wanted
-        rank += 1.0 if h.in_title else 0.0
+        if h.in_title:
+            # a count does not read a rule's heading (`states_a_count`): the section "End of
+            # run" is about runs, its rules need not state how many there are
+            rank += RULE_TITLE_WEIGHT if h.kind == "rule" and query.count else 1.0
         kind_weight = KIND_WEIGHT.get(h.kind, 0.0)
+        # the share of the title that is the query's words, by the share of the words it
+        # holds that its title holds: a title holding one word of a longer query, however
+        # short, is not all of its answer
+        share = h.title_share * min(h.title_terms, held) / held
         if query.question and h.kind == "term":  # a rules question: the rule, then the term
             kind_weight = QUESTION_TERM_WEIGHT
-            rank += QUESTION_TERM_SHARE * h.title_share
+            rank += QUESTION_TERM_SHARE * share
         else:
-            rank += TITLE_SHARE * h.title_share
+            rank += TITLE_SHARE * share
         rank += kind_weight + max(0.0, r) / top
-        if h.kind == "question" and query.question:
+        if h.kind == "question" and query.question and not query.count:
+            # a dispute's form settles a question; it states no number ("how many guys go on
+            # my bench" asks for the rule that says 4, not "Can I substitute now?")
             rank += QUESTION_WEIGHT
         if query.count and h.kind != "card":
             # "how many heroes do I get": the rule that says "7 Heroes"
             rank += COUNT_WEIGHT * states_a_count(h, query)
+        if h.named:
+            rank += NAME_WEIGHT
+        if query.words_of_game and h.game == query.words_of_game:
+            rank += GAME_WORDS_WEIGHT
         if query.dropped:  # "How many people can play?" for "how many players can play"
             rank += DROPPED_WEIGHT * h.dropped_in_title / len(query.dropped)
         h.rank = round(rank, 6)

@@ -55,8 +55,15 @@ QUESTION_WORDS = _word_set(
 )
 QUESTION_START = _word_set(
     "can may must could should would will do does did is are am was were who what when where "
-    "which why how if whose whom ли можно как кто что когда где сколько почему зачем чей"
+    "which why how if whose whom ли можно как кто что когда где сколько почему зачем чей "
+    "куда откуда какой какая какое какие каких чем разве нужно"
 )
+# Words the stop word lists lack that ask nothing of an entry ("after every battle", "attack
+# another player", "if I can't play anything"): left out as stop words are.
+MORE_STOP_WORDS = _word_set("every another anything something everything anyone someone")
+# Words of the stop word lists that rules turn on: "the same Power" is a draw, "the same
+# number" a match, "the same turn" (kept, not left out).
+NOT_STOP_WORDS = _word_set("same")
 
 
 # A question asking for a number ("how many heroes do I get", "сколько карт нужно") is
@@ -64,6 +71,9 @@ QUESTION_START = _word_set(
 # asking, and are left out of such a question ("get" where the rule says "deal", "need" where
 # it says "the majority of").
 COUNT_START = (("how", "many"), ("how", "much"), ("сколько",))
+# "deck size", "hand size", «размер колоды»: a number asked for as the size of the word next to
+# it; the word "size" is left out as a count's verbs are (rules state sizes as numbers).
+SIZE_WORDS = _word_set("size sizes размер размера")
 COUNT_VERBS = _word_set(
     "get gets getting got need needs needed have has having receive receives received take "
     "takes taking keep keeps hold holds start starts begin given give gives come comes contain "
@@ -74,11 +84,11 @@ COUNT_VERBS = _word_set(
 
 @cache
 def _stop_words() -> frozenset[str]:
-    words = set(QUESTION_WORDS)
+    words = set(QUESTION_WORDS) | MORE_STOP_WORDS
     for language in ("english", "russian"):
         for word in stopword_lists.get_stopwords(language):
             words.update(tokens(word))
-    return frozenset(w for w in words if w)
+    return frozenset(w for w in words if w and w not in NOT_STOP_WORDS)
 
 
 @dataclass
@@ -105,6 +115,9 @@ class _Vocabulary:
     # the synonym entries by their key's first stem, by game (None: every game), made when
     # first asked (`_synonyms_for`)
     by_first_stem: dict[int | None, dict[str, list[Entry]]] = field(default_factory=dict)
+    # each glossary term's names as stems (stop words left out): (stems, game slug, term id),
+    # to tell which game's words a query is in (`game_of_words`)
+    term_names: list[tuple[frozenset[str], str, int]] = field(default_factory=list)
 
 
 _vocabulary_cache: dict[str, Any] = {}
@@ -119,6 +132,19 @@ def _keep_words() -> list[tuple[frozenset[str], frozenset[str]]]:
             if name_words & stop and name_words - stop:
                 keep.append((frozenset(name_words - stop), frozenset(name_words & stop)))
     return keep
+
+
+def _term_names() -> list[tuple[frozenset[str], str, int]]:
+    """Every glossary term's name and aliases as sets of stems, without stop words."""
+    stop = _stop_words()
+    found: dict[tuple[frozenset[str], str], int] = {}
+    rows = m.GlossaryTerm.objects.values_list("pk", "game__slug", "term", "aliases")
+    for pk, slug, term, aliases in rows:
+        for name in [term, *(aliases or [])]:
+            words = frozenset(stem(w) for w in tokens(name) if w not in stop)
+            if words:
+                found.setdefault((words, slug), pk)
+    return [(words, slug, pk) for (words, slug), pk in found.items()]
 
 
 def _marks() -> dict[int, dict[str, Forms]]:
@@ -168,6 +194,7 @@ def _vocabulary() -> _Vocabulary:
             stems={stem(w) for w in counts},
             by_length=by_length,
             keep=_keep_words(),
+            term_names=_term_names(),
             synonyms=synonyms,
             every_game=every_game,
             synonym_stems=frozenset(s for key, _ in every_game for s in key),

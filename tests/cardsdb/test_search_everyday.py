@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 
 from cardsdb import search
+from cardsdb.search.ranking import states_a_count
 
 pytestmark = pytest.mark.django_db
 
@@ -280,3 +281,87 @@ def test_a_rules_question_puts_the_rule_above_the_glossary_term_and_the_cards() 
 
 def test_a_card_name_typed_in_lower_case_puts_that_card_first() -> None:
     assert keys("warrior pod", 1) == ["star-realms-high-alert:warrior-pod"]
+
+
+# -- more players' questions (2026-12-02) -----------------------------------------------------
+
+
+def test_an_apostrophe_joins_a_word_and_a_clitic_not_a_phrase() -> None:
+    typed = search.parse_search("can't attack another player's hero")
+    assert [t.tokens for t in typed.terms] == [
+        ("can",),
+        ("t",),
+        ("attack",),
+        ("another",),
+        ("player",),
+        ("s",),
+        ("hero",),
+    ]
+    # a quoted phrase is still a phrase
+    assert search.parse_search('"player\'s hero"').terms[0].tokens == ("player", "s", "hero")
+
+
+def test_a_possessive_is_searched_as_the_word() -> None:
+    assert [t.text for t in search.search("level card's ability").query.terms] == [
+        "level",
+        "card",
+        "ability",
+    ]
+
+
+def test_a_size_asks_for_a_number() -> None:
+    query = search.search("deck size", game="bo-jackson-battle-arena").query
+    assert query.count and "size" in query.dropped
+    assert [query.terms[i].text for i in query.counted] == ["deck"]
+
+
+def test_a_how_many_question_is_answered_by_a_rule_not_a_dispute_form() -> None:
+    found = keys("how many guys go on my bench", 3)
+    assert search.search("how many guys go on my bench").fetch(0, 1)[0].kind != "question"
+    assert {"bo-jackson-battle-arena:4.2.1.5", "bo-jackson-battle-arena:4.3.1.8"} & set(found)
+
+
+def test_the_words_of_one_games_glossary_rank_that_games_entries_first() -> None:
+    query = search.search("can I run two plays in one battle").query
+    assert query.words_of_game == "bo-jackson-battle-arena"
+    assert keys("can I run two plays in one battle", 1)[0].startswith("bo-jackson-battle-arena:")
+    # words every game's glossary holds name no game
+    assert search.search("hero").query.words_of_game == ""
+
+
+def test_the_same_is_searched_for() -> None:
+    assert "same" in [t.text for t in search.search("heroes with the same power").query.terms]
+
+
+def test_one_is_not_read_as_a_count() -> None:
+    query = search.search("how many cards do I get").query
+    assert states_a_count(_rule_hit("1", "Lay any one card.", query), query) == 0.0
+    assert states_a_count(_rule_hit("2", "Deal 10 cards.", query), query) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("text", "answers"),
+    [
+        ("bo jackson max heroes with the same power", {"bo-jackson-battle-arena:4.1.1.2"}),
+        (
+            "what happens if I die in hazard quest",
+            {
+                "super-hazard-quest:was-i-wounded",
+                "super-hazard-quest:wound",
+                "super-hazard-quest:8.1",
+            },
+        ),
+        (
+            "what happens when I lose a life in hyperstar run",
+            {"hyperstar-run:8.1", "hyperstar-run:8.3"},
+        ),
+        ("is there a hard mode in hyperstar", {"hyperstar-run:difficulty", "hyperstar-run:2.1"}),
+        ("how do I kill the final boss", {"super-hazard-quest:2.7", "super-hazard-quest:2.8"}),
+        ("peek at the next room safely", {"super-hazard-quest:look", "super-hazard-quest:8.6"}),
+        ("сколько раз за ход можно использовать технику", {f"{HA}:4.4", f"{HA}:tech-usable"}),
+        ("куда идёт купленный персонаж", {f"{HA}:3.3", f"{HA}:9.4"}),
+    ],
+)
+def test_more_players_words_find_the_rule(text: str, answers: set[str]) -> None:
+    found = keys(text, 3)
+    assert answers & set(found), found

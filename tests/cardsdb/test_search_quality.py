@@ -29,6 +29,7 @@ def test_the_query_file_covers_every_kind_of_player_query_with_real_answers() ->
         m.Card.objects.filter(game__slug="star-realms-high-alert").values_list("slug", flat=True)
     )
     known |= {f"star-realms-high-alert:{s}" for s in known}
+    known |= {f"{g}:{s}" for g, s in m.Card.objects.values_list("game__slug", "slug")}
     from games import registry
 
     known |= {f"{slug}:{q.slug}" for slug in registry for q in registry[slug].questions}
