@@ -221,7 +221,7 @@ def strict_json(error: type[BadInput], field: str, data: Any) -> str:
         raise error(field, "give plain JSON: objects, arrays, strings, finite numbers") from None
 
 
-def _first_error(prefix: str, exc: ValidationError) -> tuple[str, str]:
+def first_error(prefix: str, exc: ValidationError) -> tuple[str, str]:
     err = exc.errors(include_url=False)[0]
     loc = [prefix, *err["loc"]]
     return _path(loc), err["msg"]
@@ -288,7 +288,7 @@ class GameRules(ABC, Generic[StateT, MoveT]):
                 strict_json(InvalidState, "state", data), strict=True
             )
         except ValidationError as exc:
-            raise InvalidState(*_first_error("state", exc)) from None
+            raise InvalidState(*first_error("state", exc)) from None
         self.check_state(state)  # type: ignore[arg-type]
         return state  # type: ignore[return-value]
 
@@ -298,7 +298,7 @@ class GameRules(ABC, Generic[StateT, MoveT]):
                 strict_json(InvalidMove, field, data), strict=True
             )
         except ValidationError as exc:
-            raise InvalidMove(*_first_error(field, exc)) from None
+            raise InvalidMove(*first_error(field, exc)) from None
         self.check_move(state, move, field)
         return move
 

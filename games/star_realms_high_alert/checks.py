@@ -28,10 +28,7 @@ from games.star_realms_high_alert.moves import (
 from games.star_realms_high_alert.state import LooseCard, PlayedCard, State
 from games.star_realms_high_alert.table import (
     facts,
-    has_ally,
-    has_double_ally,
     symbol_phrase,
-    symbols_of,
 )
 from games.star_realms_high_alert.turns import gone
 
@@ -101,35 +98,47 @@ def _known(path: str, slug: str) -> CardFacts:
     return card
 
 
+# Every place that holds cards, in the order `_placed` gives them.
+_CARD_ZONES = (*_ZONES, "heroes", "techs")
+
+
 def _check_zones(state: State) -> None:
-    # The paths are written only for a card refused: most states have none.
+    # In `_placed`'s order, without its generator: every ruling checks every card here. The
+    # paths are written only for a card refused: most states have none.
     seen: dict[str, tuple[str, int]] = {}
-    copies: Counter[str] = Counter()
-    for zone, i, card_id, slug in _placed(state):
-        if card_id in seen:
-            raise InvalidState(
-                f"{_path(zone, i)}.id",
-                f"{place_words(zone, i)} has the same id as {place_words(*seen[card_id])}: "
-                "each card has an id of its own",
-            )
-        seen[card_id] = (zone, i)
-        if slug is None:
+    copies: dict[str, int] = {}
+    for zone in _CARD_ZONES:
+        cards: list[Any] = getattr(state, zone)
+        if not cards:
             continue
-        card = CARDS.get(slug)
-        if card is None:
-            raise InvalidState(f"{_path(zone, i)}.card", NOT_A_CARD)
         allowed = _ZONE_TYPES.get(zone)
-        if allowed is not None and card.type not in allowed:
-            raise InvalidState(
-                f"{_path(zone, i)}.card",
-                f"a {card.type} ({card.name}) cannot be {_IN_ZONE[zone]}",
-            )
-        copies[slug] += 1
-        if copies[slug] > card.copies:
-            raise InvalidState(
-                f"{_path(zone, i)}.card",
-                f"the set holds only {card.copies} {card.name}, the state more",
-            )
+        for i, placed in enumerate(cards):
+            card_id = placed.id
+            if card_id in seen:
+                raise InvalidState(
+                    f"{_path(zone, i)}.id",
+                    f"{place_words(zone, i)} has the same id as {place_words(*seen[card_id])}: "
+                    "each card has an id of its own",
+                )
+            seen[card_id] = (zone, i)
+            slug = placed.card
+            if slug is None:
+                continue
+            card = CARDS.get(slug)
+            if card is None:
+                raise InvalidState(f"{_path(zone, i)}.card", NOT_A_CARD)
+            if allowed is not None and card.type not in allowed:
+                raise InvalidState(
+                    f"{_path(zone, i)}.card",
+                    f"a {card.type} ({card.name}) cannot be {_IN_ZONE[zone]}",
+                )
+            held = copies.get(slug, 0) + 1
+            copies[slug] = held
+            if held > card.copies:
+                raise InvalidState(
+                    f"{_path(zone, i)}.card",
+                    f"the set holds only {card.copies} {card.name}, the state more",
+                )
     for i, effect in enumerate(state.free_acquires):
         if effect.id in seen:
             raise InvalidState(
@@ -145,45 +154,79 @@ def _check_described(path: str, card: PlayedCard | LooseCard) -> None:
     known = facts(card.card)
     if known is None:
         return
+    _check_agrees(known, card, path, None)
+
+
+def _at(where: str, index: int | None) -> str:
+    return where if index is None else f"{where}.{index}"
+
+
+def _check_agrees(
+    known: CardFacts, card: PlayedCard | LooseCard, where: str, index: int | None
+) -> None:
+    """`_check_described` for a card of the set (`known`) at `where` (and `index` in it), its
+    path written only for a card refused (`_at`)."""
     if card.factions is not None and set(card.factions) != set(known.factions):
         printed = listed([symbol_phrase(f) for f in sorted(known.factions)])
-        raise InvalidState(f"{path}.factions", f"{known.name} carries the {printed}")
+        raise InvalidState(f"{_at(where, index)}.factions", f"{known.name} carries the {printed}")
     if isinstance(card, PlayedCard):
         for flag, value in (("ally", known.has_ally), ("double_ally", known.has_double_ally)):
             given = getattr(card, flag)
             if given is not None and given != value:
-                raise InvalidState(f"{path}.{flag}", f"{known.name}: the card data says {value}")
+                raise InvalidState(
+                    f"{_at(where, index)}.{flag}", f"{known.name}: the card data says {value}"
+                )
     else:
         if card.cost is not None and card.cost != known.cost:
-            raise InvalidState(f"{path}.cost", f"{known.name} costs {known.cost}")
+            raise InvalidState(f"{_at(where, index)}.cost", f"{known.name} costs {known.cost}")
         if card.type is not None and card.type != known.type:
-            raise InvalidState(f"{path}.type", f"{known.name} is a {known.type}")
+            raise InvalidState(f"{_at(where, index)}.type", f"{known.name} is a {known.type}")
+
+
+_STATE_PATH = {zone: f"state.{zone}" for zone in _ZONES}
 
 
 def _check_play_area(state: State) -> None:
+    # The paths are written only for a card refused, and a card of the set is looked up once.
     for zone in ("hand", "out_of_play"):
         for i, held in enumerate(getattr(state, zone)):
-            _check_described(f"state.{zone}.{i}", held)
+            if held.card:
+                known = CARDS.get(held.card)
+                if known is not None:
+                    _check_agrees(known, held, _STATE_PATH[zone], i)
     for i, card in enumerate(state.play_area):
-        path = f"state.play_area.{i}"
-        _check_described(path, card)
-        if card.ally_used and not has_ally(card):
-            raise InvalidState(f"{path}.ally_used", "this card has no ally ability to have used")
-        if card.double_ally_used and not has_double_ally(card):
+        known = CARDS.get(card.card) if card.card else None
+        if known is not None:
+            _check_agrees(known, card, "state.play_area", i)
+            ally, double = known.has_ally, known.has_double_ally
+        else:
+            ally, double = bool(card.ally), bool(card.double_ally)
+        if card.ally_used and not ally:
             raise InvalidState(
-                f"{path}.double_ally_used", "this card has no double ally ability to have used"
+                f"state.play_area.{i}.ally_used", "this card has no ally ability to have used"
             )
-        if (has_ally(card) or has_double_ally(card)) and not symbols_of(card):
-            raise InvalidState(f"{path}.factions", "a card with an ally ability has a faction")
+        if card.double_ally_used and not double:
+            raise InvalidState(
+                f"state.play_area.{i}.double_ally_used",
+                "this card has no double ally ability to have used",
+            )
+        if (ally or double) and not (known.factions if known is not None else card.factions):
+            raise InvalidState(
+                f"state.play_area.{i}.factions", "a card with an ally ability has a faction"
+            )
 
 
 def _check_loose(state: State) -> None:
     for zone in ("trade_row", "discard_pile", "scrap_heap"):
         for i, card in enumerate(getattr(state, zone)):
-            path = f"state.{zone}.{i}"
-            _check_described(path, card)
+            if card.card:
+                known = CARDS.get(card.card)
+                if known is not None:
+                    _check_agrees(known, card, _STATE_PATH[zone], i)
             if zone == "trade_row" and card.card is None and card.cost is None:
-                raise InvalidState(f"{path}.cost", "a card from outside High Alert needs its cost")
+                raise InvalidState(
+                    f"state.{zone}.{i}.cost", "a card from outside High Alert needs its cost"
+                )
 
 
 def _check_gained(state: State) -> None:
@@ -297,6 +340,8 @@ def _in_part(part: str, why: str) -> InvalidState:
 
 
 def _check_needs(state: State, move: AnyMove) -> None:
+    if not state.partly_described and not state.undescribed():
+        return  # every part is described whole: nothing a ruling rests on is missing
     for part, why in NEEDS.get(type(move), {}).items():
         if not state.described(part):
             raise InvalidState(f"state.{part}", f"not described, and {why}")

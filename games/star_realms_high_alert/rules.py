@@ -11,10 +11,12 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, ClassVar, TypeVar
 
-from games.core import GameRules, InvalidMove, Question, Reason, Ruling, words
+from pydantic import ValidationError
+
+from games.core import GameRules, InvalidMove, InvalidState, Question, Reason, Ruling, words
 from games.core.findings import Findings, compose, found_illegal, found_legal
 from games.core.readings import ours
-from games.core.rules import ReasonCatalog
+from games.core.rules import ReasonCatalog, first_error, strict_json
 from games.star_realms_high_alert import transitions, turns
 from games.star_realms_high_alert.catalog import CARDS, FACTION_NAMES, SYMBOL_NAMES
 from games.star_realms_high_alert.checks import check_move, check_state
@@ -55,7 +57,7 @@ from games.star_realms_high_alert.reasons import (
     TECH_SAME_TURN,
 )
 from games.star_realms_high_alert.setup import PACK_NAMES, expansion_problems, setup_problems
-from games.star_realms_high_alert.state import LooseCard, State
+from games.star_realms_high_alert.state import LooseCard, State, not_described, read_json
 from games.star_realms_high_alert.table import (
     AllyCount,
     PriceQuote,
@@ -83,6 +85,22 @@ class HighAlertRules(GameRules[State, AnyMove]):
     questions: ClassVar[tuple[Question, ...]] = QUESTIONS
 
     # ----- input checks -----
+
+    def parse_state(self, data: Any) -> State:
+        """As core reads a state (`GameRules.parse_state`), the null parts (not described)
+        taken out on the input, where the state's `_not_described` would take them out only
+        once pydantic had turned the whole JSON into Python objects (`state.read_json`)."""
+        if type(data) is not dict:
+            return super().parse_state(data)
+        missing = not_described(data)
+        if missing:
+            data = {k: v for k, v in data.items() if k not in missing}
+        try:
+            state = read_json(strict_json(InvalidState, "state", data), missing)
+        except ValidationError as exc:
+            raise InvalidState(*first_error("state", exc)) from None
+        check_state(state)
+        return state
 
     def check_state(self, state: State) -> None:
         check_state(state)

@@ -39,6 +39,7 @@ from pydantic import (
     model_serializer,
     model_validator,
 )
+from pydantic_core import SchemaValidator
 
 from games.core.names import fold
 
@@ -171,6 +172,11 @@ def _undescribable_in_schema(schema: dict[str, Any]) -> None:
         }
 
 
+def not_described(data: dict[str, Any]) -> list[str]:
+    """The parts a state's JSON object gives as null: not described."""
+    return [part for part in UNDESCRIBABLE if part in data and data[part] is None]
+
+
 class State(Strict):
     model_config = ConfigDict(extra="forbid", json_schema_extra=_undescribable_in_schema)
 
@@ -245,7 +251,7 @@ class State(Strict):
     def _not_described(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> Any:
         missing: list[str] = []
         if isinstance(data, dict):
-            missing = [part for part in UNDESCRIBABLE if part in data and data[part] is None]
+            missing = not_described(data)
             data = {k: v for k, v in data.items() if k not in missing}
         state = handler(data)
         if missing:
@@ -299,3 +305,30 @@ class State(Strict):
     def whole(self, part: str) -> bool:
         """Every card of the part is given: its size and what is not in it are known."""
         return self.described(part) and part not in self.partly_described
+
+
+def _fields_only() -> SchemaValidator:
+    """`State`'s validator without the `_not_described` wrap around it: the same model, with
+    the same fields, field validators and messages. A validator in Python around a model has
+    pydantic turn the whole JSON into Python objects and validate those (some 40,000
+    instructions a ruling); `read_json` does the wrap's work where the state is read."""
+    schema = State.__pydantic_core_schema__
+    assert schema["type"] == "definitions" and schema["schema"]["type"] == "function-wrap"
+    model = schema["schema"]["schema"]
+    return SchemaValidator(
+        {"type": "definitions", "schema": model, "definitions": schema["definitions"]},
+        model.get("config"),
+    )
+
+
+_FIELDS_ONLY = _fields_only()
+
+
+def read_json(text: str, missing: list[str]) -> State:
+    """The state `State.model_validate_json(text, strict=True)` reads, for the JSON `text` of
+    a state object whose parts `missing` (`not_described`) were null and are left out of it:
+    they are the state's parts not described, as `_not_described` marks them."""
+    state: State = _FIELDS_ONLY.validate_json(text, strict=True)
+    if missing:
+        state._undescribed = frozenset(missing)
+    return state
