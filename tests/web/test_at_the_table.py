@@ -343,20 +343,23 @@ def _problems(page: Any) -> list[str]:
 
 # Everything axe-core's rules can read of a page, for telling that a page was checked before:
 # the whole document as it stands (its markup, the theme's class on <html>, the stylesheets
-# it links), what is typed or ticked in its fields, which element has focus, the window's size,
-# pixel ratio and scroll, and the media features its CSS can ask about. Null when the page
-# holds what its markup does not show (a frame, a shadow root, a canvas).
+# it links), what is typed or ticked in its fields, the elements in a state CSS can style
+# (focused, under the pointer, pressed, the URL's target), the window's size, pixel ratio and
+# scroll, and the media features its CSS can ask about. Null when the page holds what its
+# markup does not show (a frame, a shadow root, a canvas).
 RENDERED_JS = """() => {
   if (document.querySelector('iframe, frame, object, embed, canvas') ||
       [...document.querySelectorAll('*')].some(el => el.shadowRoot)) return null;
   const fields = [...document.querySelectorAll('input, select, textarea')]
     .map(el => [el.value, el.checked, el.selectedIndex]);
   const all = [...document.querySelectorAll('*')];
+  const states = [':focus', ':focus-visible', ':focus-within', ':hover', ':active', ':target']
+    .map(state => [...document.querySelectorAll(state)].map(el => all.indexOf(el)));
   const media = ['(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)',
                  '(hover: hover)', '(pointer: coarse)', '(forced-colors: active)',
                  '(prefers-contrast: more)', 'print']
     .map(q => matchMedia(q).matches);
-  return JSON.stringify([document.documentElement.outerHTML, fields,
+  return JSON.stringify([document.documentElement.outerHTML, fields, states,
     all.indexOf(document.activeElement), innerWidth, innerHeight, devicePixelRatio,
     scrollX, scrollY, media, document.styleSheets.length]);
 }"""
