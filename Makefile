@@ -27,8 +27,10 @@ run: db
 # it is not; set REQUIRE_BROWSER=1 to make such a skip a failure (.ci/run does).
 # pytest runs on every core (pytest-xdist, a test database per worker); PYTEST_WORKERS=0 runs
 # it in this one process. `loadgroup` keeps each xdist_group's tests on one worker and
-# otherwise hands out the tests in their order (pytest-django's: database tests before the
-# live-server ones, which empty the database).
+# otherwise hands out the tests in their order: pytest-django's (database tests before the
+# live-server ones, which empty the database), the longest tests first within each part and
+# the long ones without a database first of all (tests/conftest.py, LONG_FIRST), so that both
+# workers finish together.
 PYTEST_WORKERS ?= auto
 test: install
 	$(PY) -m ruff check .

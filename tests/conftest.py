@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -66,6 +67,75 @@ def django_db_setup(django_db_setup: Any, django_db_blocker: Any) -> None:
     with django_db_blocker.unblock():
         fixtures_load()
         kept_db.remember()
+
+
+# The tests that take longest (--durations of a whole run), longest first: each is handed out
+# before the tests of its part of the run (below), and those without a database before every
+# other test, so that the run ends on short tests with both workers busy to the end rather than
+# one of them finishing a long test alone. A nodeid starting with an entry, or holding one that
+# starts with "/", takes its place.
+LONG_FIRST = [
+    "tests/cardsdb/test_fault_loader_killed.py::",
+    "tests/web/test_at_the_table.py::test_every_page_a_player_reaches",
+    "tests/cardsdb/test_prebuilt_pages.py::test_a_card_page_built_at_load",
+    "tests/cardsdb/test_schemathesis.py::",
+    "tests/cardsdb/test_speed_card_list.py::",
+    "tests/test_nginx_front.py::",
+    "tests/test_gunicorn_conf.py::",
+    "tests/games/hyperstar_run/test_properties.py::",
+    "/test_properties.py::",
+    "tests/games/star_realms_high_alert/test_parts_order.py::",
+    "tests/cardsdb/test_security.py::test_production_settings",
+    "tests/cardsdb/test_fidelity.py::",
+    "tests/games/hyperstar_run/test_solver.py::",
+    "tests/games/test_fuzz_engines.py::",
+    "tests/web/test_at_the_table.py::",
+    "tests/test_no_wall_clock.py::",
+    "tests/test_imports_at_top.py::",
+]
+
+
+def _rank(nodeid: str) -> int:
+    for rank, part in enumerate(LONG_FIRST):
+        if nodeid.startswith(part) or (part.startswith("/") and part in nodeid):
+            return rank
+    return len(LONG_FIRST)
+
+
+def _part(item: pytest.Item) -> int:
+    """pytest-django's part of the run (its `pytest_collection_modifyitems`): 0 the database
+    tests, 1 the transactional ones (live server), 2 the tests without a database."""
+    marker = item.get_closest_marker("django_db")
+    fixtures = getattr(item, "fixturenames", [])
+    transactional = bool(marker and (marker.kwargs.get("transaction") or marker.args[:1]))
+    transactional = transactional or "transactional_db" in fixtures or "live_server" in fixtures
+    if transactional:
+        return 1
+    return 0 if marker or "db" in fixtures else 2
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """After pytest-django's order (database tests, then transactional ones, then the tests
+    without a database), keeping what it is for: the long tests without a database (LONG_FIRST)
+    go first of all, since they need no database at all; in each part the long tests go
+    first; and the browser tests come first among the transactional tests, so that they are
+    given the database the session loaded (tests/web/kept_db.py) rather than load every game
+    again after a transactional test outside tests/web/ emptied it. Otherwise the order is
+    pytest-django's."""
+    parts = {id(item): _part(item) for item in items}
+    if all(part == 2 for part in parts.values()):
+        return  # pytest-django is off (the engine tests with -p no:django): order as collected
+    if any(parts[id(a)] > parts[id(b)] for a, b in itertools.pairwise(items)):
+        return  # not pytest-django's order: left as it is
+
+    def key(item: pytest.Item) -> tuple[int, bool, int]:
+        part, rank = parts[id(item)], _rank(item.nodeid)
+        if part == 2 and rank < len(LONG_FIRST):
+            return (-1, False, rank)
+        return (part, part == 1 and not kept_db.is_browser_test(item), rank)
+
+    items.sort(key=key)
 
 
 @pytest.hookimpl(tryfirst=True)

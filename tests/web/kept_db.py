@@ -7,7 +7,8 @@ loaded; afterwards the rows it added (a saved ruling, a kept deck, a table in pl
 are deleted and the rest is kept for the next one. Should a test have removed rows, or left
 the database otherwise unlike what it was given, the database is emptied as before and loaded
 again before the next browser test. A transactional test outside tests/web/ that follows
-still starts from the empty database it always had.
+starts from the database as the session loaded it, as the first transactional test of a run
+does (or from empty tables when a browser test left it otherwise); its own teardown empties it.
 
 The comparison is a fingerprint of each table: its row count and its largest integer key; the
 tables keyed by strings have their keys remembered. The public site cannot change loaded rows
@@ -152,8 +153,13 @@ def setup(test_case_class: Any) -> None:
     """`TransactionTestCase._fixture_setup`'s addition, for the test being set up."""
     if is_browser_test(current["item"]):
         give()
-    elif _Kept.given:  # other transactional tests start from empty tables, as before
+    elif _Kept.given:
+        # Another transactional test is given the database as the session loaded it, as the
+        # first transactional test of a run is (tests/conftest.py runs the browser tests
+        # before the others); when the browser tests left it otherwise, it is emptied.
         _Kept.given = False
+        if _Kept.fingerprint is not None and fingerprint() == _Kept.fingerprint:
+            return
         _Kept.fingerprint = None
         _flush()
 
