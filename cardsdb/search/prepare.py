@@ -10,7 +10,7 @@ from itertools import pairwise
 from cardsdb.search.query import SearchQuery, Term
 from cardsdb.search.spelling import is_english_word, nearest_words
 from cardsdb.search.synonyms import MARK_CUES, Entry
-from cardsdb.search.text import fold, stem
+from cardsdb.search.text import fold, stem, stems
 from cardsdb.search.vocabulary import (
     COUNT_START,
     COUNT_VERBS,
@@ -158,6 +158,18 @@ def _marks(typed: SearchQuery, vocabulary: _Vocabulary, game_id: int | None) -> 
     return out
 
 
+# Words that only point at what follows ("use a Play", "use my Plays", "use the Play"): in a
+# run of players' words, any of them stands for any other.
+DETERMINERS = frozenset(stems("a an the my your his her their our its this that these those"))
+
+
+def _same_words(typed: tuple[str, ...], key: tuple[str, ...]) -> bool:
+    """A run of typed stems is a synonym's key, a determiner standing for any determiner."""
+    return all(
+        t == k or (t in DETERMINERS and k in DETERMINERS) for t, k in zip(typed, key, strict=True)
+    )
+
+
 def _expand(
     terms: list[Term], synonyms: dict[str, list[Entry]], marks: dict[int, Term]
 ) -> list[Term]:
@@ -184,7 +196,7 @@ def _expand(
                 if (
                     len(run) == len(key)
                     and all(t.plain for t in run)
-                    and tuple(stem(t.tokens[0]) for t in run) == key
+                    and _same_words(tuple(stem(t.tokens[0]) for t in run), key)
                 ):
                     out.append(Term(tuple(t.tokens[0] for t in run), forms=forms))
                     i, matched = i + len(key), True

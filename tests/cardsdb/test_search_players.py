@@ -127,6 +127,24 @@ def test_question_words_and_stop_words_are_left_out() -> None:
     assert query.question
 
 
+def test_the_pronouns_players_type_short_are_left_out() -> None:
+    query = search.search("how do u win hyperstar").query
+    assert "u" in query.dropped
+    assert [t.text for t in query.positive] == ["win"]
+
+
+def test_a_deck_that_ran_out_is_an_empty_deck() -> None:
+    hits = search.search("deck ran out what now").fetch(0, 3)
+    assert "higher-lower:empty-deck-pass" in [h.key for h in hits]
+
+
+def test_a_players_phrase_is_read_with_any_determiner() -> None:
+    # "use a play" is Battle Arena's "run a Play"; "use my plays" is the same phrase
+    hits = search.search("when do i use my plays").fetch(0, 3)
+    assert {h.game for h in hits} == {"bo-jackson-battle-arena"}
+    assert "bo-jackson-battle-arena:run-a-play" in [h.key for h in hits]
+
+
 def test_a_word_of_a_glossary_term_is_kept_even_when_it_is_a_stop_word() -> None:
     query = search.search("face down").query
     assert [t.text for t in query.positive] == ["face", "down"]
