@@ -256,7 +256,8 @@ def _planned_rows(
     """PostgreSQL: the rows of `sql` planned with the switches `off` turned off (as
     `_bitmaps_only`), in one round trip: setting them, the query and resetting them are one
     message. One message is one implicit transaction, so a query that fails takes the
-    switches' setting back with it."""
+    switches' setting back with it. Several statements with parameters in one message need
+    client-side binding, Django's default with psycopg 3 (not `server_side_binding`)."""
     sets = "; ".join(f"SET {name} = off" for name in off)
     resets = "; ".join(f"RESET {name}" for name in off)
     cursor.execute(f"{sets}; {sql}; {resets}", params)
