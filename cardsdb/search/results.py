@@ -305,28 +305,30 @@ class SearchResults:
         one statement. The candidates are the first in row order, so both databases rank the
         same ones."""
         want = max(limit, CANDIDATES)
-        keys: dict[str, list[int]] = {}
         sampled: dict[str, list[int]] = {}
         for kind in kinds:
             low = self.bounds().get(kind, (0, 0))[0]
             sampled[kind] = [n for n in SAMPLES if low >= 2 * want * n]
+        rows: dict[str, list[Any]] = {}
         while any(sampled.values()):
             wanted = {kind: sizes.pop(0) for kind, sizes in sampled.items() if sizes}
-            for kind, found in self._sample_keys(wanted, want).items():
+            for kind, found in self._sample_rows(wanted, want).items():
                 if len(found) >= limit:
-                    keys[kind] = found
+                    rows[kind] = found
                     del sampled[kind]
-        every = self._hits_for(dict.fromkeys((k for found in keys.values() for k in found), 0))
+        every = [_hit(row, self.query, self.relaxed) for found in rows.values() for row in found]
         every.sort(key=lambda h: h.rowid)  # ties in the ranking keep row order
         return {
             kind: _rerank(
                 with_text_scores([h for h in every if h.kind == kind], self.query), self.query
             )[:limit]
-            for kind in keys
+            for kind in rows
         }
 
-    def _sample_keys(self, sizes: dict[str, int], limit: int) -> dict[str, list[int]]:
-        """Each kind's first `limit` matches in row order among the entries of its sample."""
+    def _sample_rows(self, sizes: dict[str, int], limit: int) -> dict[str, list[Any]]:
+        """Each kind's first `limit` matches in row order among the entries of its sample, with
+        their texts (the rows `_hit` takes, the score 0): one statement, the chosen keys
+        joined to their rows as `_with_texts` does (no second read by key)."""
         backend = _backend()
         parts: list[str] = []
         params: list[Any] = []
@@ -334,20 +336,23 @@ class SearchResults:
             scope = [*_scope(kind, self.game_id), f"s_{size}"]
             where, found = backend.where(self.query, scope, relaxed=self.relaxed)
             parts.append(
-                f"SELECT * FROM (SELECT %s AS part, {backend.key} FROM {TABLE} WHERE {where} "
-                f"ORDER BY {backend.key} LIMIT %s) AS part_{len(parts)}"
+                f"SELECT * FROM (SELECT %s AS part, {backend.key} AS row_key FROM {TABLE} "
+                f"WHERE {where} ORDER BY {backend.key} LIMIT %s) AS part_{len(parts)}"
             )
             params += [kind, *found, limit]
-        sql = " UNION ALL ".join(parts)
-        out: dict[str, list[int]] = {kind: [] for kind in sizes}
+        sql = self._with_texts(
+            f"SELECT row_key, 0 AS score FROM ({' UNION ALL '.join(parts)}) AS sampled",
+            limit * len(sizes),
+        )
+        out: dict[str, list[Any]] = {kind: [] for kind in sizes}
         with connection.cursor() as cursor:
             if isinstance(backend, _Postgres):
                 rows = _planned_rows(cursor, sql, params)
             else:
                 cursor.execute(sql, params)
                 rows = cursor.fetchall()
-        for kind, key in rows:
-            out[kind].append(key)
+        for row in rows:  # the kind is the row's first column
+            out[row[0]].append(row)
         return out
 
     def _best_of_each_kind(self, per: int, kinds: Sequence[str] | None = None) -> list[Hit]:
