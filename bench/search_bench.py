@@ -6,7 +6,8 @@
 
 `--keep` leaves the benchmark database in place; `--reuse` measures in it as it is (the level
 it was left at: no migrating, loading or generating), `--reads` adds, for each word search,
-what it read: the statements it ran and, on PostgreSQL, the shared buffers (8 kB pages, hit +
+what it read: the statements it sent (a query with its planner switches, sent as one
+message, is one) and, on PostgreSQL, the shared buffers (8 kB pages, hit +
 read) their `EXPLAIN (ANALYZE, BUFFERS)` reports (and the execution time it reports, which
 does depend on the machine), on SQLite the virtual machine's steps (in thousands; work inside
 FTS5's C code, such as bm25 reading a phrase's whole doclist, is not in them). Statements and
@@ -89,9 +90,15 @@ class Reads:
 
     def _explain(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
         self.statements += 1
-        if self.connection.vendor == "postgresql" and sql.lstrip("( ").upper().startswith("SELECT"):
+        # a query sent with its planner switches (`_planned_rows`): SET ...; SELECT ...; RESET
+        parts = sql.split("; ") if sql.startswith("SET ") else [sql]
+        query = [p for p in parts if p.lstrip("( ").upper().startswith("SELECT")]
+        if self.connection.vendor == "postgresql" and query:
             raw = context["cursor"].cursor
-            raw.execute("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + sql, params)
+            explain = "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + query[0]
+            raw.execute("; ".join(explain if p == query[0] else p for p in parts), params)
+            while raw.description is None and raw.nextset():
+                pass
             explained = raw.fetchone()[0][0]
             plan = explained["Plan"]
             self.buffers += plan.get("Shared Hit Blocks", 0) + plan.get("Shared Read Blocks", 0)

@@ -244,3 +244,23 @@ def _bitmaps_only(cursor: Any) -> Iterator[None]:
         yield
     finally:
         cursor.execute("RESET enable_seqscan; RESET enable_indexscan")
+
+
+# The planner switches a read through the GIN indexes only is planned with (`_bitmaps_only`).
+BITMAPS_ONLY = ("enable_seqscan", "enable_indexscan")
+
+
+def _planned_rows(
+    cursor: Any, sql: str, params: Sequence[Any], off: Sequence[str] = BITMAPS_ONLY
+) -> list[Any]:
+    """PostgreSQL: the rows of `sql` planned with the switches `off` turned off (as
+    `_bitmaps_only`), in one round trip: setting them, the query and resetting them are one
+    message. One message is one implicit transaction, so a query that fails takes the
+    switches' setting back with it. Several statements with parameters in one message need
+    client-side binding, Django's default with psycopg 3 (not `server_side_binding`)."""
+    sets = "; ".join(f"SET {name} = off" for name in off)
+    resets = "; ".join(f"RESET {name}" for name in off)
+    cursor.execute(f"{sets}; {sql}; {resets}", params)
+    while cursor.description is None and cursor.nextset():
+        pass  # past the SETs' results to the query's
+    return list(cursor.fetchall())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from functools import lru_cache
 from html import escape as _escape
 from itertools import islice
@@ -20,12 +20,17 @@ from cardsdb.search.text import (
 )
 
 
-class _Matcher:
+class _Matcher(dict[str, bool]):
     """Whether a written word matches a query: its tokens' stems are the query's, or start
-    with one of its prefixes. Each word is looked at once per query (`seen`), and a text's
-    distinct words are sorted into matches with set operations (`found`)."""
+    with one of its prefixes. Called with a word (`hit_word(word)`): a lookup in the words
+    already looked at, made in C (`dict.__getitem__`), a new word looked at once per query
+    (`__missing__`); a text's distinct words are sorted into matches with set operations
+    (`found`)."""
+
+    __call__ = dict.__getitem__  # no Python frame a word: text scores call it for every word
 
     def __init__(self, query: SearchQuery) -> None:
+        super().__init__()
         exact: set[str] = set()
         prefixes: list[str] = []
         for term in query.positive:
@@ -37,7 +42,6 @@ class _Matcher:
                     exact.update(form)
         self.exact = frozenset(exact)
         self.starts = tuple(prefixes)
-        self.seen: set[str] = set()
         self.hits: set[str] = set()
 
     def _looks(self, word: str) -> bool:
@@ -49,21 +53,29 @@ class _Matcher:
             for t, s in zip(_word_tokens(word), _word_stems(word), strict=True)
         )
 
-    def __call__(self, word: str) -> bool:
-        if word not in self.seen:
-            self._learn((word,))
-        return word in self.hits
+    def __missing__(self, word: str) -> bool:
+        hit = self._looks(word)
+        self[word] = hit
+        if hit:
+            self.hits.add(word)
+        return hit
 
-    def _learn(self, words: Iterable[str]) -> None:
-        for word in words:
-            if self._looks(word):
-                self.hits.add(word)
-            self.seen.add(word)
+    def _learn(self, words: Collection[str]) -> None:
+        if self.starts:
+            found = [w for w in words if self._looks(w)]
+        else:  # whole words only (most queries): one set test a word, no call of `_looks`
+            exact, stems_of = self.exact, _word_stems
+            found = [w for w in words if not exact.isdisjoint(stems_of(w))]
+        self.update(dict.fromkeys(words, False))
+        self.update(dict.fromkeys(found, True))
+        self.hits.update(found)
 
     def found(self, words: Iterable[str]) -> frozenset[str]:
         """The distinct words among `words` that match."""
         distinct = set(words)
-        self._learn(distinct - self.seen)
+        new = distinct - self.keys()
+        if new:
+            self._learn(new)
         return frozenset(distinct & self.hits)
 
 
@@ -101,38 +113,24 @@ def _render(text: str, spans: list[tuple[int, int, bool]], start: int, end: int)
     return "".join(out)
 
 
-@lru_cache(maxsize=4096)
-def _word_pattern(word: str) -> re.Pattern[str]:
-    """One word, whole, and not an entity's name: right after "&" or "&#" stands an escaped
-    character's name (`&lt;`, `&#x27;`), never a word of the text, since escaping leaves no
-    other "&". For ASCII text, where a word is a run of letters and digits. Compiled once a
-    word: the words of distinct queries come back far more often than their sets do."""
-    return re.compile(rf"(?<![^\W_])(?<!&)(?<!&#){re.escape(word)}(?![^\W_])")
-
-
-# What a word is wrapped in while the words are marked one by one; then the tags. Neither
-# character is a word's (the patterns' boundaries hold) nor an escaped text's.
-_OPEN, _CLOSE = "\x01", "\x02"
+# The escaped text cut into words (odd places) and what lies between them (even places): a
+# word as `_ORIGINAL_WORD_RE` reads it, with any combining accents.
+_WORDS_SPLIT_RE = re.compile(f"({_ORIGINAL_WORD_RE.pattern})")
 
 
 def _marked(html: str, found: frozenset[str]) -> str:
-    """Escaped text with the words in `found` marked: for ASCII text one pass of a compiled
-    pattern (in C) for each word, longest first, then the tags put in."""
-    if html.isascii() and _OPEN not in html and _CLOSE not in html:
-        for word in sorted(found, key=len, reverse=True):
-            html = _word_pattern(word).sub(f"{_OPEN}{word}{_CLOSE}", html)
-        return html.replace(_OPEN, "<mark>").replace(_CLOSE, "</mark>")
-
-    def mark(m: re.Match[str]) -> str:  # words with combining accents: the word pattern's
-        word = m.group()
-        if word not in found:
-            return word
-        at = m.start()
-        if at and (html[at - 1] == "&" or (html[at - 1] == "#" and html[at - 2 : at] == "&#")):
-            return word
-        return f"<mark>{word}</mark>"
-
-    return _ORIGINAL_WORD_RE.sub(mark, html)
+    """Escaped text with the words in `found` marked: the text cut into words once, by one
+    compiled pattern (no pattern compiled for a query's words), each word found wrapped in
+    <mark>, unless it is an escaped character's name: right after "&" or "&#" stands one
+    (`&lt;`, `&#x27;`), never a word of the text, since escaping leaves no other "&"."""
+    parts = _WORDS_SPLIT_RE.split(html)
+    for i in range(1, len(parts), 2):
+        word = parts[i]
+        if word in found:
+            before = parts[i - 1]
+            if not (before.endswith("&") or before.endswith("&#")):
+                parts[i] = f"<mark>{word}</mark>"
+    return "".join(parts)
 
 
 def highlight(text: str, query: SearchQuery) -> SafeString:

@@ -12,7 +12,7 @@ from django.db import connection
 
 from cardsdb.search.backends import (
     _backend,
-    _bitmaps_only,
+    _planned_rows,
     _Postgres,
     _SQLite,
 )
@@ -79,7 +79,6 @@ class SearchResults:
     # the frequencies table's rows of the query's stems, by (kind, game): stem -> entries
     _held: dict[tuple[str, int], dict[str, int]] | None = field(default=None, repr=False)
     _windows: dict[str, list[Hit]] = field(default_factory=dict, repr=False)
-    _first: dict[str, list[int]] = field(default_factory=dict, repr=False)
 
     def _kinds(self) -> list[str]:
         return [self.kind] if self.kind else [k.slug for k in KINDS]
@@ -154,9 +153,8 @@ class SearchResults:
         means a broad query, whose kinds are then counted one by one, each up to the cap.
         PostgreSQL: each kind is counted on its own straight away (a GIN scan builds its whole
         bitmap before the first row, so a first broad read costs as much as the per-kind reads
-        it would spare). Each kind's count read in the index is a read of its matches' row
-        keys in row order, which also gives its first entries (`_first`): a kind too broad to
-        rank is then listed without reading the index again."""
+        it would spare). Each kind's count read in the index is counted in the database, up to
+        the cap (`_capped_counts`)."""
         if self._counts is None:
             self._counts = {}
             if self.query:
@@ -177,9 +175,9 @@ class SearchResults:
                     elif isinstance(backend, _Postgres):
                         # A LIMIT tempts the planner into a walk of the table (or of its id
                         # index) that stops at the cap, which reads all of it when the kind's
-                        # matches are stored last; a GIN bitmap reads only the matches.
-                        with _bitmaps_only(cursor):
-                            counted = self._capped_counts(backend, cursor, unknown)
+                        # matches are stored last; a GIN bitmap reads only the matches
+                        # (`_capped_counts` reads through them only).
+                        counted = self._capped_counts(backend, cursor, unknown)
                     elif known:
                         counted = self._capped_counts(backend, cursor, unknown)
                     else:
@@ -203,33 +201,31 @@ class SearchResults:
     def _capped_counts(
         self, backend: _SQLite | _Postgres, cursor: Any, kinds: Sequence[str] | None = None
     ) -> dict[str, int]:
-        """Each kind's matches up to the cap (of every kind, or of `kinds`), keeping the row
-        keys of its first entries: FTS5 returns matches in row order; PostgreSQL's bitmap in
-        the order they are stored. On PostgreSQL the kinds' reads are one statement (one round
-        trip), each its own LIMIT."""
+        """Each kind's matches up to the cap (of every kind, or of `kinds`), counted in the
+        database: one row a kind comes back, not the keys of up to COUNT_CAP + 1 matches. On
+        PostgreSQL the kinds' reads are one statement (one round trip), each its own LIMIT."""
         wheres = {kind: self._where(backend, kind) for kind in (kinds or self._kinds())}
-        keys: dict[str, list[int]] = {}
+        counts: dict[str, int] = {}
         if isinstance(backend, _SQLite):
             for kind, (where, params) in wheres.items():
                 cursor.execute(
-                    f"SELECT rowid FROM {TABLE} WHERE {where} ORDER BY rowid LIMIT %s",
+                    f"SELECT count(*) FROM (SELECT rowid FROM {TABLE} WHERE {where} LIMIT %s)",
                     [*params, COUNT_CAP + 1],
                 )
-                keys[kind] = [row[0] for row in cursor.fetchall()]
+                counts[kind] = cursor.fetchone()[0]
         else:
-            parts = [f"(SELECT %s, id FROM {TABLE} WHERE {w} LIMIT %s)" for w, _ in wheres.values()]
-            cursor.execute(
-                " UNION ALL ".join(parts),
-                [x for kind, (_, params) in wheres.items() for x in (kind, *params, COUNT_CAP + 1)],
+            parts = [
+                f"(SELECT %s, count(*) FROM (SELECT id FROM {TABLE} WHERE {w} LIMIT %s) AS m)"
+                for w, _ in wheres.values()
+            ]
+            counts = dict(
+                _planned_rows(
+                    cursor,
+                    " UNION ALL ".join(parts),
+                    [x for k, (_, params) in wheres.items() for x in (k, *params, COUNT_CAP + 1)],
+                )
             )
-            for kind, key in cursor.fetchall():
-                keys.setdefault(kind, []).append(key)
-        counts = {}
-        for kind, found in keys.items():
-            if found:
-                counts[kind] = len(found)
-                self._first[kind] = found[:WINDOW_ONE_KIND]
-        return counts
+        return {kind: int(n) for kind, n in counts.items() if n}
 
     def fewer_than(self, n: int) -> bool:
         """Whether fewer than n entries match. From the frequencies table when it tells;
@@ -271,17 +267,13 @@ class SearchResults:
         limit: int,
         kind: str | None,
         exclude: Sequence[int] = (),
-        any_order: bool = False,
     ) -> list[Hit]:
         """Hits in the database's own order (ranked when not too broad), leaving out rows.
         A kind too broad to rank, wanted from its first entry, is listed without reading all
-        its matches when it can be (`_listed`): from the entries its count read (`_first`): on
-        SQLite its first in row order; on PostgreSQL, with `any_order` (a kind listed beside
-        others), the first its GIN bitmap gave (walking the table in id order to find them can
-        read most of it), shown in row order; or from a sample of its entries."""
+        its matches when it can be (`_listed`: from a sample of its entries)."""
         wanted_first = kind and not offset and not exclude and self.query and limit > 0
         if wanted_first and kind and not self.ranked(kind):
-            listed = self._listed([kind], limit, any_order)
+            listed = self._listed([kind], limit)
             if kind in listed:
                 return listed[kind]
         if not self.query or limit <= 0:
@@ -304,43 +296,39 @@ class SearchResults:
             cursor.execute(sql, [*params, limit, offset])
             return [_hit(row, self.query, self.relaxed) for row in cursor.fetchall()]
 
-    def _listed(self, kinds: Sequence[str], limit: int, any_order: bool) -> dict[str, list[Hit]]:
+    def _listed(self, kinds: Sequence[str], limit: int) -> dict[str, list[Hit]]:
         """The best `limit` entries of kinds too broad to rank in the index, each ranked among a
         bounded set of candidates (`CANDIDATES`) by the re-ranking's rule (`_rerank`: the
-        words held, a title holding them, ...): the keys its count read (`_fetch_rows`), when
-        they are enough, else the first matches of a sample (`SAMPLES`): the sparsest sample
-        expected to hold twice as many matches as wanted (by the kind's least matches,
-        `bounds`), then the denser ones. All the kinds' reads of a sample are one statement.
-        The candidates are the first in row order, so both databases rank the same ones."""
+        words held, a title holding them, ...): the first matches of a sample (`SAMPLES`):
+        the sparsest sample expected to hold twice as many matches as wanted (by the kind's
+        least matches, `bounds`), then the denser ones. All the kinds' reads of a sample are
+        one statement. The candidates are the first in row order, so both databases rank the
+        same ones."""
         want = max(limit, CANDIDATES)
-        keys: dict[str, list[int]] = {}
         sampled: dict[str, list[int]] = {}
         for kind in kinds:
-            first = self._first.get(kind) if self._counts is not None else None
-            if isinstance(_backend(), _Postgres) and not any_order:
-                first = None
-            if first and want <= len(first):
-                keys[kind] = first[:want]
-            else:
-                low = self.bounds().get(kind, (0, 0))[0]
-                sampled[kind] = [n for n in SAMPLES if low >= 2 * want * n]
+            low = self.bounds().get(kind, (0, 0))[0]
+            sampled[kind] = [n for n in SAMPLES if low >= 2 * want * n]
+        rows: dict[str, list[Any]] = {}
         while any(sampled.values()):
             wanted = {kind: sizes.pop(0) for kind, sizes in sampled.items() if sizes}
-            for kind, found in self._sample_keys(wanted, want).items():
+            for kind, found in self._sample_rows(wanted, want).items():
                 if len(found) >= limit:
-                    keys[kind] = found
+                    rows[kind] = found
                     del sampled[kind]
-        every = self._hits_for(dict.fromkeys((k for found in keys.values() for k in found), 0))
+        every = [_hit(row, self.query, self.relaxed) for found in rows.values() for row in found]
         every.sort(key=lambda h: h.rowid)  # ties in the ranking keep row order
         return {
             kind: _rerank(
                 with_text_scores([h for h in every if h.kind == kind], self.query), self.query
             )[:limit]
-            for kind in keys
+            for kind in rows
         }
 
-    def _sample_keys(self, sizes: dict[str, int], limit: int) -> dict[str, list[int]]:
-        """Each kind's first `limit` matches in row order among the entries of its sample."""
+    def _sample_rows(self, sizes: dict[str, int], limit: int) -> dict[str, list[Any]]:
+        """Each kind's first `limit` matches in row order among the entries of its sample, with
+        their texts (the rows `_hit` takes, the score 0): one statement, the chosen keys
+        joined to their rows as `_with_texts` does (no second read by key)."""
         backend = _backend()
         parts: list[str] = []
         params: list[Any] = []
@@ -348,22 +336,23 @@ class SearchResults:
             scope = [*_scope(kind, self.game_id), f"s_{size}"]
             where, found = backend.where(self.query, scope, relaxed=self.relaxed)
             parts.append(
-                f"SELECT * FROM (SELECT %s AS part, {backend.key} FROM {TABLE} WHERE {where} "
-                f"ORDER BY {backend.key} LIMIT %s) AS part_{len(parts)}"
+                f"SELECT * FROM (SELECT %s AS part, {backend.key} AS row_key FROM {TABLE} "
+                f"WHERE {where} ORDER BY {backend.key} LIMIT %s) AS part_{len(parts)}"
             )
             params += [kind, *found, limit]
-        sql = " UNION ALL ".join(parts)
-        out: dict[str, list[int]] = {kind: [] for kind in sizes}
+        sql = self._with_texts(
+            f"SELECT row_key, 0 AS score FROM ({' UNION ALL '.join(parts)}) AS sampled",
+            limit * len(sizes),
+        )
+        out: dict[str, list[Any]] = {kind: [] for kind in sizes}
         with connection.cursor() as cursor:
             if isinstance(backend, _Postgres):
-                with _bitmaps_only(cursor):
-                    cursor.execute(sql, params)
-                    rows = cursor.fetchall()
+                rows = _planned_rows(cursor, sql, params)
             else:
                 cursor.execute(sql, params)
                 rows = cursor.fetchall()
-        for kind, key in rows:
-            out[kind].append(key)
+        for row in rows:  # the kind is the row's first column
+            out[row[0]].append(row)
         return out
 
     def _best_of_each_kind(self, per: int, kinds: Sequence[str] | None = None) -> list[Hit]:
@@ -385,12 +374,8 @@ class SearchResults:
                 params += [*rank, *found, per]
             sql = self._with_texts(" UNION ALL ".join(parts), per * len(kinds))
             with connection.cursor() as cursor:
-                cursor.execute("SET enable_seqscan = off")
-                try:
-                    cursor.execute(sql, params)
-                    return [_hit(row, self.query, self.relaxed) for row in cursor.fetchall()]
-                finally:
-                    cursor.execute("RESET enable_seqscan")
+                rows = _planned_rows(cursor, sql, params, off=("enable_seqscan",))
+            return [_hit(row, self.query, self.relaxed) for row in rows]
         where, params = self._where(backend, None)
         table, score, others = TABLE, backend.score, set(self.counts())
         if isinstance(backend, _SQLite) and kinds is not None and "card" not in kinds:
@@ -464,12 +449,8 @@ class SearchResults:
                 few = [k for k in kinds if self.ranked(k)]
                 hits = self._best_of_each_kind(per, few) if few else []
                 broad = [k for k in kinds if k not in few]
-                listed = self._listed(broad, per, any_order=True)
-                hits += [
-                    h
-                    for k in broad
-                    for h in listed.get(k) or self._fetch_rows(0, per, k, any_order=True)
-                ]
+                listed = self._listed(broad, per)
+                hits += [h for k in broad for h in listed.get(k) or self._fetch_rows(0, per, k)]
             else:
                 hits = self._fetch_rows(0, per, kind)
             self._windows[slot] = _rerank(hits, self.query)
@@ -477,13 +458,16 @@ class SearchResults:
 
     def fetch(self, offset: int, limit: int, kind: str | None = None) -> list[Hit]:
         """Results offset..offset+limit: the re-ranked window first, then the rest in the
-        database's order (never a row twice)."""
+        database's order (never a row twice). When the window holds every match (the counts
+        say how many there are), there is no rest to read."""
         if not self.query or limit <= 0:
             return []
         kind = kind or self.kind
         first = self.window(kind)
         out = first[offset : offset + limit]
-        if len(out) < limit:
+        counts = self.counts()
+        matches = sum(min(counts.get(k, 0), COUNT_CAP) for k in ([kind] if kind else self._kinds()))
+        if len(out) < limit and len(first) < matches:
             rest = max(0, offset - len(first))
             out += self._fetch_rows(rest, limit - len(out), kind, [h.rowid for h in first])
         return out
