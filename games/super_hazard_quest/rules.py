@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
+from games.core.deciding import deciding_reason
 from games.core.findings import Broken, Findings, compose, found_illegal
 from games.core.ruling import GameResult, SequenceRuling, Verdict
 from games.core.words import because, cap, owns, possessive, says, sentence, subject, verb
@@ -46,9 +47,14 @@ _ATTEMPT = {
 }
 
 # The enabling rule a legal turn rests on, first found first said: the answer to the question
-# the player most likely brought.
+# the player most likely brought (in the order the reasons decide, reasons.py).
 _ENABLED = (
     ("walked-past-mini-boss", "{subj} can walk past the Mini-Boss without defeating it"),
+    ("super-item-unlimited", "a Super Item gives its action as often as needed that turn"),
+    (
+        "super-magic-unlimited",
+        "a Super Magic Item gives its chosen action as often as needed that turn",
+    ),
     (
         "entered-without-entrance",
         "{subj} can enter a card that has no entrance on that side",
@@ -57,13 +63,29 @@ _ENABLED = (
         "entrance-hazard-ignored",
         "the Direction Hazard of the card entered is ignored on the way in",
     ),
-    ("super-item-unlimited", "a Super Item gives its action as often as needed that turn"),
-    (
-        "super-magic-unlimited",
-        "a Super Magic Item gives its chosen action as often as needed that turn",
-    ),
     ("inherent-action-used", "a hero's Inherent Action can be used as often as the player likes"),
 )
+
+# The answer led by the reason that decides the ruling, where that is what the player asked.
+_LEADS = dict(_ENABLED) | {
+    "mini-boss-again": (
+        "{subj} can defeat the Mini-Boss again: a Mini-Boss may be defeated any number of "
+        "times, for its prize each time"
+    ),
+    "mini-boss-defeated": (
+        "{subj} can defeat the Mini-Boss: its four actions are all used in the turn, from its "
+        "Checkpoint"
+    ),
+    "leap-drew-card": (
+        "{subj} can make the Running Leap: with no card there, a new Dungeon Card is drawn "
+        "and placed for the leap"
+    ),
+    "leap-made": "{subj} can make the Running Leap, having used the whole hand",
+    "item-deck-reshuffled": (
+        "{subj} can make that turn, and with the Item deck used up the discard pile is "
+        "shuffled to make a new Item deck to draw from"
+    ),
+}
 
 
 _DECIDES = frozenset(
@@ -165,7 +187,9 @@ def _answer(move: Any, result: Findings, origin: tuple[int, int] | None) -> str:
             f"Yes, but {says(foe, 'answers', 'answer')} every request and "
             f"{verb(foe, 'keeps', 'keep')} the crystals. {where}"
         )
-    lead = next(
+    decider = deciding_reason(result.reasons)
+    lead = _LEADS.get(decider.code, "") if decider is not None else ""
+    lead = lead or next(
         (text for code, text in _ENABLED if code in codes),
         f"{subj} can make that turn",
     )
