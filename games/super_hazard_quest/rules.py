@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
-from games.core.deciding import deciding_reason
 from games.core.findings import Broken, Findings, compose, found_illegal
 from games.core.ruling import GameResult, SequenceRuling, Verdict
 from games.core.words import because, cap, owns, possessive, says, sentence, subject, verb
@@ -66,8 +65,9 @@ _ENABLED = (
     ("inherent-action-used", "a hero's Inherent Action can be used as often as the player likes"),
 )
 
-# The answer led by the reason that decides the ruling, where that is what the player asked.
-_LEADS = dict(_ENABLED) | {
+# The answer led by the reason that decides the ruling, where that is what the player asked:
+# the codes reasons.py lists first, in the order they decide there, then the enabling rules.
+_LEADS = {
     "mini-boss-again": (
         "{subj} can defeat the Mini-Boss again: a Mini-Boss may be defeated any number of "
         "times, for its prize each time"
@@ -86,6 +86,10 @@ _LEADS = dict(_ENABLED) | {
         "shuffled to make a new Item deck to draw from"
     ),
 }
+# Heaviest first, as the reasons decide (reasons.py); the plain ones in _ENABLED's order.
+_LEAD_TEXT = dict(_ENABLED) | _LEADS
+_LEAD_ORDER = tuple(sorted(_LEAD_TEXT.items(), key=lambda lead: -REASONS.weight(lead[0])))
+_LEAD_CODES = frozenset(_LEAD_TEXT)
 
 
 _DECIDES = frozenset(
@@ -187,12 +191,11 @@ def _answer(move: Any, result: Findings, origin: tuple[int, int] | None) -> str:
             f"Yes, but {says(foe, 'answers', 'answer')} every request and "
             f"{verb(foe, 'keeps', 'keep')} the crystals. {where}"
         )
-    decider = deciding_reason(result.reasons)
-    lead = _LEADS.get(decider.code, "") if decider is not None else ""
-    lead = lead or next(
-        (text for code, text in _ENABLED if code in codes),
-        f"{subj} can make that turn",
-    )
+    hits = _LEAD_CODES.intersection(codes)
+    if len(hits) > 1:
+        lead = next(text for code, text in _LEAD_ORDER if code in hits)
+    else:
+        lead = _LEAD_TEXT[next(iter(hits))] if hits else f"{subj} can make that turn"
     lead = lead.format(subj=subj, poss=poss)
     return f"Yes, {lead}. {where}"
 
