@@ -301,8 +301,9 @@ REASONS.decide(
         "no-sudden-death",
         "super-tie-breaker",
         "sealed-playbook-twenty",
-        "playbook-thirty-plays",
+        # a legal Playbook with Bonus Plays: what is in doubt is the Plays past the 30
         "bonus-plays-extra",
+        "playbook-thirty-plays",
         "plays-unique",
         "dbs-cap",
         "sealed-hot-dog-deck-ten",

@@ -186,7 +186,7 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         if found.next_state is not None:
             found.next_state = State(found.next_state)
         if not found.answer:
-            found.answer = f"{yes_no(found.legal)}: {found.summary}"
+            found.answer = f"{yes_no(found.legal)}: {_mid_sentence(found.summary)}"
         return found
 
     def rule_sequence_json(self, state_data: Any, moves_data: list[Any]) -> SequenceRuling:
@@ -355,3 +355,14 @@ def example_state() -> dict[str, Any]:
 
 
 RULES = BoJacksonBattleArenaRules()
+
+
+# The words a summary may start with that are no name: after "No: " they go lower case.
+_PLAIN_STARTS = frozenset({"All", "It", "Plays", "The", "There", "This", "You"})
+
+
+def _mid_sentence(summary: str) -> str:
+    """`summary` as it reads after "Yes: " or "No: ": its first word in lower case unless it is
+    a name ("It is not Ana's turn" -> "it is not Ana's turn"; "Ana has" stays)."""
+    first = summary.split(" ", 1)[0]
+    return summary[:1].lower() + summary[1:] if first in _PLAIN_STARTS else summary

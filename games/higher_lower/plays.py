@@ -589,9 +589,13 @@ def _legal_booster(
         _reason("boosters-any-number", f"{W(name)} may play more boosters, {then}"),
     ]
     if target is not None and target != name:
-        reasons.append(
-            _reason("booster-at-opponent", f"{W(target)} is one of {W(name).poss} opponents")
-        )
+        aimed = _reason("booster-at-opponent", f"{W(target)} is one of {W(name).poss} opponents")
+        # aimed past the player on the left, the question is whom a booster may be aimed at:
+        # rule 5.4 settles it (any opponent), so it comes first and decides
+        if target != next_player(state, name):
+            reasons.insert(0, aimed)
+        else:
+            reasons.append(aimed)
     reasons.append(_reason("booster-card-text", f"{W(name)} must do what the {label} says"))
     summary = (
         f"Yes: {W(name)} may play the {label}{at} now, on {W(name).verb('their', 'your')} own "
@@ -605,6 +609,18 @@ def _legal_booster(
         answer = (
             f"Yes, {W(name)} can play the {label}{at} now. What happens next is what the card "
             "says, and the rulebook does not give its text: it may change the rules (rule 5.5)."
+        )
+    if target is not None and target != name and target != next_player(state, name):
+        # aimed past the player on the left: the answer says why that is allowed (rule 5.4)
+        answer = (
+            f"Yes, {W(name)} can play the {label}{at} now: a booster may be aimed at any "
+            f"opponent, not only the player on {W(name).poss} left."
+        )
+        answer += (
+            f" Then {W(name)} must still lay a card, match or draw. Do what the card says."
+            if as_usual
+            else " What happens next is what the card says, and the rulebook does not give its "
+            "text: it may change the rules (rule 5.5)."
         )
     if after_your_draw:
         summary = (

@@ -50,6 +50,8 @@ REASONS = ReasonCatalog(
         "fight-off-checkpoint": "7.1",
         "no-mini-boss": "7.1",
         "mini-boss-defeated": "7.2",
+        "mini-boss-again": "7.4",
+        "item-deck-reshuffled": "7.7",
         "prize-crystal": "7.5",
         "prize-item": "7.6",
         "no-item-to-take": "7.5",
@@ -73,6 +75,7 @@ REASONS = ReasonCatalog(
         "trap-door-on-self": "8.11",
         # Running Leap (section 10)
         "leap-made": "10.1",
+        "leap-drew-card": "10.2",
         "leap-hand-not-used": "10.1",
         "leap-onto-no-checkpoint": "10.1",
         "leap-after-special": "10.3",
@@ -274,6 +277,9 @@ REASONS.rules_in(
             "left-by-side-not-described",
             "walked-past-mini-boss",
             "won-turn-over",
+            "mini-boss-again",
+            "leap-drew-card",
+            "item-deck-reshuffled",
         ),
         "transitions": ("dungeon-deck-empty",),
     }
@@ -286,10 +292,14 @@ REASONS.decide(
         "scrambler-defeated",
         "battle-won",
         "battle-answered",
+        # a Mini-Boss fought again, the prize it gave once already held (7.4)
+        "mini-boss-again",
         "mini-boss-defeated",
         "prize-crystal",
         "prize-item",
         "walked-past-mini-boss",
+        # a Running Leap into empty space draws the card it lands on (10.2)
+        "leap-drew-card",
         "leap-made",
         "special-item-played",
         "super-item-unlimited",
@@ -303,6 +313,8 @@ REASONS.decide(
         "wounded-stuck",
         "hazard-placed",
         "discard-turn-allowed",
+        # the draws at the end of a turn empty the Item deck: the discard pile becomes it
+        "item-deck-reshuffled",
     ),
     general=(
         "turn-goes-on",

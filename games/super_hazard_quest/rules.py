@@ -46,9 +46,14 @@ _ATTEMPT = {
 }
 
 # The enabling rule a legal turn rests on, first found first said: the answer to the question
-# the player most likely brought.
+# the player most likely brought (in the order the reasons decide, reasons.py).
 _ENABLED = (
     ("walked-past-mini-boss", "{subj} can walk past the Mini-Boss without defeating it"),
+    ("super-item-unlimited", "a Super Item gives its action as often as needed that turn"),
+    (
+        "super-magic-unlimited",
+        "a Super Magic Item gives its chosen action as often as needed that turn",
+    ),
     (
         "entered-without-entrance",
         "{subj} can enter a card that has no entrance on that side",
@@ -57,13 +62,34 @@ _ENABLED = (
         "entrance-hazard-ignored",
         "the Direction Hazard of the card entered is ignored on the way in",
     ),
-    ("super-item-unlimited", "a Super Item gives its action as often as needed that turn"),
-    (
-        "super-magic-unlimited",
-        "a Super Magic Item gives its chosen action as often as needed that turn",
-    ),
     ("inherent-action-used", "a hero's Inherent Action can be used as often as the player likes"),
 )
+
+# The answer led by the reason that decides the ruling, where that is what the player asked:
+# the codes reasons.py lists first, in the order they decide there, then the enabling rules.
+_LEADS = {
+    "mini-boss-again": (
+        "{subj} can defeat the Mini-Boss again: a Mini-Boss may be defeated any number of "
+        "times, for its prize each time"
+    ),
+    "mini-boss-defeated": (
+        "{subj} can defeat the Mini-Boss: its four actions are all used in the turn, from its "
+        "Checkpoint"
+    ),
+    "leap-drew-card": (
+        "{subj} can make the Running Leap: with no card there, a new Dungeon Card is drawn "
+        "and placed for the leap"
+    ),
+    "leap-made": "{subj} can make the Running Leap, having used the whole hand",
+    "item-deck-reshuffled": (
+        "{subj} can make that turn, and with the Item deck used up the discard pile is "
+        "shuffled to make a new Item deck to draw from"
+    ),
+}
+# Heaviest first, as the reasons decide (reasons.py); the plain ones in _ENABLED's order.
+_LEAD_TEXT = dict(_ENABLED) | _LEADS
+_LEAD_ORDER = tuple(sorted(_LEAD_TEXT.items(), key=lambda lead: -REASONS.weight(lead[0])))
+_LEAD_CODES = frozenset(_LEAD_TEXT)
 
 
 _DECIDES = frozenset(
@@ -165,10 +191,11 @@ def _answer(move: Any, result: Findings, origin: tuple[int, int] | None) -> str:
             f"Yes, but {says(foe, 'answers', 'answer')} every request and "
             f"{verb(foe, 'keeps', 'keep')} the crystals. {where}"
         )
-    lead = next(
-        (text for code, text in _ENABLED if code in codes),
-        f"{subj} can make that turn",
-    )
+    hits = _LEAD_CODES.intersection(codes)
+    if len(hits) > 1:
+        lead = next(text for code, text in _LEAD_ORDER if code in hits)
+    else:
+        lead = _LEAD_TEXT[next(iter(hits))] if hits else f"{subj} can make that turn"
     lead = lead.format(subj=subj, poss=poss)
     return f"Yes, {lead}. {where}"
 

@@ -398,6 +398,10 @@ class TurnWalk:
                 f"step {index + 1} enters {self.card(*cell)}, which has no {back} "
                 "exit: the hero enters all the same, but cannot come back that way",
             )
+            if entered.exits:
+                # a card with exits, none on the side entered: what is in doubt is entering
+                # there at all (rule 4.11), over the hazards passed on the way
+                self.result.reasons.insert(0, self.result.reasons.pop())
         self.arrive(entered)
 
     def arrive(self, room: PlacedRoom) -> None:
@@ -465,6 +469,14 @@ class TurnWalk:
                 )
             self.pay(action, source, f"{where}.using.{k}", f"Mini-Boss action {k + 1}")
         self.fought.add((room.x, room.y))
+        colour = boss.prize.split("-")[0] if boss.prize.endswith("-crystal") else None
+        held = self.hero.crystals
+        if colour is not None and held is not None and getattr(held, colour):
+            self.note(
+                "mini-boss-again",
+                f"{says(self.hero.player, 'holds', 'hold', True)} a {colour} crystal already: "
+                "a Mini-Boss may be defeated any number of times, for a prize each time",
+            )
         self.note(
             "mini-boss-defeated",
             "the four actions " + ", ".join(a.title() for a in boss.actions) + " are all used",
@@ -533,8 +545,8 @@ class TurnWalk:
         if is_space != (item.hazard == "combat"):
             raise breach(
                 "hazard-wrong-place",
-                f"a {item.hazard} hazard cannot go on the {p.spot} "
-                f"{'space' if is_space else 'exit'}",
+                f"a {item.hazard} hazard cannot go on the {p.spot.removesuffix('-space')} "
+                f"{'Combat Hazard space' if is_space else 'exit'}",
             )
         if not ours(HAZARD_ITEM_RULING):
             # Read the other way, a hazard placed stands from the next turn on: this turn's
@@ -884,6 +896,11 @@ class TurnWalk:
             room = place_card(self.state, self.grid, *cell, leap.drawn, where)
             self.new_cells.add(cell)
             reaches = _leap_reaches(room)
+            self.note(
+                "leap-drew-card",
+                f"no card lay {leap.dir} of the hero: a new Dungeon Card is drawn and placed "
+                "there for the leap",
+            )
         self.walker = Walker(start_spot(*cell))
         self.note("leap-made", f"the hero leaps {leap.dir} onto {self.card(*cell)}", LEAP_RULING)
         if room.scrambler is None or reaches:
@@ -954,7 +971,14 @@ class TurnWalk:
         used = set(self.ledger.active())
         spent = [self.said(i) for i in hero.hand if i.id in used]
         discard_items(state, hero, used)
+        left = state.item_deck
         drawn = refill(state, hero, list(self.move.draws), f"{self.where}.draws")
+        if left is not None and drawn > left:
+            self.note(
+                "item-deck-reshuffled",
+                f"the Item deck runs out after {plural(left, 'item')}: the discard pile is "
+                "shuffled and turned over as the new Item deck, and the draws go on from it",
+            )
         if used:
             self.note(
                 "active-hand-discarded",
