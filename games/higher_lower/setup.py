@@ -107,7 +107,12 @@ def judge_setup(state: State) -> Findings:
     n = len(state.players)
     reasons = [
         _reason("setup-hand-size", f"each of the {n} players holds {HAND_AT_DEAL} playing cards"),
-        _reason("setup-deck", f"the deck holds the other {state.deck}"),
+        _reason(
+            "setup-deck",
+            f"the deck holds the other {state.deck}"
+            if state.deck
+            else "no card is left after the deal: the deck starts empty",
+        ),
         _reason("setup-boosters", f"each player holds {BOOSTERS_AT_DEAL} booster cards"),
     ]
     if state.booster_deck is not None:
@@ -162,7 +167,6 @@ def setup_plan(players: int) -> SetupPlan:
         )
     deck = PLAYING_CARDS - HAND_AT_DEAL * players
     boosters = BOOSTER_CARDS - BOOSTERS_AT_DEAL * players
-    empty = " (it starts empty)" if deck == 0 else ""
     rules = [REASONS.key(c) for c in ("setup-hand-size", "setup-deck", "setup-boosters")]
     rules += [REASONS.key("setup-booster-deck"), "higher-lower:3.5", REASONS.key("setup-opener")]
     return SetupPlan(
@@ -175,7 +179,9 @@ def setup_plan(players: int) -> SetupPlan:
         steps=[
             f"Shuffle the {PLAYING_CARDS} playing cards and deal {HAND_AT_DEAL} to each of the "
             f"{players} players.",
-            f"Put the other {deck} face down as the deck{empty}.",
+            f"Put the other {deck} face down as the deck."
+            if deck
+            else "No card is left for the deck: it starts empty.",
             f"Shuffle the {BOOSTER_CARDS} booster cards and deal {BOOSTERS_AT_DEAL} to each "
             "player.",
             f"Put the other {boosters} face down as the booster deck.",

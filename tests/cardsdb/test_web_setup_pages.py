@@ -80,7 +80,8 @@ def test_four_players_are_dealt_ten_cards_each_and_twenty_stay_in_the_deck(web: 
 
 def test_six_players_leave_no_deck_to_draw_from(web: Client) -> None:
     shown = steps(page(web, "higher-lower", "?players=6"))
-    assert "Put the other 0 face down as the deck (it starts empty)." in shown[1]
+    assert "No card is left for the deck: it starts empty." in shown[1]
+    assert "the other 0" not in shown[1]
 
 
 def test_the_page_opens_with_the_setup_for_four_players(web: Client) -> None:
