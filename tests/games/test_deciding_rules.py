@@ -27,8 +27,6 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
         "equal-power-draw-in-playmaker",
         "setup-is-right",
         "setup-is-right-in-substitution",
-        # the reveal (tests/games/bo_jackson_battle_arena/test_reveal.py), disputed once the
-        # golden recording is recorded again with those disputes in it
     },
     "higher-lower": {
         "setup-dealer-unknown",
