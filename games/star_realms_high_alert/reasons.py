@@ -236,8 +236,11 @@ REASONS.rules_in(
 
 # Which reasons decide a ruling (games/core/deciding.py): the Requisition discount decides over
 # paying the price (9.1); merged factions, heroes' symbols and effects over the ally rule (5.4).
+# A lower sum offered for counting effects toward a discount is settled by the void (8.3): the
+# player asks whether the symbols count, not what the discount is.
 REASONS.decide(
     first=(
+        "effects-discount-void",
         "requisition-discount",
         "discount-not-printed-cost",
         "effects-not-in-discount",
@@ -248,7 +251,6 @@ REASONS.decide(
         "merged-ability-triggered",
         "hero-has-no-faction",
         "chosen-faction-is-an-effect",
-        "tech-has-no-faction",
     ),
     general=(
         "price-paid",
@@ -256,5 +258,18 @@ REASONS.decide(
         # what follows from acquiring or scrapping, never what is asked
         "hero-primary-applies",
         "scrap-symbol-gained",
+        # Said beside the rule that decides, never alone: an earlier turn's hero in an ally
+        # count stands with hero-has-no-faction (3.5), the rule the count turns on (read the
+        # other way, the hero is a card of its symbol's factions); Stealth's "itself has no
+        # faction" stands with chosen-faction-is-an-effect (7.3), which says what the faction
+        # chosen counts for.
+        "hero-primary-expired",
+        "tech-has-no-faction",
+        # The Trade a card played adds stands with card-played (10.1); an amount in dispute
+        # is ruled by trade-not-printed (the same rule 10.2).
+        "trade-gained",
+        # Ally abilities used this turn belong to cards that leave play at the end of it:
+        # cards-leave-play (10.3) always stands beside it and decides.
+        "ally-uses-reset",
     ),
 )

@@ -311,14 +311,14 @@ class HighAlertRules(GameRules[State, AnyMove]):
             )
         names = [PACK_NAMES[e] for e in chosen]
         total = sum(added.values())
-        reasons = [
-            self._r(
-                "setup-whole-packs",
-                f"every card of {words.listed(names)} is shuffled in, {total} cards in all",
-            )
-        ]
-        for expansion in chosen:
-            reasons.append(self._r(f"{expansion}-pack", f"{PACK_NAMES[expansion]}: its whole pack"))
+        whole = self._r(
+            "setup-whole-packs",
+            f"every card of {words.listed(names)} is shuffled in, {total} cards in all",
+        )
+        packs = [self._r(f"{e}-pack", f"{PACK_NAMES[e]}: its whole pack") for e in chosen]
+        # One mini-expansion: its card list (1.3-1.6) is what shows the setup right; several:
+        # that each is shuffled in whole (2.4). The first reason given decides.
+        reasons = [*packs, whole] if len(packs) == 1 else [whole, *packs]
         return found_legal(
             "This is a correct setup.",
             reasons,

@@ -66,37 +66,48 @@ def turn_end_reasons(state: State) -> tuple[list[Reason], list[str]]:
         are = plural(len(state.hand), "is", "are")
         reasons.append(_r("hand-discarded", f"{kept}, left in your hand, {are} discarded"))
         said.append("the cards left in your hand are discarded")
+    # What this turn's end takes away (a hero's primary ability, the symbols gained, a tech's
+    # use) is listed before what stays as it is every turn: the first reason given decides,
+    # and it is what a player asks about at the end of the turn.
     if state.heroes:
         names = listed([hero_label(h) for h in state.heroes])
         stay = plural(len(state.heroes), "stays", "stay")
+        for hero in state.heroes:
+            if hero.played_this_turn:
+                symbol = SYMBOL_NAMES.get(CARDS[hero.card].grants_symbol or "", "its symbol")
+                reasons.append(
+                    _r(
+                        "hero-primary-ends",
+                        f"{hero_label(hero)}'s primary ability ({symbol}) applies no longer",
+                    )
+                )
         reasons.append(_r("hero-stays-on-table", f"{names} {stay} on your table"))
         said.append(f"{names} {stay} on your table")
-    for hero in state.heroes:
-        if hero.played_this_turn:
-            symbol = SYMBOL_NAMES.get(CARDS[hero.card].grants_symbol or "", "its symbol")
-            reasons.append(
-                _r(
-                    "hero-primary-ends",
-                    f"{hero_label(hero)}'s primary ability ({symbol}) applies no longer",
-                )
-            )
-            said.append(f"{hero_label(hero)}'s primary ability no longer applies")
-    if state.techs:
-        names = listed(_counted([CARDS[t.card].name for t in state.techs]))
-        stay = plural(len(state.techs), "stays", "stay")
-        reasons.append(_r("tech-stays-on-table", f"{names} {stay} on your table"))
-        reasons.append(_r("tech-use-resets", f"{names} may each be used once more next turn"))
-        said.append(f"your tech stays on the table and can be used again next turn ({names})")
+        said.extend(
+            f"{hero_label(h)}'s primary ability no longer applies"
+            for h in state.heroes
+            if h.played_this_turn
+        )
     chosen = [g for g in state.gained_symbols if g.card is not None and CARDS[g.card].is_tech]
     others = [g for g in state.gained_symbols if g not in chosen]
+    expired: list[str] = []
     if others:
         symbols = listed([SYMBOL_NAMES[g.symbol] for g in others])
         reasons.append(_r("effect-symbols-expire", f"gained this turn as effects: {symbols}"))
-        said.append("the symbols you gained as effects expire")
+        expired.append("the symbols you gained as effects expire")
     if chosen:
         symbols = listed([SYMBOL_NAMES[g.symbol] for g in chosen])
         reasons.append(_r("chosen-faction-expires", f"chosen for this turn: {symbols}"))
-        said.append("the faction you chose for this turn expires")
+        expired.append("the faction you chose for this turn expires")
+    if state.techs:
+        names = listed(_counted([CARDS[t.card].name for t in state.techs]))
+        stay = plural(len(state.techs), "stays", "stay")
+        stays = _r("tech-stays-on-table", f"{names} {stay} on your table")
+        resets = _r("tech-use-resets", f"{names} may each be used once more next turn")
+        used_now = any(t.used_this_turn for t in state.techs)
+        reasons.extend([resets, stays] if used_now else [stays, resets])
+        said.append(f"your tech stays on the table and can be used again next turn ({names})")
+    said.extend(expired)
     used = [c for c in state.play_area if c.ally_used or c.double_ally_used]
     if used:
         reasons.append(

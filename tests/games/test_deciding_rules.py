@@ -35,8 +35,6 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
     },
     "hyperstar-run": {"press-extra-button-void", "setup-hand-equipment", "challenge-played"},
     "star-realms-high-alert": {
-        "hero-primary-expired",
-        "tech-has-no-faction",
         "effects-discount-void",
         "price-not-paid",
         "hero-primary-ends",
@@ -44,14 +42,12 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
         "tech-use-resets",
         "effect-symbols-expire",
         "chosen-faction-expires",
-        "ally-uses-reset",
         "requisition-pack",
         "tech-pack",
         "invasion-pack",
         "heroes-pack",
         "card-not-in-hand",
         "card-not-played",
-        "trade-gained",
         # decides only read the other way (the sheet's "one, or all" of rule 2.3), which the
         # recorded rulings are not ruled under: test_mini_expansions_reading.py rules it so
         "setup-one-or-all-packs",
