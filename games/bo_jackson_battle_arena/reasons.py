@@ -315,6 +315,15 @@ REASONS.decide(
         "hero-deck-only-heroes",
         "playbook-only-plays",
         "hot-dog-deck-only-hot-dogs",
+        # Booster Box Sealed keeps the normal restrictions: the one a deck breaks or the
+        # Playbook's size (4.3.1.2) is what a player shows, never the format's summary
+        "booster-box-sealed-restrictions",
+        # the second pass ends the Play Phase: what a player disputes is the pass itself
+        # (4.3.2.9) or resolving before both passed (play-phase-not-over, the same 4.3.2.10)
+        "both-passed",
+        # equal Power in Playmaker always comes with the Super Tie Breaker (4.3.2.13), which
+        # settles whether the tie stands
+        "equal-power-draw-in-playmaker",
         # what follows from a battle or a substitution, never what is asked
         "next-battle",
         "draw-a-play",

@@ -163,14 +163,19 @@ REASONS.rules_in(
 # Which reasons decide a ruling (games/core/deciding.py): a win and a 1's or a 15's automatic
 # call decide over obeying the call (4.2); the turn passing on never decides.
 REASONS.decide(
-    first=("player-wins", "automatic-call", "automatic-call-void"),
+    # a call made on a 1 or a 15 is void by the automatic call: the void is what is disputed
+    first=("player-wins", "automatic-call-void", "automatic-call"),
     general=(
         "turn-passes-left",
         # what follows from the card laid, never what is asked
         "call-made",
+        # the opener's call, as any call made: the opening card (3.6) is what is asked
+        "opening-call",
         "call-passes-through",
         "call-still-in-force",
         "boosters-any-number",
         "booster-card-text",
+        # marks the dealer not given (the opener is not checked): the deal decides
+        "setup-dealer-unknown",
     ),
 )

@@ -284,6 +284,8 @@ REASONS.decide(
         "combo-started",
         "combo-continued",
         "combo-ended",
+        # a button named past the one a pressed card gives is void by the same 5.5
+        "press-extra-button-void",
         "paid-by-press",
         "swap-enters-pressed",
     ),
@@ -302,5 +304,8 @@ REASONS.decide(
         "hand-flipped-up",
         "pressed-reset",
         "hero-next-run",
+        # names the challenge of a correct setup: the setup's own numbers (2.1-2.6) decide;
+        # a challenge at the wrong difficulty is refused before any ruling (12.1)
+        "challenge-played",
     ),
 )

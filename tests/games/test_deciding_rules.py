@@ -21,19 +21,12 @@ from tests.games.golden.recorder import replayed
 NOT_YET_DISPUTED: dict[str, set[str]] = {
     "bo-jackson-battle-arena": {
         "setup-not-battle-one",
-        "both-passed",
-        "booster-box-sealed-restrictions",
         "hilo-hot-dog-deck-four",
-        "equal-power-draw-in-playmaker",
         "setup-is-right",
         "setup-is-right-in-substitution",
     },
-    "higher-lower": {
-        "setup-dealer-unknown",
-        "opening-call",
-        "automatic-call-void",
-    },
-    "hyperstar-run": {"press-extra-button-void", "setup-hand-equipment", "challenge-played"},
+    "higher-lower": {"automatic-call-void"},
+    "hyperstar-run": {"press-extra-button-void", "setup-hand-equipment"},
     "star-realms-high-alert": {
         "effects-discount-void",
         "price-not-paid",
