@@ -295,12 +295,12 @@ REASONS.decide(
         # a Mini-Boss fought again, the prize it gave once already held (7.4)
         "mini-boss-again",
         "mini-boss-defeated",
-        "prize-crystal",
-        "prize-item",
         "walked-past-mini-boss",
         # a Running Leap into empty space draws the card it lands on (10.2)
         "leap-drew-card",
         "leap-made",
+        # a Running Leap named after a Special Item: rule 10.3 cancels it (over 9.13)
+        "leap-after-special",
         "special-item-played",
         "super-item-unlimited",
         "super-magic-unlimited",
@@ -328,5 +328,23 @@ REASONS.decide(
         "setup-redraw-shuffled",
         "setup-heroes-placed",
         "setup-deal",
+        # what a Mini-Boss defeated gives: whether it was defeated (7.2, or 7.4 when fought
+        # again) always stands beside it and decides; an empty pile (no-item-to-take) decides
+        "prize-crystal",
+        "prize-item",
+        # the loser of a Hero Battle is wounded: who lost it (11.5 battle-won, or 11.4
+        # battle-answered read the other way) always stands beside it and decides
+        "battle-wound",
+        # what a Discard Turn did (items discarded and drawn): whether it may be taken (6.1,
+        # discard-turn-allowed) always stands beside it and decides
+        "discard-turn",
+        # the rest of a turn made void by a wound (8.2) or a win (2.8): the wound or the
+        # Scrambler defeated always stands beside it, listed first, and decides
+        "turn-already-over",
+        "won-turn-over",
+        # a side the question did not describe: marks the answer resting on the player's word,
+        # never the rule in dispute; the step's own reasons (4.2, 4.6, 4.11) decide
+        "entered-side-not-described",
+        "left-by-side-not-described",
     ),
 )

@@ -401,6 +401,15 @@ def setup(state: State, move: Setup, where: str) -> Findings:
     assert first_hero is not None
     first = first_hero.player
     if move.first is not None and fold(move.first) != fold(first):
+        said = next((d for d in move.draws if fold(d.player) == fold(move.first)), None)
+        if said is not None and said.card.stage is None:
+            # the player named drew no Stage Number: rule 3.5 is what is in doubt
+            raise breach(
+                "setup-no-stage-number",
+                f"{subject(move.first, start=True)} drew a card without a Stage Number, which "
+                f"can never make {subject(move.first)} go first; {subject(first)} drew the "
+                f"lowest Stage Number ({lowest}) and {verb(first, 'goes', 'go')} first",
+            )
         raise breach(
             "setup-wrong-first",
             f"{subject(first, start=True)} drew the lowest Stage Number ({lowest}), so "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.core import InvalidMove, InvalidState
+from games.core import InvalidMove, InvalidState, Reason
 from games.core.findings import Findings
 from games.core.pictures import plural
 from games.core.readings import ours
@@ -131,6 +131,13 @@ class TurnWalk:
     def note(self, code: str, detail: str, *interps: str) -> None:
         self.result.reasons.append(REASONS.reason(code, detail))
         self.interps.update(interps)
+
+    def ahead_of_hazards(self, reason: Reason) -> None:
+        """Put `reason` before the first hazard passed (rule 4.2): the first plain reason given
+        decides (games/core/deciding.py)."""
+        reasons = self.result.reasons
+        at = next((k for k, r in enumerate(reasons) if r.code == "hazard-passed"), len(reasons))
+        reasons.insert(at, reason)
 
     def card(self, x: int, y: int) -> str:
         """A card in the player's words: "the card you drew" (this turn), else counted from
@@ -392,6 +399,9 @@ class TurnWalk:
                 f"step {index + 1} enters {self.card(*cell)} past its {back} "
                 f"Direction Hazard ({entered.exits[back].title()}), which is not met on entering",
             )
+            # what is in doubt is the hazard facing the hero on the way in (rule 4.6), over
+            # the hazards passed on the way (4.2): the answer leads with it
+            self.ahead_of_hazards(self.result.reasons.pop())
         else:
             self.note(
                 "entered-without-entrance",
@@ -924,6 +934,10 @@ class TurnWalk:
                 f"the Inherent Action ({self.hero.action().title()}) is used {_times(times)}, "
                 "with no Item Card",
             )
+            if times > 1:
+                # used again after its first use: "as often as the player likes" (rule 4.9)
+                # is what is in doubt, over the hazards passed with it (4.2)
+                self.ahead_of_hazards(self.result.reasons.pop())
         for item_id, times in self.uses.items():
             item = self.hero.item(item_id) if item_id != INHERENT else None
             if item is None or item.kind not in ("super", "super-magic"):

@@ -242,7 +242,7 @@ def test_the_lowest_stage_number_starts_and_everyone_gets_five_items() -> None:
 
 def test_a_card_without_a_stage_number_never_starts() -> None:
     ruling = rule(fresh_table(), {"kind": "setup", "draws": draws(7, 3, None), "first": "Cy"})
-    assert_illegal(ruling, "setup-wrong-first", "3.3")
+    assert_illegal(ruling, "setup-no-stage-number", "3.5")
 
 
 def test_nobody_with_a_stage_number_means_everyone_draws_again() -> None:

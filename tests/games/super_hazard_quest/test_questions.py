@@ -74,9 +74,15 @@ def test_the_wound_question() -> None:
 def test_the_who_starts_question() -> None:
     assert_legal(ask("who-starts", WhoStartsForm(stage_numbers=[5, 0, 2], claimed_first=3)))
     assert_illegal(
-        ask("who-starts", WhoStartsForm(stage_numbers=[5, 0, 2], claimed_first=2)),
+        ask("who-starts", WhoStartsForm(stage_numbers=[5, 0, 2], claimed_first=1)),
         "setup-wrong-first",
         "3.3",
+    )
+    # the player claimed to start drew no Stage Number: rule 3.5 decides
+    assert_illegal(
+        ask("who-starts", WhoStartsForm(stage_numbers=[5, 0, 2], claimed_first=2)),
+        "setup-no-stage-number",
+        "3.5",
     )
 
 
