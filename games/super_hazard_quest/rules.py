@@ -492,16 +492,17 @@ def _check_heroes(state: State) -> None:
     ids: set[str] = set()
     for k, hero in enumerate(state.heroes):
         at = f"state.heroes.{k}"
-        if names.count(fold(hero.player)) > 1:
+        if names.count(names[k]) > 1:
             raise InvalidState(f"{at}.player", f"player {hero.player!r} appears twice")
         if hero.inherent is not None:  # one not described clashes with none
             if hero.inherent in inherent_seen:
                 raise InvalidState(f"{at}.inherent", "each hero has its own Inherent Action")
             inherent_seen.add(hero.inherent)
         for j, item in enumerate(hero.hand):
-            if fold(item.id) in ids or fold(item.id) in RESERVED_IDS:
+            key = fold(item.id)
+            if key in ids or key in RESERVED_IDS:
                 raise InvalidState(f"{at}.hand.{j}.id", f"item id {item.id!r} is not unique")
-            ids.add(fold(item.id))
+            ids.add(key)
         if not set_up:
             if (
                 hero.x is not None
