@@ -25,7 +25,7 @@ from games.bo_jackson_battle_arena import reasons as R
 from games.bo_jackson_battle_arena.cards import WeaponName
 from games.core import GameRules, Reason, Ruling, Verdict
 from games.core.readings import consulted_while, ours
-from games.core.words import and_more, yes_no
+from games.core.words import and_more, count, yes_no
 
 CardKind = Literal["hero", "play", "bonus-play", "htd-play", "hot-dog"]
 PLAY_KINDS: frozenset[str] = frozenset({"play", "bonus-play", "htd-play"})
@@ -512,7 +512,7 @@ def _check_playbook(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
         known = deck.scored_plays
         total = deck.dbs_total
         unknown = len(plays) - len(known)
-        plays_known = f"{len(known)} Play" + ("" if len(known) == 1 else "s")
+        plays_known = count(len(known), "Play")
         v.add(
             total <= cap,
             "dbs-cap",

@@ -40,7 +40,7 @@ from games.core.pictures import BoardPicture, listed, sentences, spoken, who_doe
 from games.core.pictures import plural as _plural
 from games.core.pictures import short as _short
 from games.core.tools import Reference
-from games.core.words import cap, possessive, subject
+from games.core.words import agree, cap, possessive, subject
 
 WIDTH = 360  # a 390 px phone's column, so the picture is never scaled down nor scrolled
 LEFT = 16
@@ -885,7 +885,7 @@ def _not_described(state: BattleState) -> list[str]:
                 missing.append(f"the rest of {name} {PILE_WORDS[part]}")
     if not missing:
         return []
-    return [f"{cap(listed(missing))} {'was' if len(missing) == 1 else 'were'} not described"]
+    return [f"{cap(listed(missing))} {agree(missing, 'was', 'were')} not described"]
 
 
 def describe_battle(state: BattleState) -> str:

@@ -9,6 +9,7 @@ The website seats the person asking as "You" and the others as "the player on yo
 
 from __future__ import annotations
 
+from collections.abc import Sized
 from dataclasses import dataclass
 
 
@@ -112,6 +113,12 @@ def article(word: str) -> str:
 def plural(n: int, noun: str, many: str | None = None) -> str:
     """The noun agreeing with `n`: plural(1, "move") is "move", plural(2, "move") "moves"."""
     return noun if n == 1 else (many or f"{noun}s")
+
+
+def agree(n: int | Sized, one: str, many: str) -> str:
+    """The word agreeing with a number, or with how many things are named: agree(cards,
+    "is", "are"), agree(2, "comes", "come")."""
+    return one if (n if isinstance(n, int) else len(n)) == 1 else many
 
 
 def count(n: int, noun: str, many: str | None = None) -> str:

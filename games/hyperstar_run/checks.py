@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.core import InvalidMove, InvalidState
 from games.core.names import typed_icon
+from games.core.words import agree
 from games.hyperstar_run.moves import PassCard, UseAbility
 from games.hyperstar_run.naming import card_name, counted, equipment_place, level_place, place
 from games.hyperstar_run.state import (
@@ -68,7 +69,7 @@ def check_cards(state: State) -> None:
     if missing and not state.not_described:
         raise InvalidState(
             "state",
-            f"{counted(missing)} {'is' if len(missing) == 1 else 'are'} nowhere on the board: "
+            f"{counted(missing)} {agree(missing, 'is', 'are')} nowhere on the board: "
             "each of the 15 Level Cards and the 2 Equipment Cards is in the level, your hand, "
             "the discard pile or set aside (rule 1.1)",
         )

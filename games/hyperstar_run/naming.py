@@ -9,6 +9,7 @@ Level Card [A B]", "your Equipment Card [A C]". The ids stay in the JSON and in 
 
 from __future__ import annotations
 
+from games.core.words import listed
 from games.hyperstar_run.state import Held, State
 
 
@@ -109,4 +110,4 @@ def _held_name(state: State, pile: list[Held], i: int, where: str) -> str:
 def names(state: State, cards: list[str]) -> str:
     """Several cards named: "a, b and c"."""
     said = [card_name(state, c) for c in cards]
-    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    return listed(said)

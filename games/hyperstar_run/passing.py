@@ -9,6 +9,7 @@ from math import prod
 
 from games.core import InvalidMove, Reason
 from games.core.readings import ours
+from games.core.words import agree
 from games.hyperstar_run import reasons as rr
 from games.hyperstar_run.checks import needs_lines
 from games.hyperstar_run.claims import NAMES, achievement
@@ -628,7 +629,7 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
         if nxt.outcome == "won"
         else f"the hero moves on to {level_place(nxt.hero)}"
     )
-    pays = "pays" if len(move.sources) == 1 else "pay"
+    pays = agree(move.sources, "pays", "pay")
     answer = (
         f"Yes, you can pass {card}: {_paid_with(state, move)} {pays} its {COST_NAMES[move.cost]} "
         f"{describe(cost)}. {_then(state, nxt, found)}"

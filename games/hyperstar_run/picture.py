@@ -17,7 +17,7 @@ from typing import Any
 
 from games.core.pictures import BoardPicture, listed, plural, sentences, short, wrapped
 from games.core.tools import Reference
-from games.core.words import cap
+from games.core.words import agree, cap
 from games.hyperstar_run.naming import level_place
 from games.hyperstar_run.state import PART_NAMES, RUNS, ComboLine, LevelFace, State
 
@@ -582,8 +582,8 @@ def _level_words(state: State) -> list[str]:
         else:
             said.append(f"Card {i} is face up{pressed}, with {_face_words(face)}")
     if unknown:
-        cards = "Card" if len(unknown) == 1 else "Cards"
-        verb = "is" if len(unknown) == 1 else "are"
+        cards = agree(unknown, "Card", "Cards")
+        verb = agree(unknown, "is", "are")
         faces = "its face" if len(unknown) == 1 else "their faces"
         said.append(f"{cards} {_spans(unknown)} {verb} face up, {faces} not described")
     if down:

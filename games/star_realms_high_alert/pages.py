@@ -25,6 +25,7 @@ from games.core.pictures import listed
 from games.core.setup_pages import field as setup_field
 from games.core.setup_pages import plan_steps
 from games.core.tools import FormData, Links, Page, PageRequest, Picture, Reference, RulingBoard
+from games.core.words import agree
 from games.star_realms_high_alert.catalog import (
     CARDS,
     CHOSEN_FACTION_TECH,
@@ -595,7 +596,7 @@ def _described_in_part(data: dict[str, Any]) -> dict[str, Any] | None:
     unsaid = [words for part, words in _PARTS.items() if not state.described(part)]
     if not unsaid:
         return None
-    said = f"{listed(unsaid)} {'was' if len(unsaid) == 1 else 'were'} not described"
+    said = f"{listed(unsaid)} {agree(unsaid, 'was', 'were')} not described"
     return {"partial": said, "values": form_values(state)}
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from games.core.pictures import BoardPicture, listed, plural, sentences, wrapped
 from games.core.tools import Reference
-from games.core.words import cap
+from games.core.words import agree, cap
 from games.star_realms_high_alert.catalog import CARDS, FACTIONS, SYMBOL_FACTIONS
 from games.star_realms_high_alert.state import LooseCard, PlayedCard, State
 from games.star_realms_high_alert.table import (
@@ -639,7 +639,7 @@ def describe(state: State, overlay: Any = None) -> str:
         if state.partly(part) and not getattr(state, part)
     ]
     if unsaid:
-        said.append(f"{cap(listed(unsaid))} {'was' if len(unsaid) == 1 else 'were'} not described")
+        said.append(f"{cap(listed(unsaid))} {agree(unsaid, 'was', 'were')} not described")
     return sentences(*said)
 
 

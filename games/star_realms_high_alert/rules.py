@@ -603,20 +603,13 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 # what would have paid the rest does not count (8.3, 3.5): that decides
                 grounds = [g for g in grounds if g.code != "requisition-discount"]
                 parts = []
-                if quote.ignored_effects:
-                    one = len(quote.ignored_effects) == 1
-                    parts.append(
-                        f"{words.listed(quote.ignored_effects)} "
-                        + ("is an effect and does not" if one else "are effects and do not")
-                        + " lower the price"
-                    )
-                if quote.ignored_heroes:
-                    one = len(quote.ignored_heroes) == 1
-                    parts.append(
-                        f"{words.listed(quote.ignored_heroes)} on your table "
-                        + ("has" if one else "have")
-                        + " no faction"
-                    )
+                effects, heroes = quote.ignored_effects, quote.ignored_heroes
+                if effects:
+                    effect = words.agree(effects, "is an effect and does", "are effects and do")
+                    parts.append(f"{words.listed(effects)} {effect} not lower the price")
+                if heroes:
+                    has = words.agree(heroes, "has", "have")
+                    parts.append(f"{words.listed(heroes)} on your table {has} no faction")
                 why = "; " + ", and ".join(parts)
             return found_illegal(
                 f"{name} costs you {quote.price} Trade and you have only {state.trade}.",

@@ -46,7 +46,7 @@ from games.core.pictures import (
     wrapped,
 )
 from games.core.tools import Reference
-from games.core.words import article, cap, is_you, possessive, says, subject, verb
+from games.core.words import agree, article, cap, is_you, possessive, says, subject, verb
 from games.super_hazard_quest.movement import FLAG, Spot, step
 from games.super_hazard_quest.moves import (
     Battle,
@@ -634,7 +634,7 @@ def _exits(room: Room, card: Card, facts: list[str]) -> None:
             facts.append(f"{side} exit: {_title(action)} hazard")
     if unknown:
         sides: list[str] = [s for s in ("up", "down", "left", "right") if s in unknown]
-        facts.append(f"{listed(sides)} {'side' if len(sides) == 1 else 'sides'}: not described")
+        facts.append(f"{listed(sides)} {agree(sides, 'side', 'sides')}: not described")
 
 
 def _unknown_side(card: Card, side: str) -> None:
@@ -1099,7 +1099,7 @@ def _room_words(room: Room, at: str = "") -> str:
             facts.append(f"an exit {side} with {article(_title(action))} hazard")
     if room.walls:
         facts.append(
-            f"{'a wall' if len(room.walls) == 1 else 'walls'} "
+            f"{agree(room.walls, 'a wall', 'walls')} "
             + listed([s for s in ("up", "down", "left", "right") if s in room.walls])
         )
     for name, action in (("left", room.left_space), ("right", room.right_space)):
@@ -1118,7 +1118,7 @@ def _room_words(room: Room, at: str = "") -> str:
         facts.append("a Trap Door")
     sides = room.unknown_sides()
     unsaid = (
-        [f"{listed(list(sides))} {'side' if len(sides) == 1 else 'sides'}"]
+        [f"{listed(list(sides))} {agree(sides, 'side', 'sides')}"]
         if sides and len(sides) < 4
         else []
     )

@@ -8,7 +8,7 @@ from games.core import InvalidMove, InvalidState
 from games.core.findings import Findings
 from games.core.pictures import plural
 from games.core.readings import ours
-from games.core.words import is_you, listed, possessive, says, subject, verb
+from games.core.words import agree, is_you, listed, possessive, says, subject, verb
 from games.super_hazard_quest.ledger import Ledger, options
 from games.super_hazard_quest.moves import DiscardTurn, Setup, Trade, TrapDoor
 from games.super_hazard_quest.pathfinder import reachable
@@ -134,9 +134,8 @@ def sides_words(
         by_card.setdefault((x, y), []).append(side)
     parts = []
     for (x, y), found in by_card.items():
-        named = [d for d in DIRECTIONS if d in found]
-        listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
-        which = f"the {listed} side{'s' if len(named) > 1 else ''}"
+        named: list[str] = [d for d in DIRECTIONS if d in found]
+        which = f"the {listed(named)} {agree(named, 'side', 'sides')}"
         parts.append(f"{which} of {card(x, y)}")
     many = len(sides) > 1
     said = "; ".join(parts) if len(parts) < 3 else f"{parts[0]} and others"

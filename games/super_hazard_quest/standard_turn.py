@@ -10,7 +10,7 @@ from games.core import InvalidMove, InvalidState, Reason
 from games.core.findings import Findings
 from games.core.pictures import plural
 from games.core.readings import ours
-from games.core.words import possessive, says, subject, verb
+from games.core.words import agree, possessive, says, subject, verb
 from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, options, spend
 from games.super_hazard_quest.movement import (
     STATIONS,
@@ -715,8 +715,7 @@ class TurnWalk:
                     self.voids.append(
                         (
                             "won-turn-over",
-                            f"{what} {'comes' if len(endings) == 1 else 'come'} after the game "
-                            "is won",
+                            f"{what} {agree(endings, 'comes', 'come')} after the game is won",
                         )
                     )
                 else:
