@@ -193,6 +193,10 @@ def test_schema_and_docs(api: Any) -> None:
 
 @pytest.mark.parametrize("page_size", [5, 200])
 def test_card_list_query_count_does_not_grow_with_page_size(api: Any, page_size: int) -> None:
+    # What a worker does once per data version whatever it is asked first (its card index, the
+    # old versions' answers cleared), done here so that the count below does not depend on the
+    # tests this worker ran before.
+    api.get("/api/v1/cards/", {"game": "higher-lower", "page_size": 1})
     params = {"game": "star-realms-high-alert", "page_size": page_size}
     with CaptureQueriesContext(connection) as first:
         api.get("/api/v1/cards/", params)
