@@ -119,6 +119,19 @@ def game(
     }
 
 
+def sudden_death(ana_top: JSON, ben_top: JSON) -> JSON:
+    """Seven battles played and tied 3-3 with no ties allowed: each Hero Deck's top Hero is
+    the one to reveal."""
+    return game(
+        "rookie",
+        battle=7,
+        phase="sudden-death",
+        ties_allowed=False,
+        ana={"trophies": 3, "deck": [ana_top, hero("a-next", 1)]},
+        ben={"trophies": 3, "deck": [ben_top, hero("b-next", 1)]},
+    )
+
+
 def rule(state: JSON, move: JSON) -> Ruling:
     return RULES.rule_json(state, move)
 

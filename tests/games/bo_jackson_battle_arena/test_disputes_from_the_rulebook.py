@@ -21,6 +21,7 @@ from tests.games.bo_jackson_battle_arena.helpers import (
     legal_heroes,
     play_card,
     rule,
+    sudden_death,
 )
 from tests.games.plain_answers import assert_answer_is_plain
 
@@ -36,17 +37,6 @@ def settled(ruling: Ruling, legal: bool, number: str, *flagged: str) -> None:
     assert [t.key for t in ruling.readings_deciding] == list(flagged), ruling.readings_deciding
     if ruling.answer.startswith(("Yes", "No")):  # else the outcome: "Ana wins battle 1."
         assert_answer_is_plain(ruling)
-
-
-def sudden_death(ana_top: JSON, ben_top: JSON) -> JSON:
-    return game(
-        "rookie",
-        battle=7,
-        phase="sudden-death",
-        ties_allowed=False,
-        ana={"trophies": 3, "deck": [ana_top, hero("a-next", 1)]},
-        ben={"trophies": 3, "deck": [ben_top, hero("b-next", 1)]},
-    )
 
 
 # ----- battles

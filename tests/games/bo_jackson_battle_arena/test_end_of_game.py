@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import assert_illegal, assert_legal, game, hero, next_state, rule
+from .helpers import assert_illegal, assert_legal, game, hero, next_state, rule, sudden_death
 
 RESOLVE = {"kind": "resolve-battle"}
 SUDDEN = {"kind": "sudden-death"}
@@ -15,17 +15,6 @@ def last_battle(ana_wins: int, ben_wins: int, ana_power: int = 100, **kw: object
         ana={"trophies": ana_wins, "current": hero("a7", ana_power)},
         ben={"trophies": ben_wins},
         **kw,  # type: ignore[arg-type]
-    )
-
-
-def sudden_death(ana_top: dict, ben_top: dict) -> dict:
-    return game(
-        "rookie",
-        battle=7,
-        phase="sudden-death",
-        ties_allowed=False,
-        ana={"trophies": 3, "deck": [ana_top, hero("a-next", 1)]},
-        ben={"trophies": 3, "deck": [ben_top, hero("b-next", 1)]},
     )
 
 
