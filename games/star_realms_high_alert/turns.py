@@ -77,7 +77,9 @@ def gone(state: State, move: AnyMove) -> Findings | None:
     if isinstance(move, PlayCard):
         return None if _holds(state.hand, move.card) else _not_in_hand(state, move.card)
     if isinstance(move, UseTech):
-        return None if _holds(state.techs, move.tech) else _tech_gone(state, move.tech)
+        if _holds(state.techs, move.tech):
+            return None
+        return _in_discard_pile(state, move.tech, "a tech on your table can be used")
     return None
 
 
@@ -88,14 +90,7 @@ def _holds(cards: Sequence[PlayedCard | LooseCard | TableHero | TableTech], card
 def _hero_gone(state: State, hero_id: str) -> Findings | None:
     name = _find(state.scrap_heap, hero_id)
     if name is None:
-        name = _find(state.discard_pile, hero_id)  # read the other way, a free acquire's hero
-        if name is None:
-            return None
-        return _gone(
-            _r("card-in-discard-pile", f"{name} is in your discard pile, not on your table"),
-            f"No: {name} is in your discard pile, not on your table; only a hero on your "
-            "table can be scrapped.",
-        )
+        return _in_discard_pile(state, hero_id, "a hero on your table can be scrapped")
     return _gone(
         _r("hero-already-scrapped", f"{name} is in the scrap heap: its scrap ability was used"),
         f"No: {name} has already been scrapped; a hero is scrapped when its scrap ability is "
@@ -103,14 +98,15 @@ def _hero_gone(state: State, hero_id: str) -> Findings | None:
     )
 
 
-def _tech_gone(state: State, tech_id: str) -> Findings | None:
-    name = _find(state.discard_pile, tech_id)  # read the other way, a free acquire's tech
+def _in_discard_pile(state: State, card_id: str, only: str) -> Findings | None:
+    """A hero or tech named from the discard pile, where a free acquire put it (read the other
+    way): `only` says what may be done, and with what."""
+    name = _find(state.discard_pile, card_id)
     if name is None:
         return None
     return _gone(
         _r("card-in-discard-pile", f"{name} is in your discard pile, not on your table"),
-        f"No: {name} is in your discard pile, not on your table; only a tech on your table "
-        "can be used.",
+        f"No: {name} is in your discard pile, not on your table; only {only}.",
     )
 
 
