@@ -102,13 +102,15 @@ def test_player_sets_a_wall_an_exit_and_leaves_the_other_sides_not_described(
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     page.goto(f"{loaded.url}/games/{HQ}/tools/reachable/")
-    page.locator("a.cell[data-cell='0,0']").click()
+    with page.expect_navigation():  # a link: wait for the editor it opens
+        page.locator("a.cell[data-cell='0,0']").click()
     editor = page.locator("#editor")
     for side in ("up", "down", "left", "right"):  # a new card describes none of its sides
         assert editor.locator(f"select[name=exit-{side}]").input_value() == ""
     editor.locator("select[name=exit-right]").select_option(label="Unlock")
     editor.locator("select[name=exit-up]").select_option(label="wall")
-    editor.get_by_role("button", name="Save this room").click()
+    with page.expect_navigation():  # the form reloads the page
+        editor.get_by_role("button", name="Save this room").click()
     cell = page.locator("a.cell[data-cell='0,0']").inner_text()
     assert "→ Unlock" in cell and "↑ wall" in cell and "↓ ← not described" in cell
     said = _said(page)
@@ -118,7 +120,8 @@ def test_player_sets_a_wall_an_exit_and_leaves_the_other_sides_not_described(
     card = page.locator("svg.hq-board g[data-cell='0,0']")
     assert card.locator("line.hq-side-unknown").count() == 2
     # Opened again, the editor keeps each side as set.
-    page.locator("a.cell[data-cell='0,0']").click()
+    with page.expect_navigation():  # a link: wait for the editor it opens
+        page.locator("a.cell[data-cell='0,0']").click()
     editor = page.locator("#editor")
     assert editor.locator("select[name=exit-up]").input_value() == "wall"
     assert editor.locator("select[name=exit-left]").input_value() == ""

@@ -32,26 +32,32 @@ def test_player_builds_a_dungeon_by_tapping_the_grid_and_asks_where_they_can_go(
     page = context.new_page()
     page.goto(f"{live_server.url}/games/super-hazard-quest/tools/reachable/")
     # The Starting Card: an exit on the right asking for Unlock.
-    page.locator("a.cell[data-cell='0,0']").click()
+    with page.expect_navigation():  # a link: wait for the editor it opens
+        page.locator("a.cell[data-cell='0,0']").click()
     editor = page.locator("#editor")
     editor.locator("select[name=exit-right]").select_option(label="Unlock")
     # Its two combat spaces, between the flag and the door, are blank (a new room leaves
     # them not described, and the path finder does not walk through those).
     editor.locator("select[name=left]").select_option(label="blank")
     editor.locator("select[name=right]").select_option(label="blank")
-    editor.get_by_role("button", name="Save this room").click()
+    with page.expect_navigation():  # the form reloads the page
+        editor.get_by_role("button", name="Save this room").click()
     # A room to its right, entered from the left, with a Checkpoint.
-    page.locator("a.cell[data-cell='1,0']").click()
+    with page.expect_navigation():  # a link: wait for the editor it opens
+        page.locator("a.cell[data-cell='1,0']").click()
     editor = page.locator("#editor")
     editor.locator("select[name=exit-left]").select_option(label="Lift")
-    editor.get_by_role("button", name="Save this room").click()
+    with page.expect_navigation():  # the form reloads the page
+        editor.get_by_role("button", name="Save this room").click()
     # You: Inherent Action Unlock, standing on the Starting Card.
     you = page.locator("#hero-0")
     you.locator("select[name=inherent]").select_option(label="Unlock")
-    you.get_by_role("button", name="Save You").click()
+    with page.expect_navigation():  # the form reloads the page
+        you.get_by_role("button", name="Save You").click()
     assert "d=" in page.url and "h=" in page.url  # the board is in the address
     built = page.url
-    page.locator("#go").click()
+    with page.expect_navigation():  # a link: wait for the answer page, not the old one
+        page.locator("#go").click()
     summary = page.locator("#reach-summary").inner_text()
     assert "Your hero stands on the Starting Card" in summary
     assert page.locator("#checkpoints li[data-cell='1,0']").count() == 1
