@@ -294,10 +294,13 @@ def _sudden_death_result(state: BattleState, name: str) -> dict[str, Any]:
 
 def game_over_answer(state: BattleState) -> Findings:
     result = "a tie" if state.winner is None else f"won by {subject(who(state, state.winner))}"
-    return _illegal(
-        f"The game is over ({result}): no more moves.",
-        _reason("game-over", f"all 7 battles are played and the game was {result}"),
-    )
+    over = _reason("game-over", f"all 7 battles are played and the game was {result}")
+    if state.winner is None:
+        # A tied game is over by the ties rule (4.4.2.1), not by a majority won (4.4.1.1).
+        won = [p.trophies for p in state.players]
+        tie = _reason("equal-battles-tie", f"{_score(state, won)}: the game ended in a tie")
+        return _illegal(f"The game is over ({result}): no more moves.", tie, over)
+    return _illegal(f"The game is over ({result}): no more moves.", over)
 
 
 # ----- the Substitution Phase -----
@@ -339,9 +342,23 @@ def _substitution_turn_problem(state: BattleState, player: int) -> Findings | No
             )
         else:
             detail = f"{_does(state, state.honors, 'has', 'have')} honors and decides first"
+        reasons = [_mode_reason("substitution-in-honors-order", state, detail)]
+        if player != state.honors and state.battle > 1:
+            # Who has honors after battle 1 is what the last battle left (the winner goes
+            # first, a draw keeps the order): the rule a player shows; the first given decides.
+            holder = who(state, state.honors)
+            reasons.insert(
+                0,
+                _mode_reason(
+                    "honors-from-last-battle",
+                    state,
+                    f"{says(holder, 'has', 'have')} honors in battle {state.battle}, from the "
+                    f"result of battle {state.battle - 1}",
+                ),
+            )
         return _illegal(
             f"It is not {possessive(name)} turn to substitute.",
-            _mode_reason("substitution-in-honors-order", state, detail),
+            *reasons,
             interpretations=[R.HONORS_BATTLE_ONE] if state.battle == 1 else [],
         )
     return None
@@ -677,15 +694,28 @@ def _run_play(state: BattleState, move: RunPlay, card_id: str, paid: int) -> Fin
             f"{dogs(paid)} paid against a printed cost of {card.cost}: this rests on a card "
             "effect the adjudicator cannot check."
         )
+    reasons = [
+        _reason(
+            "play-run",
+            f"{card.label()} is in {possessive(name)} Hand and {says(name, 'pays', 'pay')} "
+            f"{paid} of {dogs(state.players[move.player].hot_dogs)}",
+        ),
+    ]
+    if move.player != state.honors:
+        # the other player's turn to run Plays comes once the player with honors has passed:
+        # that is what a player doubts here (4.3.2.8), the first reason given decides
+        honors = who(state, state.honors)
+        reasons.insert(
+            0,
+            _reason(
+                "honors-plays-first",
+                f"{says(honors, 'has', 'have')} honors and {verb(honors, 'has', 'have')} "
+                f"passed, so {subject(name)} {verb(name, 'runs', 'run')} Plays now",
+            ),
+        )
     return found_legal(
         f"{subject(name, True)} may run {card.label()} for {dogs(paid)}.",
-        [
-            _reason(
-                "play-run",
-                f"{card.label()} is in {possessive(name)} Hand and {says(name, 'pays', 'pay')} "
-                f"{paid} of {dogs(state.players[move.player].hot_dogs)}",
-            ),
-        ],
+        reasons,
         nxt,
         [R.PLAY_EFFECTS],
         notes,

@@ -82,7 +82,11 @@ class Format:
     interpretations: tuple[str, ...] = ()
 
 
-_PLAYMAKER: dict[str, Any] = {"playbook": 30, "hot_dogs": 10}
+_PLAYMAKER: dict[str, Any] = {
+    "playbook": 30,
+    "hot_dogs": 10,
+    "hot_dog_code": "hot-dog-deck-ten-in-playmaker",
+}
 _APPENDIX = "Tournament Rules, Appendix A"
 
 FORMATS: dict[str, Format] = {

@@ -225,6 +225,14 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
                     f"{min(won)}"
                 )
             ruled.summary = f"All {len(moves_data)} moves are legal: {result}."
+        elif final.get("phase") == "sudden-death":
+            # Tied with ties not allowed: the log ends where the rules send the game to Sudden
+            # Death (4.4.2.2), and its answer says so, by that rule.
+            won = [p.get("trophies", 0) for p in players]
+            tied = f"the game is tied, {won[0]} battles each, and ties are not allowed"
+            ruled.summary = f"All {len(moves_data)} moves are legal: {tied}."
+            ruled.answer = f"{cap(tied)}: Sudden Death follows. Every move is legal."
+            ruled.deciding_rule = R.REASONS.key("tie-goes-to-sudden-death")
         return ruled
 
     def move_forms(self, state: State) -> list[MoveForm]:

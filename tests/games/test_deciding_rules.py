@@ -20,7 +20,15 @@ from tests.games.golden.recorder import replayed
 # decided a dispute before must go on deciding one). Every other code that can decide decides
 # at least one recorded dispute.
 NOT_YET_DISPUTED: dict[str, set[str]] = {
-    "bo-jackson-battle-arena": set(),
+    "bo-jackson-battle-arena": {
+        # added 2026-12-03 with the disputes of test_disputes_fresh_round.py, which rule them:
+        # a Playmaker Hot Dog Deck of 9 (4.3.1.5, not Substitution's 4.2.1.2), and a player
+        # acting first after battle 1 without honors (4.2.2.8 / 4.3.2.15); the golden file is
+        # re-recorded after merging
+        "hot-dog-deck-ten-in-playmaker",
+        "honors-from-last-battle",
+        "honors-from-last-battle-in-playmaker",
+    },
     "higher-lower": set(),
     "hyperstar-run": set(),
     "star-realms-high-alert": {

@@ -86,4 +86,4 @@ def test_is_my_deck_legal_from_typed_lines() -> None:
     ruling = ask("is-my-deck-legal", form)
     assert ruling.legal, ruling.summary
     form = IsMyDeckLegal(format="spec-playmaker", heroes=heroes, plays=plays, hot_dogs=9)
-    assert_illegal(ask("is-my-deck-legal", form), "hot-dog-deck-ten", "4.2.1.2")
+    assert_illegal(ask("is-my-deck-legal", form), "hot-dog-deck-ten-in-playmaker", "4.3.1.5")

@@ -172,7 +172,12 @@ def test_a_substitution_game_passes_honors_and_names_the_first_illegal_move() ->
     assert ruled.verdict.value == "illegal"
     assert ruled.first_illegal == 3
     assert ruled.summary.startswith("Move 4 of 4, by Ben, is the first that breaks a rule")
-    assert ruled.rulings[-1].reasons[0].code == "substitution-in-honors-order"
+    # Ana won battle 1, so she has honors in battle 2 (4.2.2.8): that is what decides
+    assert [r.code for r in ruled.rulings[-1].reasons] == [
+        "honors-from-last-battle",
+        "substitution-in-honors-order",
+    ]
+    assert ruled.deciding_rule == "bo-jackson-battle-arena:4.2.2.8"
 
 
 def test_a_hot_dog_deck_of_eleven_mid_game_is_ruled_on() -> None:
