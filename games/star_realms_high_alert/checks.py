@@ -223,6 +223,11 @@ def _check_loose(state: State) -> None:
                 known = CARDS.get(card.card)
                 if known is not None:
                     _check_agrees(known, card, _STATE_PATH[zone], i)
+            if zone == "trade_row" and card.acquired_this_turn:
+                raise InvalidState(
+                    f"state.{zone}.{i}.acquired_this_turn",
+                    "a card in the trade row has not been acquired",
+                )
             if zone == "trade_row" and card.card is None and card.cost is None:
                 raise InvalidState(
                     f"state.{zone}.{i}.cost", "a card from outside High Alert needs its cost"

@@ -271,5 +271,11 @@ REASONS.decide(
         # Ally abilities used this turn belong to cards that leave play at the end of it:
         # cards-leave-play (10.3) always stands beside it and decides.
         "ally-uses-reset",
+        # A pack short of cards: its card list (1.3-1.6), which always stands beside it, is
+        # what a player reads aloud ("Hellfire ×2"); alone (no card added at all) it decides.
+        "setup-pack-incomplete",
+        # Shuffling each pack in whole (2.4) follows from the packs chosen (2.3), which
+        # decides a correct setup.
+        "setup-whole-packs",
     ),
 )

@@ -316,9 +316,11 @@ class HighAlertRules(GameRules[State, AnyMove]):
             f"every card of {words.listed(names)} is shuffled in, {total} cards in all",
         )
         packs = [self._r(f"{e}-pack", f"{PACK_NAMES[e]}: its whole pack") for e in chosen]
-        # One mini-expansion: its card list (1.3-1.6) is what shows the setup right; several:
-        # that each is shuffled in whole (2.4). The first reason given decides.
-        reasons = [*packs, whole] if len(packs) == 1 else [whole, *packs]
+        # Which mini-expansions may be added (2.3: one, or all of them) is what a setup of
+        # whole packs turns on, and on our reading for two or three; each pack's card list
+        # (1.3-1.6) and its shuffling in whole (2.4) follow. The first reason given decides.
+        allowed = self._r("setup-one-or-all-packs", _packs_allowed(chosen))
+        reasons = [allowed, *packs, whole]
         return found_legal(
             "This is a correct setup.",
             reasons,
@@ -803,6 +805,19 @@ def _must(found: _T | None) -> _T:
     if found is None:
         raise InvalidMove("move", "the move names a card the state does not hold")
     return found
+
+
+def _packs_allowed(chosen: list[str]) -> str:
+    """The mini-expansions of a correct setup, said as rule 2.3 allows them."""
+    names = words.listed([PACK_NAMES[e] for e in chosen])
+    if len(chosen) == 1:
+        return f"{names} is one mini-expansion added"
+    if len(chosen) == len(PACK_NAMES):
+        return "all four mini-expansions are added at once"
+    return (
+        f"{names} make {len(chosen)} mini-expansions: between one and all four, allowed on "
+        "our reading"
+    )
 
 
 def _some_packs(chosen: list[str]) -> str:

@@ -134,6 +134,11 @@ class LooseCard(Strict):
     type: OutsideType | None = Field(default=None, description="Outside High Alert only")
     factions: list[TypedSymbol] | None = Field(default=None, max_length=4)
     cost: int | None = Field(default=None, ge=0, le=99)
+    acquired_this_turn: bool = Field(
+        default=False,
+        description="In the discard pile: acquired this turn, so it went there by rule 9.4 "
+        "(never in the trade row)",
+    )
 
 
 class FreeAcquire(Strict):
@@ -281,6 +286,10 @@ class State(Strict):
         for part in ("hand", "out_of_play"):  # a turn's state of before holds neither
             if not data.get(part):
                 data.pop(part, None)
+        for part in ("trade_row", "discard_pile", "scrap_heap"):  # said only where true
+            for card in data.get(part) or ():
+                if isinstance(card, dict) and not card.get("acquired_this_turn", True):
+                    del card["acquired_this_turn"]
         return data
 
     def undescribed(self) -> frozenset[str]:

@@ -27,10 +27,11 @@ def _take_from_row(state: State, card_id: str, price: int, *, into_play: bool = 
     goes to the discard pile too (read the other way of free-acquire-hero-or-tech)."""
     card = next(c for c in state.trade_row if c.id == card_id)
     row = [c for c in state.trade_row if c.id != card_id]
+    bought = card.model_copy(update={"acquired_this_turn": True})  # to the discard pile
     update: dict[str, object] = {"trade_row": row, "trade": state.trade - price}
     known = CARDS.get(card.card) if card.card else None
     if not into_play:
-        update["discard_pile"] = [*state.discard_pile, card]
+        update["discard_pile"] = [*state.discard_pile, bought]
     elif known is not None and known.is_hero:
         hero = TableHero(id=card.id, card=known.slug, played_this_turn=True)
         update["heroes"] = [*state.heroes, hero]
@@ -38,7 +39,7 @@ def _take_from_row(state: State, card_id: str, price: int, *, into_play: bool = 
         tech = TableTech(id=card.id, card=known.slug, acquired_this_turn=True)
         update["techs"] = [*state.techs, tech]
     else:
-        update["discard_pile"] = [*state.discard_pile, card]
+        update["discard_pile"] = [*state.discard_pile, bought]
     return state.model_copy(update=update)
 
 

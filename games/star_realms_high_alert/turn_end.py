@@ -41,7 +41,10 @@ def after_turn(state: State) -> State:
             "play_area": [],
             "out_of_play": [*state.out_of_play, *state.play_area],
             "hand": [],
-            "discard_pile": [*state.discard_pile, *discarded],
+            "discard_pile": [
+                *(c.model_copy(update={"acquired_this_turn": False}) for c in state.discard_pile),
+                *discarded,
+            ],
             "gained_symbols": [],
             "free_acquires": [],
             "heroes": [h.model_copy(update={"played_this_turn": False}) for h in state.heroes],

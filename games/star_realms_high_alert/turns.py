@@ -177,13 +177,26 @@ def _not_in_hand(state: State, card_id: str) -> Findings | None:
             f"No: {name} was played in an earlier turn and left your play area when that turn "
             "ended; it is not in your hand.",
         )
-    name = _find(state.discard_pile, card_id)
-    if name is not None:
-        return _gone(
-            _r("card-not-in-hand", f"{name} is in your discard pile, not in your hand"),
-            f"No: {name} is in your discard pile; you play only the cards in your hand.",
+    found = next((c for c in state.discard_pile if c.id == card_id), None)
+    if found is None:
+        return None
+    name = label(found)
+    not_in_hand = _r("card-not-in-hand", f"{name} is in your discard pile, not in your hand")
+    if found.acquired_this_turn:
+        # Bought this turn: where an acquired ship or base goes (9.4) is what the player asks
+        # ("may I play the ship I just bought?"); the first reason given decides.
+        return found_illegal(
+            f"{name} went to your discard pile when you acquired it.",
+            [
+                _r("card-in-discard-pile", f"{name}, acquired this turn, is in your discard pile"),
+                not_in_hand,
+            ],
+            answer=f"No: {name} went to your discard pile when you acquired it this turn; a ship "
+            "or base you acquire goes there, and you play only the cards in your hand.",
         )
-    return None
+    return _gone(
+        not_in_hand, f"No: {name} is in your discard pile; you play only the cards in your hand."
+    )
 
 
 # ----- the Trade a card's primary ability gives

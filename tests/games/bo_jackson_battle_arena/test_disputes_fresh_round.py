@@ -418,7 +418,7 @@ def test_the_deck_check_tool_on_seven_heroes_of_one_power() -> None:
     assert body["readings_deciding"] == []
 
 
-def test_ana_runs_plays_first_in_battle_three_though_ben_won_battle_two() -> None:
+def test_ana_substitutes_first_in_battle_three_though_ben_won_battle_two() -> None:
     state = game("playmaker", battle=3, honors=1, ana={"trophies": 1}, ben={"trophies": 1})
     ruling = rule(state, sub(0))
     settled(ruling, False, "4.3.2.15")

@@ -99,9 +99,7 @@ def test_fusion_bots_double_ally_with_only_a_blob_card_beside_it() -> None:
 
 
 def test_the_double_ally_of_a_card_that_has_none() -> None:
-    state = {
-        "play_area": [played("hellfire"), played("cargo-raptor", "c2"), other("star-empire")]
-    }
+    state = {"play_area": [played("hellfire"), played("cargo-raptor", "c2"), other("star-empire")]}
     settled(rule(state, use_double_ally()), False, "5.1")
 
 
@@ -144,12 +142,14 @@ def test_high_admiral_shaner_from_an_earlier_turn_does_not_trigger_corsair() -> 
     settled(rule(state, use_ally()), False, "3.5", R.HERO_NO_FACTION)
 
 
-def test_the_same_ally_ability_twice_with_nothing_new_in_play() -> None:
+def test_the_same_ally_ability_twice_in_a_turn() -> None:
+    # once a turn is our reading of the base game's rule (ally-ability-once-a-turn): read the
+    # other way, an ally ability may be used again while it is triggered
     state = {"play_area": [played("hellfire"), played("cargo-raptor", "c2")]}
     ruled = RULES.rule_sequence_json(state, [use_ally(), use_ally()])
     assert ruled.verdict == "illegal" and ruled.first_illegal == 1
     assert ruled.deciding_rule == key("7.5")
-    assert ruled.readings_deciding == []
+    assert [t.key for t in ruled.readings_deciding] == [R.ALLY_ONCE]
 
 
 def test_stealths_star_empire_choice_triggers_hellfire() -> None:
@@ -244,7 +244,11 @@ def test_a_ship_put_on_the_table_goes_to_the_discard_pile() -> None:
 
 
 def test_laser_used_for_1_trade() -> None:
-    settled(rule({"trade": 1, "techs": [tech("laser")]}, {"kind": "use-tech", "tech": "t1"}), True, "4.4")
+    settled(
+        rule({"trade": 1, "techs": [tech("laser")]}, {"kind": "use-tech", "tech": "t1"}),
+        True,
+        "4.4",
+    )
 
 
 def test_warp_cannot_be_used_with_1_trade() -> None:
@@ -260,8 +264,8 @@ def test_laser_used_a_second_time_this_turn() -> None:
 def test_laser_bought_and_used_in_the_same_turn() -> None:
     state = {"trade": 3, "trade_row": [row("laser")]}
     ruled = RULES.rule_sequence_json(state, [acquire(), {"kind": "use-tech", "tech": "r1"}])
-    assert ruled.verdict == "legal"
-    settled(ruled.rulings[1], True, "4.4", R.TECH_SAME_TURN)
+    assert ruled.verdict == "legal" and ruled.deciding_rule == key("4.4")
+    assert [t.key for t in ruled.readings_deciding] == [R.TECH_SAME_TURN]
 
 
 def test_scrapping_a_hero_from_an_earlier_turn() -> None:
@@ -277,8 +281,8 @@ def test_scrapping_a_hero_outside_the_main_phase() -> None:
 def test_a_hero_bought_and_scrapped_in_the_same_turn() -> None:
     state = {"trade": 1, "trade_row": [row("doctor-clark")]}
     ruled = RULES.rule_sequence_json(state, [acquire(), {"kind": "scrap-hero", "hero": "r1"}])
-    assert ruled.verdict == "legal"
-    settled(ruled.rulings[1], True, "3.8", R.HERO_SCRAP_SAME_TURN)
+    assert ruled.verdict == "legal" and ruled.deciding_rule == key("3.8")
+    assert [t.key for t in ruled.readings_deciding] == [R.HERO_SCRAP_SAME_TURN]
 
 
 def test_a_hero_scrapped_twice() -> None:
@@ -289,14 +293,24 @@ def test_a_hero_scrapped_twice() -> None:
     assert ruled.deciding_rule == key("3.8") and ruled.readings_deciding == []
 
 
-def test_a_hero_stays_on_the_table_at_the_end_of_the_turn() -> None:
+def test_a_hero_from_an_earlier_turn_stays_on_the_table() -> None:
+    settled(rule({"heroes": [hero("doctor-clark")]}, {"kind": "end-turn"}), True, "3.6")
+
+
+def test_a_hero_played_this_turn_loses_its_primary_ability_at_the_end_of_it() -> None:
+    # what this turn's end takes away is what is asked about (turn_end.py): the primary
+    # ability (3.7) over the hero staying on the table (3.6)
     state = {"heroes": [hero("doctor-clark", played_this_turn=True)]}
-    settled(rule(state, {"kind": "end-turn"}), True, "3.6")
+    settled(rule(state, {"kind": "end-turn"}), True, "3.7")
 
 
-def test_a_tech_stays_on_the_table_at_the_end_of_the_turn() -> None:
+def test_an_unused_tech_stays_on_the_table() -> None:
+    settled(rule({"techs": [tech("laser")]}, {"kind": "end-turn"}), True, "4.6")
+
+
+def test_a_tech_used_this_turn_can_be_used_again_next_turn() -> None:
     state = {"techs": [tech("laser", used_this_turn=True)]}
-    settled(rule(state, {"kind": "end-turn"}), True, "4.6")
+    settled(rule(state, {"kind": "end-turn"}), True, "4.4")
 
 
 # ----- turns (10.1-10.4) and cards an earlier move removed
@@ -319,7 +333,7 @@ def test_a_trade_row_card_bought_twice() -> None:
 
 def test_a_ship_from_the_hand_played_for_its_trade() -> None:
     state = {"trade": 0, "hand": [played("corsair", "d1")]}
-    ruled = rule(state, {"kind": "play-card", "card": "d1", "trade": 2})
+    ruled = rule(state, {"kind": "play-card", "card": "d1", "trade": 3})
     settled(ruled, True, "10.1")
 
 

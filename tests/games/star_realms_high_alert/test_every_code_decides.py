@@ -142,21 +142,28 @@ def test_paying_less_for_doctor_clarks_symbol_is_void_and_the_full_price_is_paid
         ("heroes", "1.6", 12, "Heroes"),
     ],
 )
-def test_one_whole_mini_expansion_is_the_cards_its_list_names(
+def test_one_whole_mini_expansion_is_one_the_sheet_allows(
     expansion: str, number: str, cards: int, named: str
 ) -> None:
     move: dict[str, Any] = {"kind": "setup", "added": dict(pack(expansion))}
     ruled = rule({"expansions": [expansion]}, move)
     assert ruled.legal
-    decided_by(ruled, f"{expansion}-pack", number)
+    decided_by(ruled, "setup-one-or-all-packs", "2.3")
+    assert f"{expansion}-pack" in [r.code for r in ruled.reasons]
     assert ruled.answer == (
         f"Yes, this is a correct setup: the {cards} cards of {named} are shuffled into the "
         "trade deck."
     )
+    # one card short, the pack's own list decides: it names the copies
+    first = next(iter(pack(expansion)))
+    short = {**pack(expansion), first: pack(expansion)[first] - 1}
+    ruled = rule({"expansions": [expansion]}, {"kind": "setup", "added": short})
+    assert not ruled.legal
+    decided_by(ruled, f"{expansion}-pack", number)
 
 
-def test_two_whole_mini_expansions_are_decided_by_shuffling_each_in_whole() -> None:
+def test_two_whole_mini_expansions_are_decided_by_which_packs_may_be_added() -> None:
     added = {**pack("requisition"), **pack("tech")}
     ruled = rule({"expansions": ["requisition", "tech"]}, {"kind": "setup", "added": added})
     assert ruled.legal
-    decided_by(ruled, "setup-whole-packs", "2.4")
+    decided_by(ruled, "setup-one-or-all-packs", "2.3")

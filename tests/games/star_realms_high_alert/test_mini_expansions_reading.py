@@ -51,7 +51,7 @@ def test_two_packs_one_hellfire_short_merely_use_the_reading() -> None:
         other = rule(state, move)
     assert not ours_ruled.legal and not other.legal
     assert ours_ruled.answer == other.answer
-    assert ours_ruled.deciding_rule == "star-realms-high-alert:2.4"
+    assert ours_ruled.deciding_rule == "star-realms-high-alert:1.3"  # "Hellfire ×2"
     assert SOME_PACKS in ours_ruled.interpretations
     assert ours_ruled.readings_deciding == []
 
