@@ -32,9 +32,16 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
     "higher-lower": set(),
     "hyperstar-run": set(),
     "star-realms-high-alert": {
-        # decides only read the other way (the sheet's "one, or all" of rule 2.3), which the
-        # recorded rulings are not ruled under: test_mini_expansions_reading.py rules it so
+        # Since 2026-12-03 it decides every correct setup (rule 2.3: one mini-expansion, or all
+        # of them), which the recorded boards bring once re-recorded; before, it decided only
+        # read the other way (test_mini_expansions_reading.py)
         "setup-one-or-all-packs",
+        # Since 2026-12-03 a pack's card list decides only a setup short of its cards (before,
+        # a correct setup of that one pack); the recorded boards have such a setup for
+        # Requisition alone, and test_every_code_decides.py rules one for each pack
+        "tech-pack",
+        "invasion-pack",
+        "heroes-pack",
     },
     "super-hazard-quest": set(),
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games import registry
 from games.core import Ruling
 from games.star_realms_high_alert import reasons as R
 from games.star_realms_high_alert.setup import pack
@@ -388,3 +389,26 @@ def test_three_packs_with_an_invasion_card_short_is_short_either_way() -> None:
 def test_a_laser_shuffled_in_with_only_requisition_chosen() -> None:
     added = {**_whole("requisition"), "laser": 2}
     settled(setup(["requisition"], added), False, "2.3")
+
+
+# ----- the "What can I do now?" tool
+
+
+def _options(state: JSON) -> JSON:
+    body: JSON = registry["star-realms-high-alert"].tools["options"].run({"state": state}, None)
+    return body
+
+
+def test_what_can_i_do_prices_corsair_at_2_with_a_trade_federation_card_in_play() -> None:
+    state = {"trade": 2, "play_area": [other("trade-federation")], "trade_row": [row("corsair")]}
+    offer = _options(state)["trade_row"][0]
+    assert offer["price"] == 2 and offer["affordable"]
+    assert offer["rule"] == key("8.2") and offer["readings_deciding"] == []
+
+
+def test_what_can_i_do_prices_hellfire_beside_a_merged_card_on_our_reading() -> None:
+    state = {"trade": 3, "play_area": [merged(1)], "trade_row": [row("hellfire")]}
+    offer = _options(state)["trade_row"][0]
+    assert offer["price"] == 3 and offer["affordable"]
+    assert offer["rule"] == key("8.2")
+    assert [t["key"] for t in offer["readings_deciding"]] == [R.MERGED_DISCOUNT]
