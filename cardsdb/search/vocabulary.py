@@ -63,7 +63,9 @@ QUESTION_START = _word_set(
 # Words the stop word lists lack that ask nothing of an entry ("after every battle", "attack
 # another player", "if I can't play anything"), and the pronouns players type short on a phone
 # ("how do u win", "ur hero"): left out as stop words are.
-MORE_STOP_WORDS = _word_set("every another anything something everything anyone someone u ur ya")
+MORE_STOP_WORDS = _word_set(
+    "every another anything something everything anyone someone everyone everybody somebody u ur ya"
+)
 # Words of the stop word lists that rules turn on: "the same Power" is a draw, "the same
 # number" a match, "the same turn" (kept, not left out).
 NOT_STOP_WORDS = _word_set("same")
