@@ -85,24 +85,6 @@ def sized_words(terms: list[Term], stop: frozenset[str]) -> list[Term]:
 # "Get" before a past participle only makes it passive ("did I get wounded", "got scrapped"):
 # left out as a question word is, the participle says what is asked.
 PASSIVE_GET = frozenset({"get", "gets", "got", "getting", "gotten"})
-# English past participles that do not end in -ed, after "get" ("getting hit", "got hurt")
-IRREGULAR_PARTICIPLES = frozenset(
-    [
-        "hit",
-        "hurt",
-        "stuck",
-        "caught",
-        "beaten",
-        "struck",
-        "shot",
-        "sent",
-        "stolen",
-        "taken",
-        "thrown",
-        "knocked",
-        "killed",
-    ]
-)
 
 
 def _passive_gets(terms: list[Term]) -> set[int]:
@@ -111,7 +93,7 @@ def _passive_gets(terms: list[Term]) -> set[int]:
         for i, (term, after) in enumerate(pairwise(terms))
         if term.plain
         and term.tokens[0] in PASSIVE_GET
-        and (after.tokens[-1].endswith("ed") or after.tokens[-1] in IRREGULAR_PARTICIPLES)
+        and after.tokens[-1].endswith("ed")
         and not after.negated
     }
 

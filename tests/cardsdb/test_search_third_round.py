@@ -61,12 +61,6 @@ def test_a_players_word_of_one_games_list_names_that_game() -> None:
     assert {h.game for h in results.fetch(0, 3)} == {BOBA}
 
 
-def test_getting_before_an_irregular_participle_asks_nothing() -> None:
-    results = search.search("where do I respawn after getting hit")
-    assert "getting" in results.query.dropped
-    assert results.fetch(0, 1)[0].key in (f"{HSQ}:wounded-hero-returns-to-turn-start", f"{HSQ}:8.2")
-
-
 def test_everyone_is_a_stop_word() -> None:
     assert "everyone" in search.search("how many cards does everyone start with").query.dropped
 
