@@ -160,14 +160,14 @@ def _own_words(
     substitution, as its glossary's "substitute" is. Numbered below zero (no term has them)."""
     stop = _stop_words()
     games_of: dict[frozenset[str], set[int]] = {}
-    for game_id, entries in own.items():
+    for owner, entries in own.items():
         for key, _ in entries:
-            games_of.setdefault(frozenset(key), set()).add(game_id)
+            games_of.setdefault(frozenset(key), set()).add(owner)
     for key, _ in gaming:
         games_of.setdefault(frozenset(key), set()).add(0)
     out: list[tuple[frozenset[str], str, int]] = []
-    for n, (key, found) in enumerate(games_of.items(), start=1):
-        words = frozenset(w for w in key if w not in stop)
+    for n, (stems_, found) in enumerate(games_of.items(), start=1):
+        words = frozenset(w for w in stems_ if w not in stop)
         if len(found) == 1 and words and (game_id := next(iter(found))) in slugs:
             out.append((words, slugs[game_id], -n))
     return out
