@@ -98,9 +98,55 @@ def _passive_gets(terms: list[Term]) -> set[int]:
     }
 
 
+# "how does a battle work", "what does honors mean", «что такое основная фаза», «как работает
+# союзник»: a question asking what something is, which the glossary and the rules answer, not
+# a dispute's form. Its closing verb ("work", "mean") asks nothing of an entry.
+DEFINITION_START = (
+    ("how", "does"),
+    ("how", "do"),
+    ("what", "does"),
+    ("what", "do"),
+    ("что", "такое"),
+    ("что", "означает"),
+    ("как", "работает"),
+    ("как", "работают"),
+)
+DEFINITION_END = frozenset({"work", "works", "mean", "means"})
+RUSSIAN_DEFINITION = frozenset({("что", "такое"), ("что", "означает")}) | {
+    ("как", "работает"),
+    ("как", "работают"),
+}
+
+
+def asks_what_it_is(query: SearchQuery) -> tuple[bool, int | None]:
+    """Whether it asks what something is ("how does X work", "what does X mean", «что такое
+    X», «как работает X»), and the position of its closing verb ("work", "mean": its last word
+    but common ones such as "in"), None when there is none."""
+    plain = [t.tokens[0] for t in query.terms if t.plain]
+    if len(plain) < 3 or tuple(plain[:2]) not in DEFINITION_START:
+        return False, None
+    if tuple(plain[:2]) in RUSSIAN_DEFINITION:
+        return True, None
+    stop = _stop_words()
+    for i in range(len(query.terms) - 1, 1, -1):
+        term = query.terms[i]
+        if term.plain and term.tokens[0] in DEFINITION_END:
+            return True, i
+        if not (term.plain and term.tokens[0] in stop):
+            break
+    return False, None
+
+
+RUSSIAN_ASKS = "ли"  # the particle of a Russian yes-or-no question ("можно ли")
+
+
 def reads_like_a_question(text: str, query: SearchQuery) -> bool:
-    first = next((t.tokens[0] for t in query.terms if t.tokens), "")
-    return text.strip().endswith("?") or first in QUESTION_START
+    """It ends with "?", starts with a question word ("can", "how", «можно», «куда»), or
+    is a Russian yes-or-no question: its first word followed by «ли» («есть ли», «работает
+    ли», «сбрасывается ли»)."""
+    words = [t.tokens[0] for t in query.terms if t.tokens]
+    first = words[0] if words else ""
+    return text.strip().endswith("?") or first in QUESTION_START or words[1:2] == [RUSSIAN_ASKS]
 
 
 def named_game(
@@ -247,6 +293,9 @@ def prepare(typed: SearchQuery, game_id: int | None = None, correct: bool = True
     if not typed.terms:
         return typed
     vocabulary = _vocabulary()
+    definition, verb = asks_what_it_is(typed)
+    if verb is not None:  # "how does a battle work": the closing verb asks nothing
+        typed = SearchQuery(typed.text, (*typed.terms[:verb], *typed.terms[verb + 1 :]))
     marks = _marks(typed, vocabulary, game_id)
     out = _expand(list(typed.terms), _synonyms_for(vocabulary, game_id), marks)
     typed_words = {t.tokens[0] for t in out if t.plain}
@@ -283,7 +332,7 @@ def prepare(typed: SearchQuery, game_id: int | None = None, correct: bool = True
         tuple(content),
         corrections=tuple(corrections),
         dropped=dropped,
-        question=reads_like_a_question(typed.text, typed),
+        question=reads_like_a_question(typed.text, typed) and not definition,
         count=count,
         counted=counted_at,
         words_of_game=game_of_words(tuple(content), vocabulary) if game_id is None else "",

@@ -147,6 +147,7 @@ RULE_TITLE_WEIGHT = 0.5  # a rule's heading holding every word, in a count (any 
 # an entry of the game whose glossary the query's words name ("run two plays in one battle":
 # Battle Arena's Plays and battles, not a Super Hazard Quest item played in a Hero Battle)
 GAME_WORDS_WEIGHT = 0.5
+RULE_TEXT_WEIGHT = 0.3  # a rule's own text holding the words its heading holds (0.6: worse)
 
 
 # "any number of", "no limit on": a count's answer too ("how many crystals can I carry": "A hero
@@ -257,6 +258,11 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
         if query.count and h.kind != "card":
             # "how many heroes do I get": the rule that says "7 Heroes"
             rank += COUNT_WEIGHT * states_a_count(h, query)
+        if h.kind == "rule" and h.in_title and wanted > 1:
+            # every rule of a section whose heading holds the words holds them all: the one
+            # whose own text says them answers ("loot from a mini boss": the rule listing the
+            # Boss Prizes, not another rule of "Mini-bosses and prizes")
+            rank += RULE_TEXT_WEIGHT * terms_matched(h.body, query) / wanted
         if h.named:
             rank += NAME_WEIGHT
         if query.words_of_game and h.game == query.words_of_game:

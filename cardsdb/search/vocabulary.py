@@ -56,12 +56,16 @@ QUESTION_WORDS = _word_set(
 QUESTION_START = _word_set(
     "can may must could should would will do does did is are am was were who what when where "
     "which why how if whose whom ли можно как кто что когда где сколько почему зачем чей "
-    "куда откуда какой какая какое какие каких чем разве нужно"
+    "куда откуда какой какая какое какие каких чем разве нужно "
+    # asking a form to check something ("check my playbook is legal")
+    "check"
 )
 # Words the stop word lists lack that ask nothing of an entry ("after every battle", "attack
 # another player", "if I can't play anything"), and the pronouns players type short on a phone
 # ("how do u win", "ur hero"): left out as stop words are.
-MORE_STOP_WORDS = _word_set("every another anything something everything anyone someone u ur ya")
+MORE_STOP_WORDS = _word_set(
+    "every another anything something everything anyone someone everyone everybody somebody u ur ya"
+)
 # Words of the stop word lists that rules turn on: "the same Power" is a draw, "the same
 # number" a match, "the same turn" (kept, not left out).
 NOT_STOP_WORDS = _word_set("same")
@@ -148,6 +152,27 @@ def _term_names() -> list[tuple[frozenset[str], str, int]]:
     return [(words, slug, pk) for (words, slug), pk in found.items()]
 
 
+def _own_words(
+    own: dict[int, list[Entry]], gaming: list[Entry], slugs: dict[int, str]
+) -> list[tuple[frozenset[str], str, int]]:
+    """The players' words of one game's synonym list only (not another game's, not a gaming
+    word), as `_term_names` gives a glossary term's names: "sub" is Battle Arena's word for a
+    substitution, as its glossary's "substitute" is. Numbered below zero (no term has them)."""
+    stop = _stop_words()
+    games_of: dict[frozenset[str], set[int]] = {}
+    for owner, entries in own.items():
+        for key, _ in entries:
+            games_of.setdefault(frozenset(key), set()).add(owner)
+    for key, _ in gaming:
+        games_of.setdefault(frozenset(key), set()).add(0)
+    out: list[tuple[frozenset[str], str, int]] = []
+    for n, (stems_, found) in enumerate(games_of.items(), start=1):
+        words = frozenset(w for w in stems_ if w not in stop)
+        if len(found) == 1 and words and (game_id := next(iter(found))) in slugs:
+            out.append((words, slugs[game_id], -n))
+    return out
+
+
 def _marks() -> dict[int, dict[str, Forms]]:
     """Each game's expansion marks printed as one letter, with the mark's name."""
     marks: dict[int, dict[str, Forms]] = {}
@@ -188,6 +213,7 @@ def _vocabulary() -> _Vocabulary:
                 own.setdefault(game_id, []).extend(entries)
         games = list(m.Game.objects.values_list("pk", "name", "names", "short_names"))
         synonyms = {pk: with_gaming_words(own.get(pk, []), gaming) for pk, *_ in games}
+        slugs = dict(m.Game.objects.values_list("pk", "slug"))
         every_game = longest_first(merged({**own, 0: gaming}))
         vocabulary = _Vocabulary(
             counts=dict(counts),
@@ -195,7 +221,7 @@ def _vocabulary() -> _Vocabulary:
             stems={stem(w) for w in counts},
             by_length=by_length,
             keep=_keep_words(),
-            term_names=_term_names(),
+            term_names=_term_names() + _own_words(own, gaming, slugs),
             synonyms=synonyms,
             every_game=every_game,
             synonym_stems=frozenset(s for key, _ in every_game for s in key),
