@@ -21,7 +21,15 @@ from tests.games.golden.recorder import replayed
 # at least one recorded dispute.
 NOT_YET_DISPUTED: dict[str, set[str]] = {
     "bo-jackson-battle-arena": set(),
-    "higher-lower": set(),
+    "higher-lower": {
+        # added 2026-12-03, decided in tests/games/higher_lower/test_disputes_fresh_round.py;
+        # the recorded rulings are re-recorded after merging
+        "another-booster",
+        "earlier-call-obeyed",
+        "earlier-call-not-obeyed",
+        "call-kept-after-draw",
+        "call-kept-after-draw-broken",
+    },
     "hyperstar-run": set(),
     "star-realms-high-alert": {
         # decides only read the other way (the sheet's "one, or all" of rule 2.3), which the
