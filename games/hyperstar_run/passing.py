@@ -616,6 +616,10 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
             paying = list((Counter(played) - Counter(overpaid)).elements())
             problems += _star_matching(cost, paying)
     if problems:
+        # Buttons that do not cover the cost fail on every reading of when a continue cost may
+        # be paid (rules 7.3-7.6): the cost (rule 5.1) decides, and is said first.
+        unpaid_first = ("cost-not-covered", "no-buttons-played")
+        problems.sort(key=lambda p: p.code not in unpaid_first)
         return illegal(
             f"Illegal: {card} cannot be passed this way: {problems[0].detail}.",
             problems,

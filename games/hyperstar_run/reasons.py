@@ -48,6 +48,7 @@ REASONS = ReasonCatalog(
         # abilities
         "ability-used": "6.1",
         "ability-paid": "6.2",
+        "ability-paid-by-discard": "6.2",
         "no-ability": "6.1",
         "ability-already-used": "6.6",
         "ability-card-not-in-hand": "6.2",
@@ -174,6 +175,7 @@ REASONS.rules_in(
             "ability-flip-needs-face-up",
             "ability-discard-needs-face-down",
             "ability-paid",
+            "ability-paid-by-discard",
             "flip-void-discard-instead",
             "current-card-flipped-up",
             "ability-effect-is-yours",
@@ -263,8 +265,9 @@ REASONS.rules_in(
 )
 
 # Which reasons decide a ruling (games/core/deciding.py): an achievement, the losing rule, the
-# final card, the star button, a combo and a press decide over paying a cost (4.3) and the hero
-# moving on.
+# final card, the star button, a combo, an Equipment Card's lost button and a press decide over
+# paying a cost (4.3) and the hero moving on; an ability paid by discarding is decided by the
+# way of paying (6.2), given before its use (6.1).
 REASONS.decide(
     first=(
         "challenge-met",
@@ -284,6 +287,8 @@ REASONS.decide(
         "combo-started",
         "combo-continued",
         "combo-ended",
+        # the button an Equipment Card loses when discarded for one: what a player doubts
+        "equipment-button-lost",
         # a button named past the one a pressed card gives is void by the same 5.5
         "press-extra-button-void",
         "paid-by-press",

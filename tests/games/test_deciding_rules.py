@@ -30,7 +30,11 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
         "call-kept-after-draw",
         "call-kept-after-draw-broken",
     },
-    "hyperstar-run": set(),
+    "hyperstar-run": {
+        # added 2026-12-03, decided in tests/games/hyperstar_run/test_disputes_fresh_round.py;
+        # the recorded rulings are re-recorded after merging
+        "ability-paid-by-discard",
+    },
     "star-realms-high-alert": {
         # decides only read the other way (the sheet's "one, or all" of rule 2.3), which the
         # recorded rulings are not ruled under: test_mini_expansions_reading.py rules it so
