@@ -23,6 +23,7 @@ from games.higher_lower.table import (
     player,
     players_left,
     seated_name,
+    under_way,
     winner,
 )
 from games.higher_lower.transitions import (
@@ -55,6 +56,14 @@ def _game_over(state: State) -> Findings | None:
     )
 
 
+def _opener(state: State) -> str | None:
+    """Who opens the game, when no card is laid yet and the dealer is given: the player on
+    the dealer's left (rule 3.6); None once a card is laid or when nobody said who dealt."""
+    if under_way(state) or state.dealer is None:
+        return None
+    return next_player(state, state.dealer)
+
+
 def _not_now(
     state: State,
     name: str,
@@ -67,6 +76,22 @@ def _not_now(
     over = _game_over(state)
     if over is not None:
         return over
+    opener = _opener(state) if wrong_turn is None else None  # a booster: rule 5.1
+    if opener is not None and name != opener:
+        return found_illegal(
+            f"No: {W(opener)} {W(opener).verb('sits', 'sit')} on the dealer's left, so "
+            f"{W(opener)} {W(opener).verb('opens', 'open')} the game, not {W(name)}.",
+            [
+                _reason(
+                    "not-the-opener",
+                    f"{W(state.dealer or '')} dealt, and the player on the dealer's left is "
+                    f"{W(opener)}",
+                )
+            ],
+            interpretations=[R.TURNS_GO_LEFT],
+            answer=f"No: the player on the dealer's left goes first, and that is {W(opener)}, "
+            f"not {W(name)}.",
+        )
     if name != state.turn:
         if wrong_turn is not None:
             return wrong_turn()

@@ -20,6 +20,7 @@ REASONS = ReasonCatalog(
         "setup-nothing-laid": "3.6",
         "setup-dealer-unknown": "3.6",
         "opening-card": "3.6",
+        "not-the-opener": "3.6",
         "nothing-to-match": "3.6",
         "must-lay-opening-card": "3.6",
         "opening-call": "3.7",
@@ -122,6 +123,7 @@ REASONS.rules_in(
         "plays": (
             "player-wins",
             "opening-card",
+            "not-the-opener",
             "nothing-to-match",
             "must-lay-opening-card",
             "opening-call",

@@ -411,7 +411,9 @@ def _legal_reasons(
         )
         if STAR in played:
             used.append(rr.STAR_BUTTONS)
-    found.extend(lost_buttons(state, move.sources))
+    # an Equipment Card's button lost (rule 5.6) is what a player doubts of the payment: it
+    # comes before the ways of paying and decides over them (not over a void, nor a press)
+    found[1:1] = lost_buttons(state, move.sources)
     if move.cost == "combo-start":
         if STAR in cost:
             used.append(rr.STAR_IN_START)

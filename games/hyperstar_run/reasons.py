@@ -265,9 +265,9 @@ REASONS.rules_in(
 )
 
 # Which reasons decide a ruling (games/core/deciding.py): an achievement, the losing rule, the
-# final card, the star button, a combo, an Equipment Card's lost button and a press decide over
-# paying a cost (4.3) and the hero moving on; an ability paid by discarding is decided by the
-# way of paying (6.2), given before its use (6.1).
+# final card, the star button, a combo and a press decide over paying a cost (4.3) and the hero
+# moving on; an Equipment Card's lost button (5.6) is given before the ways of paying, and an
+# ability paid by discarding (6.2) before its use (6.1), so that each decides among them.
 REASONS.decide(
     first=(
         "challenge-met",
@@ -287,8 +287,6 @@ REASONS.decide(
         "combo-started",
         "combo-continued",
         "combo-ended",
-        # the button an Equipment Card loses when discarded for one: what a player doubts
-        "equipment-button-lost",
         # a button named past the one a pressed card gives is void by the same 5.5
         "press-extra-button-void",
         "paid-by-press",

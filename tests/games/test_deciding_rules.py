@@ -29,6 +29,7 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
         "earlier-call-not-obeyed",
         "call-kept-after-draw",
         "call-kept-after-draw-broken",
+        "not-the-opener",
     },
     "hyperstar-run": {
         # added 2026-12-03, decided in tests/games/hyperstar_run/test_disputes_fresh_round.py;

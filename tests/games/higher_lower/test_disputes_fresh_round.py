@@ -182,6 +182,22 @@ def test_opening_with_an_8_and_calling_lower() -> None:
     settled(rule(table(ana=[8, 3], last=None), play(8, "lower")), True, "3.6")
 
 
+def _before_the_first_card(turn: str) -> JSON:
+    state = table(ana=10, ben=10, cy=10, last=None, turn=turn)
+    return state | {"dealer": "Cy", "deck": 30}
+
+
+@pytest.mark.parametrize("turn", ["Ana", "Ben"])
+def test_ben_cannot_open_when_cy_dealt(turn: str) -> None:
+    # added after the first run: Ana sits on Cy's left and opens, whoever the board says moves
+    settled(rule(_before_the_first_card(turn), play(8, "lower", player="Ben")), False, "3.6")
+
+
+def test_ben_cannot_play_a_booster_before_ana_opens() -> None:
+    state = _before_the_first_card("Ana")
+    settled(rule(state, booster("Rare", "Cy", player="Ben")), False, "5.1")
+
+
 def test_opening_with_an_8_and_no_call() -> None:
     settled(rule(table(ana=[8, 3], last=None), play(8)), False, "3.7")
 
