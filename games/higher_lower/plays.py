@@ -312,7 +312,7 @@ def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
     if voided:
         summary += f" The call {move.call!r} is void: a {value} always calls {automatic!r}."
     answer = f"Yes, {who} can lay the {value} {on}. "
-    if kept is not None:
+    if kept is not None and automatic is None:  # a 1's or a 15's own call decides (4.8)
         answer = f"Yes, {who} can lay the {value} {on}: {kept.detail}. "
     if free is not None:
         answer = f"Yes, {who} can lay the {value} {on}: {free}. "
