@@ -9,7 +9,7 @@ from games.core import Reason
 from games.core.findings import Findings, found_illegal, found_legal
 from games.core.readings import ours
 from games.core.words import Who as W
-from games.core.words import article, cap, listed
+from games.core.words import article, cap, count, listed
 from games.higher_lower import reasons as R
 from games.higher_lower.checks import mover
 from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
@@ -23,6 +23,7 @@ from games.higher_lower.table import (
     player,
     players_left,
     seated_name,
+    under_way,
     winner,
 )
 from games.higher_lower.transitions import (
@@ -30,6 +31,7 @@ from games.higher_lower.transitions import (
     after_draw,
     after_match,
     after_play,
+    drawn_may_go,
     reshuffles,
 )
 
@@ -54,6 +56,14 @@ def _game_over(state: State) -> Findings | None:
     )
 
 
+def _opener(state: State) -> str | None:
+    """Who opens the game, when no card is laid yet and the dealer is given: the player on
+    the dealer's left (rule 3.6); None once a card is laid or when nobody said who dealt."""
+    if under_way(state) or state.dealer is None:
+        return None
+    return next_player(state, state.dealer)
+
+
 def _not_now(
     state: State,
     name: str,
@@ -66,6 +76,22 @@ def _not_now(
     over = _game_over(state)
     if over is not None:
         return over
+    opener = _opener(state) if wrong_turn is None else None  # a booster: rule 5.1
+    if opener is not None and name != opener:
+        return found_illegal(
+            f"No: {W(opener)} {W(opener).verb('sits', 'sit')} on the dealer's left, so "
+            f"{W(opener)} {W(opener).verb('opens', 'open')} the game, not {W(name)}.",
+            [
+                _reason(
+                    "not-the-opener",
+                    f"{W(state.dealer or '')} dealt, and the player on the dealer's left is "
+                    f"{W(opener)}",
+                )
+            ],
+            interpretations=[R.TURNS_GO_LEFT],
+            answer=f"No: the player on the dealer's left goes first, and that is {W(opener)}, "
+            f"not {W(name)}.",
+        )
     if name != state.turn:
         if wrong_turn is not None:
             return wrong_turn()
@@ -156,6 +182,31 @@ def _free_of_call(state: State, value: int, name: str) -> str | None:
     return None
 
 
+def _call_kept(state: State, name: str, *, obeyed: bool) -> Reason | None:
+    """Why the call in force binds a player whose card answers a call the player before them
+    did not make: that player drew (rule 4.7: the call passes on unchanged) or matched (rule
+    4.5: the call of the player before the matcher stands). That rule is what is disputed, so
+    it comes first and decides; None when the player before made the call in force."""
+    if state.call is None or state.last_card is None:
+        return None
+    by = f"{W(state.call_by).poss} call" if state.call_by is not None else "the call"
+    if state.drew is not None and state.drew != name:
+        code = "call-kept-after-draw" if obeyed else "call-kept-after-draw-broken"
+        return _reason(
+            code,
+            f"{W(state.drew)} drew, so {by} {state.call!r} on the {state.last_card} still "
+            f"{'holds' if obeyed else f'binds {W(name)}'}",
+        )
+    if state.match_chain and state.match_chain[-1] != name:
+        code = "earlier-call-obeyed" if obeyed else "earlier-call-not-obeyed"
+        return _reason(
+            code,
+            f"{W(state.match_chain[-1])} matched and made no call, so {by} {state.call!r} "
+            f"{'holds' if obeyed else f'binds {W(name)}'}",
+        )
+    return None
+
+
 def _play_problems(
     state: State, move: PlayCard, name: str
 ) -> tuple[list[Reason], list[str], str, str] | None:
@@ -173,11 +224,17 @@ def _play_problems(
         and _free_of_call(state, value, name) is None
     ):
         code = "not-higher" if call == "higher" else "not-lower"
+        kept = _call_kept(state, name, obeyed=False)
+        if kept is not None:
+            reasons.append(kept)
         reasons.append(
             _reason(code, f"the call in force is {call!r} and {value} is not {call} than {last}")
         )
         summaries.append(f"the call is {call!r} and {value} is not {call} than the {last}")
-        answers.append(f"{article(str(value))} is not {call} than the {last}")
+        said = f"{article(str(value))} is not {call} than the {last}"
+        if kept is not None:
+            said = f"{kept.detail}, and {said}"
+        answers.append(said)
         if value in AUTOMATIC_CALL:
             interpretations.append(R.AUTOMATIC_CALLS)
     if value not in AUTOMATIC_CALL and move.call is None:
@@ -207,6 +264,7 @@ def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
     voided: list[Reason] = []
     interpretations = [R.TURNS_GO_LEFT]
     free = None
+    kept = None
     if state.last_card is None:
         reasons.append(
             _reason(
@@ -218,6 +276,9 @@ def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
         if state.call is not None and not obeys_call(value, state.last_card, state.call):
             free = _free_of_call(state, value, name)
         obeys = f"{value} is {state.call} than {state.last_card}" if free is None else free
+        kept = _call_kept(state, name, obeyed=True) if free is None else None
+        if kept is not None:
+            reasons.append(kept)
         reasons.append(_reason("obeys-call", f"the call is {state.call!r} and {obeys}"))
     new_call = after.call
     automatic = AUTOMATIC_CALL.get(value)
@@ -251,6 +312,8 @@ def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
     if voided:
         summary += f" The call {move.call!r} is void: a {value} always calls {automatic!r}."
     answer = f"Yes, {who} can lay the {value} {on}. "
+    if kept is not None and automatic is None:  # a 1's or a 15's own call decides (4.8)
+        answer = f"Yes, {who} can lay the {value} {on}: {kept.detail}. "
     if free is not None:
         answer = f"Yes, {who} can lay the {value} {on}: {free}. "
     if won:
@@ -503,7 +566,7 @@ def _legal_draw(
             f"{W(name).verb('draws', 'draw')} nothing. {W(nxt).start} "
             f"must still go {state.call}."
         )
-    if state.deck != 0 and not ours(R.DRAWING_ENDS_THE_TURN):
+    if state.deck != 0 and drawn_may_go(state, move.drawn) and not ours(R.DRAWING_ENDS_THE_TURN):
         # read the other way: the drawn card may be laid at once, so the turn goes on
         summary = (
             f"Yes: {W(name)} cannot play, so {took}; the drawn card may be laid at once if it "
@@ -582,6 +645,17 @@ def _legal_booster(
         else "then does what the card says, which may change the rules"
     )
     reasons = [
+        *(
+            [
+                _reason(
+                    "another-booster",
+                    f"{W(name)} already played {count(state.boosters_played, 'booster')} this "
+                    "turn, and there is no limit",
+                )
+            ]
+            if state.boosters_played and not after_your_draw
+            else []
+        ),
         _reason(
             "booster-on-own-turn",
             f"{W(name)} drew this turn" if after_your_draw else f"it is {W(name).poss} turn",

@@ -20,6 +20,7 @@ REASONS = ReasonCatalog(
         "setup-nothing-laid": "3.6",
         "setup-dealer-unknown": "3.6",
         "opening-card": "3.6",
+        "not-the-opener": "3.6",
         "nothing-to-match": "3.6",
         "must-lay-opening-card": "3.6",
         "opening-call": "3.7",
@@ -36,16 +37,21 @@ REASONS = ReasonCatalog(
         "matches-last-card": "4.4",
         "not-a-match": "4.4",
         "call-passes-through": "4.5",
+        "earlier-call-obeyed": "4.5",
+        "earlier-call-not-obeyed": "4.5",
         "match-call-void": "4.5",
         "unable-to-play": "4.6",
         "can-play-instead": "4.6",
         "call-still-in-force": "4.7",
+        "call-kept-after-draw": "4.7",
+        "call-kept-after-draw-broken": "4.7",
         "draw-call-void": "4.7",
         "automatic-call": "4.8",
         "automatic-call-void": "4.8",
         "booster-on-own-turn": "5.1",
         "booster-not-your-turn": "5.1",
         "boosters-any-number": "5.3",
+        "another-booster": "5.3",
         "booster-at-opponent": "5.4",
         "booster-at-self": "5.4",
         "booster-card-text": "5.6",
@@ -117,6 +123,7 @@ REASONS.rules_in(
         "plays": (
             "player-wins",
             "opening-card",
+            "not-the-opener",
             "nothing-to-match",
             "must-lay-opening-card",
             "opening-call",
@@ -131,6 +138,10 @@ REASONS.rules_in(
             "matches-last-card",
             "not-a-match",
             "call-passes-through",
+            "earlier-call-obeyed",
+            "earlier-call-not-obeyed",
+            "call-kept-after-draw",
+            "call-kept-after-draw-broken",
             "match-call-void",
             "draw-call-void",
             "automatic-call-void",
@@ -142,6 +153,7 @@ REASONS.rules_in(
             "booster-on-own-turn",
             "booster-not-your-turn",
             "boosters-any-number",
+            "another-booster",
             "booster-at-opponent",
             "booster-at-self",
             "booster-card-text",
@@ -161,10 +173,21 @@ REASONS.rules_in(
 )
 
 # Which reasons decide a ruling (games/core/deciding.py): a win and a 1's or a 15's automatic
-# call decide over obeying the call (4.2); the turn passing on never decides.
+# call decide over obeying the call (4.2), and so does the call kept for a player when the one
+# before drew (4.7) or matched (4.5); a booster played after another this turn is settled by
+# "no limit" (5.3); the turn passing on never decides.
 REASONS.decide(
     # a call made on a 1 or a 15 is void by the automatic call: the void is what is disputed
-    first=("player-wins", "automatic-call-void", "automatic-call"),
+    first=(
+        "player-wins",
+        "automatic-call-void",
+        "automatic-call",
+        "call-kept-after-draw-broken",
+        "earlier-call-not-obeyed",
+        "call-kept-after-draw",
+        "earlier-call-obeyed",
+        "another-booster",
+    ),
     general=(
         "turn-passes-left",
         # what follows from the card laid, never what is asked

@@ -161,6 +161,15 @@ class State(_Model):
         "joins their hand for a later turn. Absent: the last move was not a draw, or not said.",
     )
 
+    boosters_played: int = Field(
+        default=0,
+        ge=0,
+        le=BOOSTER_CARDS,
+        exclude_if=lambda v: v == 0,
+        description="How many booster cards the player whose turn it is has played so far this "
+        "turn (rule 5.3: no limit). Absent: none, or not said.",
+    )
+
     @model_validator(mode="after")
     def _names_as_seated(self) -> State:
         """A name given elsewhere in the state is the seated player's name, compared case

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.core.readings import ours
 from games.higher_lower.reasons import DRAWING_ENDS_THE_TURN, EMPTY_DECK_PASS
 from games.higher_lower.state import Player, State
-from games.higher_lower.table import next_player, player_index, resolved_call
+from games.higher_lower.table import next_player, playable, player_index, resolved_call
 
 
 def _with_player(state: State, name: str, updated: Player) -> list[Player]:
@@ -41,6 +41,7 @@ def after_play(state: State, name: str, value: int, call: str | None) -> State:
             "match_chain": [],
             "turn": next_player(state, name),
             "drew": None,
+            "boosters_played": 0,
         }
     )
 
@@ -55,6 +56,7 @@ def after_match(state: State, name: str, value: int) -> State:
             "match_chain": [*state.match_chain, name],
             "turn": next_player(state, name),
             "drew": None,
+            "boosters_played": 0,
         }
     )
 
@@ -67,17 +69,28 @@ def reshuffles(state: State) -> bool:
     return state.deck == 0 and bool(state.discard) and not ours(EMPTY_DECK_PASS)
 
 
+def drawn_may_go(state: State, drawn: int | None) -> bool:
+    """Whether the card drawn could go on the last card (obeying the call or matching it):
+    unknown when not named, so it might."""
+    if drawn is None or state.last_card is None or state.call is None:
+        return True
+    return playable(drawn, state)
+
+
 def after_draw(state: State, name: str, drawn: int | None) -> State:
     """The drawn card joins the hand; the turn ends; the call stays (rule 4.7). An empty deck
     gives nothing (clarification empty-deck-pass). A shown hand whose new card is not named
     becomes a count: we no longer know every card in it. Read the other way (the drawn card
     may be laid at once: clarification drawing-ends-the-turn), the turn stays with the
-    player who drew."""
-    turn = next_player(state, name) if ours(DRAWING_ENDS_THE_TURN) else name
+    player who drew, unless the card drawn is named and cannot go: then it ends either way."""
+    keeps = drawn_may_go(state, drawn) and not ours(DRAWING_ENDS_THE_TURN)
+    turn = name if keeps else next_player(state, name)
     if reshuffles(state):
         state = state.model_copy(update={"deck": len(state.discard), "discard": []})
     elif state.deck == 0:
-        return state.model_copy(update={"turn": next_player(state, name), "drew": None})
+        return state.model_copy(
+            update={"turn": next_player(state, name), "drew": None, "boosters_played": 0}
+        )
     p = state.players[player_index(state, name) or 0]
     hand: list[int] | int | None = None  # a hand not described stays not described
     if isinstance(p.hand, list):
@@ -91,6 +104,7 @@ def after_draw(state: State, name: str, drawn: int | None) -> State:
             "turn": turn,
             # the card drawn is for a later turn (rule 4.7); read the other way, it is not
             "drew": name if turn != name else None,
+            "boosters_played": 0 if turn != name else state.boosters_played,
         }
     )
 
@@ -105,4 +119,13 @@ def after_booster(state: State, name: str, category: str) -> State:
     else:
         boosters = None if p.boosters is None else p.boosters - 1
     updated = p.model_copy(update={"boosters": boosters})
-    return state.model_copy(update={"players": _with_player(state, name, updated), "drew": None})
+    # played after one's own draw (read the other way of boosters-before-your-card), the turn
+    # is the next player's: nothing is counted for it
+    played = state.boosters_played + 1 if state.turn == name else state.boosters_played
+    return state.model_copy(
+        update={
+            "players": _with_player(state, name, updated),
+            "drew": None,
+            "boosters_played": played,
+        }
+    )

@@ -99,7 +99,14 @@ def judge_ability(state: State, move: UseAbility) -> Outcome:
         move = UseAbility(pay="discard", card=face_down[0])
         paid = "your face-down card"
     how = "flipping" if move.pay == "flip" else "discarding"  # `paid` says face-down
+    # Paid by discarding a face-down card, that way of paying (rule 6.2) is what is disputed:
+    # it comes first and decides (a flip voided for it is decided by its void, rule 6.4).
     found = [
+        *(
+            [reason("ability-paid-by-discard", f"discarding {paid} pays for an ability")]
+            if move.pay == "discard"
+            else []
+        ),
         reason("ability-used", f"{card}'s ability is used, paid by {how} {paid}"),
         reason(
             "ability-paid",

@@ -411,7 +411,9 @@ def _legal_reasons(
         )
         if STAR in played:
             used.append(rr.STAR_BUTTONS)
-    found.extend(lost_buttons(state, move.sources))
+    # an Equipment Card's button lost (rule 5.6) is what a player doubts of the payment: it
+    # comes before the ways of paying and decides over them (not over a void, nor a press)
+    found[1:1] = lost_buttons(state, move.sources)
     if move.cost == "combo-start":
         if STAR in cost:
             used.append(rr.STAR_IN_START)
@@ -616,6 +618,10 @@ def judge_pass(state: State, move: PassCard) -> Outcome:
             paying = list((Counter(played) - Counter(overpaid)).elements())
             problems += _star_matching(cost, paying)
     if problems:
+        # Buttons that do not cover the cost fail on every reading of when a continue cost may
+        # be paid (rules 7.3-7.6): the cost (rule 5.1) decides, and is said first.
+        unpaid_first = ("cost-not-covered", "no-buttons-played")
+        problems.sort(key=lambda p: p.code not in unpaid_first)
         return illegal(
             f"Illegal: {card} cannot be passed this way: {problems[0].detail}.",
             problems,

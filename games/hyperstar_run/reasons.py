@@ -48,6 +48,7 @@ REASONS = ReasonCatalog(
         # abilities
         "ability-used": "6.1",
         "ability-paid": "6.2",
+        "ability-paid-by-discard": "6.2",
         "no-ability": "6.1",
         "ability-already-used": "6.6",
         "ability-card-not-in-hand": "6.2",
@@ -174,6 +175,7 @@ REASONS.rules_in(
             "ability-flip-needs-face-up",
             "ability-discard-needs-face-down",
             "ability-paid",
+            "ability-paid-by-discard",
             "flip-void-discard-instead",
             "current-card-flipped-up",
             "ability-effect-is-yours",
@@ -264,7 +266,8 @@ REASONS.rules_in(
 
 # Which reasons decide a ruling (games/core/deciding.py): an achievement, the losing rule, the
 # final card, the star button, a combo and a press decide over paying a cost (4.3) and the hero
-# moving on.
+# moving on; an Equipment Card's lost button (5.6) is given before the ways of paying, and an
+# ability paid by discarding (6.2) before its use (6.1), so that each decides among them.
 REASONS.decide(
     first=(
         "challenge-met",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from games.core import GameRules, InvalidMove, InvalidState, Ruling
+from games.core.deciding import deciding_reason
 from games.core.findings import Broken, Findings, compose, found_illegal
 from games.core.ruling import GameResult, SequenceRuling, Verdict
 from games.core.words import because, cap, owns, possessive, says, sentence, subject, verb
@@ -81,6 +82,24 @@ _LEADS = {
         "and placed for the leap"
     ),
     "leap-made": "{subj} can make the Running Leap, having used the whole hand",
+    "look-after-moving": (
+        "{subj} can Look after moving: a Look made from the Checkpoint reached ends the turn"
+    ),
+    "item-used-though-unlimited": (
+        "an item may be used for an action the hero already has without limit that turn"
+    ),
+    "look-made": (
+        "{subj} can Look from this Checkpoint: a new Dungeon Card is placed beside the room, "
+        "and the turn ends"
+    ),
+    "hazard-placed": "{subj} can place that hazard with the Hazard Item",
+    "checkpoint-passed": (
+        "{subj} can walk on past a Checkpoint: a hero may pass as many as it likes in a turn"
+    ),
+    "magic-item-used": "a Magic Item gives one use of any action, chosen by the player",
+    "dual-action-both-used": (
+        "a Dual Action Item gives one use of its first action and one of its second"
+    ),
     "item-deck-reshuffled": (
         "{subj} can make that turn, and with the Item deck used up the discard pile is "
         "shuffled to make a new Item deck to draw from"
@@ -191,11 +210,22 @@ def _answer(move: Any, result: Findings, origin: tuple[int, int] | None) -> str:
             f"Yes, but {says(foe, 'answers', 'answer')} every request and "
             f"{verb(foe, 'keeps', 'keep')} the crystals. {where}"
         )
-    hits = _LEAD_CODES.intersection(codes)
-    if len(hits) > 1:
-        lead = next(text for code, text in _LEAD_ORDER if code in hits)
+    # The answer leads with the reason that decides the ruling (games/core/deciding.py), so
+    # that the rule shown as deciding is the one the sentence gives.
+    decides = deciding_reason(result.reasons, result.voided)
+    if decides is not None and decides.code in _LEAD_TEXT:
+        lead = _LEAD_TEXT[decides.code]
+    elif decides is not None and any(decides is v for v in result.voided):
+        # a part made void decides: the sentence that follows says which, and why
+        lead = "{subj} can make that turn"
+    elif decides is not None and decides.code == "hazard-passed":
+        lead = "{subj} can make that turn, passing each hazard with the action it names"
     else:
-        lead = _LEAD_TEXT[next(iter(hits))] if hits else f"{subj} can make that turn"
+        hits = _LEAD_CODES.intersection(codes)
+        if len(hits) > 1:
+            lead = next(text for code, text in _LEAD_ORDER if code in hits)
+        else:
+            lead = _LEAD_TEXT[next(iter(hits))] if hits else f"{subj} can make that turn"
     lead = lead.format(subj=subj, poss=poss)
     return f"Yes, {lead}. {where}"
 

@@ -10,7 +10,7 @@ from games.core import InvalidMove, InvalidState, Reason
 from games.core.findings import Findings
 from games.core.pictures import plural
 from games.core.readings import ours
-from games.core.words import agree, possessive, says, subject, verb
+from games.core.words import agree, article, possessive, says, subject, verb
 from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, options, spend
 from games.super_hazard_quest.movement import (
     STATIONS,
@@ -119,6 +119,7 @@ class TurnWalk:
         self.expanded = False  # a card was placed this turn (rule 5.5)
         self.interps: set[str] = set()
         self.uses: Counter[str] = Counter()  # uses taken this turn, by source
+        self.magic_actions: dict[str, list[str]] = {}  # the action each Magic Item gave
         self.fought: set[tuple[int, int]] = set()  # cards whose Mini-Boss was fought
         self.prizes: set[str] = set()  # ids of the items taken as Boss Prizes this turn
         self.through: tuple[int, int] | None = None  # a door left into a card not drawn
@@ -183,6 +184,8 @@ class TurnWalk:
             raise breach(after.code, f"{what}: {after.detail}")
         self.ledger = after
         self.uses[INHERENT if item is None else item.id] += 1
+        if item is not None and item.kind == "magic":
+            self.magic_actions.setdefault(item.id, []).append(action)
 
     def field(self, x: int, y: int) -> str:
         """Where the card at (x, y) was described, for a 400 naming a side the ruling rests on:
@@ -255,6 +258,7 @@ class TurnWalk:
                 break
             if isinstance(st, Go):
                 self.go(st, where, index)
+                self.passing_checkpoint(index)
             elif isinstance(st, Fight):
                 self.fight(st, where)
             elif isinstance(st, PlaceHazard):
@@ -266,6 +270,25 @@ class TurnWalk:
         self.result.interpretations = sorted(self.interps)
         self.result.voided = [REASONS.reason(code, detail) for code, detail in self.voids]
         return self.result
+
+    def passing_checkpoint(self, index: int) -> None:
+        """A step onto a Checkpoint other than the one the turn began on, with the path going
+        on past it: a hero may pass as many Checkpoints as it likes (rule 5.2). That is what a
+        player doubts of such a turn, so it comes first and decides, once a turn."""
+        if index + 1 >= len(self.move.path) or self.outcome != "ended":
+            return
+        if not isinstance(self.move.path[index + 1], Go):
+            return  # a fight, a hazard placed or a battle there: the hero stops on it
+        if (self.spot.x, self.spot.y) == self.start or not on_checkpoint(self.grid, self.spot):
+            return
+        if any(r.code == "checkpoint-passed" for r in self.result.reasons):
+            return
+        reason = REASONS.reason(
+            "checkpoint-passed",
+            f"step {index + 1} reaches {self.checkpoint(self.spot.x, self.spot.y)} and the "
+            "hero walks on past it",
+        )
+        self.result.reasons.insert(0, reason)
 
     def void_rest(self, index: int) -> None:
         """The turn ended at once (a wound, rule 8.2; a win, rule 2.8): the steps after it
@@ -301,7 +324,7 @@ class TurnWalk:
             raise InvalidMove(
                 f"{where}.using",
                 f"step {index + 1} meets "
-                + (f"a {st.hazard.title()} hazard" if st.hazard else "no hazard")
+                + (f"{article(st.hazard.title())} hazard" if st.hazard else "no hazard")
                 + ' the question describes: name what passes it, not "not described"',
             )
         if st.kind == "no-vertical-exit":
@@ -336,10 +359,20 @@ class TurnWalk:
             )
         elif st.hazard is not None:
             if g.using is None:
+                if st.kind == "exit":
+                    # leaving the card: moving from one card to another takes the action its
+                    # Direction Hazard names (rule 4.4)
+                    raise breach(
+                        "exit-hazard-not-passed",
+                        f"step {index + 1} leaves {self.card(room.x, room.y)} by its {g.dir} "
+                        f"exit, whose Direction Hazard asks for {st.hazard.title()}, and names "
+                        "nothing to pass it",
+                        (PROPER_MOVEMENT,),
+                    )
                 raise breach(
                     "hazard-not-passed",
-                    f"step {index + 1} meets a {st.hazard.title()} hazard and names nothing "
-                    "to pass it",
+                    f"step {index + 1} meets {article(st.hazard.title())} hazard and names "
+                    "nothing to pass it",
                     (PROPER_MOVEMENT,),
                 )
             self.pay(st.hazard, g.using, f"{where}.using", f"step {index + 1}")
@@ -550,7 +583,7 @@ class TurnWalk:
         if p.hazard not in wanted:
             raise breach(
                 "hazard-kind-mismatch",
-                f"a {item.hazard} Hazard Item cannot place a {p.hazard.title()} hazard",
+                f"a {item.hazard} Hazard Item cannot place {article(p.hazard.title())} hazard",
             )
         if is_space != (item.hazard == "combat"):
             raise breach(
@@ -583,7 +616,8 @@ class TurnWalk:
         self.ledger = self.ledger.play_other(item.id)
         self.note(
             "hazard-placed",
-            f"a {p.hazard.title()} hazard now stands on the {p.spot} of {self.card(p.x, p.y)}",
+            f"{article(p.hazard.title())} hazard now stands on the {p.spot} of "
+            f"{self.card(p.x, p.y)}",
             HAZARD_ITEM_RULING,
         )
 
@@ -862,6 +896,17 @@ class TurnWalk:
             )
         place_card(self.state, self.grid, *cell, look.drawn, f"{self.where}.look.drawn")
         self.expanded = True
+        if self.moved:
+            # a Look ends the turn "even after a player has moved and reached a new
+            # CHECKPOINT" (rule 8.10): that is what is in doubt, over the hazards passed
+            self.note(
+                "look-after-moving",
+                f"the hero has moved to {self.checkpoint(self.spot.x, self.spot.y)} and Looks "
+                f"from there: a card is drawn and placed {_beside(look.dir)} the hero's room; "
+                "the turn ends",
+                LOOK_RULING,
+            )
+            return
         self.note(
             "look-made",
             f"a card is drawn and placed {_beside(look.dir)} the hero's room; the turn ends",
@@ -937,6 +982,9 @@ class TurnWalk:
                 # used again after its first use: "as often as the player likes" (rule 4.9)
                 # is what is in doubt, over the hazards passed with it (4.2)
                 self.ahead_of_hazards(self.result.reasons.pop())
+        unlimited = self.unlimited_actions() if self.uses else set()
+        for held in self.hero.hand:
+            self.cite_item(held, unlimited)
         for item_id, times in self.uses.items():
             item = self.hero.item(item_id) if item_id != INHERENT else None
             if item is None or item.kind not in ("super", "super-magic"):
@@ -952,6 +1000,60 @@ class TurnWalk:
                     "super-magic-unlimited",
                     f"{self.said(item)} gives {chosen.title()} {_times(times)} this turn",
                 )
+
+    def cite_item(self, item: Item, unlimited: set[str]) -> None:
+        """The rule a Magic Item used (9.5), a Dual Action Item used for both its actions
+        (9.3), or an item used for an action the hero had without limit (5.12) rests on."""
+        if item.kind == "magic" and item.id in self.ledger.magic:
+            # one use of any action the player chooses (rule 9.5): what is in doubt, over
+            # the hazard it passed (4.2)
+            self.ahead_of_hazards(
+                REASONS.reason(
+                    "magic-item-used",
+                    f"{self.said(item)} gives one action of the player's choice",
+                )
+            )
+        elif item.kind == "dual-action":
+            taken = sorted({a for i, a in self.ledger.dual if i == item.id})
+            if len(taken) == 2 or item.id in self.ledger.doubled:
+                # both its uses taken, one of each action (rule 9.3)
+                names = " and ".join(a.title() for a in taken)
+                self.ahead_of_hazards(
+                    REASONS.reason(
+                        "dual-action-both-used",
+                        f"{self.said(item)} gives one use of each of its actions: {names}",
+                    )
+                )
+        if item.kind in ("dual-action", "magic") and self.uses[item.id]:
+            spare = self.item_actions(item) & unlimited
+            if spare:
+                # used though the hero already had that action without limit (rule 5.12):
+                # what is in doubt, over the unlimited item beside it (9.4, 9.6)
+                self.result.reasons.insert(
+                    0,
+                    REASONS.reason(
+                        "item-used-though-unlimited",
+                        f"{self.said(item)} is used for "
+                        f"{' and '.join(sorted(a.title() for a in spare))}, which the hero "
+                        "already had without limit this turn: an item may still be used",
+                    ),
+                )
+
+    def unlimited_actions(self) -> set[str]:
+        """The actions the hero had without limit this turn: its Inherent Action (4.9) and
+        those of the Super and Super Magic Items played (9.4, 9.6)."""
+        unlimited: set[str] = set() if self.hero.inherent is None else {self.hero.inherent}
+        unlimited |= {a for _, a in self.ledger.super_magic}
+        for item in self.hero.hand:
+            if item.kind == "super" and item.id in self.ledger.supers:
+                unlimited.add(item.action)
+        return unlimited
+
+    def item_actions(self, item: Item) -> set[str]:
+        """The actions a Dual Action or Magic Item gave this turn."""
+        if item.kind == "magic":
+            return set(self.magic_actions.get(item.id, ()))
+        return {a for i, a in self.ledger.dual if i == item.id}
 
     def settle(self) -> None:
         self.cite_uses()

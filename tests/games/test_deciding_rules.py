@@ -29,8 +29,21 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
         "honors-from-last-battle",
         "honors-from-last-battle-in-playmaker",
     },
-    "higher-lower": set(),
-    "hyperstar-run": set(),
+    "higher-lower": {
+        # added 2026-12-03, decided in tests/games/higher_lower/test_disputes_fresh_round.py;
+        # the recorded rulings are re-recorded after merging
+        "another-booster",
+        "earlier-call-obeyed",
+        "earlier-call-not-obeyed",
+        "call-kept-after-draw",
+        "call-kept-after-draw-broken",
+        "not-the-opener",
+    },
+    "hyperstar-run": {
+        # added 2026-12-03, decided in tests/games/hyperstar_run/test_disputes_fresh_round.py;
+        # the recorded rulings are re-recorded after merging
+        "ability-paid-by-discard",
+    },
     "star-realms-high-alert": {
         # Since 2026-12-03 it decides every correct setup (rule 2.3: one mini-expansion, or all
         # of them), which the recorded boards bring once re-recorded; before, it decided only
@@ -43,7 +56,17 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
         "invasion-pack",
         "heroes-pack",
     },
-    "super-hazard-quest": set(),
+    "super-hazard-quest": {
+        # added 2026-12-03, decided in
+        # tests/games/super_hazard_quest/test_disputes_fresh_round.py; the recorded rulings
+        # are re-recorded after merging
+        "checkpoint-passed",
+        "dual-action-both-used",
+        "exit-hazard-not-passed",
+        "item-used-though-unlimited",
+        "look-after-moving",
+        "magic-item-used",
+    },
 }
 
 

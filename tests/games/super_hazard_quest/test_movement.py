@@ -25,7 +25,7 @@ def corridor(**b_face: object) -> list[dict]:
 def test_leaving_through_an_exit_needs_its_direction_hazard_passed() -> None:
     state = board(corridor(), two_heroes(inherent="climb"))
     ruling = rule(state, turn("Ana", *cross_right(exit_using=None)))
-    assert_illegal(ruling, "hazard-not-passed", "4.2")
+    assert_illegal(ruling, "exit-hazard-not-passed", "4.4")
 
 
 def test_the_direction_hazard_on_the_entry_side_is_ignored() -> None:

@@ -42,7 +42,7 @@ def test_a_look_may_end_a_turn_after_moving() -> None:
         corridor(), [hero("Ana", "unlock", hand=[super_item("s", "attack")]), hero("Ben", "dig")]
     )
     move = turn("Ana", *cross_right("inherent", left="s"), look={"dir": "right", "drawn": face()})
-    assert_legal(rule(state, move), "look-made", "8.7")
+    assert_legal(rule(state, move), "look-after-moving", "8.10")
 
 
 def test_no_look_onto_a_space_that_already_holds_a_card() -> None:
