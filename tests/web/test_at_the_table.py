@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import urlencode, urljoin
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.web.steps import Steps
 
@@ -409,7 +410,8 @@ def test_player_asks_with_printed_names_gets_plain_answer_and_every_page_fits_a_
     form = page.locator(f"#q-{question} form")
     steps = Steps(form)
     fill(form, steps)
-    steps.tap(form.locator("button[type=submit]"))
+    with page.expect_navigation():  # the answer is a new page
+        steps.tap(form.locator("button[type=submit]"))
     print(f"\n{slug}, the most common question: {steps.said()}")
     assert steps.seconds <= MOST_SECONDS, steps.said()
     page.wait_for_selector("#answer")
@@ -422,11 +424,12 @@ def test_player_asks_with_printed_names_gets_plain_answer_and_every_page_fits_a_
     # "Show your opponent": the answer fills the screen; Share copies the link here (no Web
     # Share API in headless Chromium).
     page.locator("#show-opponent").click()
+    # shown to the opponent, the answer speaks to them: "you" is now the one holding the phone
+    # (`expect` waits for the link's #show to take effect before the box is measured)
+    expect(page.locator("#answer")).to_be_hidden()
     shown = page.locator("#show")
     box = shown.bounding_box()
     assert box and box["width"] >= 380 and box["height"] >= 800
-    # shown to the opponent, the answer speaks to them: "you" is now the one holding the phone
-    assert page.locator("#answer").is_hidden()
     turned = page.locator("#answer-them").inner_text()
     if re.search(r"\byou\b", answer, re.IGNORECASE):
         assert re.search(r"\byour opponent\b", turned, re.IGNORECASE), (answer, turned)
@@ -437,7 +440,8 @@ def test_player_asks_with_printed_names_gets_plain_answer_and_every_page_fits_a_
     if slug in ("higher-lower", "bo-jackson-battle-arena"):
         # "What can I do now?": every legal move in the position, in words.
         page.goto(ruling_url)
-        page.get_by_role("link", name="What can I do now?").click()
+        with page.expect_navigation():  # a link: wait for its page
+            page.get_by_role("link", name="What can I do now?").click()
         moves = page.locator("ol.what-now li").all_inner_texts()
         assert moves and all("{" not in m for m in moves), moves
         page.goto(ruling_url)
@@ -619,7 +623,8 @@ def test_a_mistyped_form_comes_back_at_the_field_with_its_error_in_words(
     form.get_by_label("My Hero (optional)", exact=True).fill("Bandelerro")  # a near miss
     form.get_by_label("My Hero's Power", exact=True).fill("5000")
     form.get_by_label("My opponent's Hero's Power", exact=True).fill("100")
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.locator("button[type=submit]").click()
     page.wait_for_selector(".has-error")
     assert page.title().startswith("Error")
     hero = page.get_by_label("My Hero (optional)", exact=True)
