@@ -5,9 +5,9 @@ the markup, the roles, names and states, and the layout, which are the same in b
 Shown two ways: the site's CSS switches on the theme in two blocks alone, each setting the
 `color-scheme` and custom properties that hold a colour in both themes (a colour put in place
 of `var()` can only be used as a colour: anywhere else it is invalid in both themes alike);
-and in a real browser, on every kind of page and a ruling with its picture, every element's
-computed style (its colours left out) and its box are the same in the light and the dark
-theme."""
+and in a real browser, on a game's page, its rules, its forms and a ruling with its picture,
+at 390 and 1366 px, every element's computed style (its colours left out) and its box are the
+same in the light and the dark theme."""
 
 from __future__ import annotations
 
@@ -119,16 +119,15 @@ DIFFER_JS = f"""() => {{
   return out.slice(0, 4);
 }}"""
 
-# The pages of a game that hold every kind of element the site draws: the game's page, the
-# rules (the longest), the questions' forms, a ruling with its picture and a tool's page.
-PAGES = ["", "rules/", "disputes/", "tools/setup/"]
+# Pages of a game that hold every kind of element the site draws: the game's page (with the
+# site's header and the game's menu), the rules (the longest), the questions' forms (every
+# kind of field) and, below, a ruling with its picture.
+PAGES = ["", "rules/", "disputes/"]
 
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_every_kind_of_page_differs_only_in_colours_in_the_dark_theme(
-    loaded: Any, browser: Any
-) -> None:
+def test_the_pages_differ_only_in_colours_in_the_dark_theme(loaded: Any, browser: Any) -> None:
     from cardsdb import desk
     from tests.games.higher_lower.helpers import play, table
     from tests.web.test_at_the_table import LAPTOP, PHONE, _dark
