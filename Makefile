@@ -31,12 +31,19 @@ run: db
 # live-server ones, which empty the database), the longest tests first within each part and
 # the long ones without a database first of all (tests/conftest.py, LONG_FIRST), so that both
 # workers finish together.
+# mypy runs beside pytest at the lowest priority (nice 19), on the CPU the workers leave idle
+# (their waits on the browser and the live server, the last worker's tail), instead of
+# before it; its report is printed after pytest's, and either failing fails `make test`.
 PYTEST_WORKERS ?= auto
 test: install
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports --no-cache
-	$(MAKE) --no-print-directory typecheck
-	$(PY) -m pytest -q -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
+	types_log=$$(mktemp); \
+	nice -n 19 $(PY) -m mypy cardsdb games >$$types_log 2>&1 & types_pid=$$!; \
+	$(PY) -m pytest -q -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS); tests=$$?; \
+	wait $$types_pid; types=$$?; \
+	echo "== mypy cardsdb games (beside pytest)"; cat $$types_log; rm -f $$types_log; \
+	test $$tests -eq 0 && test $$types -eq 0
 
 lint: install
 	$(PY) -m ruff check .

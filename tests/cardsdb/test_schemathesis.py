@@ -33,6 +33,10 @@ FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25" if FULL else "8"))
 MIN_REQUESTS = 1000 if FULL else 200
 MIN_OPERATIONS = 30  # every operation in the schema: 34 when this was written
 
+# The requests made are counted in this process: the fuzzing and the count's check below run
+# on one pytest-xdist worker (its xdist_group, with `--dist loadgroup`), the check after it.
+pytestmark = pytest.mark.xdist_group("schemathesis")
+
 requests_made: dict[str, int] = {}
 
 
@@ -101,6 +105,10 @@ def test_the_schema_is_valid_openapi_and_documents_every_error(api: Any) -> None
             assert operation.get("security", []) == [], (method, path)
 
 
+# In the database part of the run (tests/conftest.py orders the parts), as the fuzzing is, so
+# that it runs after it: without a database it would be handed out first of all and find no
+# request counted.
+@pytest.mark.django_db
 def test_the_fuzzing_reached_every_operation_with_enough_requests() -> None:
     if not requests_made:
         pytest.skip("the schemathesis run was not selected")

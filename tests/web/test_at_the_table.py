@@ -3,8 +3,9 @@ most common question with printed names (no JSON), reads the answer in plain wor
 the view they show their opponent; then every kind of page of that game is walked and must fit
 the phone (no element wider than the screen, tap targets of 44 x 44 px, table headers broken
 only between words, pictures within their column), keep picture text readable, show no
-internal words and pass axe-core at 390 and 1366 px, in the light and the dark theme. Three
-phone screenshots are saved under docs/screenshots/ for the README."""
+internal words and pass axe-core at 390 and 1366 px, and its colour rules in the dark theme
+(which changes colours only). Three phone screenshots are saved under docs/screenshots/ for
+the README."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from typing import Any
 from urllib.parse import urlencode, urljoin
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.web.steps import Steps
 
@@ -364,30 +366,58 @@ RENDERED_JS = """() => {
     scrollX, scrollY, media, document.styleSheets.length]);
 }"""
 
-# axe-core's findings on each rendered page this worker has checked (see _axe).
+# axe-core's findings on each rendered page this worker has checked, by the page and the rules
+# run (see _axe).
 _AXE_FOUND: dict[str, list[str]] = {}
 
+# axe-core's colour rules: those of its default run tagged "cat.color" (color-contrast and
+# link-in-text-block with axe-core 4), read from the first whole run of this worker.
+_COLOUR_RULES: list[str] = []
 
-def _axe(page: Any) -> list[str]:
-    """What axe-core finds on the page as it stands. A page identical in everything axe reads
+
+# axe-core run on the document: each violation's rule and its first three elements, and the
+# rules it ran tagged "cat.color" (every rule run is listed under one of the four kinds).
+AXE_RUN_JS = """options => axe.run(document, options).then(r => ({
+  violations: r.violations.map(v => ({id: v.id, targets: v.nodes.slice(0, 3).map(n => n.target)})),
+  colours: [...r.violations, ...r.passes, ...r.incomplete, ...r.inapplicable]
+    .filter(rule => rule.tags.includes('cat.color')).map(rule => rule.id),
+}))"""
+
+
+def _axe(page: Any, colours_only: bool = False) -> list[str]:
+    """What axe-core finds on the page as it stands: every rule of its default run, or with
+    `colours_only` its colour rules alone (the dark theme, which changes nothing but colours:
+    tests/web/test_dark_theme_colours_only.py). A page identical in everything axe reads
     (RENDERED_JS: the same markup, field values, focus, window and media, served by the same
     site with the same stylesheets, so the same layout and colours) gives the findings of its
-    first check again, as a second run would: its rules read nothing else. The walks reach a
-    few such pages twice (a tool's page, and its answer to the input it opens with)."""
+    first check with the same rules again, as a second run would: its rules read nothing else.
+    The walks reach a few such pages twice (a tool's page, and its answer to the input it opens
+    with)."""
     from axe_playwright_python.sync_playwright import Axe
 
+    if colours_only and not _COLOUR_RULES:
+        raise AssertionError("axe's colour rules are read from a whole run: run one first")
+    rules = list(_COLOUR_RULES) if colours_only else None
     rendered = page.evaluate(RENDERED_JS)
-    key = hashlib.sha256(rendered.encode()).hexdigest() if rendered is not None else None
-    if key is not None and key in _AXE_FOUND:
-        return list(_AXE_FOUND[key])
+    key = None
+    if rendered is not None:
+        key = hashlib.sha256(f"{rules}\n{rendered}".encode()).hexdigest()
+        if key in _AXE_FOUND:
+            return list(_AXE_FOUND[key])
     axe = Axe()
     # axe's script once per document: the checks of one page (its themes and widths) reuse it
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(axe.axe_script)
-    response = page.evaluate(
-        "options => axe.run(document, options)", {"resultTypes": ["violations"]}
-    )
-    found = [f"{v['id']}: {[n['target'] for n in v['nodes'][:3]]}" for v in response["violations"]]
+    options: dict[str, Any] = {"resultTypes": ["violations"]}
+    if rules is not None:
+        options["runOnly"] = {"type": "rule", "values": rules}
+    # only what is read here comes back from the page (the whole result, every rule that
+    # passed included, is about 56 kB to serialize, send, check and parse for each run)
+    response = page.evaluate(AXE_RUN_JS, options)
+    if rules is None and not _COLOUR_RULES:
+        _COLOUR_RULES.extend(sorted(set(response["colours"])))
+        assert _COLOUR_RULES, "axe-core ran no colour rule"
+    found = [f"{v['id']}: {v['targets']}" for v in response["violations"]]
     if key is not None:
         _AXE_FOUND[key] = found
     return list(found)
@@ -409,7 +439,8 @@ def test_player_asks_with_printed_names_gets_plain_answer_and_every_page_fits_a_
     form = page.locator(f"#q-{question} form")
     steps = Steps(form)
     fill(form, steps)
-    steps.tap(form.locator("button[type=submit]"))
+    with page.expect_navigation():  # the answer is a new page
+        steps.tap(form.locator("button[type=submit]"))
     print(f"\n{slug}, the most common question: {steps.said()}")
     assert steps.seconds <= MOST_SECONDS, steps.said()
     page.wait_for_selector("#answer")
@@ -422,11 +453,12 @@ def test_player_asks_with_printed_names_gets_plain_answer_and_every_page_fits_a_
     # "Show your opponent": the answer fills the screen; Share copies the link here (no Web
     # Share API in headless Chromium).
     page.locator("#show-opponent").click()
+    # shown to the opponent, the answer speaks to them: "you" is now the one holding the phone
+    # (`expect` waits for the link's #show to take effect before the box is measured)
+    expect(page.locator("#answer")).to_be_hidden()
     shown = page.locator("#show")
     box = shown.bounding_box()
     assert box and box["width"] >= 380 and box["height"] >= 800
-    # shown to the opponent, the answer speaks to them: "you" is now the one holding the phone
-    assert page.locator("#answer").is_hidden()
     turned = page.locator("#answer-them").inner_text()
     if re.search(r"\byou\b", answer, re.IGNORECASE):
         assert re.search(r"\byour opponent\b", turned, re.IGNORECASE), (answer, turned)
@@ -437,7 +469,8 @@ def test_player_asks_with_printed_names_gets_plain_answer_and_every_page_fits_a_
     if slug in ("higher-lower", "bo-jackson-battle-arena"):
         # "What can I do now?": every legal move in the position, in words.
         page.goto(ruling_url)
-        page.get_by_role("link", name="What can I do now?").click()
+        with page.expect_navigation():  # a link: wait for its page
+            page.get_by_role("link", name="What can I do now?").click()
         moves = page.locator("ol.what-now li").all_inner_texts()
         assert moves and all("{" not in m for m in moves), moves
         page.goto(ruling_url)
@@ -462,10 +495,12 @@ def _dark(page: Any, on: bool) -> None:
 
 def _check_here(page: Any, where: str, problems: dict[str, list[str]]) -> None:
     """The page as it stands, at phone width and then laptop width, resized in place so that
-    a page answering a form is checked as the player sees it; axe again in the dark theme."""
+    a page answering a form is checked as the player sees it; axe's colour rules again in the
+    dark theme, which changes the page's colours and nothing else (its other rules would read
+    the same page: tests/web/test_dark_theme_colours_only.py)."""
     found = _problems(page) + _axe(page)
     _dark(page, True)
-    found += [f"dark: {v}" for v in _axe(page)]
+    found += [f"dark: {v}" for v in _axe(page, colours_only=True)]
     _dark(page, False)
     page.set_viewport_size(LAPTOP)
     found += [f"at 1366 px: {v}" for v in _problems(page) + _axe(page)]
@@ -619,7 +654,8 @@ def test_a_mistyped_form_comes_back_at_the_field_with_its_error_in_words(
     form.get_by_label("My Hero (optional)", exact=True).fill("Bandelerro")  # a near miss
     form.get_by_label("My Hero's Power", exact=True).fill("5000")
     form.get_by_label("My opponent's Hero's Power", exact=True).fill("100")
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.locator("button[type=submit]").click()
     page.wait_for_selector(".has-error")
     assert page.title().startswith("Error")
     hero = page.get_by_label("My Hero (optional)", exact=True)

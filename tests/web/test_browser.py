@@ -21,7 +21,8 @@ def test_player_asks_whether_a_card_may_be_played_and_reads_the_cited_rule(
     form.locator("input[name=call_in_force][value=higher]").check()
     form.locator("input[name=my_card]").fill("5")
     form.locator("input[name=cards_in_my_hand]").fill("5")
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
     verdict = page.locator("#verdict").inner_text()
     assert "Against the rules" in verdict
@@ -29,8 +30,8 @@ def test_player_asks_whether_a_card_may_be_played_and_reads_the_cited_rule(
     assert "Rule 4." in cited
     assert page.locator("svg.board").count() >= 1
     # The cited rule's link leads to the rule on the rules page.
-    page.locator("ul.reasons a.rule-key").first.click()
-    page.wait_for_load_state()
+    with page.expect_navigation():  # a link: wait for its page
+        page.locator("ul.reasons a.rule-key").first.click()
     assert "/games/higher-lower/rules/" in page.url
 
 

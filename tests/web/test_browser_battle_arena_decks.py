@@ -59,7 +59,8 @@ def test_a_player_pastes_sixty_heroes_on_a_phone_and_reads_every_format(
     page.goto(f"{loaded.url}/games/{SLUG}/decks/")
     page.fill("#deck-list", sixty_hero_deck())
     page.select_option("#deck-format", "playmaker")
-    page.click("#deck-submit")
+    with page.expect_navigation():  # the answer is a new page
+        page.click("#deck-submit")
     page.wait_for_selector("#verdict")
     assert "Legal" in page.locator("#verdict").inner_text()
     assert "/decks/" in page.url
@@ -79,7 +80,8 @@ def test_a_player_pastes_sixty_heroes_on_a_phone_and_reads_every_format(
     deck_page = page.url
     page.goto(f"{loaded.url}/games/{SLUG}/decks/")
     page.fill("#deck-list", copied)
-    page.click("#deck-submit")
+    with page.expect_navigation():  # the answer is a new page
+        page.click("#deck-submit")
     page.wait_for_selector("#verdict")
     assert page.url == deck_page
 
@@ -90,7 +92,8 @@ def test_a_shared_number_pasted_on_a_phone_is_asked_about_not_guessed(
     page.set_viewport_size(PHONE)
     page.goto(f"{loaded.url}/games/{SLUG}/decks/")
     page.fill("#deck-list", "Plays\nPL-85\n")
-    page.click("#deck-submit")
+    with page.expect_navigation():  # the answer is a new page
+        page.click("#deck-submit")
     page.wait_for_selector("#deck-problems")
     problem = page.locator("#deck-problems li").first.inner_text()
     assert "Line 2: PL-85 is in Alpha Edition, Alpha Update and Griffey Edition: which?" in problem

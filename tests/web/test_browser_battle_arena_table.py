@@ -39,7 +39,8 @@ def _table(body: dict[str, Any], moves: list[dict[str, Any]] | None = None) -> s
 
 def _tap(page: Any, steps: Steps, label: str) -> None:
     log = page.locator(".table-log li").count()
-    steps.tap(page.locator(".move-button", has_text=label))
+    with page.expect_navigation():  # a move: the table's new page
+        steps.tap(page.locator(".move-button", has_text=label))
     page.wait_for_url(TABLE_URL)
     assert page.locator(".table-log li").count() == log + 1
 
@@ -52,7 +53,8 @@ def _say(page: Any, steps: Steps, a: tuple[int, str], b: tuple[int, str]) -> Non
     steps.type(form.locator("#reveal-heroes-second_hero_power"), str(b[0]))
     form.locator("#reveal-heroes-second_hero_weapon").select_option(b[1])
     steps.fields += 2
-    steps.tap(form.locator("button[type=submit]"))
+    with page.expect_navigation():  # a move: the table's new page
+        steps.tap(form.locator("button[type=submit]"))
     page.wait_for_url(TABLE_URL)
     assert page.locator(".table-log li").count() == log + 1
 
@@ -80,7 +82,8 @@ def test_a_playmaker_battle_on_a_phone(live_server: Any, browser: Any) -> None:
     steps.type(form.locator("#run-play-hot_dogs_paid"), "3")
     steps.type(form.locator("#run-play-power_to_own_hero"), "20")
     _checked(page, "table-battle-arena-play-phase.png", "#move-run-play")
-    steps.tap(form.locator("button[type=submit]"))
+    with page.expect_navigation():  # a move: the table's new page
+        steps.tap(form.locator("button[type=submit]"))
     page.wait_for_url(TABLE_URL)
     assert (
         page.locator(".table-log li")

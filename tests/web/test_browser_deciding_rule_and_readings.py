@@ -71,7 +71,8 @@ def test_what_can_i_do_now_flags_the_draw_that_turns_on_our_reading(
     # Ana holds a 3 and a 5 on the 7 'higher': her one move is to draw.
     state = table(ana=[3, 5], last=7, call="higher")
     page = _open(loaded, browser, {"state": state, "move": draw(9, "Ana")})
-    page.get_by_role("link", name="What can I do now?").click()
+    with page.expect_navigation():  # a link: wait for its page
+        page.get_by_role("link", name="What can I do now?").click()
     moves = page.locator("ol.what-now li")
     assert moves.count() >= 1
     draw_option = moves.filter(has_text="must draw")

@@ -46,7 +46,8 @@ def test_player_asks_whether_an_item_passes_a_hazard_and_where_they_can_go(
     form.locator("select[name=item_kind]").select_option("super")
     form.locator("select[name=item_action]").select_option("hide")
     form.locator("select[name=inherent]").select_option("dig")
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
     assert "Against the rules" in page.locator("#verdict").inner_text()
     cited = page.locator("blockquote.cited-rule").first.evaluate("e => e.outerHTML")
@@ -56,7 +57,8 @@ def test_player_asks_whether_an_item_passes_a_hazard_and_where_they_can_go(
     dungeon = page.locator("svg.hq-board").first
     assert dungeon.locator("g.hq-card").count() == 1
     assert dungeon.locator('g.hq-token[data-player="You"]').count() == 1
-    page.locator("nav.ruling-tools").get_by_role("link", name="Where can I go?").click()
+    with page.expect_navigation():  # a link: wait for its page
+        page.locator("nav.ruling-tools").get_by_role("link", name="Where can I go?").click()
     page.wait_for_selector("#reach-summary")
     assert "/reachable/" in page.url
     summary = page.locator("#reach-summary").inner_text()
@@ -71,7 +73,8 @@ def test_player_settles_a_path_through_the_json_box_and_sees_every_checkpoint_on
     page.goto(f"{loaded.url}/games/{SLUG}/disputes/")
     page.locator("#json summary").click()
     page.locator("textarea[name=dispute]").fill(json.dumps(dispute))
-    page.locator("#json button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        page.locator("#json button[type=submit]").click()
     page.wait_for_selector("#verdict")
     assert "By the rules" in page.locator("#verdict").inner_text()
     assert "the room to Ana's right" in page.locator("main").inner_text()
@@ -82,7 +85,8 @@ def test_player_settles_a_path_through_the_json_box_and_sees_every_checkpoint_on
     assert dungeon.locator('g.hq-token[data-player="Ana"]').count() == 1
     assert "crystals: 1 red, 0 blue" in dungeon.inner_html()
 
-    page.locator("nav.ruling-tools").get_by_role("link", name="Where can I go?").click()
+    with page.expect_navigation():  # a link: wait for its page
+        page.locator("nav.ruling-tools").get_by_role("link", name="Where can I go?").click()
     page.wait_for_selector("#checkpoints")
     cells = page.locator("#checkpoints li.destination").evaluate_all(
         "items => items.map(li => li.dataset.cell)"
@@ -94,7 +98,8 @@ def test_player_settles_a_path_through_the_json_box_and_sees_every_checkpoint_on
     assert reach.locator("g.hq-reach").count() == 2
     assert reach.locator("polyline.hq-route").count() == 1
     # Ask for the other route: it is drawn on the map instead.
-    second.get_by_role("link", name="Show this route on the map").click()
+    with page.expect_navigation():  # a link: wait for its page
+        second.get_by_role("link", name="Show this route on the map").click()
     page.wait_for_selector('#checkpoints li.selected[data-cell="2,0"]')
     assert "to=2,0" in page.url
     assert page.locator('svg.hq-board g.hq-chosen[data-cell="2,0"]').count() == 1

@@ -23,7 +23,8 @@ def test_player_asks_whether_a_hero_with_a_merged_symbol_triggers_hellfire_and_s
     form.locator("input[name=ability][value=ally]").check()
     # The hero by printed name: the merged symbol is worked out from the card.
     form.locator("input[name=cards_in_play]").first.fill("Doctor Clark")
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
     assert "By the rules" in page.locator("#verdict").inner_text()
     cited = page.locator("blockquote.cited-rule").evaluate_all("es => es.map(e => e.outerHTML)")
@@ -37,8 +38,8 @@ def test_player_asks_whether_a_hero_with_a_merged_symbol_triggers_hellfire_and_s
     assert merged.first.locator("path").count() == 2  # one circle, split in two halves
     assert "Hellfire" in board.inner_html() and "Doctor Clark" in board.inner_html()
     # The cited rule's link leads to the rule on the rules page.
-    page.locator("ul.reasons a.rule-key", has_text="rule 3.4").first.click()
-    page.wait_for_load_state()
+    with page.expect_navigation():  # a link: wait for its page
+        page.locator("ul.reasons a.rule-key", has_text="rule 3.4").first.click()
     assert page.url.endswith("/rules/#3.4")
 
 
@@ -57,7 +58,8 @@ def test_player_settles_a_free_acquire_dispute_with_the_json_box(loaded: Any, pa
     page.goto(f"{loaded.url}/games/{SLUG}/disputes/")
     page.locator("#json summary").click()
     page.locator("#json textarea[name=dispute]").fill(json.dumps(dispute))
-    page.locator("#json button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        page.locator("#json button[type=submit]").click()
     page.wait_for_selector("#verdict")
     assert "Against the rules" in page.locator("#verdict").inner_text()
     reasons = page.locator("ul.reasons").inner_html()
@@ -81,19 +83,23 @@ def test_player_asks_what_can_i_do_now_from_a_ruling_and_from_the_menu(
     page.goto(f"{loaded.url}/games/{SLUG}/disputes/")
     page.locator("#json summary").click()
     page.locator("#json textarea[name=dispute]").fill(json.dumps(dispute))
-    page.locator("#json button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        page.locator("#json button[type=submit]").click()
     page.wait_for_selector("#verdict")
-    page.locator("nav.ruling-tools a", has_text="What can I do now?").click()
+    with page.expect_navigation():  # a link: wait for its page
+        page.locator("nav.ruling-tools a", has_text="What can I do now?").click()
     page.wait_for_selector("#results")
     assert page.locator("#ally-c1").get_attribute("data-ok") == "no"
-    page.locator("a", has_text="See the position after the move").click()
+    with page.expect_navigation():  # the same tool's page again
+        page.locator("a", has_text="See the position after the move").click()
     page.wait_for_selector("#results")
     ally = page.locator("#ally-c1")
     assert ally.get_attribute("data-ok") == "yes"
     assert "rule 3.4" in ally.inner_text()
 
     # From the game's menu, with the simple form.
-    page.locator("nav.gamenav a", has_text="What can I do now?").click()
+    with page.expect_navigation():  # the same tool's page again
+        page.locator("nav.gamenav a", has_text="What can I do now?").click()
     page.wait_for_selector("form.ha-state-form")
     form = page.locator("form.ha-state-form")
     form.locator("input[name=cards_in_play]").fill("Warrior Pod")
@@ -104,7 +110,8 @@ def test_player_asks_what_can_i_do_now_from_a_ruling_and_from_the_menu(
     for name in ("other_star-empire", "other_star-empire-trade-federation"):
         form.locator(f"input[name='{name}']").fill("0")
     form.locator("input[name=other_blob]").fill("1")
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.locator("button[type=submit]").click()
     page.wait_for_selector("#results")
     summary = page.locator("#summary").inner_text()
     assert "Warrior Pod" in summary and "Shield" in summary
@@ -113,14 +120,15 @@ def test_player_asks_what_can_i_do_now_from_a_ruling_and_from_the_menu(
     assert page.locator("#row-r2").get_attribute("data-ok") == "no"
     assert page.locator("#ally-c1").get_attribute("data-ok") == "yes"
     assert page.locator("svg.board-high-alert g.faction-symbol[data-symbol=blob]").count() >= 2
-    pod.locator("a.rule-key", has_text="rule 8.2").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():  # a link: wait for its page
+        pod.locator("a.rule-key", has_text="rule 8.2").click()
     assert page.url.endswith("/rules/#8.2")
 
     # A name the catalog does not hold: the field is named, the page stays usable.
     page.goto(f"{loaded.url}/games/{SLUG}/tools/options/")
     page.locator("form.ha-state-form input[name=cards_in_play]").fill("Warior Pod")
-    page.locator("form.ha-state-form button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        page.locator("form.ha-state-form button[type=submit]").click()
     page.wait_for_selector("#problem")
     problem = page.locator("#problem").inner_text()
     assert problem.startswith("cards_in_play") and "Warrior Pod" in problem

@@ -39,7 +39,8 @@ def _six_players_ruled(live_server: Any, page: Any) -> None:
     form.locator("input[name=last_card]").fill("7")
     form.locator("input[name=my_card]").fill("9")
     form.locator("input[name=cards_in_my_hand]").fill("5")
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
 
 
@@ -104,7 +105,8 @@ def test_another_opponent_at_a_table_of_two_comes_back_at_the_target(
     form.locator("fieldset", has_text="Aimed at").get_by_label(
         "Another opponent (3 or more players)"
     ).check()
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.locator("button[type=submit]").click()
     error = page.locator("#can-i-play-a-booster-aimed_at-error")
     error.wait_for()
     assert "there is no other opponent to aim at" in error.inner_text()
@@ -128,7 +130,8 @@ def test_paying_draws_the_cards_you_discard_and_says_the_rest_was_not_described(
         ("press_buttons", "C"),
     ):
         form.locator(f"[name={name}]").fill(value)
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
     picture = page.locator("svg.hr-board").first
     words = picture.text_content() or ""

@@ -24,7 +24,8 @@ def test_player_asks_to_press_a_card_ahead_of_the_hero_then_asks_for_the_best_li
     form.locator("input[name=current_card]").fill("3")
     form.locator("input[name=press_card]").fill("5")
     form.locator("input[name=press_card_button]").fill("A")
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
 
     assert "Against the rules" in page.locator("#verdict").inner_text()
@@ -44,7 +45,8 @@ def test_player_asks_to_press_a_card_ahead_of_the_hero_then_asks_for_the_best_li
     frame = page.locator("figure.board-frame").first.bounding_box()
     assert frame is not None and frame["width"] <= 390
 
-    page.get_by_role("link", name="What's my best line?").click()
+    with page.expect_navigation():  # a link: wait for its page
+        page.get_by_role("link", name="What's my best line?").click()
     page.wait_for_selector("#this-run")
     assert "/best-line/" in page.url
     this_run = page.locator("#this-run").inner_text()

@@ -48,7 +48,8 @@ def _ask(page: Any, base: str) -> None:
     ).check()
     form.locator("input[name=my_card]").fill("5")
     form.locator("input[name=cards_in_my_hand]").fill("5")
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # a new page (offline, the worker's)
+        form.locator("button[type=submit]").click()
 
 
 def test_rules_quick_reference_and_a_ruling_visited_read_with_no_signal(
@@ -111,7 +112,8 @@ def test_a_question_asked_with_no_signal_is_kept_and_sent_when_it_returns(
     link = phone.locator("#sw-status a", has_text="Open the answer")
     link.wait_for()
     assert SavedRuling.objects.count() == before + 1
-    link.click()
+    with phone.expect_navigation():  # a link: wait for its page
+        link.click()
     phone.wait_for_selector("#answer")
     assert "not higher than the 7" in phone.locator("#answer").inner_text()
 

@@ -45,7 +45,8 @@ def test_can_i_substitute_draws_the_bench_as_the_hero_you_bring_in(loaded: Any, 
     form.get_by_label("Power of the Bench Hero I want to bring in (optional)", exact=True).fill(
         "130"
     )
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
     assert "you can substitute" in page.locator("main").inner_text()
     drawn = _picture_text(page)
@@ -65,7 +66,8 @@ def test_no_weapon_picked_is_drawn_as_no_weapon(loaded: Any, page: Any) -> None:
     form.get_by_label("My opponent's Hero's Power", exact=True).fill("100")
     form.get_by_label("My Hero's weapon", exact=True).select_option(label="No weapon")
     form.get_by_label("My opponent's Hero's weapon", exact=True).select_option(label="Super")
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
     assert "Your opponent wins battle 1" in page.locator("main").inner_text()
     drawn = _picture_text(page)

@@ -22,7 +22,8 @@ def test_the_trade_row_of_a_price_question_holds_the_card_and_the_rest_not_descr
     page.goto(f"{loaded.url}/games/{SLUG}/disputes/")
     form = page.locator("#q-requisition-price form")
     form.locator("input[name=trade]").fill("5")  # the form opens with your Trade to say
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.locator("button[type=submit]").click()
     page.wait_for_selector("#verdict")
     assert "The Armory" in page.locator("main").inner_text()
     cited = page.locator("blockquote.cited-rule").evaluate_all("es => es.map(e => e.outerHTML)")

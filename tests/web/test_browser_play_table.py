@@ -75,7 +75,8 @@ def _record_by_tapping(page: Any, steps: Steps, count: int) -> list[str]:
     for n in range(1, count + 1):
         button = page.locator(".move-button").first
         tapped.append(button.inner_text())
-        steps.tap(button)
+        with page.expect_navigation():  # a move: the table's new page
+            steps.tap(button)
         page.wait_for_url(re.compile(r"/tables/[a-z2-7]+/"))
         assert page.locator(".table-log li").count() == n
     return tapped
@@ -90,8 +91,8 @@ def _second_phone_sees_the_move(browser: Any, page: Any) -> None:
         phone = other.new_page()
         phone.goto(page.url.split("/tables/")[0] + link)
         before = phone.locator(".table-log li").count()
-        page.locator(".move-button").first.click()
-        page.wait_for_load_state()
+        with page.expect_navigation():  # a move: the table's new page
+            page.locator(".move-button").first.click()
         # the page's polling notices the new version and shows the new board (the site's
         # Content Security Policy allows no script from the test, so Playwright's own wait)
         expect(phone.locator(".table-log li")).to_have_count(before + 1, timeout=20_000)
@@ -109,7 +110,8 @@ def test_a_higher_or_lower_table_on_two_phones(live_server: Any, browser: Any) -
     steps = Steps()
     page.goto(f"{live_server.url}/games/higher-lower/")
     steps.type(page.locator("#start-players"), "3")
-    steps.tap(page.locator("#start-table-button"))
+    with page.expect_navigation():  # the answer is a new page
+        steps.tap(page.locator("#start-table-button"))
     page.wait_for_url(re.compile(r"/tables/[a-z2-7]+/$"))
     assert page.locator("#board-title").inner_text() == "Your turn, Player 1"
     _fits_the_phone(page)
@@ -132,15 +134,16 @@ def test_a_higher_or_lower_table_on_two_phones(live_server: Any, browser: Any) -
     assert form.locator("input[name=my_card]").input_value() == ""
     asked_from = steps.total
     steps.type(form.locator("input[name=my_card]"), "8" if laid != "8" else "9")
-    steps.tap(form.get_by_role("button", name="Get the answer"))
+    with page.expect_navigation():  # the table's page again
+        steps.tap(form.get_by_role("button", name="Get the answer"))
     page.wait_for_selector("#asked-answer")
     first_answer = page.locator("#asked-answer").inner_text()
     assert first_answer.startswith(("Yes", "No"))
     second_from = (steps.taps, steps.fields)
     steps.tap(page.locator("#q-can-i-play-a-booster summary"))
-    steps.tap(
-        page.locator("#q-can-i-play-a-booster form").get_by_role("button", name="Get the answer")
-    )
+    booster = page.locator("#q-can-i-play-a-booster form")
+    with page.expect_navigation():  # the table's page again: its old answer is not read
+        steps.tap(booster.get_by_role("button", name="Get the answer"))
     page.wait_for_selector("#asked-answer")
     assert page.locator("#asked-answer").inner_text() != first_answer
     # a second question about the board in play: two taps, nothing typed (counted, not timed)
@@ -173,15 +176,16 @@ def test_a_high_alert_table_on_two_phones(live_server: Any, browser: Any) -> Non
     _fits_the_phone(page)
     start = steps.total
     for words in ("use Hellfire's ally ability", "acquire Doctor Clark"):
-        steps.tap(page.locator(".move-button", has_text=words))
-        page.wait_for_load_state()
+        with page.expect_navigation():  # a move: the table's new page
+            steps.tap(page.locator(".move-button", has_text=words))
     assert page.locator(".table-log li").count() == 2
     # "Can I scrap my hero now?" starts from the table: Doctor Clark, played this turn
     form = page.locator("#q-hero-scrap form")
     assert form.locator("select[name=hero]").input_value() == "doctor-clark"
     assert form.locator("input[name=played_this_turn]").is_checked()
     steps.tap(page.locator("#q-hero-scrap summary"))
-    steps.tap(form.get_by_role("button", name="Get the answer"))
+    with page.expect_navigation():  # the table's page again
+        steps.tap(form.get_by_role("button", name="Get the answer"))
     page.wait_for_selector("#asked-answer")
     assert page.locator("#asked-answer").inner_text().startswith("Yes")
     page.screenshot(path=str(SCREENSHOTS / "table-high-alert.png"))
@@ -218,7 +222,8 @@ def test_every_game_starts_a_table_from_its_page_on_a_phone(
     page.goto(f"{live_server.url}/games/{slug}/")
     for field, text in SETUPS[slug].items():
         page.locator(field).fill(text)
-    page.locator("#start-table-button").click()
+    with page.expect_navigation():  # the answer is a new page
+        page.locator("#start-table-button").click()
     page.wait_for_url(re.compile(r"/tables/[a-z2-7]+/$"))
     _fits_the_phone(page)
     assert page.locator("#questions").count() == 1

@@ -35,7 +35,8 @@ def _ask(page: Any, url: str, question: str) -> str:
     asked = next(q for q in registry[HQ].questions if q.slug == question)
     page.goto(f"{url}/games/{HQ}/disputes/")
     _say_the_facts(page.locator(f"#q-{question} form"), asked)
-    page.locator(f"#q-{question} form button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        page.locator(f"#q-{question} form button[type=submit]").click()
     page.wait_for_selector("#answer")
     return page.locator("#answer").inner_text()
 
@@ -105,7 +106,8 @@ def test_battle_arena_lines_over_the_board_fit_the_phone_and_power_has_its_unit(
         q for q in registry["bo-jackson-battle-arena"].questions if q.slug == "who-wins-this-battle"
     )
     _say_the_facts(page.locator("#q-who-wins-this-battle form"), asked)
-    page.locator("#q-who-wins-this-battle form button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        page.locator("#q-who-wins-this-battle form button[type=submit]").click()
     page.wait_for_selector("#answer")
     # Before: "Playmaker Mode · battle 1 of 7 · compare Power" and the lines under it ran
     # past the phone's edge, read by scrolling sideways.
@@ -126,7 +128,8 @@ def test_higher_or_lower_playing_order_fits_the_phone(live_server: Any, browser:
 
     asked = next(q for q in registry["higher-lower"].questions if q.slug == "can-i-play-this-card")
     _say_the_facts(page.locator("#q-can-i-play-this-card form"), asked)
-    page.locator("#q-can-i-play-this-card form button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        page.locator("#q-can-i-play-this-card form button[type=submit]").click()
     page.wait_for_selector("#answer")
     past = page.evaluate(
         """() => {

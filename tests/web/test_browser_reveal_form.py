@@ -33,16 +33,16 @@ def test_a_battle_arena_table_records_the_heroes_revealed_from_a_short_form(
     steps.type(form.get_by_label("Player A's Hero: Power", exact=True), "150")
     form.get_by_label("Player A's Hero: weapon", exact=True).select_option("Fire")
     steps.type(form.get_by_label("Player B's Hero: Power", exact=True), "140")
-    steps.tap(form.get_by_role("button", name="Record it"))
-    page.wait_for_load_state()
+    with page.expect_navigation():  # a move: the table's new page
+        steps.tap(form.get_by_role("button", name="Record it"))
     assert page.locator("#move-reveal-heroes").count() == 0
     assert (
         page.locator(".table-log li")
         .first.inner_text()
         .startswith("Yes: the Heroes of battle 1 are revealed.")
     )
-    steps.tap(page.locator(".move-button", has_text="Ana wins battle 1").first)
-    page.wait_for_load_state()
+    with page.expect_navigation():  # a move: the table's new page
+        steps.tap(page.locator(".move-button", has_text="Ana wins battle 1").first)
     assert page.locator(".table-log li").count() == 2
     assert "Say the Heroes turned face up in battle 2" in page.locator("main").inner_text()
     print(f"\nBattle Arena: {steps.total} steps to reveal and decide battle 1")

@@ -37,7 +37,8 @@ def test_player_searches_from_the_rules_with_a_typo_then_asks_a_question(
     page.goto(f"{two_games.url}/games/hyperstar-run/rules/")
     box = page.locator("form.search input[name=q]").first
     box.fill("comboo endz")
-    box.press("Enter")
+    with page.expect_navigation():  # Enter sends the search
+        box.press("Enter")
     page.wait_for_selector("p.corrected")
 
     # Searching from Hyperstar Run's pages looks in Hyperstar Run, and says so.
@@ -50,7 +51,8 @@ def test_player_searches_from_the_rules_with_a_typo_then_asks_a_question(
     _fits_the_phone(page)
 
     # The words as typed can still be asked for: nothing holds them, so the page says so.
-    page.get_by_role("link", name="comboo endz").click()
+    with page.expect_navigation():  # a link: wait for its page
+        page.get_by_role("link", name="comboo endz").click()
     page.wait_for_selector("p.no-results")
     assert "Did you mean" in page.locator("p.suggestions").inner_text()
 
@@ -58,12 +60,13 @@ def test_player_searches_from_the_rules_with_a_typo_then_asks_a_question(
     box = page.locator("#search-q")
     box.fill("can I press this card")
     page.locator("#search-game").select_option("all")
-    page.locator("form.search-scope button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        page.locator("form.search-scope button[type=submit]").click()
     page.wait_for_selector("section.settle")
     assert page.locator("p.scope").count() == 0  # every game now
     settle = page.locator("section.settle")
     assert "Common words left out" in page.locator("p.dropped").inner_text()
-    settle.get_by_role("link", name="Can I press this card?").click()
-    page.wait_for_load_state()
+    with page.expect_navigation():  # a link: wait for its page
+        settle.get_by_role("link", name="Can I press this card?").click()
     assert page.url.endswith("/games/hyperstar-run/disputes/#q-can-i-press")
     assert page.locator("#q-can-i-press form.dispute-form").is_visible()

@@ -44,7 +44,8 @@ def test_player_walks_into_a_dead_end_and_is_told_they_are_wounded(
     )
     form.get_by_label("Red crystals you hold", exact=True).fill("2")
     form.get_by_label("Blue crystals you hold", exact=True).fill("0")
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.locator("button[type=submit]").click()
     page.wait_for_selector("#answer")
     answer = page.locator("#answer").inner_text()
     assert "Your hero is wounded: the card you drew is a Dead End." in answer, answer
@@ -85,7 +86,8 @@ def test_player_passes_a_hazard_in_the_new_room_with_a_super_item_and_is_not_wou
     form.get_by_label("The item's action", exact=True).select_option(label="Hide")
     form.get_by_label("Red crystals you hold", exact=True).fill("0")
     form.get_by_label("Blue crystals you hold", exact=True).fill("0")
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.locator("button[type=submit]").click()
     page.wait_for_selector("#answer")
     answer = page.locator("#answer").inner_text()
     assert answer.startswith("Your hero is not wounded"), answer

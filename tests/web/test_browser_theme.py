@@ -54,7 +54,8 @@ def test_a_ruling_in_the_dark_theme_is_screenshot_for_the_readme(loaded: Any, br
     form.locator("input[name=call_in_force][value=higher]").check()
     form.locator("input[name=my_card]").fill("5")
     form.locator("input[name=cards_in_my_hand]").fill("5")
-    form.locator("button[type=submit]").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.locator("button[type=submit]").click()
     page.wait_for_selector("#answer")
     assert page.evaluate(BACKGROUND) == DARK_BACKGROUND
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -77,10 +77,12 @@ def test_player_describes_a_level_card_by_card_and_asks_for_the_best_line(
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     page.goto(f"{live_server.url}/games/hyperstar-run/")
-    page.locator("nav.gamenav a", has_text="Best line").click()
+    with page.expect_navigation():  # a link: wait for its page
+        page.locator("nav.gamenav a", has_text="Best line").click()
     form = page.locator("#level-form")
     form.locator("select[name=difficulty]").select_option(label="Tutorial")
-    form.get_by_role("button", name="Update the cards").click()
+    with page.expect_navigation():  # the form reloads the page
+        form.get_by_role("button", name="Update the cards").click()
     form = page.locator("#level-form")
     for name, value in {
         "L1-buttons": "A",
@@ -94,7 +96,8 @@ def test_player_describes_a_level_card_by_card_and_asks_for_the_best_line(
         "E2": "C D",
     }.items():
         form.locator(f"input[name={name}]").fill(value)
-    form.get_by_role("button", name="What's my best line?").click()
+    with page.expect_navigation():  # the answer is a new page
+        form.get_by_role("button", name="What's my best line?").click()
     this_run = page.locator("#this-run").inner_text()
     assert "past 2 cards" in this_run and "was not described" in this_run
     assert page.locator("#this-run-line li.step").count() == 2
