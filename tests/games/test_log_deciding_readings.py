@@ -77,15 +77,17 @@ def test_a_log_buying_with_no_merged_card_in_play_is_flagged_nowhere() -> None:
 
 
 def test_a_log_won_after_a_draw_turns_on_drawing_ending_the_turn() -> None:
-    # Ana cannot go higher than Cy's 7 and draws; Ben lays his last card, a 9, and wins.
+    # Ana cannot go higher than Cy's 7 and draws a 9, which would go; she leaves it in her
+    # hand, and Ben lays his last card, a 9, and wins.
     state = table(ana=[3, 5], ben=[9], last=7, call="higher")
-    log = [draw(2, "Ana"), play(9, "lower", "Ben")]
+    log = [draw(9, "Ana"), play(9, "lower", "Ben")]
     ruled = HIGHER_LOWER.rule_sequence_json(state, log)
     with flipped(HL.DRAWING_ENDS_THE_TURN):
         read_otherwise = HIGHER_LOWER.rule_sequence_json(state, log)
     assert ruled.verdict == "legal" and ruled.game_over and ruled.winner == "Ben"
     assert ruled.deciding_rule == "higher-lower:2.1"  # the rule that says who won
-    # read the other way, Ana's turn goes on after her draw, and Ben's 9 is out of turn
+    # read the other way, Ana may lay the drawn 9 at once, so her turn goes on: Ben's 9 is
+    # out of turn
     assert read_otherwise.verdict == "illegal" and read_otherwise.first_illegal == 1
     keys = [t.key for t in ruled.readings_deciding]
     assert HL.DRAWING_ENDS_THE_TURN in keys
