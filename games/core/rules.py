@@ -426,7 +426,8 @@ class GameRules(ABC, Generic[StateT, MoveT]):
         breaks. Each move is parsed against the state it is played in. A log that reaches the
         end of the game is ruled whole: who won (`game_result`). The readings the log's answer
         turns on are found by ruling the whole log again under the other reading of each open
-        point consulted on the way (a reading that changes a board changes every later move)."""
+        point consulted on the way (a reading that changes a board changes every later move);
+        the deciding ruling (the move that breaks, else the last move) carries them too."""
         ruled, keys = consulted_while(lambda: self._fold(state_data, moves_data))
         if keys:
 
@@ -442,8 +443,12 @@ class GameRules(ABC, Generic[StateT, MoveT]):
             ruled.readings_deciding = turning_readings(
                 lambda: self._fold(state_data, moves_data), keys, differs
             )
-            if ruled.first_illegal is not None:  # the deciding ruling carries them too
-                ruled.rulings[-1].readings_deciding = ruled.readings_deciding
+            if ruled.rulings:
+                # The deciding ruling carries them too: the move that breaks, or, in a log
+                # whose every move is legal, its last move (the one that ends the game, or the
+                # one whose deciding rule is the log's). A reading consulted at an earlier move
+                # turns the log's answer through the board it leaves, so it is the log's.
+                ruled.rulings[-1].readings_deciding = list(ruled.readings_deciding)
         return ruled
 
     def _fold(self, state_data: Any, moves_data: list[Any]) -> SequenceRuling:

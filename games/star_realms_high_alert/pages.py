@@ -45,7 +45,7 @@ from games.star_realms_high_alert.moves import (
 from games.star_realms_high_alert.options import Options, options
 from games.star_realms_high_alert.picture import looks
 from games.star_realms_high_alert.rules import RULES
-from games.star_realms_high_alert.setup import PACK_NAMES, PACKS, setup_plan
+from games.star_realms_high_alert.setup import PACK_NAMES, PACKS
 from games.star_realms_high_alert.state import State
 
 SLUG = "star-realms-high-alert"
@@ -672,11 +672,24 @@ def setup(request: PageRequest) -> Page:
     }
     if error:
         return Page(SETUP_TEMPLATE, context, status=400)
-    plan = setup_plan(picked)
+    plan = RULES.plan_setup(picked)
     steps, rules = plan_steps(plan, request.reference, request.links.rules)
     found = plan.model_dump(mode="json")
+    # Two or three packs turn on our reading of rule 2.3: the page says so, and what the
+    # other reading answers, beside the reference ruling's question.
+    keys = [t.key for t in plan.readings_deciding]
+    questions = {c.key: c.question for c in request.reference.clarifications(keys)}
+    turns = [
+        {
+            "question": questions.get(t.key, ""),
+            "url": f"{request.links.clarifications}#{t.key.partition(':')[2]}",
+            "other_answer": t.other_answer,
+        }
+        for t in plan.readings_deciding
+    ]
     context.update(
         plan=found,
+        turns=turns,
         packs=[
             {"name": name, "count": plan.per_pack[name], "cards": list(cards.items())}
             for name, cards in plan.cards.items()

@@ -56,7 +56,14 @@ from games.star_realms_high_alert.reasons import (
     STEALTH_EFFECT,
     TECH_SAME_TURN,
 )
-from games.star_realms_high_alert.setup import PACK_NAMES, expansion_problems, setup_problems
+from games.star_realms_high_alert.setup import (
+    PACK_NAMES,
+    SetupPlan,
+    expansion_problems,
+    pack,
+    setup_plan,
+    setup_problems,
+)
 from games.star_realms_high_alert.state import LooseCard, State, not_described, read_json
 from games.star_realms_high_alert.table import (
     AllyCount,
@@ -164,6 +171,20 @@ class HighAlertRules(GameRules[State, AnyMove]):
 
     def options_json(self, state_data: Any) -> dict[str, Any]:
         return options(self.parse_state(state_data)).model_dump(mode="json")
+
+    def plan_setup(self, expansions: Iterable[str]) -> SetupPlan:
+        """How do we set up? The plan for the mini-expansions chosen (`setup_plan`), with the
+        deciding rule and the readings of the ruling on that very setup (every card of each
+        pack shuffled in), found as for any ruling (`settle`): two or three packs turn on our
+        reading of rule 2.3, one or all four on none. Raises ValueError as `setup_plan`."""
+        plan = setup_plan(expansions)
+        added = {slug: n for e in plan.expansions for slug, n in pack(e).items()}
+        state = self.parse_state({"expansions": list(plan.expansions)})
+        ruling = self.settle(state, CheckSetup(added=added))
+        plan.deciding_rule = ruling.deciding_rule or plan.deciding_rule
+        plan.interpretations = list(ruling.interpretations)
+        plan.readings_deciding = list(ruling.readings_deciding)
+        return plan
 
     def example(self) -> dict[str, Any]:
         state = {

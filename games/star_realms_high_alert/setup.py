@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from pydantic import Field
 
 from games.core import Reason
+from games.core.readings import ReadingTurn
 from games.core.setup_pages import CitedSetup
 from games.core.words import listed, plural
 from games.star_realms_high_alert.catalog import CARDS
@@ -82,11 +83,31 @@ class SetupPlan(CitedSetup):
     unknown: str = Field(
         description="What the sheet does not give: the base game's own setup and trade deck"
     )
+    deciding_rule: str = Field(
+        description=(
+            "The rule that settles the setup: which mini-expansions may be added (rule 2.3), "
+            "as a ruling on the same setup decides it"
+        )
+    )
+    interpretations: list[str] = Field(
+        default_factory=list,
+        description="Keys of the reference rulings the setup rests on (two or three packs)",
+    )
+    readings_deciding: list[ReadingTurn] = Field(
+        default_factory=list,
+        description=(
+            "The readings of open points the setup turns on, found as for a ruling on the "
+            "same setup (read the other way, two or three packs are not a correct setup); "
+            "with what the other reading answers"
+        ),
+    )
 
 
 def setup_plan(expansions: Iterable[str]) -> SetupPlan:
     """The cards to shuffle in for the mini-expansions chosen (rule 2.3: one, several or all
-    four). Raises ValueError for a name that is not a mini-expansion, or none at all."""
+    four). Raises ValueError for a name that is not a mini-expansion, or none at all. The
+    readings the setup turns on are the engine's to find (`RULES.plan_setup` rules the same
+    setup and carries them): this plan gives the sheet's steps and rules."""
     chosen: list[ExpansionSlug] = []
     for name in expansions:
         slug = name.strip().casefold()
@@ -107,17 +128,20 @@ def setup_plan(expansions: Iterable[str]) -> SetupPlan:
     steps.append(f"Shuffle these {total} cards into the trade deck.")
     lists = [REASONS.key(PACK_RULE[e]) for e in chosen]
     marks, shuffle = "star-realms-high-alert:2.2", REASONS.key("setup-whole-packs")
+    allowed = REASONS.key("setup-one-or-all-packs")
     return SetupPlan(
         expansions=chosen,
         cards_added=total,
         per_pack=per_pack,
         cards=cards,
         steps=steps,
-        rules=[*lists, marks, shuffle],
-        # a pack's step cites its list and the marks it names (2.2), the shuffle the last
-        rules_by_step=[[key, marks] for key in lists] + [[shuffle]],
+        rules=[*lists, marks, allowed, shuffle],
+        # a pack's step cites its list and the marks it names (2.2); the shuffle, which adds
+        # the packs chosen, the rule on which may be added (2.3) and how they are added (2.4)
+        rules_by_step=[[key, marks] for key in lists] + [[allowed, shuffle]],
         unknown="The base game's own cards and the rest of its setup are not on the High Alert "
         "sheet.",
+        deciding_rule=allowed,
     )
 
 

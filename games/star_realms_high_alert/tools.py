@@ -12,7 +12,7 @@ from games.core.tools import CardCatalog, Tool
 from games.star_realms_high_alert import pages
 from games.star_realms_high_alert.options import Options
 from games.star_realms_high_alert.rules import RULES
-from games.star_realms_high_alert.setup import SetupPlan, setup_plan
+from games.star_realms_high_alert.setup import SetupPlan
 from games.star_realms_high_alert.state import ExpansionSlug, State
 
 
@@ -33,7 +33,7 @@ class SetupRequest(BaseModel):
 
 
 def how_to_set_up(body: dict[str, Any], cards: CardCatalog | None) -> dict[str, Any]:
-    return setup_plan(read_body(SetupRequest, body).expansions).model_dump(mode="json")
+    return RULES.plan_setup(read_body(SetupRequest, body).expansions).model_dump(mode="json")
 
 
 TOOLS = {
@@ -42,7 +42,8 @@ TOOLS = {
         title="How do we set up?",
         description=(
             "`{expansions}`: the High Alert cards to shuffle into the trade deck for the "
-            "mini-expansions chosen, pack by pack, with the rules."
+            "mini-expansions chosen, pack by pack, with the rules; the deciding rule (2.3) and, "
+            "for two or three packs, the reading the setup turns on."
         ),
         input=SetupRequest,
         result=SetupPlan,

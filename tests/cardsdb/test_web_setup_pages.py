@@ -158,6 +158,23 @@ def test_tech_and_heroes_add_twenty_four_cards_and_the_sheet_leaves_the_base_gam
     assert "star-realms-high-alert:" not in words and "requisition" not in words
 
 
+def test_tech_and_heroes_say_the_setup_turns_on_our_reading_of_rule_2_3(web: Client) -> None:
+    text = page(web, "star-realms-high-alert", "?expansions=tech&expansions=heroes&ask=1")
+    assert cites(steps(text)[2], "star-realms-high-alert", "2.3")
+    banner = re.search(r'<p class="show-note reading-turns"[^>]*>(.*?)</p>', text, re.S)
+    assert banner, "no reading flagged on the setup"
+    said = for_players(banner.group(1))
+    assert "turns on our reading of a point the rulebook leaves open" in said
+    assert "Read the other way: No, this is not a correct setup: Tech and Heroes make 2" in said
+    clarifications = reverse("web:clarifications", args=["star-realms-high-alert"])
+    assert f'href="{clarifications}#two-or-three-mini-expansions"' in banner.group(1)
+
+
+@pytest.mark.parametrize("query", ["?expansions=tech&ask=1", ""])
+def test_one_pack_or_all_four_flag_no_reading(web: Client, query: str) -> None:
+    assert "reading-turns" not in page(web, "star-realms-high-alert", query)
+
+
 def test_the_page_opens_with_all_four_mini_expansions(web: Client) -> None:
     assert (
         "Shuffle these 48 cards into the trade deck."
