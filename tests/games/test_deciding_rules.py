@@ -20,53 +20,11 @@ from tests.games.golden.recorder import replayed
 # decided a dispute before must go on deciding one). Every other code that can decide decides
 # at least one recorded dispute.
 NOT_YET_DISPUTED: dict[str, set[str]] = {
-    "bo-jackson-battle-arena": {
-        # added 2026-12-03 with the disputes of test_disputes_fresh_round.py, which rule them:
-        # a Playmaker Hot Dog Deck of 9 (4.3.1.5, not Substitution's 4.2.1.2), and a player
-        # acting first after battle 1 without honors (4.2.2.8 / 4.3.2.15); the golden file is
-        # re-recorded after merging
-        "hot-dog-deck-ten-in-playmaker",
-        "honors-from-last-battle",
-        "honors-from-last-battle-in-playmaker",
-    },
-    "higher-lower": {
-        # added 2026-12-03, decided in tests/games/higher_lower/test_disputes_fresh_round.py;
-        # the recorded rulings are re-recorded after merging
-        "another-booster",
-        "earlier-call-obeyed",
-        "earlier-call-not-obeyed",
-        "call-kept-after-draw",
-        "call-kept-after-draw-broken",
-        "not-the-opener",
-    },
-    "hyperstar-run": {
-        # added 2026-12-03, decided in tests/games/hyperstar_run/test_disputes_fresh_round.py;
-        # the recorded rulings are re-recorded after merging
-        "ability-paid-by-discard",
-    },
-    "star-realms-high-alert": {
-        # Since 2026-12-03 it decides every correct setup (rule 2.3: one mini-expansion, or all
-        # of them), which the recorded boards bring once re-recorded; before, it decided only
-        # read the other way (test_mini_expansions_reading.py)
-        "setup-one-or-all-packs",
-        # Since 2026-12-03 a pack's card list decides only a setup short of its cards (before,
-        # a correct setup of that one pack); the recorded boards have such a setup for
-        # Requisition alone, and test_every_code_decides.py rules one for each pack
-        "tech-pack",
-        "invasion-pack",
-        "heroes-pack",
-    },
-    "super-hazard-quest": {
-        # added 2026-12-03, decided in
-        # tests/games/super_hazard_quest/test_disputes_fresh_round.py; the recorded rulings
-        # are re-recorded after merging
-        "checkpoint-passed",
-        "dual-action-both-used",
-        "exit-hazard-not-passed",
-        "item-used-though-unlimited",
-        "look-after-moving",
-        "magic-item-used",
-    },
+    "bo-jackson-battle-arena": set(),
+    "higher-lower": set(),
+    "hyperstar-run": set(),
+    "star-realms-high-alert": set(),
+    "super-hazard-quest": set(),
 }
 
 
