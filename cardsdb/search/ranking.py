@@ -148,6 +148,7 @@ RULE_TITLE_WEIGHT = 0.5  # a rule's heading holding every word, in a count (any 
 # Battle Arena's Plays and battles, not a Super Hazard Quest item played in a Hero Battle)
 GAME_WORDS_WEIGHT = 0.5
 RULE_TEXT_WEIGHT = 0.3  # a rule's own text holding the words its heading holds (0.6: worse)
+QUESTION_RULE_TEXT_WEIGHT = 0.1  # ... the words of a question, its heading holding some or none
 # a glossary term's share of the database's score when the search reads like a question of
 # QUESTION_TERM_WORDS words or more (not a count): a term's short summary holds the words most
 # densely (BM25), the rule that answers the question states them once in a longer text. Not a
@@ -274,6 +275,11 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
             # whose own text says them answers ("loot from a mini boss": the rule listing the
             # Boss Prizes, not another rule of "Mini-bosses and prizes")
             rank += RULE_TEXT_WEIGHT * terms_matched(h.body, query) / wanted
+        elif h.kind == "rule" and long_question:
+            # a question: the rule whose own text holds its words, not one of the same section
+            # whose heading holds them ("who gets to sub first": 4.2.2.1, "the player with
+            # honors first ... substitute", not the section's rule on who goes first)
+            rank += QUESTION_RULE_TEXT_WEIGHT * terms_matched(h.body, query) / wanted
         if h.named:
             rank += NAME_WEIGHT
         if query.words_of_game and h.game == query.words_of_game:
