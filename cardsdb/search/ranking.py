@@ -148,6 +148,14 @@ RULE_TITLE_WEIGHT = 0.5  # a rule's heading holding every word, in a count (any 
 # Battle Arena's Plays and battles, not a Super Hazard Quest item played in a Hero Battle)
 GAME_WORDS_WEIGHT = 0.5
 RULE_TEXT_WEIGHT = 0.3  # a rule's own text holding the words its heading holds (0.6: worse)
+QUESTION_RULE_TEXT_WEIGHT = 0.1  # ... the words of a question, its heading holding some or none
+# a glossary term's share of the database's score when the search reads like a question of
+# QUESTION_TERM_WORDS words or more (not a count): a term's short summary holds the words most
+# densely (BM25), the rule that answers the question states them once in a longer text. Not a
+# term whose title holds two of the words or more: the question names it ("can i keep moving
+# after a special item" asks about the term Special Item)
+QUESTION_TERM_SCORE = 0.5
+QUESTION_TERM_WORDS = 3
 
 
 # "any number of", "no limit on": a count's answer too ("how many crystals can I carry": "A hero
@@ -232,6 +240,7 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
     sign = -1.0 if connection.vendor == "sqlite" else 1.0  # BM25: lower is better
     raw = [sign * h.score for h in hits]
     top = max((r for r in raw if r > 0), default=1.0)
+    long_question = query.question and not query.count and wanted >= QUESTION_TERM_WORDS
     ranked = []
     for h, r in zip(hits, raw, strict=True):
         held = max(1, min(h.matched, wanted))  # the query's words it holds
@@ -250,7 +259,10 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
             rank += QUESTION_TERM_SHARE * share
         else:
             rank += TITLE_SHARE * share
-        rank += kind_weight + max(0.0, r) / top
+        db_share = max(0.0, r) / top
+        if long_question and h.kind == "term" and h.title_terms < 2:
+            db_share *= QUESTION_TERM_SCORE
+        rank += kind_weight + db_share
         if h.kind == "question" and query.question and not query.count:
             # a dispute's form settles a question; it states no number ("how many guys go on
             # my bench" asks for the rule that says 4, not "Can I substitute now?")
@@ -263,6 +275,11 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
             # whose own text says them answers ("loot from a mini boss": the rule listing the
             # Boss Prizes, not another rule of "Mini-bosses and prizes")
             rank += RULE_TEXT_WEIGHT * terms_matched(h.body, query) / wanted
+        elif h.kind == "rule" and long_question:
+            # a question: the rule whose own text holds its words, not one of the same section
+            # whose heading holds them ("who gets to sub first": 4.2.2.1, "the player with
+            # honors first ... substitute", not the section's rule on who goes first)
+            rank += QUESTION_RULE_TEXT_WEIGHT * terms_matched(h.body, query) / wanted
         if h.named:
             rank += NAME_WEIGHT
         if query.words_of_game and h.game == query.words_of_game:

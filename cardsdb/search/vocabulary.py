@@ -51,7 +51,10 @@ def _word_set(text: str) -> frozenset[str]:
 
 QUESTION_WORDS = _word_set(
     "can may must might could would should will shall happen happens happened allowed "
-    "possible many much ли можно нельзя сколько"
+    "possible many much ли можно нельзя сколько "
+    # asking a form to check something ("check my playbook is legal" asks "is my playbook
+    # legal"): the rules never check anything, only our clarifications' own words do
+    "check"
 )
 QUESTION_START = _word_set(
     "can may must could should would will do does did is are am was were who what when where "
