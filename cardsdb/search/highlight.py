@@ -227,6 +227,10 @@ def _term_in(term: Term, words: list[str], joined: str) -> bool:
 
 def terms_matched(text: str, query: SearchQuery) -> int:
     """How many of the query's wanted terms the text holds."""
-    words = stems(text)
+    return terms_matched_in(stems(text), query)
+
+
+def terms_matched_in(words: list[str], query: SearchQuery) -> int:
+    """How many of the query's wanted terms a text holds, given its stems."""
     joined = f" {' '.join(words)} "
     return sum(1 for t in query.positive if _term_in(t, words, joined))
