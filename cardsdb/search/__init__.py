@@ -54,7 +54,7 @@ from cardsdb.search.documents import (
     _join,
     _names,
 )
-from cardsdb.search.frequencies import _entry_bounds, _entry_estimate
+from cardsdb.search.frequencies import _entry_bounds, _entry_estimate, _next_prefix
 from cardsdb.search.highlight import (
     _matcher,
     _render,
@@ -118,7 +118,6 @@ from cardsdb.search.results import (
     COUNT_CAP,
     RANK_LIMIT,
     SearchResults,
-    _next_prefix,
 )
 from cardsdb.search.searching import _SLUG_RE, RELAX_BELOW, card_ids_matching_text, search
 from cardsdb.search.signals import (

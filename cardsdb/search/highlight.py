@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+import threading
 from bisect import bisect_left
 from collections.abc import Callable, Collection, Iterable
 from functools import lru_cache
 from html import escape as _escape
-from itertools import islice
+from itertools import compress, count, islice
 
 from django.utils.safestring import SafeString, mark_safe
 
@@ -19,13 +20,41 @@ from cardsdb.search.text import (
     stems,
 )
 
+# Every written word met in a text so far, and the words of each stem: a whole-word query's
+# matches among a text's words are then one set intersection (`_Matcher.found`), not a look
+# at each word. A word's stems depend on the word alone, so nothing here goes stale; it grows
+# with the words of the texts shown, up to _MOST_WORDS (then new words are looked at one by one).
+_MOST_WORDS = 200_000  # as many as `_word_stems` remembers
+_words_lock = threading.Lock()
+_words_met: set[str] = set()  # registered in full (last of the three)
+_words_order: list[str] = []  # in the order registered
+_words_of_stem: dict[str, set[str]] = {}
+
+
+def _register(words: Iterable[str]) -> list[str]:
+    """Register written words (their stems); the words left unregistered (past the bound)."""
+    left: list[str] = []
+    with _words_lock:
+        for word in words:
+            if word in _words_met:
+                continue
+            if len(_words_order) >= _MOST_WORDS:
+                left.append(word)
+                continue
+            _words_order.append(word)
+            for s in _word_stems(word):
+                _words_of_stem.setdefault(s, set()).add(word)
+            _words_met.add(word)
+    return left
+
 
 class _Matcher(dict[str, bool]):
     """Whether a written word matches a query: its tokens' stems are the query's, or start
     with one of its prefixes. Called with a word (`hit_word(word)`): a lookup in the words
     already looked at, made in C (`dict.__getitem__`), a new word looked at once per query
     (`__missing__`); a text's distinct words are sorted into matches with set operations
-    (`found`)."""
+    (`found`): for a whole-word query, the words met so far of the query's stems, and only
+    the words met since looked at."""
 
     __call__ = dict.__getitem__  # no Python frame a word: text scores call it for every word
 
@@ -43,6 +72,11 @@ class _Matcher(dict[str, bool]):
         self.exact = frozenset(exact)
         self.starts = tuple(prefixes)
         self.hits: set[str] = set()
+        self.upto = 0  # the registered words looked at (whole-word queries)
+        if not self.starts:
+            with _words_lock:
+                self.upto = len(_words_order)
+                self.hits.update(*(_words_of_stem.get(s, ()) for s in self.exact))
 
     def _looks(self, word: str) -> bool:
         if not self.exact.isdisjoint(_word_stems(word)):
@@ -61,11 +95,7 @@ class _Matcher(dict[str, bool]):
         return hit
 
     def _learn(self, words: Collection[str]) -> None:
-        if self.starts:
-            found = [w for w in words if self._looks(w)]
-        else:  # whole words only (most queries): one set test a word, no call of `_looks`
-            exact, stems_of = self.exact, _word_stems
-            found = [w for w in words if not exact.isdisjoint(stems_of(w))]
+        found = [w for w in words if self._looks(w)]
         self.update(dict.fromkeys(words, False))
         self.update(dict.fromkeys(found, True))
         self.hits.update(found)
@@ -73,9 +103,19 @@ class _Matcher(dict[str, bool]):
     def found(self, words: Iterable[str]) -> frozenset[str]:
         """The distinct words among `words` that match."""
         distinct = set(words)
-        new = distinct - self.keys()
-        if new:
-            self._learn(new)
+        if self.starts:
+            new = distinct - self.keys()
+            if new:
+                self._learn(new)
+            return frozenset(distinct & self.hits)
+        unknown = distinct - _words_met
+        if unknown:  # words never met: registered, or looked at here past the bound
+            self._learn(_register(unknown))
+        if len(_words_order) > self.upto:  # words registered since: looked at once
+            exact, stems_of = self.exact, _word_stems
+            upto, self.upto = self.upto, len(_words_order)
+            met = _words_order[upto : self.upto]
+            self.hits.update(w for w in met if not exact.isdisjoint(stems_of(w)))
         return frozenset(distinct & self.hits)
 
 
@@ -124,12 +164,11 @@ def _marked(html: str, found: frozenset[str]) -> str:
     <mark>, unless it is an escaped character's name: right after "&" or "&#" stands one
     (`&lt;`, `&#x27;`), never a word of the text, since escaping leaves no other "&"."""
     parts = _WORDS_SPLIT_RE.split(html)
-    for i in range(1, len(parts), 2):
-        word = parts[i]
-        if word in found:
-            before = parts[i - 1]
-            if not (before.endswith("&") or before.endswith("&#")):
-                parts[i] = f"<mark>{word}</mark>"
+    # the places of the words found, picked in C (what lies between words is never a word)
+    for i in compress(count(), map(found.__contains__, parts)):
+        before = parts[i - 1]
+        if i % 2 and not (before.endswith("&") or before.endswith("&#")):
+            parts[i] = f"<mark>{parts[i]}</mark>"
     return "".join(parts)
 
 
@@ -153,7 +192,7 @@ def snippet(text: str, query: SearchQuery, words: int = 30) -> tuple[SafeString,
         if not found:
             return mark_safe(html), 0
         return mark_safe(_marked(html, found)), sum(map(found.__contains__, every))
-    hits = [i for i, w in enumerate(every) if w in found]
+    hits = list(compress(count(), map(found.__contains__, every)))
     first = 0
     if hits:  # the window of `words` words holding the most matches, a little lead-in
         best = max(range(len(hits)), key=lambda n: bisect_left(hits, hits[n] + words) - n)
@@ -188,6 +227,10 @@ def _term_in(term: Term, words: list[str], joined: str) -> bool:
 
 def terms_matched(text: str, query: SearchQuery) -> int:
     """How many of the query's wanted terms the text holds."""
-    words = stems(text)
+    return terms_matched_in(stems(text), query)
+
+
+def terms_matched_in(words: list[str], query: SearchQuery) -> int:
+    """How many of the query's wanted terms a text holds, given its stems."""
     joined = f" {' '.join(words)} "
     return sum(1 for t in query.positive if _term_in(t, words, joined))

@@ -149,6 +149,7 @@ def index_remove(kind: str, object_ids: Iterable[int]) -> None:
             chunk = ids[start : start + BATCH]
             _uncount(cursor, key, chunk)
             _delete_keys(cursor, key, chunk)
+    _touch()  # the frequencies held in memory are of the index before
 
 
 def index_rebuild(game_slugs: Iterable[str] | None = None) -> int:

@@ -159,7 +159,12 @@ def named_game(
     only its rulebook and cards hold Russian words."""
     vocabulary = vocabulary or _vocabulary()
     terms = list(typed.terms)
+    # a name's first word is the stem of a term's first token (plain or a "phrase"): the
+    # names whose first word no term starts with are not looked at
+    firsts = {stem(t.tokens[0]) for t in terms if t.tokens}
     for words, game_id in vocabulary.game_names:
+        if words[:1] and words[0] not in firsts:
+            continue
         for i in range(len(terms)):
             run = terms[i : i + len(words)]
             if len(run) == len(words) and all(t.plain for t in run):

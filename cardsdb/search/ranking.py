@@ -16,6 +16,7 @@ from cardsdb.search.highlight import (
     highlight,
     snippet,
     terms_matched,
+    terms_matched_in,
 )
 from cardsdb.search.kinds import (
     KIND_BY_SLUG,
@@ -78,8 +79,8 @@ def _hit(row: Sequence[Any], query: SearchQuery, relaxed: bool = False) -> Hit:
     wanted = len(query.positive)
     title_words = tokens(title)
     hit_word = _matcher(query)
-    share = sum(1 for w in title_words if hit_word(w)) / len(title_words) if title_words else 0
-    title_terms = terms_matched(title, query) if wanted else 0
+    share = sum(map(hit_word, title_words)) / len(title_words) if title_words else 0
+    title_terms = terms_matched_in([stem(w) for w in title_words], query) if wanted else 0
     named = title_terms == wanted and wanted > 0 and is_named(title, query)
     return Hit(
         kind=kind,

@@ -16,11 +16,14 @@ from cardsdb.search.backends import (
     _Postgres,
     _SQLite,
 )
-from cardsdb.search.frequencies import _entry_bounds, _entry_estimate
+from cardsdb.search.frequencies import (
+    _entry_bounds,
+    _entry_estimate,
+    frequencies_held,
+)
 from cardsdb.search.kinds import (
     _DISPLAY_COLUMNS,
     _KIND_BY_CODE,
-    FREQUENCIES_TABLE,
     KIND_BY_SLUG,
     KIND_SLOTS,
     KINDS,
@@ -53,11 +56,6 @@ RANK_LIMIT = 1000
 # A kind too broad to rank in the index is ranked among this many of its matches (the first of
 # a sample of its entries): bounded work however many entries hold its words.
 CANDIDATES = 30
-
-
-def _next_prefix(prefix: str) -> str:
-    """The first string after every string starting with `prefix`, in code point order."""
-    return prefix[:-1] + chr(ord(prefix[-1]) + 1)
 
 
 @dataclass
@@ -116,31 +114,17 @@ class SearchResults:
         return self._bounds
 
     def _held_rows(self) -> dict[tuple[str, int], dict[str, int]]:
+        """The frequencies table's rows of the query's stems (and the empty stem: how many
+        entries there are), by (kind, game): read from the table held in memory once per
+        version of the data and of the index (`frequencies_held`), not by a statement a
+        search."""
         if self._held is None:
             terms = [*self.query.positive, *self.query.negative]
-            exact = sorted({s for t in terms for form in t.alternatives for s in form})
+            exact = {s for t in terms for form in t.alternatives for s in form}
             prefixes = sorted({t.alternatives[0][-1] for t in terms if t.prefix})
-            clauses = [f"stem IN ({', '.join(['%s'] * (len(exact) + 1))})"]
-            params: list[Any] = ["", *exact]  # the empty stem: how many entries there are
-            for prefix in prefixes:
-                clauses.append("(stem >= %s AND stem < %s)")
-                params += [prefix, _next_prefix(prefix)]
-            sql = (
-                f"SELECT stem, kind, game_id, docs FROM {FREQUENCIES_TABLE} "
-                f"WHERE ({' OR '.join(clauses)})"
+            self._held = frequencies_held().rows(
+                ["", *sorted(exact)], prefixes, game_id=self.game_id, kind=self.kind
             )
-            if self.game_id is not None:
-                sql += " AND game_id = %s"
-                params.append(self.game_id)
-            if self.kind:
-                sql += " AND kind = %s"
-                params.append(self.kind)
-            held: dict[tuple[str, int], dict[str, int]] = {}
-            with connection.cursor() as cursor:
-                cursor.execute(sql, params)
-                for stem_, kind, game_id, docs in cursor.fetchall():
-                    held.setdefault((kind, int(game_id)), {})[stem_] = int(docs)
-            self._held = held
         return self._held
 
     def counts(self) -> dict[str, int]:
