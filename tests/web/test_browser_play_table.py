@@ -20,6 +20,15 @@ PHONE = {"width": 390, "height": 844}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
+def _phone(browser: Any) -> Any:
+    """A phone's browser context. A posted form's page is waited for up to a minute: on a
+    machine running the whole suite on every core, the live server once took over Playwright's
+    default 30 s to answer one."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context.set_default_timeout(60_000)
+    return context
+
+
 def _load(*slugs: str) -> None:
     from django.conf import settings
 
@@ -86,10 +95,13 @@ def _second_phone_sees_the_move(browser: Any, page: Any) -> None:
     """Open the shared link in a second browser context (another phone), record a move on the
     first, and wait for the second to show the new board (it polls the table's version)."""
     link = page.locator("#table-link").get_attribute("href")
-    other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    other = _phone(browser)
     try:
         phone = other.new_page()
         phone.goto(page.url.split("/tables/")[0] + link)
+        # the second phone's page and its service worker's install settle first, so that the
+        # move tapped below is what the server is answering
+        phone.wait_for_load_state("networkidle")
         before = phone.locator(".table-log li").count()
         with page.expect_navigation():  # a move: the table's new page
             page.locator(".move-button").first.click()
@@ -105,7 +117,7 @@ def _second_phone_sees_the_move(browser: Any, page: Any) -> None:
 
 def test_a_higher_or_lower_table_on_two_phones(live_server: Any, browser: Any) -> None:
     _load("higher-lower")
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context = _phone(browser)
     page = context.new_page()
     steps = Steps()
     page.goto(f"{live_server.url}/games/higher-lower/")
@@ -160,7 +172,7 @@ def test_a_higher_or_lower_table_on_two_phones(live_server: Any, browser: Any) -
 
 def test_a_high_alert_table_on_two_phones(live_server: Any, browser: Any) -> None:
     _load("star-realms-high-alert")
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context = _phone(browser)
     page = context.new_page()
     board = {
         "trade": 3,
@@ -217,7 +229,7 @@ def test_every_game_starts_a_table_from_its_page_on_a_phone(
     """ "Start a table" on the game's page: the setup form, then the table's page, which fits
     the phone and shows what the setup left not described as such (nothing made up)."""
     _load(slug)
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context = _phone(browser)
     page = context.new_page()
     page.goto(f"{live_server.url}/games/{slug}/")
     for field, text in SETUPS[slug].items():
