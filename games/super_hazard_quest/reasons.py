@@ -59,6 +59,7 @@ REASONS = ReasonCatalog(
         "item-deck-reshuffled": "7.7",
         "prize-crystal": "7.5",
         "prize-item": "7.6",
+        "prize-item-played": "7.6",
         "no-item-to-take": "7.5",
         # wounds, Looks, Scramblers (sections 2 and 8)
         "wounded-stuck": "8.1",
@@ -304,6 +305,8 @@ REASONS.decide(
         "scrambler-defeated",
         "battle-won",
         "battle-answered",
+        # an item won as a Boss Prize and used in the same turn (7.6), over the fight
+        "prize-item-played",
         # a Mini-Boss fought again, the prize it gave once already held (7.4)
         "mini-boss-again",
         "mini-boss-defeated",
