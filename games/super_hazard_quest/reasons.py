@@ -102,7 +102,7 @@ REASONS = ReasonCatalog(
         "look-in-discard-turn": "6.4",
         "trade-made": "6.5",
         "trade-empty": "6.5",
-        "trade-uneven": "6.5",
+        "trade-uneven": "5.10",
         # turn order and setup (section 3)
         "not-your-turn": "3.4",
         "traded-turn-over": "6.5",

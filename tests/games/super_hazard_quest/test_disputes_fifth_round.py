@@ -191,3 +191,25 @@ def test_a_log_where_ana_moves_after_her_own_look() -> None:
     ruled = RULES.rule_sequence_json(state, log)
     assert ruled.verdict == "illegal" and ruled.first_illegal == 1
     assert ruled.deciding_rule == KEY + "8.8"
+
+
+def _traders() -> JSON:
+    ben = hero("Ben", "dig", hand=[dual("b", "hide", "dig"), magic("bm")])
+    return board(TWO_ATTACKS, [ana(super_item("s", "attack")), ben])
+
+
+def test_a_trade_of_nothing_for_nothing() -> None:
+    move = {"kind": "trade", "player": "Ana", "partner": "Ben", "give": [], "receive": []}
+    settled(rule(_traders(), move), False, "6.5")
+
+
+def test_a_trade_of_one_item_for_two() -> None:
+    move = {
+        "kind": "trade",
+        "player": "Ana",
+        "partner": "Ben",
+        "give": ["s"],
+        "receive": ["b", "bm"],
+    }
+    # written first as legal: both hands must stay at five (5.10), which decides
+    settled(rule(_traders(), move), False, "5.10")
