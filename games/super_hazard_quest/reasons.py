@@ -106,6 +106,7 @@ REASONS = ReasonCatalog(
         # turn order and setup (section 3)
         "not-your-turn": "3.4",
         "traded-turn-over": "6.5",
+        "looked-turn-over": "8.8",
         "item-traded-away": "6.5",
         "item-discarded-earlier": "6.2",
         "item-left-with-active-hand": "5.10",
@@ -187,6 +188,7 @@ REASONS.rules_in(
         "rules": (
             "not-your-turn",
             "traded-turn-over",
+            "looked-turn-over",
             "item-traded-away",
             "item-discarded-earlier",
             "item-left-with-active-hand",
