@@ -153,7 +153,7 @@ def test_a_log_to_the_win_over_the_last_two_cards() -> None:
 
 
 def test_the_best_line_where_no_button_can_pay() -> None:
-    level = [face("A", enemy="D D D", start="D D")] * 6
+    level: list[JSON | None] = [face("A", enemy="D D D", start="D D")] * 6
     state = board("tutorial", run=4, level=level, hand=[face("A")] * 6, equipment=("A B", "A B"))
     answer = solve_json(state)
     assert answer["winnable"] is False
