@@ -173,7 +173,9 @@ def test_a_look_after_a_wound_does_not_count() -> None:
         "Ana", *cross_right("inherent", drawn=dead_end), look={"dir": "up", "drawn": face()}
     )
     # written first as illegal under 8.2; the wound decides and the Look is void (8.2)
-    settled(rule(state, move), True, "8.4")
+    ruling = rule(state, move)
+    settled(ruling, True, "8.4")
+    assert ruling.next_state is not None and "looked" not in ruling.next_state
 
 
 def test_a_log_where_ana_moves_after_her_own_look() -> None:
@@ -207,3 +209,11 @@ def test_a_trade_of_one_item_for_two() -> None:
     }
     # written first as legal: both hands must stay at five (5.10), which decides
     settled(rule(_traders(), move), False, "5.10")
+
+
+def test_ana_moves_on_bens_turn_after_her_look() -> None:
+    state = board(TWO_ATTACKS, [ana(super_item("s", "attack")), BEN], turn="Ben") | {
+        "looked": "Ana"
+    }
+    move = turn("Ana", *cross_right("inherent", left="s", right="s"))
+    settled(rule(state, move), False, "8.8")
