@@ -492,6 +492,9 @@ def _legal_draw(
     nxt = next_player(state, name)
     stands, _ = _call_stands(state, nxt)
     interpretations = [R.DRAW_ONLY_WHEN_UNABLE, R.DRAWING_ENDS_THE_TURN, R.CALL_AFTER_A_DRAW]
+    held = player(state, name).hand
+    if isinstance(held, list) and any(v in AUTOMATIC_CALL for v in held):
+        interpretations.append(R.AUTOMATIC_CALLS)  # a 1 or a 15 held: is it wild?
     notes: list[str] = []
     why = f"{W(name)} can neither go {state.call} than the {state.last_card} nor match it"
     if instead:

@@ -149,6 +149,8 @@ def playable(value: int, state: State) -> bool:
         return False
     if state.call is None:
         return value == state.last_card
+    if value in AUTOMATIC_CALL and not ours(R.AUTOMATIC_CALLS):
+        return True  # read the other way, a 1 or a 15 goes on any card
     return value == state.last_card or obeys_call(value, state.last_card, state.call)
 
 

@@ -252,20 +252,27 @@ def setup_problems(state: State) -> list[Reason]:
         problems.append(
             reason("setup-hero-start", "the hero must stand over the leftmost card, on run 1")
         )
-    if state.combo or state.ability_used or state.discard:
+    if state.combo or state.ability_used:
         problems.append(reason("setup-hero-start", "play has already begun"))
     if state.level and not state.level[0].face_up:
         problems.append(
-            reason("setup-current-face-up", "the current card, card 1 of the level, is face down")
+            reason("setup-current-face-up", "card 1 of the level, the current card, is face down")
         )
     up = [level_place(i) for i, s in enumerate(state.level) if i and s.face_up]
     if up:
         problems.append(reason("setup-level-face-down", f"{listed(up)} should still be face down"))
     if not state.described("discard"):
         problems.append(reason("setup-hero-start", "the discard pile was not described"))
+    # A card in the discard pile shows play has begun; what is missing from the hand (rules
+    # 2.3, 2.4) is the rule a player reads, so that comes first.
+    begun = (
+        []
+        if state.combo or state.ability_used or not state.discard
+        else [reason("setup-hero-start", "play has already begun")]
+    )
     if not state.hand_described():
         problems.append(reason("setup-hand-level-cards", "your hand was not described in full"))
-        return problems  # what the hand holds is not checked against a hand not described
+        return problems + begun  # the hand is not checked against a hand not described
     level_in_hand = [h for h in state.hand if h.card.startswith("L")]
     if len(level_in_hand) != HAND_LEVEL_CARDS or not all(h.face_up for h in level_in_hand):
         problems.append(
@@ -279,7 +286,7 @@ def setup_problems(state: State) -> list[Reason]:
         problems.append(
             reason("setup-hand-equipment", "both Equipment Cards must be in hand, face up")
         )
-    return problems
+    return problems + begun
 
 
 def judge_setup(state: State) -> Outcome:

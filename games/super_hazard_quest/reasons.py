@@ -59,6 +59,7 @@ REASONS = ReasonCatalog(
         "item-deck-reshuffled": "7.7",
         "prize-crystal": "7.5",
         "prize-item": "7.6",
+        "prize-item-played": "7.6",
         "no-item-to-take": "7.5",
         # wounds, Looks, Scramblers (sections 2 and 8)
         "wounded-stuck": "8.1",
@@ -101,10 +102,11 @@ REASONS = ReasonCatalog(
         "look-in-discard-turn": "6.4",
         "trade-made": "6.5",
         "trade-empty": "6.5",
-        "trade-uneven": "6.5",
+        "trade-uneven": "5.10",
         # turn order and setup (section 3)
         "not-your-turn": "3.4",
         "traded-turn-over": "6.5",
+        "looked-turn-over": "8.8",
         "item-traded-away": "6.5",
         "item-discarded-earlier": "6.2",
         "item-left-with-active-hand": "5.10",
@@ -186,6 +188,7 @@ REASONS.rules_in(
         "rules": (
             "not-your-turn",
             "traded-turn-over",
+            "looked-turn-over",
             "item-traded-away",
             "item-discarded-earlier",
             "item-left-with-active-hand",
@@ -304,6 +307,8 @@ REASONS.decide(
         "scrambler-defeated",
         "battle-won",
         "battle-answered",
+        # an item won as a Boss Prize and used in the same turn (7.6), over the fight
+        "prize-item-played",
         # a Mini-Boss fought again, the prize it gave once already held (7.4)
         "mini-boss-again",
         "mini-boss-defeated",

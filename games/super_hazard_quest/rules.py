@@ -111,6 +111,7 @@ _LEAD_ORDER = tuple(sorted(_LEAD_TEXT.items(), key=lambda lead: -REASONS.weight(
 _LEAD_CODES = frozenset(_LEAD_TEXT)
 
 
+_LOOKED = frozenset({"look-made", "look-after-moving"})  # a Look that counted
 _DECIDES = frozenset(
     {"scrambler-defeated", "wounded-dead-end", "wounded-scrambler", "wounded-stuck", "way-on-open"}
 )
@@ -291,6 +292,12 @@ class SuperHazardQuestRules(GameRules[State, Any]):
             raise InvalidState(
                 "state.traded", "a trade ends the turn: who traded is not who moves now"
             )
+        if state.looked is not None and state.hero(state.looked) is None:
+            raise InvalidState("state.looked", f"no player {state.looked!r} in this game")
+        if state.looked is not None and state.turn and fold(state.looked) == fold(state.turn):
+            raise InvalidState(
+                "state.looked", "a Look ends the turn: who looked is not who moves now"
+            )
 
     def check_move(self, state: State, move: Any, field: str) -> None:
         if isinstance(move, Setup):
@@ -343,6 +350,9 @@ class SuperHazardQuestRules(GameRules[State, Any]):
             result.notes.append("Cards held but not given are counted as unseen.")
         # Whose turn just ended with a trade (rule 6.5), remembered for the next move only.
         result.next_state.traded = move.player if isinstance(move, Trade) else None
+        # Whose turn just ended with a Look (rule 8.8), remembered for the next move only.
+        looked = any(r.code in _LOOKED for r in result.reasons)
+        result.next_state.looked = move.player if looked else None
         result.interpretations = sorted(set(result.interpretations))
         origin = _origin(state, move)
         result.answer = _answer(move, result, origin)
@@ -369,6 +379,12 @@ class SuperHazardQuestRules(GameRules[State, Any]):
                     "place of a Discard Turn, with nothing else done in that turn; it is "
                     f"{possessive(state.turn or 'nobody')} turn now",
                     (TRADE_RULING,),
+                )
+            if state.looked is not None and fold(state.looked) == fold(move.player):
+                raise breach(
+                    "looked-turn-over",
+                    f"{says(move.player, 'has', 'have')} just made a Look, and a Look ends the "
+                    f"turn at once; it is {possessive(state.turn or 'nobody')} turn now",
                 )
             raise breach(
                 "not-your-turn",

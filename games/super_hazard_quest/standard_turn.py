@@ -1085,6 +1085,12 @@ class TurnWalk:
                 )
         used = set(self.ledger.active())
         spent = [self.said(i) for i in hero.hand if i.id in used]
+        prize = next((i for i in hero.hand if i.id in used and i.id in self.prizes), None)
+        if prize is not None:
+            self.note(
+                "prize-item-played",
+                f"{self.said(prize)}, won as the Boss Prize, is used in the same turn",
+            )
         discard_items(state, hero, used)
         left = state.item_deck
         drawn = refill(state, hero, list(self.move.draws), f"{self.where}.draws")

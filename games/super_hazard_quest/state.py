@@ -319,6 +319,12 @@ class State(Strict):
         "the place of a Discard Turn, and nothing else is done in that turn); absent: the last "
         "turn was not a trade, or it was not said",
     )
+    looked: PlayerName | None = Field(
+        default=None,
+        exclude_if=lambda v: v is None,
+        description="the player whose turn just ended with a Look (rule 8.8: a Look ends the "
+        "turn at once); absent: the last turn did not end with a Look, or it was not said",
+    )
 
     def field_of(self, hero: Hero) -> str:
         """Where a hero is in the state, for a 400 naming its field."""

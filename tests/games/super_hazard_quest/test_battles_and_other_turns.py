@@ -324,7 +324,7 @@ def test_a_trade_swaps_as_many_cards_as_it_takes() -> None:
         "give": ["s", "t"],
         "receive": ["d"],
     }
-    assert_illegal(rule(state, move), "trade-uneven", "6.5")
+    assert_illegal(rule(state, move), "trade-uneven", "5.10")
 
 
 def test_a_stuck_hero_can_always_take_a_discard_turn() -> None:

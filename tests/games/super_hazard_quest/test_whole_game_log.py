@@ -132,6 +132,13 @@ def test_a_state_where_the_player_who_traded_moves_again_cannot_exist() -> None:
     assert refused.value.field == "state.traded"
 
 
+def test_a_state_where_the_player_who_looked_moves_again_cannot_exist() -> None:
+    state = {**_traders(), "looked": "Ana"}  # Ana to move, and Ana's Look ended the last turn
+    with pytest.raises(InvalidState) as refused:
+        RULES.parse_state(state)
+    assert refused.value.field == "state.looked"
+
+
 def _walkers() -> dict[str, Any]:
     rooms = [
         room(0, 0, exits={"right": "unlock"}, left_space="hide"),
