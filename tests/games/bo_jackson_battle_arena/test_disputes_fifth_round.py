@@ -81,9 +81,11 @@ def test_ana_s_plus_20_play_breaks_a_playmaker_tie() -> None:
 
 
 def test_ana_keeps_honors_after_a_drawn_substitution_battle() -> None:
+    # The move ruled is a substitution: its own rule decides it; who acts first is 4.2.2.8,
+    # which the log (acting out of turn) cites when broken.
     ruled = RULES.rule_sequence_json(game("substitution"), [keep(0), keep(1), RESOLVE, sub(0)])
     assert ruled.verdict == "legal", ruled.answer
-    settled(ruled.rulings[3], True, "4.2.2.8")
+    settled(ruled.rulings[3], True, "4.2.2.1")
 
 
 def test_ana_wins_4_to_3_though_ben_takes_battle_seven() -> None:
@@ -149,6 +151,10 @@ def test_a_rookie_deck_of_61_heroes() -> None:
 
 def test_a_substitution_deck_of_59_heroes() -> None:
     settled(check(deck(legal_heroes(59)), "substitution"), False, "4.2.1.1")
+
+
+def test_a_playmaker_deck_of_59_heroes() -> None:
+    settled(check(deck(legal_heroes(59)), "playmaker"), False, "4.3.1.1")
 
 
 def test_a_substitution_deck_with_no_hot_dogs() -> None:
