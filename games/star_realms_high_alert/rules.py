@@ -18,7 +18,12 @@ from games.core.findings import Findings, compose, found_illegal, found_legal
 from games.core.readings import ours
 from games.core.rules import ReasonCatalog, first_error, strict_json
 from games.star_realms_high_alert import transitions, turns
-from games.star_realms_high_alert.catalog import CARDS, FACTION_NAMES, SYMBOL_NAMES
+from games.star_realms_high_alert.catalog import (
+    CARDS,
+    CHOSEN_FACTION_TECH,
+    FACTION_NAMES,
+    SYMBOL_NAMES,
+)
 from games.star_realms_high_alert.checks import check_move, check_state
 from games.star_realms_high_alert.moves import (
     Acquire,
@@ -70,6 +75,7 @@ from games.star_realms_high_alert.table import (
     PriceQuote,
     ally_count,
     faction_list,
+    factions_of,
     facts,
     find_played,
     find_row,
@@ -385,13 +391,26 @@ class HighAlertRules(GameRules[State, AnyMove]):
         if have < needed:
             code = "double-ally-not-triggered" if double else "ally-not-triggered"
             detail = f"{needed} needed, {have} counted: {count.describe()}"
+            # a tech on the table is no card of a faction (4.5): what a player would count
+            techs = [
+                k.name
+                for t in state.techs
+                if (k := facts(t.card)) is not None and k.slug not in CHOSEN_FACTION_TECH
+            ]
+            why = ""
+            if techs:
+                has = words.agree(techs, "has", "have")
+                grounds.append(
+                    self._r("tech-not-in-ally-count", f"{words.listed(techs)} {has} no faction")
+                )
+                why = f"; {words.listed(techs)} on your table {has} no faction"
             return found_illegal(
                 f"{name}'s {what} is not live: it needs {_needs(needed)} of "
                 f"{_factions(count)} in play, and there {_is_are(have)}.",
                 [self._r(code, detail), *grounds],
                 interpretations=interpretations,
                 answer=f"No: {name}'s {what} needs {_needs(needed)} of {_factions(count)} in "
-                f"play, and there {_is_are(have)}.",
+                f"play, and there {_is_are(have)}{why}.",
             )
         code = "double-ally-triggered" if double else "ally-triggered"
         after = transitions.mark_ally_used(state, card.id, double=double)
@@ -634,6 +653,22 @@ class HighAlertRules(GameRules[State, AnyMove]):
                     has = words.agree(heroes, "has", "have")
                     parts.append(f"{words.listed(heroes)} on your table {has} no faction")
                 why = "; " + ", and ".join(parts)
+            known = facts(card.card)
+            if known is not None and quote.discount_faction is None and known.factions:
+                # a card of its faction in play lowers only a Requisition card's price (8.2)
+                mine = set(known.factions)
+                same = [label(o) for o in state.play_area if mine & factions_of(o)]
+                if len(same) >= gap:
+                    grounds.append(
+                        self._r(
+                            "discount-requisition-only",
+                            f"{name} is not a Requisition card: {words.listed(same)} "
+                            "does not lower its price",
+                        )
+                    )
+                    why = (
+                        "; only a Requisition card costs less for the cards of its faction in play"
+                    )
             return found_illegal(
                 f"{name} costs you {quote.price} Trade and you have only {state.trade}.",
                 [

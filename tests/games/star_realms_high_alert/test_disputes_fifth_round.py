@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Ruling
+import pytest
+
+from games.core import InvalidMove, Ruling
+from games.star_realms_high_alert import reasons as R
 from games.star_realms_high_alert.setup import pack
 
 from .helpers import (
@@ -66,12 +69,14 @@ def test_an_ally_ability_used_in_the_discard_phase() -> None:
 
 
 def test_a_card_played_that_is_not_in_the_hand() -> None:
+    # a card the table does not hold is a mistake in the question, not a ruling
     state = {"hand": [played("corsair", "d1")]}
-    settled(rule(state, {"kind": "play-card", "card": "d9", "trade": 3}), False, "10.1")
+    with pytest.raises(InvalidMove):
+        rule(state, {"kind": "play-card", "card": "d9", "trade": 3})
 
 
 def test_a_new_hand_drawn_after_the_turn_ends() -> None:
-    cards = [played("corsair", f"n{i}") for i in range(5)]
+    cards = [played(slug, f"n{i}") for i, slug in enumerate(["corsair", "hellfire", "voyager"])]
     ruled = RULES.rule_sequence_json({}, [{"kind": "end-turn"}, {"kind": "draw", "cards": cards}])
     assert ruled.verdict == "legal", ruled.answer
     settled(ruled.rulings[1], True, "10.4")
@@ -102,7 +107,8 @@ def test_warp_for_3_trade() -> None:
 def test_guidance_taken_free_under_costing_2_or_less() -> None:
     state = {"free_acquires": [{"id": "f1", "max_cost": 2}], "trade_row": [row("guidance")]}
     move = {"kind": "acquire-free", "card": "r1", "effect": "f1"}
-    settled(rule(state, move), True, "9.3")
+    # where a tech taken free goes is our reading; whether it may be taken is not
+    settled(rule(state, move), True, "9.3", R.FREE_HERO_OR_TECH)
 
 
 def test_a_laser_on_the_table_does_not_trigger_hellfire() -> None:
@@ -112,12 +118,14 @@ def test_a_laser_on_the_table_does_not_trigger_hellfire() -> None:
 
 def test_a_hero_not_on_the_table_cannot_be_scrapped() -> None:
     state = {"heroes": [hero("biodroid-otto")]}
-    settled(rule(state, {"kind": "scrap-hero", "hero": "h9"}), False, "3.8")
+    with pytest.raises(InvalidMove):
+        rule(state, {"kind": "scrap-hero", "hero": "h9"})
 
 
 def test_a_tech_not_on_the_table_cannot_be_used() -> None:
     state = {"trade": 5, "techs": [tech("laser")]}
-    settled(rule(state, {"kind": "use-tech", "tech": "t9"}), False, "4.4")
+    with pytest.raises(InvalidMove):
+        rule(state, {"kind": "use-tech", "tech": "t9"})
 
 
 # ----- the Requisition discount (8.1-8.4)
@@ -178,8 +186,10 @@ def test_the_heroes_pack_with_doctor_clark_missing() -> None:
 
 
 def test_the_heroes_pack_with_two_administrator_tungs() -> None:
+    # the pack holds one of each hero: a count beyond it is refused as input (rule 1.2)
     added = {**_whole("heroes"), "administrator-tung": 2}
-    settled(setup(["heroes"], added), False, "1.6")
+    with pytest.raises(InvalidMove):
+        setup(["heroes"], added)
 
 
 def test_the_whole_tech_pack_shuffled_in() -> None:
