@@ -397,20 +397,20 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 for t in state.techs
                 if (k := facts(t.card)) is not None and k.slug not in CHOSEN_FACTION_TECH
             ]
-            why = ""
+            no_faction = ""
             if techs:
                 has = words.agree(techs, "has", "have")
                 grounds.append(
                     self._r("tech-not-in-ally-count", f"{words.listed(techs)} {has} no faction")
                 )
-                why = f"; {words.listed(techs)} on your table {has} no faction"
+                no_faction = f"; {words.listed(techs)} on your table {has} no faction"
             return found_illegal(
                 f"{name}'s {what} is not live: it needs {_needs(needed)} of "
                 f"{_factions(count)} in play, and there {_is_are(have)}.",
                 [self._r(code, detail), *grounds],
                 interpretations=interpretations,
                 answer=f"No: {name}'s {what} needs {_needs(needed)} of {_factions(count)} in "
-                f"play, and there {_is_are(have)}{why}.",
+                f"play, and there {_is_are(have)}{no_faction}.",
             )
         code = "double-ally-triggered" if double else "ally-triggered"
         after = transitions.mark_ally_used(state, card.id, double=double)
