@@ -399,11 +399,11 @@ class HighAlertRules(GameRules[State, AnyMove]):
             ]
             no_faction = ""
             if techs:
-                has = words.agree(techs, "has", "have")
+                verb = words.agree(techs, "has", "have")
                 grounds.append(
-                    self._r("tech-not-in-ally-count", f"{words.listed(techs)} {has} no faction")
+                    self._r("tech-not-in-ally-count", f"{words.listed(techs)} {verb} no faction")
                 )
-                no_faction = f"; {words.listed(techs)} on your table {has} no faction"
+                no_faction = f"; {words.listed(techs)} on your table {verb} no faction"
             return found_illegal(
                 f"{name}'s {what} is not live: it needs {_needs(needed)} of "
                 f"{_factions(count)} in play, and there {_is_are(have)}.",
