@@ -45,7 +45,6 @@ REASONS = ReasonCatalog(
         "tech-already-used": "4.4",
         "tech-not-enough-trade": "4.4",
         "tech-has-no-faction": "4.5",
-        "tech-not-in-ally-count": "4.5",
         "discount-requisition-only": "8.2",
         "chosen-faction-is-an-effect": "7.3",
         # heroes
@@ -185,7 +184,6 @@ REASONS.rules_in(
             "tech-already-used",
             "tech-not-enough-trade",
             "tech-has-no-faction",
-            "tech-not-in-ally-count",
             "discount-requisition-only",
             "chosen-faction-is-an-effect",
             "hero-scrapped",
@@ -247,7 +245,6 @@ REASONS.decide(
         "effects-discount-void",
         "requisition-discount",
         "discount-requisition-only",
-        "tech-not-in-ally-count",
         "discount-not-printed-cost",
         "effects-not-in-discount",
         "free-acquire",

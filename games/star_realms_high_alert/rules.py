@@ -18,12 +18,7 @@ from games.core.findings import Findings, compose, found_illegal, found_legal
 from games.core.readings import ours
 from games.core.rules import ReasonCatalog, first_error, strict_json
 from games.star_realms_high_alert import transitions, turns
-from games.star_realms_high_alert.catalog import (
-    CARDS,
-    CHOSEN_FACTION_TECH,
-    FACTION_NAMES,
-    SYMBOL_NAMES,
-)
+from games.star_realms_high_alert.catalog import CARDS, FACTION_NAMES, SYMBOL_NAMES
 from games.star_realms_high_alert.checks import check_move, check_state
 from games.star_realms_high_alert.moves import (
     Acquire,
@@ -391,26 +386,13 @@ class HighAlertRules(GameRules[State, AnyMove]):
         if have < needed:
             code = "double-ally-not-triggered" if double else "ally-not-triggered"
             detail = f"{needed} needed, {have} counted: {count.describe()}"
-            # a tech on the table is no card of a faction (4.5): what a player would count
-            techs = [
-                k.name
-                for t in state.techs
-                if (k := facts(t.card)) is not None and k.slug not in CHOSEN_FACTION_TECH
-            ]
-            no_faction = ""
-            if techs:
-                verb = words.agree(techs, "has", "have")
-                grounds.append(
-                    self._r("tech-not-in-ally-count", f"{words.listed(techs)} {verb} no faction")
-                )
-                no_faction = f"; {words.listed(techs)} on your table {verb} no faction"
             return found_illegal(
                 f"{name}'s {what} is not live: it needs {_needs(needed)} of "
                 f"{_factions(count)} in play, and there {_is_are(have)}.",
                 [self._r(code, detail), *grounds],
                 interpretations=interpretations,
                 answer=f"No: {name}'s {what} needs {_needs(needed)} of {_factions(count)} in "
-                f"play, and there {_is_are(have)}{no_faction}.",
+                f"play, and there {_is_are(have)}.",
             )
         code = "double-ally-triggered" if double else "ally-triggered"
         after = transitions.mark_ally_used(state, card.id, double=double)

@@ -29,7 +29,7 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
     "higher-lower": set(),
     "hyperstar-run": set(),
     # fifth-round disputes (2026-12-03) decide these; the golden file is re-recorded after merging
-    "star-realms-high-alert": {"tech-not-in-ally-count", "discount-requisition-only"},
+    "star-realms-high-alert": {"discount-requisition-only"},
     "super-hazard-quest": set(),
 }
 

@@ -112,8 +112,10 @@ def test_guidance_taken_free_under_costing_2_or_less() -> None:
 
 
 def test_a_laser_on_the_table_does_not_trigger_hellfire() -> None:
+    # the ally rule decides: another Star Empire card is what is missing, whatever is on the
+    # table (a tech has no faction, 4.5, and never counts)
     state = {"play_area": [played("hellfire")], "techs": [tech("laser")]}
-    settled(rule(state, use_ally()), False, "4.5")
+    settled(rule(state, use_ally()), False, "5.4")
 
 
 def test_a_hero_not_on_the_table_cannot_be_scrapped() -> None:
