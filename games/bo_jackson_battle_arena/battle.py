@@ -736,6 +736,10 @@ def rule_pass(state: BattleState, move: Pass) -> Findings:
         )
     ]
     if move.player == state.honors:
+        reasons.insert(
+            0, _reason("honors-may-pass", f"{subject(name)} has honors: run Plays or pass")
+        )
+    if move.player == state.honors:
         nxt.to_act = nxt.other(move.player)
         summary = (
             f"{says(name, 'passes', 'pass', True)}; {subject(who(state, nxt.to_act))} may now "

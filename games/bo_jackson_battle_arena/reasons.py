@@ -56,6 +56,7 @@ _SINGLE: dict[str, str] = {
     "play-from-hand": "4.3.2.6",
     "play-costs-hot-dogs": "4.3.2.6",
     "play-run": "4.3.2.6",
+    "honors-may-pass": "4.3.2.7",
     "honors-plays-first": "4.3.2.8",
     "play-opportunity-used": "4.3.2.9",
     "pass-ends-opportunity": "4.3.2.9",
@@ -77,6 +78,9 @@ _SINGLE: dict[str, str] = {
     # deck building
     "hero-deck-size": "4.1.1.1",
     "hero-deck-only-heroes": "4.1.1.1",
+    # each mode's own Setup restates the 60-Hero deck
+    "hero-deck-size-in-substitution": "4.2.1.1",
+    "hero-deck-size-in-playmaker": "4.3.1.1",
     "six-heroes-per-power": "4.1.1.2",
     "one-copy-per-variation": "4.1.1.3",
     "hot-dog-deck-ten": "4.2.1.2",
@@ -212,6 +216,7 @@ REASONS.rules_in(
             "play-from-hand",
             "play-costs-hot-dogs",
             "play-run",
+            "honors-may-pass",
             "honors-plays-first",
             "play-opportunity-used",
             "pass-ends-opportunity",
@@ -270,6 +275,8 @@ REASONS.rules_in(
         ),
         "deck": (
             "hero-deck-size",
+            "hero-deck-size-in-substitution",
+            "hero-deck-size-in-playmaker",
             "hero-deck-only-heroes",
             "six-heroes-per-power",
             "one-copy-per-variation",

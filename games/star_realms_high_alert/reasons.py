@@ -45,6 +45,7 @@ REASONS = ReasonCatalog(
         "tech-already-used": "4.4",
         "tech-not-enough-trade": "4.4",
         "tech-has-no-faction": "4.5",
+        "discount-requisition-only": "8.2",
         "chosen-faction-is-an-effect": "7.3",
         # heroes
         "hero-scrapped": "3.8",
@@ -183,6 +184,7 @@ REASONS.rules_in(
             "tech-already-used",
             "tech-not-enough-trade",
             "tech-has-no-faction",
+            "discount-requisition-only",
             "chosen-faction-is-an-effect",
             "hero-scrapped",
             "scrap-symbol-gained",
@@ -242,6 +244,7 @@ REASONS.decide(
     first=(
         "effects-discount-void",
         "requisition-discount",
+        "discount-requisition-only",
         "discount-not-printed-cost",
         "effects-not-in-discount",
         "free-acquire",

@@ -70,6 +70,7 @@ from games.star_realms_high_alert.table import (
     PriceQuote,
     ally_count,
     faction_list,
+    factions_of,
     facts,
     find_played,
     find_row,
@@ -634,6 +635,22 @@ class HighAlertRules(GameRules[State, AnyMove]):
                     has = words.agree(heroes, "has", "have")
                     parts.append(f"{words.listed(heroes)} on your table {has} no faction")
                 why = "; " + ", and ".join(parts)
+            known = facts(card.card)
+            if known is not None and quote.discount_faction is None and known.factions:
+                # a card of its faction in play lowers only a Requisition card's price (8.2)
+                mine = set(known.factions)
+                same = [label(o) for o in state.play_area if mine & factions_of(o)]
+                if len(same) >= gap:
+                    grounds.append(
+                        self._r(
+                            "discount-requisition-only",
+                            f"{name} is not a Requisition card: {words.listed(same)} "
+                            "does not lower its price",
+                        )
+                    )
+                    why = (
+                        "; only a Requisition card costs less for the cards of its faction in play"
+                    )
             return found_illegal(
                 f"{name} costs you {quote.price} Trade and you have only {state.trade}.",
                 [

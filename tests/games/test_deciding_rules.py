@@ -24,10 +24,7 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
     "higher-lower": set(),
     "hyperstar-run": set(),
     "star-realms-high-alert": set(),
-    "super-hazard-quest": {
-        "prize-item-played",  # a Boss Prize used in the turn it is won (7.6), added 2026-12-03
-        "looked-turn-over",  # a move after one's own Look ended the turn (8.8), added 2026-12-03
-    },
+    "super-hazard-quest": set(),
 }
 
 

@@ -18,7 +18,7 @@ from .helpers import (
 
 def test_a_sixty_hero_thirty_play_ten_hot_dog_deck_is_legal_for_playmaker() -> None:
     ruling = check(deck(), "playmaker-constructed")
-    assert_legal(ruling, "hero-deck-size", "4.1.1.1")
+    assert_legal(ruling, "hero-deck-size-in-playmaker", "4.3.1.1")
     assert_legal(ruling, "plays-unique", "4.3.1.4")
     assert_legal(ruling, "dbs-cap", "9.9")
 
