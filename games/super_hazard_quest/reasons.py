@@ -253,6 +253,7 @@ REASONS.rules_in(
             "mini-boss-defeated",
             "prize-crystal",
             "prize-item",
+            "prize-item-played",
             "no-item-to-take",
             "wounded-stuck",
             "way-on-open",
