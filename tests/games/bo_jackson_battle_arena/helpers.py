@@ -13,6 +13,7 @@ from typing import Any
 from cardsdb.fixtures_format import GameFixtures, read_game_folder
 from games.bo_jackson_battle_arena.rules import RULES
 from games.core import Ruling
+from tests.games.plain_answers import assert_answer_is_plain
 
 JSON = dict[str, Any]
 SLUG = "bo-jackson-battle-arena"
@@ -191,3 +192,41 @@ def deck(
 
 def check(state: JSON, fmt: str) -> Ruling:
     return rule(state, {"kind": "check-deck", "format": fmt})
+
+
+KEY = "bo-jackson-battle-arena:"
+RESOLVE: JSON = {"kind": "resolve-battle"}
+SETUP: JSON = {"kind": "check-setup"}
+
+
+def settled(ruling: Ruling, legal: bool, number: str, *flagged: str) -> None:
+    assert ruling.legal is legal, ruling.answer
+    assert ruling.deciding_rule == KEY + number, (ruling.deciding_rule, ruling.answer)
+    assert [t.key for t in ruling.readings_deciding] == list(flagged), ruling.readings_deciding
+    if ruling.answer.startswith(("Yes", "No")):  # else the outcome: "Ana wins battle 1."
+        assert_answer_is_plain(ruling)
+
+
+def zones(powers: list[int], prefix: str) -> list[JSON]:
+    return [hero(f"{prefix}-{i + 1}", p) for i, p in enumerate(powers)]
+
+
+def sub(player: int, bench: int = 1) -> JSON:
+    who = "Ana" if player == 0 else "Ben"
+    return {"kind": "substitute", "player": player, "hero": f"{who}-bench-{bench}"}
+
+
+def keep(player: int) -> JSON:
+    return {"kind": "keep-hero", "player": player}
+
+
+def run(player: int, play: str, power: int = 20) -> JSON:
+    return {"kind": "run-play", "player": player, "play": play, "power_change": power}
+
+
+def passes(player: int) -> JSON:
+    return {"kind": "pass", "player": player}
+
+
+def dealt(who: str) -> list[JSON]:
+    return [hero(f"{who}-deck-{i + 1}") for i in range(49)]

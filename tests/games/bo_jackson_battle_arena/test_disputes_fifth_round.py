@@ -8,56 +8,26 @@ puts another there (tests/games/bo_jackson_battle_arena/helpers.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.bo_jackson_battle_arena.rules import RULES
-from games.core import Ruling
 from tests.games.bo_jackson_battle_arena.helpers import (
+    KEY,
+    RESOLVE,
+    SETUP,
     check,
+    dealt,
     deck,
     deck_play,
     game,
     hero,
+    keep,
     legal_heroes,
+    passes,
     rule,
+    run,
+    settled,
+    sub,
     sudden_death,
 )
-from tests.games.plain_answers import assert_answer_is_plain
-
-JSON = dict[str, Any]
-KEY = "bo-jackson-battle-arena:"
-RESOLVE: JSON = {"kind": "resolve-battle"}
-SETUP: JSON = {"kind": "check-setup"}
-
-
-def settled(ruling: Ruling, legal: bool, number: str, *flagged: str) -> None:
-    assert ruling.legal is legal, ruling.answer
-    assert ruling.deciding_rule == KEY + number, (ruling.deciding_rule, ruling.answer)
-    assert [t.key for t in ruling.readings_deciding] == list(flagged), ruling.readings_deciding
-    if ruling.answer.startswith(("Yes", "No")):
-        assert_answer_is_plain(ruling)
-
-
-def zones(powers: list[int], prefix: str) -> list[JSON]:
-    return [hero(f"{prefix}-{i + 1}", p) for i, p in enumerate(powers)]
-
-
-def sub(player: int, bench: int = 1) -> JSON:
-    who = "Ana" if player == 0 else "Ben"
-    return {"kind": "substitute", "player": player, "hero": f"{who}-bench-{bench}"}
-
-
-def keep(player: int) -> JSON:
-    return {"kind": "keep-hero", "player": player}
-
-
-def run(player: int, play: str, power: int = 20) -> JSON:
-    return {"kind": "run-play", "player": player, "play": play, "power_change": power}
-
-
-def passes(player: int) -> JSON:
-    return {"kind": "pass", "player": player}
-
 
 # ----- battles and the end of a battle (4.1.2, 4.2.2.5-8, 4.3.2.11-15)
 
@@ -173,10 +143,6 @@ def test_a_playbook_of_30_plays_and_two_bonus_plays() -> None:
 
 
 def test_a_substitution_setup_with_three_heroes_on_ana_s_bench() -> None:
-    state = game("substitution", ana={"deck": _dealt("Ana")}, ben={"deck": _dealt("Ben")})
+    state = game("substitution", ana={"deck": dealt("Ana")}, ben={"deck": dealt("Ben")})
     state["players"][0]["bench"] = state["players"][0]["bench"][:3]
     settled(rule(state, SETUP), False, "4.2.1.5")
-
-
-def _dealt(who: str) -> list[JSON]:
-    return [hero(f"{who}-deck-{i + 1}") for i in range(49)]

@@ -13,56 +13,30 @@ from typing import Any
 from games import registry
 from games.bo_jackson_battle_arena import reasons as R
 from games.bo_jackson_battle_arena.rules import RULES
-from games.core import Ruling
 from games.core.tools import CatalogCard, InMemoryCardCatalog
 from tests.games.bo_jackson_battle_arena.helpers import (
+    JSON,
+    KEY,
+    RESOLVE,
+    SETUP,
     check,
+    dealt,
     deck,
     deck_hero,
     deck_play,
     game,
     hero,
+    keep,
     legal_heroes,
+    passes,
     play_card,
     rule,
+    run,
+    settled,
+    sub,
     sudden_death,
+    zones,
 )
-from tests.games.plain_answers import assert_answer_is_plain
-
-JSON = dict[str, Any]
-KEY = "bo-jackson-battle-arena:"
-RESOLVE: JSON = {"kind": "resolve-battle"}
-SETUP: JSON = {"kind": "check-setup"}
-
-
-def settled(ruling: Ruling, legal: bool, number: str, *flagged: str) -> None:
-    assert ruling.legal is legal, ruling.answer
-    assert ruling.deciding_rule == KEY + number, (ruling.deciding_rule, ruling.answer)
-    assert [t.key for t in ruling.readings_deciding] == list(flagged), ruling.readings_deciding
-    if ruling.answer.startswith(("Yes", "No")):
-        assert_answer_is_plain(ruling)
-
-
-def zones(powers: list[int], prefix: str) -> list[JSON]:
-    return [hero(f"{prefix}-{i + 1}", p) for i, p in enumerate(powers)]
-
-
-def sub(player: int, bench: int = 1) -> JSON:
-    who = "Ana" if player == 0 else "Ben"
-    return {"kind": "substitute", "player": player, "hero": f"{who}-bench-{bench}"}
-
-
-def keep(player: int) -> JSON:
-    return {"kind": "keep-hero", "player": player}
-
-
-def run(player: int, play: str, power: int = 20) -> JSON:
-    return {"kind": "run-play", "player": player, "play": play, "power_change": power}
-
-
-def passes(player: int) -> JSON:
-    return {"kind": "pass", "player": player}
-
 
 # ----- battles (4.1.2, 4.2.2.6, 4.3.2.11-13)
 
@@ -376,10 +350,6 @@ def test_double_blaster_sealed_with_a_play_twice() -> None:
 # ----- setups (4.1.1.6, 4.2.1.4-5, 4.3.1.7-9)
 
 
-def _dealt(who: str) -> list[JSON]:
-    return [hero(f"{who}-deck-{i + 1}") for i in range(49)]
-
-
 def test_a_rookie_setup_of_seven_face_down_heroes_each() -> None:
     state = game("rookie", ana={"deck": [hero(f"a{i}") for i in range(53)]})
     state["players"][1]["hero_deck"] = [hero(f"b{i}") for i in range(53)]
@@ -387,7 +357,7 @@ def test_a_rookie_setup_of_seven_face_down_heroes_each() -> None:
 
 
 def test_a_playmaker_setup_with_three_plays_in_hand() -> None:
-    state = game("playmaker", ana={"deck": _dealt("Ana")}, ben={"deck": _dealt("Ben")})
+    state = game("playmaker", ana={"deck": dealt("Ana")}, ben={"deck": dealt("Ben")})
     state["players"][0]["hand"] = state["players"][0]["hand"][:3]
     settled(rule(state, SETUP), False, "4.3.1.9")
 

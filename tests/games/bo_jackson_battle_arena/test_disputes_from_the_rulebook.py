@@ -6,12 +6,12 @@ puts another there (tests/games/bo_jackson_battle_arena/helpers.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.bo_jackson_battle_arena import reasons as R
 from games.bo_jackson_battle_arena.rules import RULES
-from games.core import Ruling
 from tests.games.bo_jackson_battle_arena.helpers import (
+    JSON,
+    KEY,
+    RESOLVE,
     check,
     deck,
     deck_hero,
@@ -21,22 +21,11 @@ from tests.games.bo_jackson_battle_arena.helpers import (
     legal_heroes,
     play_card,
     rule,
+    settled,
     sudden_death,
 )
-from tests.games.plain_answers import assert_answer_is_plain
 
-JSON = dict[str, Any]
-KEY = "bo-jackson-battle-arena:"
-RESOLVE: JSON = {"kind": "resolve-battle"}
 SUDDEN: JSON = {"kind": "sudden-death"}
-
-
-def settled(ruling: Ruling, legal: bool, number: str, *flagged: str) -> None:
-    assert ruling.legal is legal, ruling.answer
-    assert ruling.deciding_rule == KEY + number, (ruling.deciding_rule, ruling.answer)
-    assert [t.key for t in ruling.readings_deciding] == list(flagged), ruling.readings_deciding
-    if ruling.answer.startswith(("Yes", "No")):  # else the outcome: "Ana wins battle 1."
-        assert_answer_is_plain(ruling)
 
 
 # ----- battles

@@ -8,22 +8,19 @@ Ana's turn (tests/games/higher_lower/helpers.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.core import Ruling
 from games.higher_lower import reasons as R
-from tests.games.higher_lower.helpers import RULES, booster, draw, match, play, rule, table
-from tests.games.plain_answers import assert_answer_is_plain
-
-JSON = dict[str, Any]
-KEY = "higher-lower:"
-
-
-def settled(ruling: Ruling, legal: bool, number: str, *flagged: str) -> None:
-    assert ruling.legal is legal, ruling.answer
-    assert ruling.deciding_rule == KEY + number, (ruling.deciding_rule, ruling.answer)
-    assert [t.key for t in ruling.readings_deciding] == list(flagged), ruling.readings_deciding
-    assert_answer_is_plain(ruling)
+from tests.games.higher_lower.helpers import (
+    JSON,
+    KEY,
+    RULES,
+    booster,
+    draw,
+    match,
+    play,
+    rule,
+    settled,
+    table,
+)
 
 
 def deal(hand: int = 10, boosters: int = 3, deck: int = 30, booster_deck: int = 21) -> JSON:

@@ -12,11 +12,18 @@ import pytest
 
 from games.core import Ruling
 from games.higher_lower import reasons as R
-from tests.games.higher_lower.helpers import RULES, booster, draw, match, play, rule, table
+from tests.games.higher_lower.helpers import (
+    JSON,
+    KEY,
+    RULES,
+    booster,
+    draw,
+    match,
+    play,
+    rule,
+    table,
+)
 from tests.games.plain_answers import assert_answer_is_plain
-
-JSON = dict[str, Any]
-KEY = "higher-lower:"
 
 
 def flags(ruling: Any) -> list[str]:

@@ -90,3 +90,13 @@ def assert_voided(ruling: Ruling, code: str, rule_key: str) -> JSON:
     assert f"hyperstar-run:{rule_key}" in [r.rule for r in ruling.voided]
     assert ruling.next_state is not None
     return ruling.next_state
+
+
+KEY = "hyperstar-run:"
+
+
+def settled(ruling: Ruling, legal: bool, number: str, *flagged: str) -> None:
+    assert ruling.legal is legal, (ruling.answer, [r.code for r in ruling.reasons])
+    assert ruling.deciding_rule == KEY + number, (ruling.deciding_rule, ruling.answer)
+    assert [t.key for t in ruling.readings_deciding] == list(flagged), ruling.readings_deciding
+    assert_answer_is_plain(ruling)

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Ruling
 from games.hyperstar_run.solver import solve_json
+from tests.games.hyperstar_run.helpers import JSON, KEY, settled
 
 from .helpers import (
     END_RUN,
     RULES,
-    assert_answer_is_plain,
     board,
     claim,
     discard,
@@ -27,16 +26,7 @@ from .helpers import (
     tutorial_run,
 )
 
-JSON = dict[str, Any]
-KEY = "hyperstar-run:"
 SETUP: JSON = {"kind": "setup"}
-
-
-def settled(ruling: Ruling, legal: bool, number: str, *flagged: str) -> None:
-    assert ruling.legal is legal, (ruling.answer, [r.code for r in ruling.reasons])
-    assert ruling.deciding_rule == KEY + number, (ruling.deciding_rule, ruling.answer)
-    assert [t.key for t in ruling.readings_deciding] == list(flagged), ruling.readings_deciding
-    assert_answer_is_plain(ruling)
 
 
 def won(difficulty: str, run: int = 1, **kw: Any) -> JSON:

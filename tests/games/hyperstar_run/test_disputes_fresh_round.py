@@ -13,15 +13,14 @@ from typing import Any
 
 import pytest
 
-from games.core import Ruling
 from games.hyperstar_run import reasons as R
 from games.hyperstar_run.solver import solve_json
+from tests.games.hyperstar_run.helpers import JSON, KEY, settled
 
 from .helpers import (
     END_RUN,
     RULES,
     ability,
-    assert_answer_is_plain,
     board,
     claim,
     discard,
@@ -31,16 +30,6 @@ from .helpers import (
     rule,
     tutorial_run,
 )
-
-JSON = dict[str, Any]
-KEY = "hyperstar-run:"
-
-
-def settled(ruling: Ruling, legal: bool, number: str, *flagged: str) -> None:
-    assert ruling.legal is legal, (ruling.answer, [r.code for r in ruling.reasons])
-    assert ruling.deciding_rule == KEY + number, (ruling.deciding_rule, ruling.answer)
-    assert [t.key for t in ruling.readings_deciding] == list(flagged), ruling.readings_deciding
-    assert_answer_is_plain(ruling)
 
 
 def at_card_3(current: JSON, **kw: Any) -> JSON:

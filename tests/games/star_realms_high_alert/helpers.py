@@ -7,7 +7,10 @@ from typing import Any
 from games.core import Reason, Ruling
 from games.star_realms_high_alert.reasons import SLUG
 from games.star_realms_high_alert.rules import RULES
+from games.star_realms_high_alert.setup import pack
 from tests.games.plain_answers import assert_answer_is_plain
+
+JSON = dict[str, Any]
 
 __all__ = ["RULES", "assert_answer_is_plain"]
 
@@ -64,3 +67,34 @@ def use_double_ally(card_id: str = "c1") -> dict[str, Any]:
 
 def acquire(card_id: str = "r1") -> dict[str, Any]:
     return {"kind": "acquire", "card": card_id}
+
+
+def settled(ruling: Ruling, legal: bool, number: str, *flagged: str) -> None:
+    assert ruling.legal is legal, ruling.answer
+    assert ruling.deciding_rule == key(number), (ruling.deciding_rule, ruling.answer)
+    assert [t.key for t in ruling.readings_deciding] == list(flagged), ruling.readings_deciding
+    assert_answer_is_plain(ruling)
+
+
+def row(slug: str, card_id: str = "r1") -> JSON:
+    return {"id": card_id, "card": slug}
+
+
+def hero(slug: str, played_this_turn: bool = False) -> JSON:
+    return {"id": "h1", "card": slug, "played_this_turn": played_this_turn}
+
+
+def tech(slug: str, **extra: Any) -> JSON:
+    return {"id": "t1", "card": slug, **extra}
+
+
+def merged(n: int, symbol: str = "star-empire-trade-federation", **extra: Any) -> JSON:
+    return {"id": f"o{n}", "factions": [symbol], **extra}
+
+
+def whole(*packs: str) -> dict[str, int]:
+    return {slug: n for p in packs for slug, n in pack(p).items()}
+
+
+def setup(packs: list[str], added: dict[str, int]) -> Ruling:
+    return rule({"expansions": packs}, {"kind": "setup", "added": added})

@@ -5,50 +5,26 @@ deciding, and a flag only where the answer turns on our reading of an open point
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from games.core import InvalidMove, Ruling
+from games.core import InvalidMove
 from games.star_realms_high_alert import reasons as R
-from games.star_realms_high_alert.setup import pack
 
 from .helpers import (
     RULES,
     acquire,
-    assert_answer_is_plain,
-    key,
+    hero,
+    merged,
     other,
     played,
+    row,
     rule,
+    settled,
+    setup,
+    tech,
     use_ally,
+    whole,
 )
-
-JSON = dict[str, Any]
-
-
-def settled(ruling: Ruling, legal: bool, number: str, *flagged: str) -> None:
-    assert ruling.legal is legal, ruling.answer
-    assert ruling.deciding_rule == key(number), (ruling.deciding_rule, ruling.answer)
-    assert [t.key for t in ruling.readings_deciding] == list(flagged), ruling.readings_deciding
-    assert_answer_is_plain(ruling)
-
-
-def row(slug: str, card_id: str = "r1") -> JSON:
-    return {"id": card_id, "card": slug}
-
-
-def hero(slug: str, played_this_turn: bool = False) -> JSON:
-    return {"id": "h1", "card": slug, "played_this_turn": played_this_turn}
-
-
-def tech(slug: str, **extra: Any) -> JSON:
-    return {"id": "t1", "card": slug, **extra}
-
-
-def merged(n: int, symbol: str = "star-empire-trade-federation", **extra: Any) -> JSON:
-    return {"id": f"o{n}", "factions": [symbol], **extra}
-
 
 # ----- the main phase (9.5) and turns across the log (10.1-10.4)
 
@@ -174,25 +150,17 @@ def test_a_star_empire_blob_card_does_not_trigger_corsair() -> None:
 # ----- setup (1.6, 2.3)
 
 
-def _whole(*packs: str) -> dict[str, int]:
-    return {slug: n for p in packs for slug, n in pack(p).items()}
-
-
-def setup(packs: list[str], added: dict[str, int]) -> Ruling:
-    return rule({"expansions": packs}, {"kind": "setup", "added": added})
-
-
 def test_the_heroes_pack_with_doctor_clark_missing() -> None:
-    added = {k: v for k, v in _whole("heroes").items() if k != "doctor-clark"}
+    added = {k: v for k, v in whole("heroes").items() if k != "doctor-clark"}
     settled(setup(["heroes"], added), False, "1.6")
 
 
 def test_the_heroes_pack_with_two_administrator_tungs() -> None:
     # the pack holds one of each hero: a count beyond it is refused as input (rule 1.2)
-    added = {**_whole("heroes"), "administrator-tung": 2}
+    added = {**whole("heroes"), "administrator-tung": 2}
     with pytest.raises(InvalidMove):
         setup(["heroes"], added)
 
 
 def test_the_whole_tech_pack_shuffled_in() -> None:
-    settled(setup(["tech"], _whole("tech")), True, "2.3")
+    settled(setup(["tech"], whole("tech")), True, "2.3")

@@ -5,50 +5,27 @@ deciding, and a flag only where the answer turns on our reading of an open point
 
 from __future__ import annotations
 
-from typing import Any
-
 from games import registry
-from games.core import Ruling
 from games.star_realms_high_alert import reasons as R
-from games.star_realms_high_alert.setup import pack
 
 from .helpers import (
+    JSON,
     RULES,
     acquire,
-    assert_answer_is_plain,
+    hero,
     key,
+    merged,
     other,
     played,
+    row,
     rule,
+    settled,
+    setup,
+    tech,
     use_ally,
     use_double_ally,
+    whole,
 )
-
-JSON = dict[str, Any]
-
-
-def settled(ruling: Ruling, legal: bool, number: str, *flagged: str) -> None:
-    assert ruling.legal is legal, ruling.answer
-    assert ruling.deciding_rule == key(number), (ruling.deciding_rule, ruling.answer)
-    assert [t.key for t in ruling.readings_deciding] == list(flagged), ruling.readings_deciding
-    assert_answer_is_plain(ruling)
-
-
-def row(slug: str, card_id: str = "r1") -> JSON:
-    return {"id": card_id, "card": slug}
-
-
-def hero(slug: str, played_this_turn: bool = False) -> JSON:
-    return {"id": "h1", "card": slug, "played_this_turn": played_this_turn}
-
-
-def tech(slug: str, **extra: Any) -> JSON:
-    return {"id": "t1", "card": slug, **extra}
-
-
-def merged(n: int, symbol: str = "star-empire-trade-federation", **extra: Any) -> JSON:
-    return {"id": f"o{n}", "factions": [symbol], **extra}
-
 
 # ----- ally abilities (5.4) and double ally abilities (5.1-5.3)
 
@@ -348,46 +325,38 @@ def test_an_ally_ability_of_a_ship_from_the_turn_that_ended() -> None:
 # ----- setup (1.3-1.6, 2.3, 2.4)
 
 
-def _whole(*packs: str) -> dict[str, int]:
-    return {slug: n for p in packs for slug, n in pack(p).items()}
-
-
-def setup(packs: list[str], added: dict[str, int]) -> Ruling:
-    return rule({"expansions": packs}, {"kind": "setup", "added": added})
-
-
 def test_the_whole_invasion_pack_shuffled_in() -> None:
-    settled(setup(["invasion"], _whole("invasion")), True, "2.3")
+    settled(setup(["invasion"], whole("invasion")), True, "2.3")
 
 
 def test_all_four_packs_shuffled_in() -> None:
     packs = ["requisition", "tech", "invasion", "heroes"]
-    settled(setup(packs, _whole(*packs)), True, "2.3")
+    settled(setup(packs, whole(*packs)), True, "2.3")
 
 
 def test_requisition_and_heroes_together_turn_on_our_reading() -> None:
     packs = ["requisition", "heroes"]
-    settled(setup(packs, _whole(*packs)), True, "2.3", R.SOME_PACKS)
+    settled(setup(packs, whole(*packs)), True, "2.3", R.SOME_PACKS)
 
 
 def test_requisition_with_one_hellfire_is_a_card_short() -> None:
-    added = {**_whole("requisition"), "hellfire": 1}
+    added = {**whole("requisition"), "hellfire": 1}
     settled(setup(["requisition"], added), False, "1.3")
 
 
 def test_tech_with_one_shield_is_a_card_short() -> None:
-    added = {**_whole("tech"), "shield": 1}
+    added = {**whole("tech"), "shield": 1}
     settled(setup(["tech"], added), False, "1.4")
 
 
 def test_three_packs_with_an_invasion_card_short_is_short_either_way() -> None:
     packs = ["requisition", "tech", "invasion"]
-    added = {**_whole(*packs), "voyager": 1}
+    added = {**whole(*packs), "voyager": 1}
     settled(setup(packs, added), False, "1.5")
 
 
 def test_a_laser_shuffled_in_with_only_requisition_chosen() -> None:
-    added = {**_whole("requisition"), "laser": 2}
+    added = {**whole("requisition"), "laser": 2}
     settled(setup(["requisition"], added), False, "2.3")
 
 

@@ -11,6 +11,9 @@ from typing import Any
 
 from games.core import Ruling
 from games.super_hazard_quest.rules import RULES
+from tests.games.plain_answers import assert_answer_is_plain
+
+JSON = dict[str, Any]
 
 SLUG = "super-hazard-quest"
 
@@ -168,3 +171,36 @@ def assert_voided(ruling: Ruling, code: str, number: str) -> None:
     assert found, [v.code for v in ruling.voided]
     assert found[0].rule == key(number)
     assert ruling.next_state is not None
+
+
+KEY = "super-hazard-quest:"
+BOSS: JSON = {"actions": ["attack", "attack", "hide", "unlock"], "prize": "red-crystal"}
+# Two Attack hazards on the Starting Card, its right exit Unlock; the card to its right bare.
+TWO_ATTACKS = [
+    room(0, 0, exits={"right": "unlock"}, left_space="attack", right_space="attack"),
+    room(1, 0),
+]
+BEN = hero("Ben", "dig")
+
+
+def settled(ruling: Ruling, legal: bool, number: str, *flagged: str) -> None:
+    assert ruling.legal is legal, ruling.answer
+    assert ruling.deciding_rule == KEY + number, (ruling.deciding_rule, ruling.answer)
+    assert [t.key for t in ruling.readings_deciding] == [KEY + f for f in flagged]
+    if ruling.answer.startswith(("Yes", "No")):  # else the outcome: "Ana wins the game: ..."
+        assert_answer_is_plain(ruling)
+
+
+def fight(*using: str, take: JSON | None = None) -> JSON:
+    out: JSON = {"kind": "fight", "using": list(using)}
+    if take is not None:
+        out["take"] = take
+    return out
+
+
+def ask(item: str, action: str, answer: str | None = None) -> JSON:
+    return {"item": item, "action": action, "answer": answer}
+
+
+def ana(*hand: JSON, inherent: str = "unlock", **kw: Any) -> JSON:
+    return hero("Ana", inherent, hand=list(hand), **kw)

@@ -7,67 +7,37 @@ takes five "right" steps (tests/games/super_hazard_quest/helpers.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.core import Ruling
 from games.super_hazard_quest.rules import RULES
-from tests.games.plain_answers import assert_answer_is_plain
 from tests.games.super_hazard_quest.helpers import (
+    BEN,
+    BOSS,
+    KEY,
     LAST_ITEMS,
+    TWO_ATTACKS,
+    ana,
+    ask,
     board,
     cross_right,
     dual,
     face,
+    fight,
     go,
     hazard_item,
     hero,
     magic,
     room,
     rule,
+    settled,
     special,
     super_item,
     super_magic,
     turn,
 )
 
-JSON = dict[str, Any]
-KEY = "super-hazard-quest:"
-BOSS: JSON = {"actions": ["attack", "attack", "hide", "unlock"], "prize": "red-crystal"}
-# Two Attack hazards on the Starting Card, its right exit Unlock; the card to its right bare.
-TWO_ATTACKS = [
-    room(0, 0, exits={"right": "unlock"}, left_space="attack", right_space="attack"),
-    room(1, 0),
-]
 ATTACK_HIDE = [
     room(0, 0, exits={"right": "unlock"}, left_space="attack", right_space="hide"),
     room(1, 0),
 ]
-BEN = hero("Ben", "dig")
-
-
-def settled(ruling: Ruling, legal: bool, number: str, *flagged: str) -> None:
-    assert ruling.legal is legal, ruling.answer
-    assert ruling.deciding_rule == KEY + number, (ruling.deciding_rule, ruling.answer)
-    assert [t.key for t in ruling.readings_deciding] == [KEY + f for f in flagged]
-    if ruling.answer.startswith(("Yes", "No")):
-        assert_answer_is_plain(ruling)
-
-
-def fight(*using: str, take: JSON | None = None) -> JSON:
-    out: JSON = {"kind": "fight", "using": list(using)}
-    if take is not None:
-        out["take"] = take
-    return out
-
-
-def ask(item: str, action: str, answer: str | None = None) -> JSON:
-    return {"item": item, "action": action, "answer": answer}
-
-
-def ana(*hand: JSON, inherent: str = "unlock", **kw: Any) -> JSON:
-    return hero("Ana", inherent, hand=list(hand), **kw)
-
-
 # ----- the items
 
 

@@ -6,13 +6,14 @@ takes five "right" steps (tests/games/super_hazard_quest/helpers.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.core import Ruling
 from games.super_hazard_quest.rules import RULES
-from tests.games.plain_answers import assert_answer_is_plain
 from tests.games.super_hazard_quest.helpers import (
+    BOSS,
+    JSON,
+    KEY,
     LAST_ITEMS,
+    TWO_ATTACKS,
+    ask,
     board,
     cross_right,
     dual,
@@ -22,35 +23,15 @@ from tests.games.super_hazard_quest.helpers import (
     hero,
     room,
     rule,
+    settled,
     special,
     super_item,
     turn,
 )
 
-JSON = dict[str, Any]
-KEY = "super-hazard-quest:"
-BOSS: JSON = {"actions": ["attack", "attack", "hide", "unlock"], "prize": "red-crystal"}
-# Two Attack hazards on the Starting Card, its right exit Unlock; the card to its right bare.
-TWO_ATTACKS = [
-    room(0, 0, exits={"right": "unlock"}, left_space="attack", right_space="attack"),
-    room(1, 0),
-]
-
-
-def settled(ruling: Ruling, legal: bool, number: str, *flagged: str) -> None:
-    assert ruling.legal is legal, ruling.answer
-    assert ruling.deciding_rule == KEY + number, (ruling.deciding_rule, ruling.answer)
-    assert [t.key for t in ruling.readings_deciding] == [KEY + f for f in flagged]
-    if ruling.answer.startswith(("Yes", "No")):  # else the outcome: "Ana wins the game: ..."
-        assert_answer_is_plain(ruling)
-
 
 def fight(*using: str) -> JSON:
     return {"kind": "fight", "using": list(using)}
-
-
-def ask(item: str, action: str, answer: str | None = None) -> JSON:
-    return {"item": item, "action": action, "answer": answer}
 
 
 # ----- items
