@@ -24,7 +24,7 @@ from cardsdb.search.text import (
 # matches among a text's words are then one set intersection (`_Matcher.found`), not a look
 # at each word. A word's stems depend on the word alone, so nothing here goes stale; it grows
 # with the words of the texts shown, up to _MOST_WORDS (then new words are looked at one by one).
-_MOST_WORDS = 200_000  # as many as `_word_stems` remembers
+_MOST_WORDS = 200_000  # also how many words `_word_stems` remembers
 _words_lock = threading.Lock()
 _words_met: set[str] = set()  # registered in full (last of the three)
 _words_order: list[str] = []  # in the order registered
@@ -124,7 +124,7 @@ def _matcher(query: SearchQuery) -> _Matcher:
     return _Matcher(query)
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=_MOST_WORDS)
 def _word_stems(word: str) -> tuple[str, ...]:
     """The stems of a written word's tokens (a word comes back in query after query)."""
     return tuple(stem(t) for t in _word_tokens(word))
