@@ -647,18 +647,16 @@ def _legal_booster(
         if as_usual
         else "then does what the card says, which may change the rules"
     )
-    reasons = [
-        *(
-            [
-                _reason(
-                    "another-booster",
-                    f"{W(name)} already played {count(state.boosters_played, 'booster')} this "
-                    "turn, and there is no limit",
-                )
-            ]
-            if state.boosters_played and not after_your_draw
-            else []
-        ),
+    reasons = []
+    if state.boosters_played and not after_your_draw:  # the one in dispute: it decides (5.3)
+        played = count(state.boosters_played, "booster")
+        reasons.append(
+            _reason(
+                "another-booster",
+                f"{W(name)} already played {played} this turn, and there is no limit",
+            )
+        )
+    reasons += [
         _reason(
             "booster-on-own-turn",
             f"{W(name)} drew this turn" if after_your_draw else f"it is {W(name).poss} turn",
