@@ -444,6 +444,12 @@ HOSTILE = [
 def test_hostile_queries_get_an_answer_or_a_400_in_a_few_queries(
     api: Any, django_assert_max_num_queries: Any, query: str
 ) -> None:
+    # What a worker does once per data version whatever it is asked first (its card index,
+    # the search's word frequencies), done here so that the count below is the query's own
+    # work and does not depend on the tests this worker ran before.
+    api.get("/api/v1/cards/", {"q": "warp"})
+    Client().get(f"/games/{HA}/cards/", {"q": "warp"})
+    Client().get("/search/", {"q": "warp"})
     # Work, not time: three answers together, in a bounded number of queries
     with django_assert_max_num_queries(24):
         response = api.get("/api/v1/cards/", {"q": query})
