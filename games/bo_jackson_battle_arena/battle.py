@@ -54,10 +54,18 @@ def setup_numbers(mode: str) -> dict[str, int]:
     return numbers
 
 
-def setup_words(mode: str, counted: bool = True) -> str:
+# The Hero Deck's size as each mode's own setup restates it (4.1.1.1, 4.2.1.1, 4.3.1.1).
+HERO_DECK_SIZE = {
+    "rookie": "hero-deck-size",
+    "substitution": "hero-deck-size-in-substitution",
+    "playmaker": "hero-deck-size-in-playmaker",
+}
+
+
+def setup_words(mode: str, counted: bool = True, plays_counted: bool = True) -> str:
     """The setup of `mode` in words. `counted` False: the Hero Decks were not described in
     full, so what is left in them is not stated (a setup check states no number it was not
-    given)."""
+    given); `plays_counted` False: the same for the Playbooks."""
     n = setup_numbers(mode)
     words = (
         f"each player shuffles a Hero Deck of {n['hero_deck']} and puts 7 Heroes face down "
@@ -72,8 +80,10 @@ def setup_words(mode: str, counted: bool = True) -> str:
     if "playbook" in n:
         words += (
             f"; each brings a Playbook of {n['playbook']} Plays (Bonus Plays on top) and draws "
-            f"{n['plays_in_hand']}, leaving {n['playbook_after']} plus any Bonus Plays"
+            f"{n['plays_in_hand']}"
         )
+        if plays_counted:
+            words += f", leaving {n['playbook_after']} plus any Bonus Plays"
     return words
 
 
@@ -623,13 +633,29 @@ def _play_turn_problem(state: BattleState, player: int) -> Findings | None:
             _reason("plays-only-in-play-phase", f"the game is in the {state.phase} phase"),
         )
     if state.to_act != player:
+        reasons = [
+            _reason(
+                "honors-plays-first", f"{_does(state, state.honors, 'has', 'have')} not passed yet"
+            )
+        ]
+        if state.battle > 1:
+            # As in the Substitution Phase: after battle 1, who has honors is what the last
+            # battle left (the winner goes first, a draw keeps the order), the rule a player
+            # shows; the first reason given decides.
+            holder = who(state, state.honors)
+            reasons.insert(
+                0,
+                _reason(
+                    "honors-from-last-battle-in-playmaker",
+                    f"{says(holder, 'has', 'have')} honors in battle {state.battle}, from the "
+                    f"result of battle {state.battle - 1}",
+                ),
+            )
         return _illegal(
             f"{_does(state, state.honors, 'has', 'have', True)} honors and "
             f"{verb(who(state, state.honors), 'runs', 'run')} Plays or "
             f"{verb(who(state, state.honors), 'passes', 'pass')} first.",
-            _reason(
-                "honors-plays-first", f"{_does(state, state.honors, 'has', 'have')} not passed yet"
-            ),
+            *reasons,
             interpretations=[R.HONORS_BATTLE_ONE] if state.battle == 1 else [],
         )
     return None
@@ -738,6 +764,18 @@ def rule_pass(state: BattleState, move: Pass) -> Findings:
     if move.player == state.honors:
         reasons.insert(
             0, _reason("honors-may-pass", f"{subject(name)} has honors: run Plays or pass")
+        )
+    else:
+        # the other player may run Plays or pass once the player with honors has passed
+        # (4.3.2.8): that is what a player doubts of this pass; the first reason given decides
+        honors = who(state, state.honors)
+        reasons.insert(
+            0,
+            _reason(
+                "honors-plays-first",
+                f"{says(honors, 'has', 'have')} honors and {verb(honors, 'has', 'have')} "
+                f"passed, so {subject(name)} may run Plays or pass now",
+            ),
         )
     if move.player == state.honors:
         nxt.to_act = nxt.other(move.player)
@@ -1129,18 +1167,35 @@ def rule_check_setup(state: BattleState, move: CheckSetup) -> Findings:
                     )
                 )
     for i, p in enumerate(state.players):
-        # A Hero Deck given whole holds what the setup leaves in it (4.x.1.1: a deck of 60).
+        # A Hero Deck given whole holds what the setup leaves in it (4.x.1.1: a deck of 60,
+        # restated by each mode's own setup).
         left = len(p.hero_deck or [])
         if p.whole("hero_deck") and not p.substituted and left != n["hero_deck_after"]:
             off.append(
                 _reason(
-                    "hero-deck-size",
+                    HERO_DECK_SIZE[state.mode],
                     f"{_does(state, i, 'has', 'have')} {count(left, 'Hero', 'Heroes')} left in "
                     "the Hero Deck, not "
                     f"{n['hero_deck_after']}",
                 )
             )
-    words = setup_words(state.mode, all(p.whole("hero_deck") for p in state.players))
+        # A Playbook given whole holds its 30 Plays less the 4 drawn, and any Bonus Plays
+        # (4.3.1.2-3, 4.3.1.9): fewer is a Playbook short of 30.
+        if state.mode == "playmaker" and p.whole("playbook"):
+            in_book = len(p.playbook or [])
+            if in_book < n["playbook_after"]:
+                off.append(
+                    _reason(
+                        "playbook-thirty-plays",
+                        f"{_does(state, i, 'has', 'have')} {count(in_book, 'Play')} left in "
+                        f"the Playbook, not {n['playbook_after']} plus any Bonus Plays",
+                    )
+                )
+    words = setup_words(
+        state.mode,
+        all(p.whole("hero_deck") for p in state.players),
+        all(p.whole("playbook") for p in state.players),
+    )
     if off:
         return found_illegal(
             f"The setup is not right: {off[0].detail}.",

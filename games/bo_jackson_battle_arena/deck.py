@@ -454,6 +454,12 @@ def _check_heroes(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
             else f"{len(by_variation)} different variations, one copy each",
         )
         v.interpretations.append(R.VARIATION)
+        if deck.one_name_two_weapons and v.kept and v.kept[-1].code == "one-copy-per-variation":
+            # A Hero with two weapons is what a player doubts of a legal deck: the one-copy
+            # rule (4.1.1.3), not the Power limit beside it, is what settles it.
+            at = next((i for i, r in enumerate(v.kept) if r.code == "six-heroes-per-power"), None)
+            if at is not None:
+                v.kept.insert(at, v.kept.pop())
     if fmt.max_hero_power is not None and real:
         top = deck.strongest
         v.add(

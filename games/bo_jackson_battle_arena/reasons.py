@@ -343,6 +343,9 @@ REASONS.decide(
         # the second pass ends the Play Phase: what a player disputes is the pass itself
         # (4.3.2.9) or resolving before both passed (play-phase-not-over, the same 4.3.2.10)
         "both-passed",
+        # a pass ends the player's one opportunity (4.3.2.9): what a player doubts of a pass
+        # is whose turn it is (4.3.2.7 for honors, 4.3.2.8 for the other player)
+        "pass-ends-opportunity",
         # equal Power in Playmaker always comes with the Super Tie Breaker (4.3.2.13), which
         # settles whether the tie stands
         "equal-power-draw-in-playmaker",

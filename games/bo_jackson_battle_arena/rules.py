@@ -138,6 +138,10 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
         if isinstance(move, CheckSetup):
             for i, p in enumerate(state.players):
                 for pile in _MODE_FIELDS[state.mode]:
+                    if pile == "playbook":
+                        # like the Hero Deck, counted only where given whole (a setup check
+                        # states no number it was not given)
+                        continue
                     needed(getattr(p, pile), f"state.players.{i}.{pile}", "the setup counts it")
                 for counted in ("bench", "hand", "plays_used"):
                     if counted in _MODE_FIELDS[state.mode]:
