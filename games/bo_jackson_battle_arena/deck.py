@@ -82,6 +82,7 @@ class Format:
     interpretations: tuple[str, ...] = ()
 
 
+# The Playmaker formats' Hero Deck is Playmaker Mode's (4.3.1.1), under their own limits.
 _PLAYMAKER: dict[str, Any] = {
     "playbook": 30,
     "hot_dogs": 10,
@@ -138,7 +139,7 @@ FORMATS: dict[str, Format] = {
             "playmaker",
             60,
             60,
-            "hero-deck-size",
+            "hero-deck-size-in-playmaker",
             extra_codes=("booster-box-sealed-restrictions",),
             sealed=True,
             notes=(
@@ -193,7 +194,7 @@ FORMATS: dict[str, Format] = {
             "playmaker",
             60,
             60,
-            "hero-deck-size",
+            "hero-deck-size-in-playmaker",
             max_hero_power=160,
             dbs_cap=1000,
             interpretations=(R.DBS_FORMATS,),
@@ -220,7 +221,7 @@ FORMATS: dict[str, Format] = {
             "playmaker",
             60,
             60,
-            "hero-deck-size",
+            "hero-deck-size-in-playmaker",
             max_total_power=8250,
             dbs_cap=1000,
             interpretations=(R.DBS_FORMATS,),

@@ -485,3 +485,38 @@ def test_a_winner_named_in_the_middle_of_battle_four_is_refused() -> None:
     with pytest.raises(InvalidState) as caught:
         rule(state, RESOLVE)
     assert caught.value.field == "state.winner"
+
+
+# ----- found by probing after the round was run: the Playmaker formats' Hero Deck size, and
+# whole battles as logs
+
+
+def test_tool_a_booster_box_sealed_deck_of_59_heroes() -> None:
+    _tool_says(_tool("booster-box-sealed", _heroes(59)), False, "4.3.1.1")
+
+
+def test_tool_a_spec_playmaker_deck_of_59_heroes() -> None:
+    _tool_says(_tool("spec-playmaker", _heroes(59)), False, "4.3.1.1")
+
+
+def test_tool_an_elite_playmaker_deck_of_61_heroes_under_the_power_cap() -> None:
+    _tool_says(_tool("elite-playmaker", _heroes(61)), False, "4.3.1.1")
+
+
+def test_tool_a_hilo_madness_deck_with_ten_hot_dogs_turns_on_our_reading() -> None:
+    _tool_says(_tool("hilo-madness", _heroes(), [], hot_dogs=10), False, "9.8", R.TEAM)
+
+
+def test_a_whole_playmaker_battle_won_by_ben_s_plus_30_play() -> None:
+    log = [keep(0), keep(1), passes(0), run(1, "Ben-play-1", 30), passes(1), RESOLVE]
+    ruled = RULES.rule_sequence_json(game("playmaker"), log)
+    assert ruled.verdict == "legal" and not ruled.game_over, ruled.answer
+    assert ruled.deciding_rule == KEY + "4.3.2.11" and ruled.readings_deciding == []
+
+
+def test_a_whole_playmaker_battle_tied_and_broken_by_ben_s_super_weapon() -> None:
+    state = game("playmaker", ben={"current": hero("B", 100, "Super")})
+    log = [keep(0), keep(1), passes(0), passes(1), RESOLVE]
+    ruled = RULES.rule_sequence_json(state, log)
+    assert ruled.verdict == "legal", ruled.answer
+    assert ruled.deciding_rule == KEY + "4.3.2.13"
