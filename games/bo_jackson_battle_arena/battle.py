@@ -1179,18 +1179,9 @@ def rule_check_setup(state: BattleState, move: CheckSetup) -> Findings:
                     f"{n['hero_deck_after']}",
                 )
             )
-        # A Playbook given whole holds its 30 Plays less the 4 drawn, and any Bonus Plays
-        # (4.3.1.2-3, 4.3.1.9): fewer is a Playbook short of 30.
-        if state.mode == "playmaker" and p.whole("playbook"):
-            in_book = len(p.playbook or [])
-            if in_book < n["playbook_after"]:
-                off.append(
-                    _reason(
-                        "playbook-thirty-plays",
-                        f"{_does(state, i, 'has', 'have')} {count(in_book, 'Play')} left in "
-                        f"the Playbook, not {n['playbook_after']} plus any Bonus Plays",
-                    )
-                )
+    # What is left in a Playbook is stated only where every Playbook is given whole. It is
+    # not counted against its 26: the setup counts the Plays drawn (4.3.1.9), and the
+    # Playbook's size is the deck check's (4.3.1.2).
     words = setup_words(
         state.mode,
         all(p.whole("hero_deck") for p in state.players),

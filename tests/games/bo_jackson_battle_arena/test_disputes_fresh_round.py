@@ -358,8 +358,6 @@ def test_a_rookie_setup_of_seven_face_down_heroes_each() -> None:
 
 def test_a_playmaker_setup_with_three_plays_in_hand() -> None:
     state = game("playmaker", ana={"deck": dealt("Ana")}, ben={"deck": dealt("Ben")})
-    for i, p in enumerate(state["players"]):
-        p["playbook"] = [play_card(f"{i}-playbook-{n}") for n in range(27 - i)]
     state["players"][0]["hand"] = state["players"][0]["hand"][:3]
     settled(rule(state, SETUP), False, "4.3.1.9")
 

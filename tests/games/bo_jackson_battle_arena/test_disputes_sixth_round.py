@@ -273,10 +273,16 @@ def test_a_playmaker_setup_with_no_playbooks_described_states_no_count_for_them(
     assert "26" not in ruling.answer
 
 
-def test_a_playmaker_setup_with_a_playbook_of_20_left() -> None:
+def test_a_playmaker_setup_with_playbooks_given_in_part_states_no_count_for_them() -> None:
+    # Written first as "a Playbook of 20 left is not a right setup" (4.3.1.2): the setup counts
+    # the Plays drawn (4.3.1.9) and leaves the Playbook's size to the deck check, so a Playbook
+    # listed at the setup is not counted; what is left in it is stated only when given whole.
     state = _playbooks(game("playmaker", ana={"deck": dealt("Ana")}, ben={"deck": dealt("Ben")}))
     state["players"][0]["playbook"] = state["players"][0]["playbook"][:20]
-    settled(rule(state, SETUP), False, "4.3.1.2")
+    state["players"][0]["partly_described"] = ["playbook"]
+    ruling = rule(state, SETUP)
+    settled(ruling, True, "4.3.1.7")
+    assert "26" not in ruling.answer and "leaving 49" in ruling.answer
 
 
 def test_a_playmaker_setup_with_50_heroes_left_in_ana_s_hero_deck() -> None:

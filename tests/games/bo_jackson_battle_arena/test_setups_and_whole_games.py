@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.bo_jackson_battle_arena.battle import setup_numbers
 from games.bo_jackson_battle_arena.rules import RULES
 
-from .helpers import assert_illegal, assert_legal, game, hero, play_card, rule
+from .helpers import assert_illegal, assert_legal, game, hero, rule
 
 SETUP = {"kind": "check-setup"}
 RESOLVE = {"kind": "resolve-battle"}
@@ -20,18 +20,8 @@ def dealt(who: str) -> list[dict]:
     return [hero(f"{who}-deck-{i + 1}") for i in range(49)]
 
 
-def playbook(who: str) -> list[dict]:
-    """What a Playbook of 30 holds after 4 Plays drawn to the Hand."""
-    return [play_card(f"{who}-playbook-{i + 1}") for i in range(26)]
-
-
 def test_a_playmaker_setup_is_right_with_the_numbers_worked_out() -> None:
-    state = game(
-        "playmaker",
-        ana={"deck": dealt("Ana"), "playbook": playbook("Ana")},
-        ben={"deck": dealt("Ben"), "playbook": playbook("Ben")},
-    )
-    ruling = rule(state, SETUP)
+    ruling = rule(game("playmaker", ana={"deck": dealt("Ana")}, ben={"deck": dealt("Ben")}), SETUP)
     assert_legal(ruling, "setup-is-right-in-playmaker", "4.3.1.7")
     assert "leaving 49 in the Hero Deck" in ruling.answer
     assert "leaving 26 plus any Bonus Plays" in ruling.answer
@@ -39,23 +29,12 @@ def test_a_playmaker_setup_is_right_with_the_numbers_worked_out() -> None:
 
 
 def test_a_setup_whose_hero_decks_are_not_described_states_no_count_for_them() -> None:
-    state = game("playmaker", ana={"playbook": playbook("Ana")}, ben={"playbook": playbook("Ben")})
+    state = game("playmaker")
     for p in state["players"]:
         p["hero_deck"] = None
     ruling = rule(state, SETUP)
     assert_legal(ruling, "setup-is-right-in-playmaker", "4.3.1.7")
     assert "in the Hero Deck" not in ruling.answer and "49" not in ruling.answer
-
-
-def test_a_playbook_of_three_after_the_deal_is_not_a_right_setup() -> None:
-    state = game("playmaker", ana={"deck": dealt("Ana")}, ben={"deck": dealt("Ben")})
-    state["players"][1]["playbook"] = playbook("Ben")
-    ruling = rule(state, SETUP)
-    assert_illegal(ruling, "playbook-thirty-plays", "4.3.1.2")
-    assert ruling.answer == (
-        "No, that setup is not right: Ana has 3 Plays left in the Playbook, not 26 plus any "
-        "Bonus Plays."
-    )
 
 
 def test_a_hero_deck_of_ten_after_the_deal_is_not_a_right_setup() -> None:
