@@ -28,6 +28,14 @@ from games.core.readings import consulted_while, ours
 from games.core.words import and_more, count, yes_no
 
 CardKind = Literal["hero", "play", "bonus-play", "htd-play", "hot-dog"]
+# Each kind as the table says it, with its article: "Dog 0 is a Hot Dog, not a Play".
+KIND_WORDS: dict[str, str] = {
+    "hero": "a Hero",
+    "play": "a Play",
+    "bonus-play": "a Bonus Play",
+    "htd-play": "an HTD Play",
+    "hot-dog": "a Hot Dog",
+}
 PLAY_KINDS: frozenset[str] = frozenset({"play", "bonus-play", "htd-play"})
 
 
@@ -414,7 +422,9 @@ def _check_heroes(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
     v.add(
         not others,
         "hero-deck-only-heroes",
-        "only Heroes" if not others else f"{others[0].name} is a {others[0].kind}, not a Hero",
+        "only Heroes"
+        if not others
+        else f"{others[0].name} is {KIND_WORDS[others[0].kind]}, not a Hero",
     )
     size = len(deck.heroes)
     wanted = (
@@ -489,7 +499,9 @@ def _check_playbook(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
     v.add(
         not others,
         "playbook-only-plays",
-        "only Plays" if not others else f"{others[0].name} is a {others[0].kind}, not a Play",
+        "only Plays"
+        if not others
+        else f"{others[0].name} is {KIND_WORDS[others[0].kind]}, not a Play",
     )
     counted, bonus = deck.counted_plays, deck.bonus_plays
     besides = f"{len(bonus)} Bonus Plays"
@@ -564,7 +576,9 @@ def _check_hot_dogs(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
     v.add(
         not others,
         "hot-dog-deck-only-hot-dogs",
-        "only Hot Dogs" if not others else f"{others[0].name} is a {others[0].kind}, not a Hot Dog",
+        "only Hot Dogs"
+        if not others
+        else f"{others[0].name} is {KIND_WORDS[others[0].kind]}, not a Hot Dog",
     )
     v.add(
         len(hot_dogs) == fmt.hot_dogs,

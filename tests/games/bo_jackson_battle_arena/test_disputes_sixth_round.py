@@ -526,3 +526,17 @@ def test_a_whole_playmaker_battle_tied_and_broken_by_ben_s_super_weapon() -> Non
     ruled = RULES.rule_sequence_json(state, log)
     assert ruled.verdict == "legal", ruled.answer
     assert ruled.deciding_rule == KEY + "4.3.2.13"
+
+
+def test_tool_a_hot_dog_listed_in_the_playbook_is_named_as_a_hot_dog() -> None:
+    plays = [_play(i) for i in range(30)]
+    catalog = InMemoryCardCatalog({"bo-jackson-battle-arena": [*_heroes(), *plays, HOT_DOG]})
+    body: JSON = {
+        "format": "playmaker",
+        "hero_deck": [h.slug for h in _heroes()],
+        "playbook": [*(p.slug for p in plays), "frank"],
+        "hot_dog_deck": [{"card": "frank", "count": 10}],
+    }
+    answer = registry["bo-jackson-battle-arena"].tools["deck-check"].run(body, catalog)
+    _tool_says(answer, False, "4.3.1.2")
+    assert "Frank is a Hot Dog, not a Play" in answer["answer"]
