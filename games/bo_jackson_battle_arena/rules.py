@@ -370,7 +370,7 @@ RULES = BoJacksonBattleArenaRules()
 
 
 # The words a summary may start with that are no name: after "No: " they go lower case.
-_PLAIN_STARTS = frozenset({"All", "It", "Plays", "The", "There", "This", "You"})
+_PLAIN_STARTS = frozenset({"All", "It", "Plays", "The", "There", "This", "You", "Your"})
 
 
 def _mid_sentence(summary: str) -> str:

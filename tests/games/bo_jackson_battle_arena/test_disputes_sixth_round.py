@@ -540,3 +540,9 @@ def test_tool_a_hot_dog_listed_in_the_playbook_is_named_as_a_hot_dog() -> None:
     answer = registry["bo-jackson-battle-arena"].tools["deck-check"].run(body, catalog)
     _tool_says(answer, False, "4.3.1.2")
     assert "Frank is a Hot Dog, not a Play" in answer["answer"]
+
+
+def test_form_can_i_run_a_play_in_battle_four_before_my_opponent_with_honors() -> None:
+    ruling = ask("can-i-run-a-play", CanIRunAPlay(battle=4, i_have_honors=False))
+    settled(ruling, False, "4.3.2.15")
+    assert ruling.answer == "No: your opponent has honors and runs Plays or passes first."
