@@ -379,7 +379,7 @@ def legal_moves(state: State) -> list[AnyMove]:
     moves.extend(ScrapHero(hero=h.hero) for h in opts.heroes if h.can_scrap)
     moves.extend(_plays(state))
 
-    if not expansion_problems(state):
+    if not expansion_problems(state) and state.phase != "draw":  # ended already (10.4)
         moves.append(EndTurn())
     return moves
 
