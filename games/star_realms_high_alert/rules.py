@@ -745,16 +745,18 @@ class HighAlertRules(GameRules[State, AnyMove]):
         answer = f"Yes, you can take {name} without paying: it costs {cost}{tail}."
         if voided:
             answer += " " + " ".join(words.sentence(v.detail) for v in voided)
+        # Within the limit at its printed cost, the discount plays no part (8.4 decides only
+        # a card whose discounted price, not its cost, would fit): said as a note.
         return found_legal(
             f"You may take {name} without paying: its cost {cost} is within "
             f"{effect.max_cost}{tail}.",
             [
                 self._r("free-acquire", f"printed cost {cost}, within {effect.max_cost}"),
-                *printed,
                 *where,
             ],
             after,
             interpretations=interps,
+            notes=[words.sentence(p.detail) for p in printed],
             answer=answer,
             voided=voided,
         )

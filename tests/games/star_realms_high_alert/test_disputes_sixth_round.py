@@ -440,3 +440,26 @@ def test_a_card_in_the_trade_row_said_to_have_been_left_in_hand_is_refused() -> 
     with pytest.raises(InvalidState) as caught:
         rule(state, END)
     assert caught.value.field == "state.trade_row.0.got_there"
+
+
+def test_free_acquire_form_lunar_landing_at_its_printed_9_beside_trade_federation_cards() -> None:
+    # within the limit at its printed cost: the discount plays no part, so 9.3 decides
+    ruling = _ask(
+        "free-acquire",
+        card="lunar-landing",
+        costing_at_most=9,
+        cards_in_play=["trade-federation"] * 3,
+    )
+    settled(ruling, True, "9.3")
+
+
+def test_ally_form_a_symbol_gained_as_an_effect_is_named_by_its_symbol() -> None:
+    ruling = _ask(
+        "ally-live",
+        card="corsair",
+        cards_in_play=[],
+        gained_symbols=["star-empire-trade-federation"],
+    )
+    settled(ruling, True, "7.2")
+    assert "a Star Empire + Trade Federation symbol gained as an effect" in ruling.answer
+    assert "an effect gained as an effect" not in ruling.answer
