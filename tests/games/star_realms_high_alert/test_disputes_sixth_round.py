@@ -463,3 +463,24 @@ def test_ally_form_a_symbol_gained_as_an_effect_is_named_by_its_symbol() -> None
     settled(ruling, True, "7.2")
     assert "a Star Empire + Trade Federation symbol gained as an effect" in ruling.answer
     assert "an effect gained as an effect" not in ruling.answer
+
+
+def test_what_can_i_do_names_the_rule_its_ruling_names_for_a_hero_of_an_earlier_turn() -> None:
+    # Hellfire at 4 with 3 Trade: whether High Admiral Shaner lowers it is the point (3.5)
+    state = {
+        "trade": 3,
+        "play_area": [],
+        "heroes": [hero("high-admiral-shaner")],
+        "trade_row": [row("hellfire")],
+    }
+    option = _options(state)["trade_row"][0]
+    ruling = rule(state, acquire())
+    assert not option["affordable"] and option["rule"] == ruling.deciding_rule == key("3.5")
+    assert [t["key"] for t in option["readings_deciding"]] == [R.HERO_NO_FACTION]
+
+
+def test_what_can_i_do_names_the_merged_card_that_makes_an_ally_live() -> None:
+    state = {"play_area": [played("cargo-raptor"), merged(2, "star-empire-blob")]}
+    ally = next(a for a in _options(state)["allies"] if a["ability"] == "ally")
+    assert ally["status"] == "live"
+    assert ally["rule"] == rule(state, use_ally()).deciding_rule == key("6.4")
