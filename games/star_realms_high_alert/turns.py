@@ -91,20 +91,30 @@ def gone(state: State, move: AnyMove) -> Findings | None:
 _ELSEWHERE = (("trade_row", "in the trade row"), ("scrap_heap", "in the scrap heap"))
 
 
-def _elsewhere(state: State, card_id: str) -> tuple[str, str] | None:
+def _elsewhere(state: State, card_id: str, types: frozenset[str]) -> tuple[str, str] | None:
     """The name of the card `card_id` and where it lies, among the trade row and the scrap
-    heap: cards on the table that are not the player's to play or use."""
+    heap: cards on the table that are not the player's to play or use; only a card of one of
+    `types` (a hero to scrap, a tech to use, a ship or base to play), which the move could
+    name (a ship named as a tech is no move a board holds: bad input)."""
     for part, where in _ELSEWHERE:
-        name = _find(getattr(state, part), card_id)
-        if name is not None:
-            return name, where
+        card = next((c for c in getattr(state, part) if c.id == card_id), None)
+        if card is None:
+            continue
+        known = facts(card.card)
+        kind = known.type if known is not None else (card.type or "ship")
+        return (label(card), where) if kind in types else None
     return None
+
+
+_HERO = frozenset({"hero"})
+_TECH = frozenset({"tech"})
+_SHIP_OR_BASE = frozenset({"ship", "base", "outpost"})
 
 
 def _not_yours(state: State, card_id: str, code: str, only: str) -> Findings | None:
     """A hero or tech named to be scrapped or used where it is not on the player's table
     (in the trade row, not yet acquired): the rule that lets only yours be (3.8, 4.4)."""
-    found = _elsewhere(state, card_id)
+    found = _elsewhere(state, card_id, _HERO if code == "hero-not-on-table" else _TECH)
     if found is None:
         return None
     name, where = found
@@ -194,7 +204,7 @@ def _not_in_play(state: State, card_id: str) -> Findings | None:
             f"No: {name} is in your discard pile, not in your play area; its abilities work "
             "only once it is played.",
         )
-    found = _elsewhere(state, card_id)
+    found = _elsewhere(state, card_id, _SHIP_OR_BASE)
     if found is not None:
         name, where = found
         return _gone(
@@ -221,7 +231,7 @@ def _not_in_hand(state: State, card_id: str) -> Findings | None:
         )
     found = next((c for c in state.discard_pile if c.id == card_id), None)
     if found is None:
-        elsewhere = _elsewhere(state, card_id)
+        elsewhere = _elsewhere(state, card_id, _SHIP_OR_BASE)
         if elsewhere is None:
             return None
         name, where = elsewhere

@@ -484,3 +484,11 @@ def test_what_can_i_do_names_the_merged_card_that_makes_an_ally_live() -> None:
     ally = next(a for a in _options(state)["allies"] if a["ability"] == "ally")
     assert ally["status"] == "live"
     assert ally["rule"] == rule(state, use_ally()).deciding_rule == key("6.4")
+
+
+def test_a_ship_in_the_scrap_heap_named_as_a_tech_is_still_refused() -> None:
+    # no board holds a ship that is a tech: a mistake in the question, not a ruling
+    state = {"trade": 5, "scrap_heap": [{"id": "s1", "card": "cargo-raptor"}]}
+    with pytest.raises(BadInput) as caught:
+        rule(state, {"kind": "use-tech", "tech": "s1"})
+    assert caught.value.field == "move.tech"
