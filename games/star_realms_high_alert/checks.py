@@ -228,6 +228,17 @@ def _check_loose(state: State) -> None:
                     f"state.{zone}.{i}.acquired_this_turn",
                     "a card in the trade row has not been acquired",
                 )
+            if zone == "trade_row" and card.got_there is not None:
+                raise InvalidState(
+                    f"state.{zone}.{i}.got_there",
+                    "a card in the trade row has not been acquired or discarded",
+                )
+            if card.acquired_this_turn and card.got_there is not None:
+                raise InvalidState(
+                    f"state.{zone}.{i}.got_there",
+                    "a card acquired this turn went to your discard pile this turn, not in an "
+                    "earlier one",
+                )
             if zone == "trade_row" and card.card is None and card.cost is None:
                 raise InvalidState(
                     f"state.{zone}.{i}.cost", "a card from outside High Alert needs its cost"

@@ -318,19 +318,25 @@ def _agree_with_rulings(state: State, found: Options) -> None:
         rule = ruling.deciding_rule or ""
         return ruling.legal, ruling.interpretations, ruling.summary, rule
 
+    # Each option names the rule its ruling names as deciding: the one a player taking it
+    # would be read (a hero's symbol, a merged card, an effect), not the general one.
+    main = state.phase == "main"
     for ally in found.allies:
-        if ally.status != "live":
+        if not main:
             continue
         move_type = UseDoubleAlly if ally.ability == "double-ally" else UseAlly
         legal, interps, summary, rule = ruled(move_type(card=ally.card))
         ally.interpretations = interps
-        if not legal:
-            ally.status, ally.why, ally.rule = "not-live", summary, rule
+        ally.rule = rule or ally.rule
+        if ally.status == "live" and not legal:
+            ally.status, ally.why = "not-live", summary
     for row in found.trade_row:
-        if row.affordable:
+        if main:
             legal, interps, summary, rule = ruled(Acquire(card=row.card))
             row.interpretations = list(dict.fromkeys([*row.interpretations, *interps]))
-            if not legal:
+            if row.affordable == legal:
+                row.rule = rule or row.rule
+            elif row.affordable:
                 row.affordable, row.why, row.rule = False, summary, rule
         kept = []
         for effect in row.free_with:
@@ -346,15 +352,17 @@ def _agree_with_rulings(state: State, found: Options) -> None:
         faction = FACTIONS[0] if slug in CHOSEN_FACTION_TECH else None
         legal, interps, summary, rule = ruled(UseTech(tech=tech.tech, faction=faction))  # type: ignore[arg-type]
         tech.interpretations = interps
+        tech.rule = rule or tech.rule
         if not legal:
-            tech.usable, tech.why, tech.rule = False, summary, rule
+            tech.usable, tech.why = False, summary
     for hero in found.heroes:
         if not hero.can_scrap:
             continue
         legal, interps, summary, rule = ruled(ScrapHero(hero=hero.hero))
         hero.interpretations = interps
+        hero.rule = rule or hero.rule
         if not legal:
-            hero.can_scrap, hero.why, hero.rule = False, summary, rule
+            hero.can_scrap, hero.why = False, summary
 
 
 def legal_moves(state: State) -> list[AnyMove]:
@@ -379,7 +387,7 @@ def legal_moves(state: State) -> list[AnyMove]:
     moves.extend(ScrapHero(hero=h.hero) for h in opts.heroes if h.can_scrap)
     moves.extend(_plays(state))
 
-    if not expansion_problems(state):
+    if not expansion_problems(state) and state.phase != "draw":  # ended already (10.4)
         moves.append(EndTurn())
     return moves
 

@@ -160,10 +160,21 @@ class HighAlertRules(GameRules[State, AnyMove]):
             return self._acquire_free(state, move)
         return self._use_tech(state, move)
 
+    def named_removed(
+        self, state: State, move: AnyMove, earlier: State, by: AnyMove
+    ) -> Ruling | None:
+        """A free-acquire effect an earlier move of the log spent or let expire: an illegal
+        move, with the rule that took it away (`turns.effect_removed`); the cards a move names
+        that an earlier move took away are ruled in `judge` (`turns.gone`)."""
+        found = turns.effect_removed(state, move, earlier, by)
+        return None if found is None else compose(found)
+
     def apply(self, state: State, move: AnyMove) -> State:
         return self.apply_checked(state, move)
 
-    def legal_moves(self, state: State) -> Iterable[AnyMove]:
+    def legal_moves(self, state: State) -> Iterable[AnyMove] | None:
+        if state.phase == "draw":
+            return None  # the turn has ended: the one move is drawing a hand, of any cards
         return legal_moves(state)
 
     def options(self, state: State) -> Options:
@@ -218,6 +229,15 @@ class HighAlertRules(GameRules[State, AnyMove]):
     # ----- the end of the turn, and the setup -----
 
     def _end_turn(self, state: State) -> Findings:
+        if state.phase == "draw":
+            # The turn has ended already: the next one begins with the hand drawn (10.4).
+            return found_illegal(
+                "Your turn has already ended; your next turn begins once you draw your hand.",
+                [self._r("turn-already-ended", "the state is in the draw phase")],
+                interpretations=[ENDED_TURN],
+                answer="No: your turn has already ended; you draw your next hand, and your next "
+                "turn begins with it.",
+            )
         reasons, said = turn_end_reasons(state)
         after = after_turn(state)
         interps = [HERO_NO_FACTION] if state.heroes else []
@@ -386,10 +406,15 @@ class HighAlertRules(GameRules[State, AnyMove]):
         if have < needed:
             code = "double-ally-not-triggered" if double else "ally-not-triggered"
             detail = f"{needed} needed, {have} counted: {count.describe()}"
+            # The cards that did count are in the count's detail: what breaks is how many
+            # the ability needs (5.3, 5.4), not that a merged card or an effect counts (they
+            # decide a live ability). A hero from an earlier turn stays: whether it counts
+            # is what the player asks (3.5).
+            short = [g for g in grounds if g.code not in _COUNTED]
             return found_illegal(
                 f"{name}'s {what} is not live: it needs {_needs(needed)} of "
                 f"{_factions(count)} in play, and there {_is_are(have)}.",
-                [self._r(code, detail), *grounds],
+                [self._r(code, detail), *short],
                 interpretations=interpretations,
                 answer=f"No: {name}'s {what} needs {_needs(needed)} of {_factions(count)} in "
                 f"play, and there {_is_are(have)}.",
@@ -720,16 +745,18 @@ class HighAlertRules(GameRules[State, AnyMove]):
         answer = f"Yes, you can take {name} without paying: it costs {cost}{tail}."
         if voided:
             answer += " " + " ".join(words.sentence(v.detail) for v in voided)
+        # Within the limit at its printed cost, the discount plays no part (8.4 decides only
+        # a card whose discounted price, not its cost, would fit): said as a note.
         return found_legal(
             f"You may take {name} without paying: its cost {cost} is within "
             f"{effect.max_cost}{tail}.",
             [
                 self._r("free-acquire", f"printed cost {cost}, within {effect.max_cost}"),
-                *printed,
                 *where,
             ],
             after,
             interpretations=interps,
+            notes=[words.sentence(p.detail) for p in printed],
             answer=answer,
             voided=voided,
         )
@@ -836,6 +863,16 @@ class HighAlertRules(GameRules[State, AnyMove]):
 
 
 _T = TypeVar("_T")
+
+# The reasons a card or symbol counted toward an ally ability: they decide a live one.
+_COUNTED = frozenset(
+    {
+        "merged-card-counts",
+        "merged-ability-triggered",
+        "effect-symbol-counts",
+        "hero-primary-symbol-counts",
+    }
+)
 
 
 def _must(found: _T | None) -> _T:

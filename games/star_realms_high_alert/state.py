@@ -77,6 +77,8 @@ FactionSlug = Annotated[
 # BeforeValidator would be checked in Python, and said as "items").
 CardSlug = Annotated[str, Field(max_length=60), BeforeValidator(_slug)]
 ExpansionSlug = Literal["requisition", "tech", "invasion", "heroes"]
+# How a card reached the discard pile in an earlier turn of a log (rules 9.4, 10.3).
+Discarded = Literal["acquired", "left-in-hand"]
 OutsideType = Literal["ship", "base", "outpost"]
 Name = Annotated[str, Field(max_length=80)]
 
@@ -138,6 +140,12 @@ class LooseCard(Strict):
         default=False,
         description="In the discard pile: acquired this turn, so it went there by rule 9.4 "
         "(never in the trade row)",
+    )
+    got_there: Discarded | None = Field(
+        default=None,
+        description="In the discard pile, how the card got there in an earlier turn: "
+        "`acquired` (rule 9.4) or `left-in-hand` when the turn ended (rule 10.3); a card "
+        "acquired this turn is marked `acquired_this_turn` instead (never in the trade row)",
     )
 
 
@@ -288,8 +296,12 @@ class State(Strict):
                 data.pop(part, None)
         for part in ("trade_row", "discard_pile", "scrap_heap"):  # said only where true
             for card in data.get(part) or ():
-                if isinstance(card, dict) and not card.get("acquired_this_turn", True):
+                if not isinstance(card, dict):
+                    continue
+                if not card.get("acquired_this_turn", True):
                     del card["acquired_this_turn"]
+                if "got_there" in card and card["got_there"] is None:
+                    del card["got_there"]
         return data
 
     def undescribed(self) -> frozenset[str]:

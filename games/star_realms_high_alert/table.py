@@ -20,7 +20,13 @@ from games.star_realms_high_alert.catalog import (
     CardFacts,
 )
 from games.star_realms_high_alert.reasons import HERO_NO_FACTION, MERGED_DISCOUNT, STEALTH_EFFECT
-from games.star_realms_high_alert.state import LooseCard, PlayedCard, State, TableHero
+from games.star_realms_high_alert.state import (
+    GainedSymbol,
+    LooseCard,
+    PlayedCard,
+    State,
+    TableHero,
+)
 
 # ----- naming -----
 
@@ -28,6 +34,18 @@ from games.star_realms_high_alert.state import LooseCard, PlayedCard, State, Tab
 def symbol_phrase(slug: str) -> str:
     """ "Blob symbol", "Machine Cult + Blob symbol": a symbol named in players' words."""
     return SYMBOL_NAMES.get(slug, slug).removesuffix(" symbol") + " symbol"
+
+
+# Sources that say only that a symbol came from an effect: the symbol itself names it better
+# ("a Star Empire symbol gained as an effect", never "an effect gained as an effect").
+_GENERIC_SOURCES = frozenset({"", "effect", "an effect", "a effect"})
+
+
+def effect_label(gained: GainedSymbol) -> str:
+    """A symbol gained as an effect, in players' words: its source where one is given."""
+    if " ".join(gained.source.casefold().split()) in _GENERIC_SOURCES:
+        return f"a {symbol_phrase(gained.symbol)}"
+    return gained.source
 
 
 def facts(card: str | None) -> CardFacts | None:
@@ -143,7 +161,7 @@ def ally_count(state: State, card: PlayedCard) -> AllyCount:
             supporters.append(Supporter(label(other), "card", merged, len(shared) > 1))
     for gained in state.gained_symbols:
         if SYMBOL_FACTIONS[gained.symbol] & mine:
-            name = gained.source or f"a {symbol_phrase(gained.symbol)}"
+            name = effect_label(gained)
             merged = len(SYMBOL_FACTIONS[gained.symbol]) > 1
             supporters.append(Supporter(name, "effect", merged))
     idle: list[str] = []
@@ -226,7 +244,7 @@ def price_quote(state: State, card: LooseCard) -> PriceQuote:
     for g in state.gained_symbols:
         if faction not in SYMBOL_FACTIONS[g.symbol]:
             continue
-        source = g.source or f"a {symbol_phrase(g.symbol)}"
+        source = effect_label(g)
         if g.card in CHOSEN_FACTION_TECH:
             # our reading: the faction chosen with Stealth is an effect; read the other way,
             # the tech is a card of that faction and lowers the price

@@ -32,7 +32,8 @@ def after_turn(state: State) -> State:
     """Your side of the table when your turn has ended, as far as the sheet says: this turn's
     cards out of play and your hand discarded (10.3), and your next hand to draw (10.4)."""
     discarded = [
-        LooseCard(id=c.id, card=c.card, name=c.name, factions=c.factions) for c in state.hand
+        LooseCard(id=c.id, card=c.card, name=c.name, factions=c.factions, got_there="left-in-hand")
+        for c in state.hand
     ]
     return state.model_copy(
         update={
@@ -42,7 +43,7 @@ def after_turn(state: State) -> State:
             "out_of_play": [*state.out_of_play, *state.play_area],
             "hand": [],
             "discard_pile": [
-                *(c.model_copy(update={"acquired_this_turn": False}) for c in state.discard_pile),
+                *(_earlier(c) for c in state.discard_pile),
                 *discarded,
             ],
             "gained_symbols": [],
@@ -54,6 +55,14 @@ def after_turn(state: State) -> State:
             ],
         }
     )
+
+
+def _earlier(card: LooseCard) -> LooseCard:
+    """A card of the discard pile once the turn has ended: one acquired this turn is now one
+    acquired in an earlier turn (it went there by rule 9.4 all the same)."""
+    if not card.acquired_this_turn:
+        return card
+    return card.model_copy(update={"acquired_this_turn": False, "got_there": "acquired"})
 
 
 def turn_end_reasons(state: State) -> tuple[list[Reason], list[str]]:

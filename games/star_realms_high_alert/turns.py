@@ -23,6 +23,7 @@ from games.star_realms_high_alert.moves import (
     AcquireFree,
     AnyMove,
     Draw,
+    EndTurn,
     PlayCard,
     ScrapHero,
     UseAlly,
@@ -79,8 +80,48 @@ def gone(state: State, move: AnyMove) -> Findings | None:
     if isinstance(move, UseTech):
         if _holds(state.techs, move.tech):
             return None
-        return _in_discard_pile(state, move.tech, "a tech on your table can be used")
+        found = _in_discard_pile(state, move.tech, "a tech on your table can be used")
+        return found or _not_yours(
+            state, move.tech, "tech-not-on-table", "a tech on your table can be used"
+        )
     return None
+
+
+# Where else a card may lie that a move names, in the words of a refusal's answer.
+_ELSEWHERE = (("trade_row", "in the trade row"), ("scrap_heap", "in the scrap heap"))
+
+
+def _elsewhere(state: State, card_id: str, types: frozenset[str]) -> tuple[str, str] | None:
+    """The name of the card `card_id` and where it lies, among the trade row and the scrap
+    heap: cards on the table that are not the player's to play or use; only a card of one of
+    `types` (a hero to scrap, a tech to use, a ship or base to play), which the move could
+    name (a ship named as a tech is no move a board holds: bad input)."""
+    for part, where in _ELSEWHERE:
+        card = next((c for c in getattr(state, part) if c.id == card_id), None)
+        if card is None:
+            continue
+        known = facts(card.card)
+        kind = known.type if known is not None else (card.type or "ship")
+        return (label(card), where) if kind in types else None
+    return None
+
+
+_HERO = frozenset({"hero"})
+_TECH = frozenset({"tech"})
+_SHIP_OR_BASE = frozenset({"ship", "base", "outpost"})
+
+
+def _not_yours(state: State, card_id: str, code: str, only: str) -> Findings | None:
+    """A hero or tech named to be scrapped or used where it is not on the player's table
+    (in the trade row, not yet acquired): the rule that lets only yours be (3.8, 4.4)."""
+    found = _elsewhere(state, card_id, _HERO if code == "hero-not-on-table" else _TECH)
+    if found is None:
+        return None
+    name, where = found
+    return _gone(
+        _r(code, f"{name} is {where}, not on your table"),
+        f"No: {name} is {where}, not on your table; only {only}.",
+    )
 
 
 def _holds(cards: Sequence[PlayedCard | LooseCard | TableHero | TableTech], card_id: str) -> bool:
@@ -90,7 +131,10 @@ def _holds(cards: Sequence[PlayedCard | LooseCard | TableHero | TableTech], card
 def _hero_gone(state: State, hero_id: str) -> Findings | None:
     name = _find(state.scrap_heap, hero_id)
     if name is None:
-        return _in_discard_pile(state, hero_id, "a hero on your table can be scrapped")
+        found = _in_discard_pile(state, hero_id, "a hero on your table can be scrapped")
+        return found or _not_yours(
+            state, hero_id, "hero-not-on-table", "a hero on your table can be scrapped"
+        )
     return _gone(
         _r("hero-already-scrapped", f"{name} is in the scrap heap: its scrap ability was used"),
         f"No: {name} has already been scrapped; a hero is scrapped when its scrap ability is "
@@ -160,6 +204,14 @@ def _not_in_play(state: State, card_id: str) -> Findings | None:
             f"No: {name} is in your discard pile, not in your play area; its abilities work "
             "only once it is played.",
         )
+    found = _elsewhere(state, card_id, _SHIP_OR_BASE)
+    if found is not None:
+        name, where = found
+        return _gone(
+            _r("card-not-played", f"{name} is {where}, not in your play area"),
+            f"No: {name} is {where}, not in your play area; only the cards you have played "
+            "have abilities you can use.",
+        )
     return None
 
 
@@ -179,20 +231,44 @@ def _not_in_hand(state: State, card_id: str) -> Findings | None:
         )
     found = next((c for c in state.discard_pile if c.id == card_id), None)
     if found is None:
-        return None
+        elsewhere = _elsewhere(state, card_id, _SHIP_OR_BASE)
+        if elsewhere is None:
+            return None
+        name, where = elsewhere
+        return _gone(
+            _r("card-not-in-hand", f"{name} is {where}, not in your hand"),
+            f"No: {name} is {where}; you play only the cards in your hand.",
+        )
     name = label(found)
     not_in_hand = _r("card-not-in-hand", f"{name} is in your discard pile, not in your hand")
-    if found.acquired_this_turn:
-        # Bought this turn: where an acquired ship or base goes (9.4) is what the player asks
-        # ("may I play the ship I just bought?"); the first reason given decides.
+    if found.acquired_this_turn or found.got_there == "acquired":
+        # Bought this turn or an earlier one: where an acquired ship or base goes (9.4) is
+        # what the player asks ("may I play the ship I bought?"); the first reason decides.
+        when = "this turn" if found.acquired_this_turn else "in an earlier turn"
         return found_illegal(
             f"{name} went to your discard pile when you acquired it.",
             [
-                _r("card-in-discard-pile", f"{name}, acquired this turn, is in your discard pile"),
+                _r("card-in-discard-pile", f"{name}, acquired {when}, is in your discard pile"),
                 not_in_hand,
             ],
-            answer=f"No: {name} went to your discard pile when you acquired it this turn; a ship "
+            answer=f"No: {name} went to your discard pile when you acquired it {when}; a ship "
             "or base you acquire goes there, and you play only the cards in your hand.",
+        )
+    if found.got_there == "left-in-hand":
+        # Left in the hand when a turn ended: the end of that turn (10.3) took it from the
+        # hand, and that is what the player asks ("may I play the card I kept last turn?").
+        return found_illegal(
+            f"{name} was discarded from your hand when your last turn ended.",
+            [
+                _r(
+                    "hand-card-discarded",
+                    f"{name} was left in your hand when a turn ended, and was discarded",
+                ),
+                not_in_hand,
+            ],
+            [ENDED_TURN],
+            answer=f"No: {name} was left in your hand when your turn ended, and the cards left "
+            "in your hand are discarded then; you play only the cards in your hand now.",
         )
     return _gone(
         not_in_hand, f"No: {name} is in your discard pile; you play only the cards in your hand."
@@ -246,3 +322,36 @@ def draw(state: State, move: Draw) -> State:
 
 def names(cards: list[PlayedCard]) -> str:
     return listed([label(c) for c in cards])
+
+
+# ----- a free-acquire effect an earlier move of the log used or let expire
+
+
+def effect_removed(state: State, move: AnyMove, earlier: State, by: AnyMove) -> Findings | None:
+    """`move` takes a card with a free-acquire effect that `earlier` held and the log's move
+    `by` took away: spent on the card it took (9.3), or expired when the turn ended (10.3).
+    None: not such a move (it stays bad input)."""
+    if not isinstance(move, AcquireFree) or any(e.id == move.effect for e in state.free_acquires):
+        return None
+    effect = next((e for e in earlier.free_acquires if e.id == move.effect), None)
+    if effect is None:
+        return None
+    what = f"the effect to acquire a card costing {effect.max_cost} or less"
+    if isinstance(by, AcquireFree) and by.effect == move.effect:
+        taken = next((c for c in earlier.trade_row if c.id == by.card), None)
+        took = label(taken) if taken is not None else "a card"
+        return found_illegal(
+            f"{what.capitalize()} was used for {took}; it takes one card.",
+            [_r("free-acquire-spent", f"{what} was spent on {took} earlier this turn")],
+            answer=f"No: {what} was already used to take {took}; it lets you take one card, "
+            "and it is spent.",
+        )
+    if isinstance(by, EndTurn):
+        return found_illegal(
+            f"{what.capitalize()} belonged to a turn that has ended.",
+            [_r("free-acquire-turn-ended", f"{what} was pending when your last turn ended")],
+            [ENDED_TURN],
+            answer=f"No: {what} belonged to your last turn, which has ended; an effect of a "
+            "turn does not carry into the next.",
+        )
+    return None

@@ -156,7 +156,8 @@ def test_one_merged_card_for_a_merged_double_ally_turns_on_counting_it_once() ->
         ]
     }
     ruled, read_so = turns_on(R.MERGED_DOUBLE_ALLY, state, use_double_ally("o1"))
-    assert not ruled.legal and ruled.deciding_rule == "star-realms-high-alert:6.4"
+    # what breaks is the double ally's count of other cards (5.3), which the reading reads
+    assert not ruled.legal and ruled.deciding_rule == "star-realms-high-alert:5.3"
     assert read_so.legal and "once for each of its two factions" in read_so.answer
 
 
