@@ -15,6 +15,7 @@ from typing import Any, Self
 
 from pydantic import BaseModel, Field, model_validator
 
+from games.core.readings import ReadingTurn
 from games.core.tools import Reference
 
 
@@ -104,6 +105,23 @@ def cited_steps(
     return [
         {"text": text, "rules": cite(keys)} for text, keys in zip(steps, per_step, strict=True)
     ], every
+
+
+def reading_turns(
+    turns: Sequence[ReadingTurn], reference: Reference, clarifications_url: str
+) -> list[dict[str, Any]]:
+    """The readings a setup plan turns on, as its page shows them: the reference ruling's
+    question, its link, and what the other reading answers."""
+    keys = [t.key for t in turns]
+    questions = {c.key: c.question for c in reference.clarifications(keys)}
+    return [
+        {
+            "question": questions.get(t.key, ""),
+            "url": f"{clarifications_url}#{t.key.partition(':')[2]}",
+            "other_answer": t.other_answer,
+        }
+        for t in turns
+    ]
 
 
 def plan_steps(

@@ -1,8 +1,9 @@
 """Higher or Lower's tool pages: "How do we set up?" for a number of players (plain data for
 `templates/games/higher-lower/setup.html`).
 
-The player picks how many play; the page runs the setup tool (`tools.how_to_set_up`, the deal
-worked out in `setup.py`) and shows its steps, each with the rule it rests on. The form is a
+The player picks how many play; the page runs the setup tool (`RULES.plan_setup`, the deal
+worked out in `setup.py`, with its deciding rule and the readings a ruling on that deal turns
+on) and shows its steps, each with the rule it rests on. The form is a
 GET form, so the answer has an address of its own and needs no script.
 """
 
@@ -12,9 +13,10 @@ import json
 from typing import Any
 
 from games.core.errors import BadInput
-from games.core.setup_pages import field, plan_steps
+from games.core.setup_pages import field, plan_steps, reading_turns
 from games.core.tools import Page, PageRequest
-from games.higher_lower.setup import MIN_PLAYERS, setup_plan
+from games.higher_lower.rules import RULES
+from games.higher_lower.setup import MIN_PLAYERS
 from games.higher_lower.state import MAX_PLAYERS
 
 TEMPLATE = "setup.html"
@@ -42,7 +44,7 @@ def setup(request: PageRequest) -> Page:
     context: dict[str, Any] = {"base_url": request.links.page}
     try:
         players = _players(raw)
-        plan = setup_plan(players)
+        plan = RULES.plan_setup(players)
     except (BadInput, ValueError) as exc:
         error = exc.message if isinstance(exc, BadInput) else str(exc)
         players = DEFAULT_PLAYERS
@@ -66,6 +68,10 @@ def setup(request: PageRequest) -> Page:
     found = plan.model_dump(mode="json")
     context.update(
         plan=found,
+        # the readings the deal turns on, as for a ruling on it (none for the book's own deal)
+        turns=reading_turns(
+            plan.readings_deciding, request.reference, request.links.clarifications
+        ),
         steps=steps,
         rules=rules,
         body_json=json.dumps({"players": plan.players}),

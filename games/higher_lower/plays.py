@@ -237,7 +237,7 @@ def _play_problems(
         answers.append(said)
         if value in AUTOMATIC_CALL:
             interpretations.append(R.AUTOMATIC_CALLS)
-    if value not in AUTOMATIC_CALL and move.call is None:
+    if value not in AUTOMATIC_CALL and move.call is None and not _goes_out(state, name, value):
         code = "opening-call-missing" if last is None else "call-missing"
         reasons.append(_reason(code, f"no call was made with the {value}"))
         summaries.append("whoever lays a card must call 'higher' or 'lower' for the next player")
@@ -247,6 +247,19 @@ def _play_problems(
     summary = "No: " + "; and ".join(summaries) + "."
     answer = "No: " + "; and ".join(answers) + "."
     return reasons, list(dict.fromkeys(interpretations)), summary, answer
+
+
+def _one_number_left(value: int, call: str) -> bool:
+    """A call that only one number can obey (higher on a 14, lower on a 2): still the laying
+    player's to make (rule 4.3), and the point a player doubts."""
+    return (call == "higher" and value == 14) or (call == "lower" and value == 2)
+
+
+def _goes_out(state: State, name: str, value: int) -> bool:
+    """Whether laying `value` is the player's last card and wins (rule 2.1): no one is left to
+    follow a call, so none is needed. Read the other way of `winning-with-boosters-left`, a
+    player still holding boosters has not won, and must call."""
+    return winner(after_play(state, name, value, None)) == name
 
 
 def _wins(name: str) -> str:
@@ -293,8 +306,17 @@ def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
                     "by its own number, so that call is void and the card stands",
                 )
             )
+    elif new_call is None:
+        reasons.append(
+            _reason(
+                "last-card-needs-no-call",
+                f"the {value} is {who.poss} last card, so no one is left to follow a call",
+            )
+        )
     else:
         code = "opening-call" if state.last_card is None else "call-made"
+        if state.last_card is not None and _one_number_left(value, new_call):
+            code = "call-one-number-left"
         reasons.append(_reason(code, f"{who} {who.verb('calls', 'call')} {new_call!r} for {whom}"))
     won = winner(after) == name
     if not won:
@@ -371,7 +393,18 @@ def judge_match(state: State, move: MatchCard, *, laid_as_play: bool = False) ->
     if state.match_chain:
         interpretations.append(R.CALL_AFTER_A_MATCH)
     won = winner(after) == name
+    after_draw = (
+        [
+            _reason(
+                "match-after-draw",
+                f"{W(state.drew)} drew, and after a draw the matching rules still hold",
+            )
+        ]
+        if state.drew is not None and state.drew != name
+        else []
+    )
     reasons = [
+        *after_draw,
         _reason(
             "matches-last-card",
             f"{W(name)} {W(name).verb('lays', 'lay')} {article(str(value))} on the {last}",

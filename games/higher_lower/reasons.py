@@ -33,8 +33,11 @@ REASONS = ReasonCatalog(
         "not-higher": "4.2",
         "not-lower": "4.2",
         "call-made": "4.3",
+        "call-one-number-left": "4.3",
+        "last-card-needs-no-call": "2.1",
         "call-missing": "4.3",
         "matches-last-card": "4.4",
+        "match-after-draw": "4.7",
         "not-a-match": "4.4",
         "call-passes-through": "4.5",
         "earlier-call-obeyed": "4.5",
@@ -134,8 +137,11 @@ REASONS.rules_in(
             "not-higher",
             "not-lower",
             "call-made",
+            "call-one-number-left",
+            "last-card-needs-no-call",
             "call-missing",
             "matches-last-card",
+            "match-after-draw",
             "not-a-match",
             "call-passes-through",
             "earlier-call-obeyed",
@@ -175,7 +181,9 @@ REASONS.rules_in(
 # Which reasons decide a ruling (games/core/deciding.py): a win and a 1's or a 15's automatic
 # call decide over obeying the call (4.2), and so does the call kept for a player when the one
 # before drew (4.7) or matched (4.5); a booster played after another this turn is settled by
-# "no limit" (5.3); the turn passing on never decides.
+# "no limit" (5.3); the turn passing on never decides. A match after the player before drew is
+# settled by 4.7 ("after a draw the matching rules still hold"), and a call that only one
+# number can obey (higher on a 14, lower on a 2) by 4.3, the call being the laying player's.
 REASONS.decide(
     # a call made on a 1 or a 15 is void by the automatic call: the void is what is disputed
     first=(
@@ -186,12 +194,16 @@ REASONS.decide(
         "earlier-call-not-obeyed",
         "call-kept-after-draw",
         "earlier-call-obeyed",
+        "match-after-draw",
+        "call-one-number-left",
         "another-booster",
     ),
     general=(
         "turn-passes-left",
         # what follows from the card laid, never what is asked
         "call-made",
+        # a last card laid without a call: the win (2.1) decides
+        "last-card-needs-no-call",
         # the opener's call, as any call made: the opening card (3.6) is what is asked
         "opening-call",
         "call-passes-through",

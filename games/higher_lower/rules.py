@@ -24,7 +24,7 @@ from games.higher_lower.moves import (
 from games.higher_lower.moves import Move as MoveType
 from games.higher_lower.questions import QUESTIONS
 from games.higher_lower.reasons import INTERPRETATIONS, REASONS, SLUG
-from games.higher_lower.setup import judge_setup
+from games.higher_lower.setup import SetupPlan, fresh_deal, judge_setup, setup_plan
 from games.higher_lower.state import State
 from games.higher_lower.table import player, winner
 
@@ -112,6 +112,17 @@ class HigherLowerRules(GameRules[State, MoveType]):
 
     def mover(self, state: State, move: MoveType) -> str | None:
         return None if isinstance(move, CheckSetup) else checks.mover(state, move)
+
+    def plan_setup(self, players: int) -> SetupPlan:
+        """How do we set up? The deal for `players` (`setup_plan`), with the deciding rule and
+        the readings of the ruling on that very deal, found as for any ruling (`settle`).
+        Raises ValueError as `setup_plan`."""
+        plan = setup_plan(players)
+        ruling = self.settle(fresh_deal(players), CheckSetup(kind="setup"))
+        plan.deciding_rule = ruling.deciding_rule or plan.deciding_rule
+        plan.interpretations = list(ruling.interpretations)
+        plan.readings_deciding = list(ruling.readings_deciding)
+        return plan
 
     def example(self) -> dict[str, Any]:
         """Ana, with a 9 in hand, lays it on Cy's 7 under the call 'higher' and calls 'lower'."""

@@ -7,6 +7,7 @@ from pydantic import Field
 
 from games.core import Reason
 from games.core.findings import Findings, found_illegal, found_legal
+from games.core.readings import ReadingTurn
 from games.core.setup_pages import CitedSetup
 from games.core.words import Who as W
 from games.core.words import and_more, count, possessive, says
@@ -156,6 +157,23 @@ class SetupPlan(CitedSetup):
     boosters_each: int = Field(description="Rule 3.3")
     booster_deck_after_deal: int = Field(description="Rule 3.4")
     opener: str = Field(description="Rule 3.6")
+    deciding_rule: str = Field(
+        default=REASONS.key("setup-hand-size"),
+        description=(
+            "The rule that settles the setup: ten playing cards to each player (rule 3.1), as "
+            "a ruling on the same deal decides it"
+        ),
+    )
+    interpretations: list[str] = Field(
+        default_factory=list, description="Keys of the reference rulings the setup rests on"
+    )
+    readings_deciding: list[ReadingTurn] = Field(
+        default_factory=list,
+        description=(
+            "The readings of open points the setup turns on, found as for a ruling on the same "
+            "deal, with what the other reading answers (none: the deal is the book's own)"
+        ),
+    )
 
 
 def setup_plan(players: int) -> SetupPlan:
@@ -191,4 +209,20 @@ def setup_plan(players: int) -> SetupPlan:
         ],
         rules=rules,
         rules_by_step=[[key] for key in rules],  # the six steps rest on 3.1 to 3.6, in order
+    )
+
+
+def fresh_deal(players: int) -> State:
+    """The table right after a correct deal for `players` (who dealt not said): what "How do
+    we set up?" answers, ruled as a setup check to find its deciding rule and readings."""
+    names = [f"Player {i + 1}" for i in range(players)]
+    return State.model_validate(
+        {
+            "players": [
+                {"name": n, "hand": HAND_AT_DEAL, "boosters": BOOSTERS_AT_DEAL} for n in names
+            ],
+            "turn": names[0],
+            "deck": PLAYING_CARDS - HAND_AT_DEAL * players,
+            "booster_deck": BOOSTER_CARDS - BOOSTERS_AT_DEAL * players,
+        }
     )

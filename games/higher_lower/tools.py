@@ -10,7 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from games.core.rules import read_body
 from games.core.tools import CardCatalog, Tool
 from games.higher_lower import pages
-from games.higher_lower.setup import MIN_PLAYERS, SetupPlan, setup_plan
+from games.higher_lower.rules import RULES
+from games.higher_lower.setup import MIN_PLAYERS, SetupPlan
 from games.higher_lower.state import MAX_PLAYERS
 
 
@@ -23,7 +24,8 @@ class SetupRequest(BaseModel):
 
 
 def how_to_set_up(body: dict[str, Any], cards: CardCatalog | None) -> dict[str, Any]:
-    return setup_plan(read_body(SetupRequest, body).players).model_dump(mode="json")
+    # the ruling on the same deal gives the deciding rule and the readings it turns on
+    return RULES.plan_setup(read_body(SetupRequest, body).players).model_dump(mode="json")
 
 
 TOOLS = {

@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from games.core.errors import BadInput
-from games.core.setup_pages import field, plan_steps
+from games.core.setup_pages import field, plan_steps, reading_turns
 from games.core.tools import Page, PageRequest, Picture, RulingBoard
 from games.hyperstar_run import level_builder as level_words
 from games.hyperstar_run.claims import NAMES as CHALLENGES
@@ -26,7 +26,6 @@ from games.hyperstar_run.moves import PassCard
 from games.hyperstar_run.naming import giving
 from games.hyperstar_run.outcome import describe
 from games.hyperstar_run.rules import RULES
-from games.hyperstar_run.runs import setup_plan
 from games.hyperstar_run.solver import SEARCH_RESTS_ON_IT, solve
 from games.hyperstar_run.state import ACHIEVEMENT_DIFFICULTY, State
 
@@ -339,7 +338,7 @@ def setup(request: PageRequest) -> Page:
     if errors:
         return Page(SETUP_TEMPLATE, context, status=400)
     try:
-        plan = setup_plan(difficulty, challenge or None)  # type: ignore[arg-type]
+        plan = RULES.plan_setup(difficulty, challenge or None)
     except ValueError as err:  # the form's checks above are the tool's own: not expected
         context["fields"][1]["error"] = str(err)
         return Page(SETUP_TEMPLATE, context, status=400)
@@ -348,6 +347,10 @@ def setup(request: PageRequest) -> Page:
     body = {"challenge": challenge} if challenge else {"difficulty": difficulty}
     context.update(
         plan=found,
+        # the readings the setup turns on, as for a ruling on it (none for the book's setup)
+        turns=reading_turns(
+            plan.readings_deciding, request.reference, request.links.clarifications
+        ),
         difficulty_words=level_words.DIFFICULTIES[plan.difficulty],
         challenge_words=CHALLENGES.get(challenge, ""),
         steps=steps,

@@ -282,6 +282,11 @@ REASONS.decide(
         "combo-pro-not-earned",
         "fourth-run-lost",
         "final-card-passed",
+        # an Equipment Card discarded for fewer buttons than it shows: the lost button (5.6)
+        # is the part in doubt, over the cost it helps pay (a star, a combo); so is a button
+        # named but not needed, void by the same rule
+        "unneeded-button-void",
+        "equipment-button-lost",
         "star-takes-any-button",
         "combo-ended-by-ability",
         "combo-started",

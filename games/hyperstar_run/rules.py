@@ -28,7 +28,14 @@ from games.hyperstar_run.outcome import Outcome, illegal
 from games.hyperstar_run.passing import judge_pass, judge_press
 from games.hyperstar_run.questions import QUESTIONS
 from games.hyperstar_run.reasons import INTERPRETATIONS, REASONS, SLUG
-from games.hyperstar_run.runs import judge_end_run, judge_setup, table_problems
+from games.hyperstar_run.runs import (
+    SetupPlan,
+    judge_end_run,
+    judge_setup,
+    setup_plan,
+    table_problems,
+)
+from games.hyperstar_run.shorthand import board
 from games.hyperstar_run.state import State
 
 JUDGES: dict[type, Callable[[State, Any], Outcome]] = {
@@ -127,6 +134,23 @@ class HyperstarRunRules(GameRules[State, Any]):
             result=f"You passed the final card on run {state.run}: you win.",
             reasons=[REASONS.reason("game-won", "the final Level Card is passed")],
         )
+
+    def plan_setup(self, difficulty: Any = None, challenge: str | None = None) -> SetupPlan:
+        """How do we set up? The plan (`setup_plan`) with the deciding rule and the readings
+        of the ruling on that very setup, found as for any ruling (`settle`); a challenge is
+        settled by the rule that plays it at its achievement's difficulty (12.1). Raises
+        ValueError as `setup_plan`."""
+        plan = setup_plan(difficulty, challenge)
+        fresh = board(plan.difficulty)
+        if challenge is not None:
+            fresh["challenge"] = challenge
+        ruling = self.settle(self.parse_state(fresh), CheckSetup())
+        plan.deciding_rule = ruling.deciding_rule or plan.deciding_rule
+        if challenge is not None and ruling.legal:
+            plan.deciding_rule = self.reasons.key("challenge-played")
+        plan.interpretations = list(ruling.interpretations)
+        plan.readings_deciding = list(ruling.readings_deciding)
+        return plan
 
     def example(self) -> dict[str, Any]:
         return {"state": example_state(), "move": example_move()}

@@ -6,7 +6,7 @@ from pydantic import Field
 
 from games.core import Reason
 from games.core.pictures import plural
-from games.core.readings import ours
+from games.core.readings import ReadingTurn, ours
 from games.core.setup_pages import CitedSetup
 from games.core.words import and_more, article, listed
 from games.hyperstar_run import reasons as rr
@@ -247,8 +247,12 @@ def _n(n: int, what: str) -> str:
 
 def setup_problems(state: State) -> list[Reason]:
     """How the board differs from a fresh setup (rules 2.1-2.6)."""
-    problems: list[Reason] = table_problems(state)
-    if state.run != 1 or state.hero != 0 or state.outcome != "playing":
+    start = [reason("setup-hero-start", "the Hero Card must show 1, on run 1")]
+    # A Hero Card past 1 is what is wrong at the setup (rule 2.5): the level's size for a
+    # later run, that follows from it, is not the rule a player reads.
+    problems: list[Reason] = start if state.run != 1 else []
+    problems += table_problems(state)
+    if state.run == 1 and (state.hero != 0 or state.outcome != "playing"):
         problems.append(
             reason("setup-hero-start", "the hero must stand over the leftmost card, on run 1")
         )
@@ -337,6 +341,24 @@ class SetupPlan(CitedSetup):
     set_aside: int = Field(description="Level Cards set aside for the game (rule 2.3)")
     equipment_in_hand: int = Field(description="Rule 2.4")
     hand_size: int = Field(description="Cards in your hand at the start of run 1")
+    deciding_rule: str = Field(
+        default="hyperstar-run:2.1",
+        description=(
+            "The rule that settles the setup: the difficulty's number of Level Cards in the "
+            "level (rule 2.1), as a ruling on the same setup decides it; for a challenge, the "
+            "rule that it is played at its achievement's difficulty (rule 12.1)"
+        ),
+    )
+    interpretations: list[str] = Field(
+        default_factory=list, description="Keys of the reference rulings the setup rests on"
+    )
+    readings_deciding: list[ReadingTurn] = Field(
+        default_factory=list,
+        description=(
+            "The readings of open points the setup turns on, found as for a ruling on the same "
+            "setup, with what the other reading answers"
+        ),
+    )
 
 
 def setup_plan(difficulty: Difficulty | None = None, challenge: str | None = None) -> SetupPlan:

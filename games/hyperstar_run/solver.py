@@ -47,9 +47,17 @@ from games.hyperstar_run.payment import pays, resources, submultisets
 from games.hyperstar_run.reasons import (
     ABILITY_OUTSIDE_COMBO,
     CONTINUE_NEEDS_COMBO,
+    COVER_EXACTLY,
+    END_RUN_VOLUNTARILY,
+    LINE_CONNECTS,
+    PASSED_THIS_RUN,
+    PRESSED_ONCE,
     SEVERAL_BUTTONS,
+    SLUG,
+    STAR_BUTTONS,
     STAR_IN_START,
     START_DURING_COMBO,
+    THREE_STARS,
 )
 from games.hyperstar_run.rules import RULES
 from games.hyperstar_run.runs import table_problems
@@ -117,6 +125,15 @@ class Solution(BaseModel):
         description=(
             "The readings of open points the answer turns on: searched the other way, whether "
             "the game can be won (or how far this run gets) would differ; with what it answers."
+        ),
+    )
+    deciding_rule: str = Field(
+        default="",
+        description=(
+            "The rule that settles the answer: where it turns on a reading, the rule that "
+            "reading reads (a pressed card's button, 5.5); else passing the final card wins "
+            "(9.1), a fourth run that cannot pass it loses (8.2), a run ends where its current "
+            "card cannot be passed (8.1), or the rule the table breaks"
         ),
     )
     seconds: float = 0.0
@@ -508,7 +525,45 @@ def solve(state: State) -> Solution:
             return None if said(other) == said(solution) else ("", said(other))
 
         solution.readings_deciding = turning_readings(lambda: _solve_once(state), keys, differs)
+    solution.deciding_rule = _deciding_rule(state, solution)
     return solution
+
+
+# The rule each open point the search may turn on reads: where the answer turns on one, that
+# rule is what settles it (the other reading of the same words gives the other answer).
+KEY = f"{SLUG}:"
+READING_RULE = {
+    SEVERAL_BUTTONS: "5.5",
+    PRESSED_ONCE: "5.5",
+    PASSED_THIS_RUN: "5.5",
+    STAR_BUTTONS: "5.2",
+    STAR_IN_START: "7.2",
+    START_DURING_COMBO: "7.2",
+    LINE_CONNECTS: "7.3",
+    CONTINUE_NEEDS_COMBO: "7.3",
+    COVER_EXACTLY: "5.1",
+    END_RUN_VOLUNTARILY: "8.1",
+    ABILITY_OUTSIDE_COMBO: "6.1",
+    THREE_STARS: "11.2",
+}
+
+
+def _deciding_rule(state: State, solution: Solution) -> str:
+    """The one rule that settles the best line's answer (`deciding_rule`)."""
+    for turn in solution.readings_deciding:
+        if turn.key in READING_RULE:
+            return KEY + READING_RULE[turn.key]
+    if solution.this_run is None and solution.winnable is None:
+        problems = table_problems(state) if state.outcome == "playing" else []
+        if problems:
+            return problems[0].rule
+        return KEY + ("6.5" if swap_blocks(state) else "8.1")
+    run = solution.this_run
+    if solution.winnable is True or (run is not None and run.wins):
+        return KEY + "9.1"
+    if solution.winnable is False:
+        return KEY + "8.2"
+    return KEY + "8.1"
 
 
 def said(solution: Solution) -> str:

@@ -11,7 +11,8 @@ from games.core.rules import read_body
 from games.core.tools import CardCatalog, Tool
 from games.hyperstar_run import pages
 from games.hyperstar_run.example import example_state
-from games.hyperstar_run.runs import SetupPlan, setup_plan
+from games.hyperstar_run.rules import RULES
+from games.hyperstar_run.runs import SetupPlan
 from games.hyperstar_run.solver import Solution, solve_json
 from games.hyperstar_run.state import AchievementSlug, Difficulty, State
 
@@ -45,7 +46,7 @@ class SetupRequest(BaseModel):
 def how_to_set_up(body: dict[str, Any], cards: CardCatalog | None) -> dict[str, Any]:
     request = read_body(SetupRequest, body)
     try:
-        plan = setup_plan(request.difficulty, request.challenge)
+        plan = RULES.plan_setup(request.difficulty, request.challenge)
     except ValueError as err:
         field = "challenge" if request.challenge is not None else "difficulty"
         raise InvalidState(field, str(err)) from None

@@ -23,7 +23,7 @@ from games.core import Ruling
 from games.core.errors import BadInput
 from games.core.pictures import listed
 from games.core.setup_pages import field as setup_field
-from games.core.setup_pages import plan_steps
+from games.core.setup_pages import plan_steps, reading_turns
 from games.core.tools import FormData, Links, Page, PageRequest, Picture, Reference, RulingBoard
 from games.core.words import agree
 from games.star_realms_high_alert.catalog import (
@@ -677,16 +677,7 @@ def setup(request: PageRequest) -> Page:
     found = plan.model_dump(mode="json")
     # Two or three packs turn on our reading of rule 2.3: the page says so, and what the
     # other reading answers, beside the reference ruling's question.
-    keys = [t.key for t in plan.readings_deciding]
-    questions = {c.key: c.question for c in request.reference.clarifications(keys)}
-    turns = [
-        {
-            "question": questions.get(t.key, ""),
-            "url": f"{request.links.clarifications}#{t.key.partition(':')[2]}",
-            "other_answer": t.other_answer,
-        }
-        for t in plan.readings_deciding
-    ]
+    turns = reading_turns(plan.readings_deciding, request.reference, request.links.clarifications)
     context.update(
         plan=found,
         turns=turns,
