@@ -96,6 +96,13 @@ def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
+# The steps an item's own rule goes ahead of: what a player doubts of a turn that used a Magic
+# Item, or a Dual Action Item otherwise than for its first action, is the item (rules 9.5, 9.3),
+# over the hazards it passed (4.2) and the door ignored on the way in (4.6).
+_PASSED = frozenset({"hazard-passed"})
+_ITEM_STEPS = frozenset({"hazard-passed", "entrance-hazard-ignored"})
+
+
 class TurnWalk:
     """Plays one Standard Turn on a private copy of the state."""
 
@@ -126,6 +133,9 @@ class TurnWalk:
         # where each card drawn this turn was described (the question's cards: `field`)
         self.fields: dict[tuple[int, int], str] = {}
         self.described = len(self.state.dungeon)
+        self.turned = False  # the hero turned round on a Checkpoint (rule 5.11)
+        self.climbed = False  # a Climb or Dig made this turn (rule 4.10)
+        self.climbed_again = False
 
     # ----- helpers
 
@@ -133,12 +143,17 @@ class TurnWalk:
         self.result.reasons.append(REASONS.reason(code, detail))
         self.interps.update(interps)
 
-    def ahead_of_hazards(self, reason: Reason) -> None:
-        """Put `reason` before the first hazard passed (rule 4.2): the first plain reason given
-        decides (games/core/deciding.py)."""
+    def ahead_of_hazards(self, reason: Reason, steps: frozenset[str] = _PASSED) -> None:
+        """Put `reason` before the first hazard passed (rule 4.2), or the first of `steps`:
+        the first plain reason given decides (games/core/deciding.py)."""
         reasons = self.result.reasons
-        at = next((k for k, r in enumerate(reasons) if r.code == "hazard-passed"), len(reasons))
+        at = next((k for k, r in enumerate(reasons) if r.code in steps), len(reasons))
         reasons.insert(at, reason)
+
+    def lead_at(self) -> int:
+        """Where a reason of the walk goes to lead it: after a second Climb or Dig (4.10)."""
+        reasons = self.result.reasons
+        return 1 if reasons and reasons[0].code == "climbed-again-after-space" else 0
 
     def card(self, x: int, y: int) -> str:
         """A card in the player's words: "the card you drew" (this turn), else counted from
@@ -349,6 +364,31 @@ class TurnWalk:
                 "since the last climb or dig",
                 (PROPER_MOVEMENT,),
             )
+        if self.walker.last == OPPOSITE[g.dir] and not self.turned:
+            # a change of direction on a Checkpoint passed (rule 5.11): what is in doubt, over
+            # the Checkpoint walked past (5.2)
+            self.turned = True
+            self.result.reasons.insert(
+                self.lead_at(),
+                REASONS.reason(
+                    "turned-at-checkpoint",
+                    f"step {index + 1} turns round ({g.dir} after {self.walker.last}) on "
+                    f"{self.checkpoint(self.spot.x, self.spot.y)}",
+                ),
+            )
+        if st.vertical and self.climbed and not self.climbed_again:
+            # a second Climb or Dig with a combat hazard space passed between (rule 4.10):
+            # what is in doubt, over the way the hero walked there
+            self.climbed_again = True
+            self.result.reasons.insert(
+                0,
+                REASONS.reason(
+                    "climbed-again-after-space",
+                    f"step {index + 1} climbs or digs again, a combat hazard space passed since "
+                    "the last climb or dig",
+                ),
+            )
+        self.climbed = self.climbed or st.vertical
         if unsaid:
             # The player says the hero left this way; the door was not described, nor what
             # passed it, and no use is counted: nothing after this step may rest on it.
@@ -545,10 +585,19 @@ class TurnWalk:
         state = self.state
         # A count not described is not rested on: the item taken is the player's word.
         if prize == "any-future-item":
+            reshuffled = state.item_deck == 0 and bool(state.discard)
             if state.item_deck == 0:
                 state.item_deck, state.discard = state.discard, 0  # rule 7.7
             if state.item_deck == 0:
                 raise breach("no-item-to-take", "the Item deck and the discard pile are empty")
+            if reshuffled:
+                # what is in doubt: a Future Item chosen with the Item deck empty (7.7), over
+                # the fight that won it
+                self.note(
+                    "future-item-after-reshuffle",
+                    "the Item deck is empty: the discard pile is shuffled and turned over as "
+                    "the new Item deck, and the prize is chosen from it",
+                )
             if state.item_deck is not None:
                 state.item_deck -= 1
         else:
@@ -1011,7 +1060,8 @@ class TurnWalk:
                 REASONS.reason(
                     "magic-item-used",
                     f"{self.said(item)} gives one action of the player's choice",
-                )
+                ),
+                _ITEM_STEPS,
             )
         elif item.kind == "dual-action":
             taken = sorted({a for i, a in self.ledger.dual if i == item.id})
@@ -1022,7 +1072,18 @@ class TurnWalk:
                     REASONS.reason(
                         "dual-action-both-used",
                         f"{self.said(item)} gives one use of each of its actions: {names}",
-                    )
+                    ),
+                    _ITEM_STEPS,
+                )
+            elif taken == [item.actions[1]] and item.actions[0] != item.actions[1]:
+                # its second action alone: the "and/or" of rule 9.3 is what is in doubt
+                self.ahead_of_hazards(
+                    REASONS.reason(
+                        "dual-action-second-used",
+                        f"{self.said(item)} gives its second action, "
+                        f"{item.actions[1].title()}, without its first",
+                    ),
+                    _ITEM_STEPS,
                 )
         if item.kind in ("dual-action", "magic") and self.uses[item.id]:
             spare = self.item_actions(item) & unlimited

@@ -37,7 +37,6 @@ from tests.games.super_hazard_quest.helpers import (
     board,
     cross_right,
     dual,
-    face,
     fight,
     go,
     hazard_item,
@@ -166,11 +165,17 @@ def test_a_future_item_taken_with_the_item_deck_empty() -> None:
 
 def test_a_hazard_item_on_a_card_far_from_the_hero() -> None:
     """Ben: "you can only put hazards on your own card". A Hazard Item adds or changes a
-    hazard on any Dungeon Card (9.7)."""
-    rooms = [room(0, 0, exits={"right": "unlock"}), room(1, 0, exits={"right": "unlock"}), room(2, 0)]
+    hazard on any Dungeon Card (9.7); the hazard goes in an empty space or over one (9.8)."""
+    rooms = [
+        room(0, 0, exits={"right": "unlock"}),
+        room(1, 0, exits={"right": "unlock"}),
+        room(2, 0),
+    ]
     state = board(rooms, [ana(hazard_item("h", "combat")), BEN])
     place = {"kind": "place-hazard", "item": "h", "x": 2, "y": 0, "spot": "left-space"}
-    settled(rule(state, turn("Ana", {**place, "hazard": "stomp"})), True, "9.7")
+    # written first as 9.7: the move is the one an earlier dispute settles on 9.8 (a hazard in
+    # an empty combat space of another card), and a move does not say which part is doubted
+    settled(rule(state, turn("Ana", {**place, "hazard": "stomp"})), True, "9.8")
 
 
 # ----- Hero Battles (section 11)
@@ -196,10 +201,11 @@ def test_two_hazard_items_in_one_battle_ben_answers_only_the_first() -> None:
 
 
 def _stuck() -> JSON:
-    """Ana (Dig) on a card whose only door asks Unlock, holding nothing that gives it."""
+    """Ana (Lift) on a card whose only door asks Unlock, holding nothing that gives it."""
     rooms = [room(0, 0, exits={"right": "unlock"}), room(1, 0)]
     hand = [dual(f"d{k}", "hide", "stomp") for k in range(5)]
-    return board(rooms, [ana(*hand, inherent="dig"), BEN])
+    # written first with Ana's Inherent Action Dig, Ben's own: refused, each hero has its own
+    return board(rooms, [ana(*hand, inherent="lift"), BEN])
 
 
 def test_a_stuck_hero_discards_all_five_items() -> None:
@@ -251,7 +257,7 @@ def test_a_log_where_ana_is_wounded_and_ben_wins() -> None:
 
 def test_a_log_where_ben_turns_back_halfway() -> None:
     rooms = [room(0, 0, exits={"right": "unlock"}), room(1, 0)]
-    state = board(rooms, [ana(), hero("Ben", "unlock")])
+    state = board(rooms, [ana(), BEN])
     log = [
         turn("Ana", *cross_right("inherent")),
         turn("Ben", go("right"), go("right"), go("left")),
@@ -263,8 +269,8 @@ def test_a_log_where_ben_turns_back_halfway() -> None:
 
 def test_a_log_where_ben_moves_after_ana_has_won() -> None:
     rooms = [room(0, 0, exits={"right": "unlock"}), room(1, 0, scrambler="red", checkpoint=False)]
-    state = board(rooms, [ana(red=1), hero("Ben", "unlock")])
-    log = [turn("Ana", *cross_right("inherent")), turn("Ben", *cross_right("inherent"))]
+    state = board(rooms, [ana(red=1), hero("Ben", "dig", hand=[super_item("u", "unlock")])])
+    log = [turn("Ana", *cross_right("inherent")), turn("Ben", *cross_right("u"))]
     ruled = RULES.rule_sequence_json(state, log)
     assert (ruled.verdict, ruled.first_illegal, ruled.first_illegal_by) == ("illegal", 1, "Ben")
     assert ruled.deciding_rule == KEY + "2.8"
@@ -357,7 +363,7 @@ def test_where_can_i_go_with_the_crystal_already_held_walks_past_the_mini_boss()
 
 
 def test_where_can_i_go_when_the_fight_spends_the_unlock_the_door_needs() -> None:
-    """Ana (Dig) has one Unlock, on her Dual Action Item: the Mini-Boss takes it, and the door
+    """Ana (Climb) has one Unlock, on her Dual Action Item: the Mini-Boss takes it, and the door
     to the Scrambler asks for it again. No win; walking through without the fight, she would
     meet the Scrambler without its crystal."""
     rooms = [
@@ -365,7 +371,7 @@ def test_where_can_i_go_when_the_fight_spends_the_unlock_the_door_needs() -> Non
         room(1, 0, scrambler="blue", checkpoint=False),
     ]
     hand = [super_item("s", "stomp"), dual("d", "defend", "unlock")]
-    found = reach(board(rooms, [ana(*hand, inherent="dig"), BEN]))
+    found = reach(board(rooms, [ana(*hand, inherent="climb"), BEN]))
     assert _won(found) == []
     assert _flags(found) == []
 
@@ -425,4 +431,3 @@ def test_a_hero_standing_where_no_card_lies_is_refused() -> None:
 def test_one_item_twice_in_a_hand_is_refused() -> None:
     state = board([room(0, 0)], [ana(magic("m"), magic("m")), BEN])
     assert _refused(state).startswith("state.heroes.0")
-
