@@ -13,6 +13,7 @@ from games.core.readings import ours
 from games.core.words import agree, article, possessive, says, subject, verb
 from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, options, spend
 from games.super_hazard_quest.movement import (
+    FLAG,
     STATIONS,
     Grid,
     Spot,
@@ -66,6 +67,7 @@ from games.super_hazard_quest.transitions import (
     discard_items,
     draw_items,
     next_player,
+    own_room,
     place_card,
     refill,
     turn_findings,
@@ -141,7 +143,8 @@ class TurnWalk:
 
     def note(self, code: str, detail: str, *interps: str) -> None:
         self.result.reasons.append(REASONS.reason(code, detail))
-        self.interps.update(interps)
+        if interps:
+            self.interps.update(interps)
 
     def ahead_of_hazards(self, reason: Reason, steps: frozenset[str] = _PASSED) -> None:
         """Put `reason` before the first hazard passed (rule 4.2), or the first of `steps`:
@@ -290,6 +293,8 @@ class TurnWalk:
         """A step onto a Checkpoint other than the one the turn began on, with the path going
         on past it: a hero may pass as many Checkpoints as it likes (rule 5.2). That is what a
         player doubts of such a turn, so it comes first and decides, once a turn."""
+        if self.walker.spot.station != FLAG:
+            return  # the cheapest test first: most steps end off a Checkpoint's flag
         if index + 1 >= len(self.move.path) or self.outcome != "ended":
             return
         if not isinstance(self.move.path[index + 1], Go):
@@ -320,8 +325,9 @@ class TurnWalk:
             )
 
     def go(self, g: Go, where: str, index: int) -> None:
-        room = self.room_here()
-        st = step(room, self.spot, g.dir)
+        walker = self.walker
+        room = self.grid[(walker.spot.x, walker.spot.y)]
+        st = step(room, walker.spot, g.dir)
         # where the hero stands is said only when a step breaks a rule
         if st.kind == "wall":
             raise breach(
@@ -349,7 +355,8 @@ class TurnWalk:
                 f"{self.at(self.spot)}",
                 (PROPER_MOVEMENT,),
             )
-        if self.walker.last == OPPOSITE[g.dir] and not on_checkpoint(self.grid, self.spot):
+        turning = walker.last == OPPOSITE[g.dir]
+        if turning and not on_checkpoint(self.grid, walker.spot):
             raise breach(
                 "turned-back",
                 f"step {index + 1} turns back ({g.dir} after {self.walker.last}) at "
@@ -357,14 +364,14 @@ class TurnWalk:
                 "which is not a Checkpoint",
                 (PROPER_MOVEMENT,),
             )
-        if st.vertical and self.walker.vertical_pending:
+        if st.vertical and walker.vertical_pending:
             raise breach(
                 "climb-twice",
                 f"step {index + 1} climbs or digs again with no combat hazard space passed "
                 "since the last climb or dig",
                 (PROPER_MOVEMENT,),
             )
-        if self.walker.last == OPPOSITE[g.dir] and not self.turned:
+        if turning and not self.turned:
             # a change of direction on a Checkpoint passed (rule 5.11): what is in doubt, over
             # the Checkpoint walked past (5.2)
             self.turned = True
@@ -438,7 +445,7 @@ class TurnWalk:
                 "a Mini-Boss does not block the way",
             )
         self.walker = Walker(
-            st.to, g.dir, st.vertical or (self.walker.vertical_pending and not st.space)
+            st.to, g.dir, st.vertical or (walker.vertical_pending and not st.space)
         )
         self.moved = True
         cell = (st.to.x, st.to.y)
@@ -640,13 +647,11 @@ class TurnWalk:
                 f"a {item.hazard} hazard cannot go on the {p.spot.removesuffix('-space')} "
                 f"{'Combat Hazard space' if is_space else 'exit'}",
             )
+        walked, room = room, own_room(self.state, self.grid, p.x, p.y)
         if not ours(HAZARD_ITEM_RULING):
             # Read the other way, a hazard placed stands from the next turn on: this turn's
             # walk still meets the card as it was.
-            self.grid[(p.x, p.y)] = room.model_copy(deep=True)
-            placed = self.state.room(p.x, p.y)
-            assert placed is not None
-            room = placed
+            self.grid[(p.x, p.y)] = walked
         if is_space:
             setattr(room, p.spot.replace("-", "_"), p.hazard)
         else:
