@@ -100,6 +100,13 @@ _LEADS = {
     "dual-action-both-used": (
         "a Dual Action Item gives one use of its first action and one of its second"
     ),
+    "prize-item-played": (
+        "{subj} can use the item won as the Boss Prize in the same turn: it may be played at "
+        "once or kept in hand"
+    ),
+    "special-item-played": (
+        "{subj} can play the Special Item on the Checkpoint reached: playing it ends the turn"
+    ),
     "dual-action-second-used": (
         "a Dual Action Item gives one use of its first action and/or one of its second: its "
         "second may be used alone"

@@ -45,6 +45,7 @@ from tests.games.super_hazard_quest.helpers import (
     room,
     rule,
     settled,
+    special,
     super_item,
     super_magic,
     turn,
@@ -134,6 +135,28 @@ def test_a_magic_item_does_not_open_a_wall() -> None:
     rooms = [room(0, 0), room(1, 0)]  # no exit on the right: a wall
     state = board(rooms, [ana(magic("m")), BEN])
     settled(rule(state, turn("Ana", *cross_right("m"))), False, "4.4")
+
+
+# ----- found after the run: the answer led by another rule than the one that decides
+
+
+def test_a_special_item_played_on_the_checkpoint_reached() -> None:
+    rooms = [room(0, 0, exits={"right": "unlock"}), room(1, 0)]
+    state = board(rooms, [ana(special("sp")), BEN])
+    ruling = rule(state, turn("Ana", *cross_right("inherent"), special="sp"))
+    settled(ruling, True, "9.13")
+    assert ruling.answer.startswith("Yes, Ana can play the Special Item on the Checkpoint")
+
+
+def test_the_answer_on_a_prize_item_played_at_once_says_so() -> None:
+    boss = {"actions": ["attack", "attack", "hide", "unlock"], "prize": "any-future-item"}
+    rooms = [room(0, 0, exits={"right": "unlock"}, mini_boss=boss), room(1, 0)]
+    hand = [super_item("s", "attack"), dual("d", "hide", "dig")]
+    state = board(rooms, [ana(*hand, inherent="unlock"), BEN])
+    move = turn("Ana", fight("s", "s", "d", "inherent", take=magic("new")), *cross_right("new"))
+    ruling = rule(state, move)
+    settled(ruling, True, "7.6")
+    assert ruling.answer.startswith("Yes, Ana can use the item won as the Boss Prize")
 
 
 # ----- wounds and prizes
