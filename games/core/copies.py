@@ -99,4 +99,29 @@ def deep_copy(value: T) -> T:
     return new
 
 
-__all__ = ["deep_copy"]
+M = TypeVar("M", bound=BaseModel)
+
+
+def copy_with(value: M, **fields: Any) -> M:
+    """A shallow copy of the model `value` with `fields` put in its place (not validated), and
+    `value`'s fields set: an engine that changes only part of a board copies that part
+    (`deep_copy`) and shares the rest, which it never changes."""
+    kind = type(value)
+    plan = _PLANS.get(kind) or _plan(kind)
+    new = kind.__new__(kind)
+    own = value.__dict__.copy()
+    own.update(fields)
+    _set(new, "__dict__", own)
+    _set(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
+    if plan[2]:
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
+        return new
+    extra = value.__pydantic_extra__
+    _set(new, "__pydantic_extra__", None if extra is None else deep_copy(extra))
+    private = getattr(value, "__pydantic_private__", None)
+    _set(new, "__pydantic_private__", None if private is None else deep_copy(private))
+    return new
+
+
+__all__ = ["copy_with", "deep_copy"]

@@ -1,18 +1,21 @@
 """What the items of one hand have given in the current turn (rules 4.9, 5.9, 9.3 to 9.6).
 
-A `Ledger` is immutable and hashable so that the path finder can use it in its search keys.
+A `Ledger` is never changed once made (each use makes a new one) and hashable, so that the path
+finder can use it in its search keys. It is a dataclass neither frozen nor copied with
+`dataclasses.replace`: a turn makes one at each use, and both cost several times a plain
+construction.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from games.super_hazard_quest.spoken import item_words
 from games.super_hazard_quest.state import INHERENT, Action, Item, fold
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Ledger:
     dual: frozenset[tuple[str, Action]] = frozenset()  # (item, action) uses taken
     # Dual Action Items printing one action twice whose second use is taken too (rule 9.3)
@@ -33,10 +36,17 @@ class Ledger:
         )
 
     def play_other(self, item_id: str) -> Ledger:
-        return replace(self, other=self.other | {item_id})
+        return Ledger(
+            self.dual,
+            self.doubled,
+            self.magic,
+            self.supers,
+            self.super_magic,
+            self.other | {item_id},
+        )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Refusal:
     """Why a use cannot be taken: a reason code of the engine and the words for it."""
 
@@ -66,26 +76,54 @@ def spend(
             )
         if (item.id, action) in ledger.dual:
             if item.actions[0] == item.actions[1] and item.id not in ledger.doubled:
-                return replace(ledger, doubled=ledger.doubled | {item.id})
+                return Ledger(
+                    ledger.dual,
+                    ledger.doubled | {item.id},
+                    ledger.magic,
+                    ledger.supers,
+                    ledger.super_magic,
+                    ledger.other,
+                )
             return Refusal(
                 "dual-action-use-spent",
                 f"the one use of {action.title()} that {item_words(item)} gives is already "
                 "taken this turn",
             )
-        return replace(ledger, dual=ledger.dual | {(item.id, action)})
+        return Ledger(
+            ledger.dual | {(item.id, action)},
+            ledger.doubled,
+            ledger.magic,
+            ledger.supers,
+            ledger.super_magic,
+            ledger.other,
+        )
     if item.kind == "super":
         if item.action != action:
             return Refusal(
                 "super-item-other-action",
                 f"{item_words(item)} gives {item.action.title()}, not {action.title()}",
             )
-        return replace(ledger, supers=ledger.supers | {item.id})
+        return Ledger(
+            ledger.dual,
+            ledger.doubled,
+            ledger.magic,
+            ledger.supers | {item.id},
+            ledger.super_magic,
+            ledger.other,
+        )
     if item.kind == "magic":
         if item.id in ledger.magic:
             return Refusal(
                 "magic-item-used-up", f"{item_words(item)} has already given its one use"
             )
-        return replace(ledger, magic=ledger.magic | {item.id})
+        return Ledger(
+            ledger.dual,
+            ledger.doubled,
+            ledger.magic | {item.id},
+            ledger.supers,
+            ledger.super_magic,
+            ledger.other,
+        )
     if item.kind == "super-magic":
         chosen = next((a for i, a in ledger.super_magic if i == item.id), None)
         if chosen is not None and chosen != action:
@@ -93,7 +131,14 @@ def spend(
                 "super-magic-other-action",
                 f"{item_words(item)} was set to {chosen.title()} this turn",
             )
-        return replace(ledger, super_magic=ledger.super_magic | {(item.id, action)})
+        return Ledger(
+            ledger.dual,
+            ledger.doubled,
+            ledger.magic,
+            ledger.supers,
+            ledger.super_magic | {(item.id, action)},
+            ledger.other,
+        )
     return Refusal("item-gives-no-action", f"{item_words(item)} gives no action to pass a hazard")
 
 

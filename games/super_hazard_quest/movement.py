@@ -26,7 +26,10 @@ SPACES = (LEFT_SPACE, RIGHT_SPACE)
 Grid = dict[tuple[int, int], PlacedRoom]
 
 
-@dataclass(frozen=True, slots=True)
+# Spot, Step (and the path finder's Walker) are never changed once made, but not frozen: a
+# frozen dataclass's __init__ sets each field through object.__setattr__, several times the
+# cost of a plain slot, and a turn makes several at every step.
+@dataclass(slots=True, unsafe_hash=True)
 class Spot:
     x: int
     y: int
@@ -43,7 +46,7 @@ class Spot:
 StepKind = Literal["walk", "exit", "wall", "unknown", "unknown-space", "no-vertical-exit"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Step:
     """Where one step in a direction leads and what it meets."""
 

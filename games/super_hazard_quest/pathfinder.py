@@ -78,7 +78,8 @@ NODE_LIMIT = 60_000  # a safety net: a 26-card dungeon with five items needs at 
 PLACEMENT_LIMIT = 200  # searches with Hazard Items placed, at most, per question
 
 
-@dataclass(frozen=True, slots=True)
+# Never changed once made; not frozen, as Spot (movement.py).
+@dataclass(slots=True, unsafe_hash=True)
 class Walker:
     """Where the hero is in its turn, and what the movement rules remember about how it got
     there: the last step's direction (no turning back, rule 5.11) and whether it has climbed

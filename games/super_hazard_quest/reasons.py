@@ -131,6 +131,11 @@ REASONS = ReasonCatalog(
         "entered-side-not-described": "4.6",
         "left-by-side-not-described": "4.4",
         "walked-past-mini-boss": "4.12",
+        "dual-action-second-used": "9.3",
+        "turned-at-checkpoint": "5.11",
+        "climbed-again-after-space": "4.10",
+        "future-item-after-reshuffle": "7.7",
+        "discard-whole-hand": "6.2",
         "discard-turn-allowed": "6.1",
         "discard-turn-not-allowed": "6.1",
         # parts of a move made void: the turn ended at once
@@ -220,6 +225,7 @@ REASONS.rules_in(
             "setup-heroes-placed",
             "discard-turn-allowed",
             "discard-turn-not-allowed",
+            "discard-whole-hand",
         ),
         "standard_turn": (
             "wall",
@@ -289,6 +295,10 @@ REASONS.rules_in(
             "left-by-side-not-described",
             "walked-past-mini-boss",
             "won-turn-over",
+            "dual-action-second-used",
+            "turned-at-checkpoint",
+            "climbed-again-after-space",
+            "future-item-after-reshuffle",
             "magic-item-used",
             "dual-action-both-used",
             "item-used-though-unlimited",
@@ -310,6 +320,8 @@ REASONS.decide(
         "battle-answered",
         # an item won as a Boss Prize and used in the same turn (7.6), over the fight
         "prize-item-played",
+        # a Future Item chosen with the Item deck empty: the discard pile becomes it (7.7)
+        "future-item-after-reshuffle",
         # a Mini-Boss fought again, the prize it gave once already held (7.4)
         "mini-boss-again",
         "mini-boss-defeated",
@@ -336,6 +348,8 @@ REASONS.decide(
         "wounded-dead-end",
         "wounded-stuck",
         "hazard-placed",
+        # the whole hand discarded in a Discard Turn (6.2), over whether it may be taken
+        "discard-whole-hand",
         "discard-turn-allowed",
         # the draws at the end of a turn empty the Item deck: the discard pile becomes it
         "item-deck-reshuffled",

@@ -100,6 +100,27 @@ _LEADS = {
     "dual-action-both-used": (
         "a Dual Action Item gives one use of its first action and one of its second"
     ),
+    "prize-item-played": (
+        "{subj} can use the item won as the Boss Prize in the same turn: it may be played at "
+        "once or kept in hand"
+    ),
+    "special-item-played": (
+        "{subj} can play the Special Item on the Checkpoint reached: playing it ends the turn"
+    ),
+    "dual-action-second-used": (
+        "a Dual Action Item gives one use of its first action and/or one of its second: its "
+        "second may be used alone"
+    ),
+    "turned-at-checkpoint": (
+        "{subj} can change direction on a Checkpoint: only there may a hero turn round"
+    ),
+    "climbed-again-after-space": (
+        "{subj} can Climb or Dig again, having passed a combat hazard space since the last one"
+    ),
+    "future-item-after-reshuffle": (
+        "{subj} can choose a Future Item: with the Item deck empty, the discard pile is "
+        "shuffled and turned over as the new Item deck"
+    ),
     "item-deck-reshuffled": (
         "{subj} can make that turn, and with the Item deck used up the discard pile is "
         "shuffled to make a new Item deck to draw from"
@@ -173,9 +194,16 @@ def _answer(move: Any, result: Findings, origin: tuple[int, int] | None) -> str:
         if any(r.detail.startswith(short_moves.ANY_TIME) for r in result.reasons):
             return f"Yes, {subj} can take a Discard Turn: {short_moves.ANY_TIME}."
         lacks = verb(name, "lacks", "lack")
-        return (
+        answer = (
             f"Yes, {subj} can take a Discard Turn: {subj} {lacks} the actions for a Standard Turn."
         )
+        if "discard-whole-hand" in codes:
+            # the whole hand discarded: what the player doubts is how many may go (rule 6.2)
+            answer = (
+                f"Yes, {subj} can discard the whole hand: in a Discard Turn a player discards "
+                f"as many items as they wish. {cap(subj)} {lacks} the actions for a Standard Turn."
+            )
+        return answer
     if isinstance(move, Trade):
         return f"Yes, {subj} can make that trade; it is {poss} whole turn."
     entered = {"entered-side-not-described", "entrance-hazard-ignored", "entered-without-entrance"}

@@ -95,6 +95,7 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> Findings:
     if move.discard_unseen > hero.unseen:
         held = plural(hero.unseen, "unseen card")
         raise InvalidMove(f"{where}.discard_unseen", f"only {held} held")
+    in_hand = hero.held()
     gone = discard_items(state, hero, ids) + move.discard_unseen
     hero.unseen -= move.discard_unseen
     if state.discard is not None:
@@ -118,6 +119,9 @@ def discard_turn(state: State, move: DiscardTurn, where: str) -> Findings:
         lacking += f"; {unsaid} not described, so this rests on the player's word"
     if open_turn is not None:  # allowed only read the other way
         lacking = f"{ANY_TIME}, though {open_turn}"
+    if gone and gone == in_hand:
+        # the whole hand discarded: "as many as they wish" (rule 6.2) is what is in doubt
+        add(result, ("discard-whole-hand", f"all {plural(gone, 'item')} of the hand discarded"))
     add(result, ("discard-turn-allowed", lacking))
     add(result, ("discard-turn", f"{plural(gone, 'item')} discarded and {drawn} drawn"))
     return result

@@ -10,6 +10,7 @@ Magic Item"), and by the label the asker gave it only where two in the hand read
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from games.core.words import article, is_you, possessive, subject
 from games.super_hazard_quest.state import Item
@@ -36,6 +37,7 @@ def _offset(dx: int, dy: int, mover: str) -> str:
     return f"{across} and {abs(dy)} {upward}"
 
 
+@lru_cache(maxsize=4096)  # a turn names the same few cards several times, in the same words
 def card_words(x: int, y: int, origin: Origin, mover: str) -> str:
     """The card at (x, y) in words, counted from `origin`, the cell where `mover`'s hero began
     the turn; from the Starting Card where that is not known. Counted from the hero even on the

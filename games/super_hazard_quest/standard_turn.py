@@ -13,6 +13,7 @@ from games.core.readings import ours
 from games.core.words import agree, article, possessive, says, subject, verb
 from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, options, spend
 from games.super_hazard_quest.movement import (
+    FLAG,
     STATIONS,
     Grid,
     Spot,
@@ -66,6 +67,7 @@ from games.super_hazard_quest.transitions import (
     discard_items,
     draw_items,
     next_player,
+    own_room,
     place_card,
     refill,
     turn_findings,
@@ -94,6 +96,13 @@ def _item_answers(defence: Ledger, foe: Hero, action: Action) -> bool:
 def _times(n: int) -> str:
     """How often an action is used, as a player says it: "once", "twice", "3 times"."""
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+# The steps an item's own rule goes ahead of: what a player doubts of a turn that used a Magic
+# Item, or a Dual Action Item otherwise than for its first action, is the item (rules 9.5, 9.3),
+# over the hazards it passed (4.2) and the door ignored on the way in (4.6).
+_PASSED = frozenset({"hazard-passed"})
+_ITEM_STEPS = frozenset({"hazard-passed", "entrance-hazard-ignored"})
 
 
 class TurnWalk:
@@ -126,19 +135,28 @@ class TurnWalk:
         # where each card drawn this turn was described (the question's cards: `field`)
         self.fields: dict[tuple[int, int], str] = {}
         self.described = len(self.state.dungeon)
+        self.turned = False  # the hero turned round on a Checkpoint (rule 5.11)
+        self.climbed = False  # a Climb or Dig made this turn (rule 4.10)
+        self.climbed_again = False
 
     # ----- helpers
 
     def note(self, code: str, detail: str, *interps: str) -> None:
         self.result.reasons.append(REASONS.reason(code, detail))
-        self.interps.update(interps)
+        if interps:
+            self.interps.update(interps)
 
-    def ahead_of_hazards(self, reason: Reason) -> None:
-        """Put `reason` before the first hazard passed (rule 4.2): the first plain reason given
-        decides (games/core/deciding.py)."""
+    def ahead_of_hazards(self, reason: Reason, steps: frozenset[str] = _PASSED) -> None:
+        """Put `reason` before the first hazard passed (rule 4.2), or the first of `steps`:
+        the first plain reason given decides (games/core/deciding.py)."""
         reasons = self.result.reasons
-        at = next((k for k, r in enumerate(reasons) if r.code == "hazard-passed"), len(reasons))
+        at = next((k for k, r in enumerate(reasons) if r.code in steps), len(reasons))
         reasons.insert(at, reason)
+
+    def lead_at(self) -> int:
+        """Where a reason of the walk goes to lead it: after a second Climb or Dig (4.10)."""
+        reasons = self.result.reasons
+        return 1 if reasons and reasons[0].code == "climbed-again-after-space" else 0
 
     def card(self, x: int, y: int) -> str:
         """A card in the player's words: "the card you drew" (this turn), else counted from
@@ -275,6 +293,8 @@ class TurnWalk:
         """A step onto a Checkpoint other than the one the turn began on, with the path going
         on past it: a hero may pass as many Checkpoints as it likes (rule 5.2). That is what a
         player doubts of such a turn, so it comes first and decides, once a turn."""
+        if self.walker.spot.station != FLAG:
+            return  # the cheapest test first: most steps end off a Checkpoint's flag
         if index + 1 >= len(self.move.path) or self.outcome != "ended":
             return
         if not isinstance(self.move.path[index + 1], Go):
@@ -305,8 +325,9 @@ class TurnWalk:
             )
 
     def go(self, g: Go, where: str, index: int) -> None:
-        room = self.room_here()
-        st = step(room, self.spot, g.dir)
+        walker = self.walker
+        room = self.grid[(walker.spot.x, walker.spot.y)]
+        st = step(room, walker.spot, g.dir)
         # where the hero stands is said only when a step breaks a rule
         if st.kind == "wall":
             raise breach(
@@ -334,7 +355,8 @@ class TurnWalk:
                 f"{self.at(self.spot)}",
                 (PROPER_MOVEMENT,),
             )
-        if self.walker.last == OPPOSITE[g.dir] and not on_checkpoint(self.grid, self.spot):
+        turning = walker.last == OPPOSITE[g.dir]
+        if turning and not on_checkpoint(self.grid, walker.spot):
             raise breach(
                 "turned-back",
                 f"step {index + 1} turns back ({g.dir} after {self.walker.last}) at "
@@ -342,13 +364,38 @@ class TurnWalk:
                 "which is not a Checkpoint",
                 (PROPER_MOVEMENT,),
             )
-        if st.vertical and self.walker.vertical_pending:
+        if st.vertical and walker.vertical_pending:
             raise breach(
                 "climb-twice",
                 f"step {index + 1} climbs or digs again with no combat hazard space passed "
                 "since the last climb or dig",
                 (PROPER_MOVEMENT,),
             )
+        if turning and not self.turned:
+            # a change of direction on a Checkpoint passed (rule 5.11): what is in doubt, over
+            # the Checkpoint walked past (5.2)
+            self.turned = True
+            self.result.reasons.insert(
+                self.lead_at(),
+                REASONS.reason(
+                    "turned-at-checkpoint",
+                    f"step {index + 1} turns round ({g.dir} after {self.walker.last}) on "
+                    f"{self.checkpoint(self.spot.x, self.spot.y)}",
+                ),
+            )
+        if st.vertical and self.climbed and not self.climbed_again:
+            # a second Climb or Dig with a combat hazard space passed between (rule 4.10):
+            # what is in doubt, over the way the hero walked there
+            self.climbed_again = True
+            self.result.reasons.insert(
+                0,
+                REASONS.reason(
+                    "climbed-again-after-space",
+                    f"step {index + 1} climbs or digs again, a combat hazard space passed since "
+                    "the last climb or dig",
+                ),
+            )
+        self.climbed = self.climbed or st.vertical
         if unsaid:
             # The player says the hero left this way; the door was not described, nor what
             # passed it, and no use is counted: nothing after this step may rest on it.
@@ -398,7 +445,7 @@ class TurnWalk:
                 "a Mini-Boss does not block the way",
             )
         self.walker = Walker(
-            st.to, g.dir, st.vertical or (self.walker.vertical_pending and not st.space)
+            st.to, g.dir, st.vertical or (walker.vertical_pending and not st.space)
         )
         self.moved = True
         cell = (st.to.x, st.to.y)
@@ -545,10 +592,19 @@ class TurnWalk:
         state = self.state
         # A count not described is not rested on: the item taken is the player's word.
         if prize == "any-future-item":
+            reshuffled = state.item_deck == 0 and bool(state.discard)
             if state.item_deck == 0:
                 state.item_deck, state.discard = state.discard, 0  # rule 7.7
             if state.item_deck == 0:
                 raise breach("no-item-to-take", "the Item deck and the discard pile are empty")
+            if reshuffled:
+                # what is in doubt: a Future Item chosen with the Item deck empty (7.7), over
+                # the fight that won it
+                self.note(
+                    "future-item-after-reshuffle",
+                    "the Item deck is empty: the discard pile is shuffled and turned over as "
+                    "the new Item deck, and the prize is chosen from it",
+                )
             if state.item_deck is not None:
                 state.item_deck -= 1
         else:
@@ -591,13 +647,11 @@ class TurnWalk:
                 f"a {item.hazard} hazard cannot go on the {p.spot.removesuffix('-space')} "
                 f"{'Combat Hazard space' if is_space else 'exit'}",
             )
+        walked, room = room, own_room(self.state, self.grid, p.x, p.y)
         if not ours(HAZARD_ITEM_RULING):
             # Read the other way, a hazard placed stands from the next turn on: this turn's
             # walk still meets the card as it was.
-            self.grid[(p.x, p.y)] = room.model_copy(deep=True)
-            placed = self.state.room(p.x, p.y)
-            assert placed is not None
-            room = placed
+            self.grid[(p.x, p.y)] = walked
         if is_space:
             setattr(room, p.spot.replace("-", "_"), p.hazard)
         else:
@@ -1011,7 +1065,8 @@ class TurnWalk:
                 REASONS.reason(
                     "magic-item-used",
                     f"{self.said(item)} gives one action of the player's choice",
-                )
+                ),
+                _ITEM_STEPS,
             )
         elif item.kind == "dual-action":
             taken = sorted({a for i, a in self.ledger.dual if i == item.id})
@@ -1022,7 +1077,18 @@ class TurnWalk:
                     REASONS.reason(
                         "dual-action-both-used",
                         f"{self.said(item)} gives one use of each of its actions: {names}",
-                    )
+                    ),
+                    _ITEM_STEPS,
+                )
+            elif taken == [item.actions[1]] and item.actions[0] != item.actions[1]:
+                # its second action alone: the "and/or" of rule 9.3 is what is in doubt
+                self.ahead_of_hazards(
+                    REASONS.reason(
+                        "dual-action-second-used",
+                        f"{self.said(item)} gives its second action, "
+                        f"{item.actions[1].title()}, without its first",
+                    ),
+                    _ITEM_STEPS,
                 )
         if item.kind in ("dual-action", "magic") and self.uses[item.id]:
             spare = self.item_actions(item) & unlimited
