@@ -56,6 +56,8 @@ def test_an_everyday_word_finds_the_rule_in_the_rulebooks_words(text: str, first
         ("sell my hero for its ability", {f"{HA}:3.8", f"{HA}:scrap-ability", f"{HA}:hero-scrap"}),
         # kinds: types, varieties (rules 9.1 and 9.2)
         ("what kinds of items are there", {f"{SHQ}:9.1", f"{SHQ}:9.2"}),
+        # gem: crystal
+        ("lost all my gems after getting hurt", {f"{SHQ}:8.3", f"{SHQ}:wound"}),
     ],
 )
 def test_an_everyday_word_finds_an_answer_in_the_first_three(text: str, answers: set[str]) -> None:
@@ -73,6 +75,11 @@ def test_paying_for_a_tech_each_time_finds_the_rule_on_its_cost() -> None:
     # «платить»: pay, cost; «каждый раз»: each use (rule 4.4, "each use costs the amount of
     # Trade printed on it"), not 4.2 on acquiring a tech
     assert keys("нужно ли платить торговлю за технику каждый раз", 1) == [f"{HA}:4.4"]
+
+
+def test_enough_cards_for_a_double_ally_finds_at_least_two() -> None:
+    # «хватит»: at least (rule 5.3, "at least two other played cards share its faction")
+    assert f"{HA}:5.3" in keys("хватит ли одной карты Слизней для двойного союзника")
 
 
 # -- a word of one game's list that another game's glossary uses -------------------------------
