@@ -149,7 +149,9 @@ RULE_TITLE_WEIGHT = 0.5  # a rule's heading holding every word, in a count (any 
 # Battle Arena's Plays and battles, not a Super Hazard Quest item played in a Hero Battle)
 GAME_WORDS_WEIGHT = 0.5
 RULE_TEXT_WEIGHT = 0.3  # a rule's own text holding the words its heading holds (0.6: worse)
-QUESTION_RULE_TEXT_WEIGHT = 0.1  # ... the words of a question, its heading holding some or none
+# ... the words of a question, its heading holding some or none; the words of any longer search
+# (QUESTION_TERM_WORDS or more, not a count), its heading holding at most one
+QUESTION_RULE_TEXT_WEIGHT = 0.1
 # a glossary term's share of the database's score when the search reads like a question of
 # QUESTION_TERM_WORDS words or more (not a count): a term's short summary holds the words most
 # densely (BM25), the rule that answers the question states them once in a longer text. Not a
@@ -242,6 +244,7 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
     raw = [sign * h.score for h in hits]
     top = max((r for r in raw if r > 0), default=1.0)
     long_question = query.question and not query.count and wanted >= QUESTION_TERM_WORDS
+    long_query = not query.count and wanted >= QUESTION_TERM_WORDS
     ranked = []
     for h, r in zip(hits, raw, strict=True):
         held = max(1, min(h.matched, wanted))  # the query's words it holds
@@ -276,10 +279,14 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
             # whose own text says them answers ("loot from a mini boss": the rule listing the
             # Boss Prizes, not another rule of "Mini-bosses and prizes")
             rank += RULE_TEXT_WEIGHT * terms_matched(h.body, query) / wanted
-        elif h.kind == "rule" and long_question:
+        elif h.kind == "rule" and (long_question or (long_query and h.title_terms < 2)):
             # a question: the rule whose own text holds its words, not one of the same section
             # whose heading holds them ("who gets to sub first": 4.2.2.1, "the player with
-            # honors first ... substitute", not the section's rule on who goes first)
+            # honors first ... substitute", not the section's rule on who goes first). So too a
+            # longer search that is not a question, when the heading holds at most one of its
+            # words ("toss my equipment card to pay": 5.6, "discard an Equipment Card to pay a
+            # cost"); a heading holding more says which rule of its section the database found
+            # ("burn a card to pay a cost": 5.4 of "Paying costs")
             rank += QUESTION_RULE_TEXT_WEIGHT * terms_matched(h.body, query) / wanted
         if h.named:
             rank += NAME_WEIGHT

@@ -65,9 +65,11 @@ QUESTION_START = _word_set(
 )
 # Words the stop word lists lack that ask nothing of an entry ("after every battle", "attack
 # another player", "if I can't play anything"), and the pronouns players type short on a phone
-# ("how do u win", "ur hero"): left out as stop words are.
+# ("how do u win", "ur hero"), and "ones" standing for cards already named ("draw fresh
+# ones"): left out as stop words are.
 MORE_STOP_WORDS = _word_set(
-    "every another anything something everything anyone someone everyone everybody somebody u ur ya"
+    "every another anything something everything anyone someone everyone everybody somebody "
+    "u ur ya ones"
 )
 # Words of the stop word lists that rules turn on: "the same Power" is a draw, "the same
 # number" a match, "the same turn" (kept, not left out).
@@ -156,12 +158,21 @@ def _term_names() -> list[tuple[frozenset[str], str, int]]:
 
 
 def _own_words(
-    own: dict[int, list[Entry]], gaming: list[Entry], slugs: dict[int, str]
+    own: dict[int, list[Entry]],
+    gaming: list[Entry],
+    slugs: dict[int, str],
+    term_names: list[tuple[frozenset[str], str, int]],
 ) -> list[tuple[frozenset[str], str, int]]:
     """The players' words of one game's synonym list only (not another game's, not a gaming
     word), as `_term_names` gives a glossary term's names: "sub" is Battle Arena's word for a
-    substitution, as its glossary's "substitute" is. Numbered below zero (no term has them)."""
+    substitution, as its glossary's "substitute" is. Numbered below zero (no term has them).
+    Not a word another game's glossary names a term with: "number" is Battle Arena's word
+    for Power, and Higher or Lower's number cards are numbers too."""
     stop = _stop_words()
+    named_by: dict[str, set[str]] = {}
+    for names, slug, _ in term_names:
+        for word in names:
+            named_by.setdefault(word, set()).add(slug)
     games_of: dict[frozenset[str], set[int]] = {}
     for owner, entries in own.items():
         for key, _ in entries:
@@ -172,7 +183,10 @@ def _own_words(
     for n, (stems_, found) in enumerate(games_of.items(), start=1):
         words = frozenset(w for w in stems_ if w not in stop)
         if len(found) == 1 and words and (game_id := next(iter(found))) in slugs:
-            out.append((words, slugs[game_id], -n))
+            slug = slugs[game_id]
+            if all(named_by.get(w, set()) - {slug} for w in words):
+                continue
+            out.append((words, slug, -n))
     return out
 
 
@@ -218,13 +232,14 @@ def _vocabulary() -> _Vocabulary:
         synonyms = {pk: with_gaming_words(own.get(pk, []), gaming) for pk, *_ in games}
         slugs = dict(m.Game.objects.values_list("pk", "slug"))
         every_game = longest_first(merged({**own, 0: gaming}))
+        term_names = _term_names()
         vocabulary = _Vocabulary(
             counts=dict(counts),
             by_game=by_game,
             stems={stem(w) for w in counts},
             by_length=by_length,
             keep=_keep_words(),
-            term_names=_term_names() + _own_words(own, gaming, slugs),
+            term_names=term_names + _own_words(own, gaming, slugs, term_names),
             synonyms=synonyms,
             every_game=every_game,
             synonym_stems=frozenset(s for key, _ in every_game for s in key),
