@@ -440,9 +440,12 @@ def _check_heroes(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
         by_power = deck.by_power
         power, most = by_power.most_common(1)[0]
         over = sorted(p for p, n in by_power.items() if n > 6 and p is not None)
+        # Exactly 6 of one Power is the limit reached: a legal deck turns on it (4.1.1.2),
+        # except beside a Hero with two weapons, which is what is doubted there (below).
+        at_limit = most == 6 and not over and not deck.one_name_two_weapons
         v.add(
             not over,
-            "six-heroes-per-power",
+            "six-heroes-at-one-power-limit" if at_limit else "six-heroes-per-power",
             f"{by_power[over[0]]} Heroes have {over[0]} Power"
             if over
             else f"at most {most} Heroes share a Power value ({power})",

@@ -82,6 +82,7 @@ _SINGLE: dict[str, str] = {
     "hero-deck-size-in-substitution": "4.2.1.1",
     "hero-deck-size-in-playmaker": "4.3.1.1",
     "six-heroes-per-power": "4.1.1.2",
+    "six-heroes-at-one-power-limit": "4.1.1.2",
     "one-copy-per-variation": "4.1.1.3",
     "hot-dog-deck-ten": "4.2.1.2",
     "hot-dog-deck-ten-in-playmaker": "4.3.1.5",
@@ -279,6 +280,7 @@ REASONS.rules_in(
             "hero-deck-size-in-playmaker",
             "hero-deck-only-heroes",
             "six-heroes-per-power",
+            "six-heroes-at-one-power-limit",
             "one-copy-per-variation",
             "hot-dog-deck-ten",
             "hot-dog-deck-ten-in-playmaker",
@@ -322,6 +324,9 @@ REASONS.decide(
         "spec-plus-hero-deck-size",
         "elite-total-power",
         "dbs-cap",
+        # a legal Hero Deck with exactly 6 Heroes of one Power: that limit, met at its edge, is
+        # what a player doubts, over the mode's Playbook and Hot Dog rules
+        "six-heroes-at-one-power-limit",
         "playbook-thirty-plays",
         "plays-unique",
         "sealed-hot-dog-deck-ten",

@@ -316,8 +316,10 @@ def _check_score(state: BattleState) -> None:
         return
     won = [t or 0 for t in said]
     if sum(won) > played:
+        # A player with more Trophies than battles played is named; else the second count given.
+        alone = next((i for i, t in enumerate(won) if t > played), 1)
         raise InvalidState(
-            "state.players.1.trophies",
+            f"state.players.{alone}.trophies",
             f"{sum(won)} Trophies in all, but only {played} battles have been played",
         )
     if sum(won) + state.draws != played:
