@@ -370,247 +370,54 @@ RENDERED_JS = """() => {
 # run (see _axe).
 _AXE_FOUND: dict[str, list[str]] = {}
 
-# The rules of axe-core's default run, and those of them tagged "cat.color" (color-contrast and
+# axe-core's colour rules: those of its default run tagged "cat.color" (color-contrast and
 # link-in-text-block with axe-core 4), read from the first whole run of this worker.
-_RULES: list[str] = []
 _COLOUR_RULES: list[str] = []
 
-# axe-core's rules that read the page's layout (boxes, scroll, the window's size, used sizes):
-# each rule of axe-core 4.12's default run traced alone (TRAP_JS) on a game's pages, these
-# read it and no others did. At 1366 px they run again; the others are given their findings
-# at 390 px when the page shows that nothing they read has changed (see _axe_wider). The list
-# only saves time: should another rule read the layout on some page, its traced run says so
-# and every rule runs again there.
-LAYOUT_RULES = frozenset(
-    {
-        "avoid-inline-spacing",
-        "color-contrast",
-        "label",
-        "landmark-one-main",
-        "link-in-text-block",
-        "page-has-heading-one",
-        "scrollable-region-focusable",
-        "skip-link",
-    }
-)
 
-# Installed in a page before axe-core: every read of the layout (an element's, a range's or a
-# picture's boxes and scroll, the point under a position, the window's size and scroll, media
-# queries, innerText) is named in window.__layoutReads, and every computed style value read
-# (through getComputedStyle, pseudo-elements too) kept with the element in
-# window.__styleReads, while window.__trap is set (during a traced axe run). Outside one,
-# every call goes through unchanged.
-TRAP_JS = r"""() => {
-  if (window.__trapped) return;
-  window.__trapped = true;
-  window.__layoutReads = new Set();
-  window.__styleReads = new Map();
-  const note = name => { if (window.__trap) window.__layoutReads.add(name); };
-  const method = (proto, name) => {
-    const original = proto[name];
-    if (typeof original !== 'function') return;
-    proto[name] = function (...args) { note(name); return original.apply(this, args); };
-  };
-  const getter = (proto, name) => {
-    const d = Object.getOwnPropertyDescriptor(proto, name);
-    if (!d || !d.get) return;
-    Object.defineProperty(proto, name, {...d, get() { note(name); return d.get.call(this); }});
-  };
-  for (const m of ['getBoundingClientRect', 'getClientRects', 'checkVisibility',
-                   'computedStyleMap']) method(Element.prototype, m);
-  for (const g of ['clientWidth', 'clientHeight', 'clientTop', 'clientLeft', 'scrollWidth',
-                   'scrollHeight', 'scrollTop', 'scrollLeft']) getter(Element.prototype, g);
-  for (const g of ['offsetWidth', 'offsetHeight', 'offsetTop', 'offsetLeft', 'offsetParent',
-                   'innerText', 'outerText']) getter(HTMLElement.prototype, g);
-  for (const m of ['getBoundingClientRect', 'getClientRects']) method(Range.prototype, m);
-  for (const m of ['elementFromPoint', 'elementsFromPoint', 'caretPositionFromPoint',
-                   'caretRangeFromPoint']) method(Document.prototype, m);
-  for (const m of ['getBBox', 'getCTM', 'getScreenCTM']) method(SVGGraphicsElement.prototype, m);
-  for (const m of ['getComputedTextLength', 'getExtentOfChar', 'getStartPositionOfChar',
-                   'getEndPositionOfChar', 'getCharNumAtPosition'])
-    method(SVGTextContentElement.prototype, m);
-  for (const g of ['innerWidth', 'innerHeight', 'outerWidth', 'outerHeight', 'scrollX',
-                   'scrollY', 'pageXOffset', 'pageYOffset', 'visualViewport', 'screen',
-                   'devicePixelRatio']) getter(window, g);
-  method(window, 'matchMedia');
-  const computed = window.getComputedStyle;
-  window.__computed = computed;
-  const keep = (el, pseudo, how, prop, value) => {
-    if (!window.__trap) return;
-    if (!window.__styleReads.has(el)) window.__styleReads.set(el, new Map());
-    window.__styleReads.get(el).set(`${pseudo || ''}\n${how}\n${prop}`, value);
-  };
-  window.getComputedStyle = function (el, pseudo) {
-    const style = computed.call(this, el, pseudo);
-    if (!window.__trap) return style;
-    return new Proxy(style, {
-      get(target, prop) {
-        if (prop === 'getPropertyValue') {
-          return name => {
-            const value = target.getPropertyValue(name);
-            keep(el, pseudo, 'get', name, value);
-            return value;
-          };
-        }
-        const value = Reflect.get(target, prop, target);
-        if (typeof value === 'function') return value.bind(target);
-        if (typeof prop === 'string') keep(el, pseudo, 'prop', prop, value);
-        return value;
-      },
-    });
-  };
-}"""
-
-# The computed style values kept by the last traced run that now read otherwise (at most
-# three), or a word when the document is not the one that run read.
-STYLE_READS_CHANGED_JS = r"""() => {
-  if (!window.__styleReads || !window.__styleReads.size) return ['no traced run'];
-  const out = [];
-  for (const [el, reads] of window.__styleReads) {
-    if (!el.isConnected) { out.push('an element gone'); break; }
-    for (const [key, value] of reads) {
-      const [pseudo, how, prop] = key.split('\n');
-      const style = window.__computed(el, pseudo || null);
-      const now = how === 'get' ? style.getPropertyValue(prop) : style[prop];
-      if (now !== value) out.push(`${el.tagName} ${pseudo} ${prop}: ${value} -> ${now}`);
-    }
-    if (out.length >= 3) break;
-  }
-  return out.slice(0, 3);
-}"""
-
-# What a script reads of a page besides its style and layout: its markup (the theme's class on
-# <html> and the stylesheets it links), what is typed or ticked in its fields, the elements in
-# a state CSS can style and the focus; null when the page holds what its markup does not show
-# (as RENDERED_JS).
-DOCUMENT_JS = """() => {
-  if (document.querySelector('iframe, frame, object, embed, canvas') ||
-      [...document.querySelectorAll('*')].some(el => el.shadowRoot)) return null;
-  const fields = [...document.querySelectorAll('input, select, textarea')]
-    .map(el => [el.value, el.checked, el.selectedIndex]);
-  const all = [...document.querySelectorAll('*')];
-  const states = [':focus', ':focus-visible', ':focus-within', ':hover', ':active', ':target']
-    .map(state => [...document.querySelectorAll(state)].map(el => all.indexOf(el)));
-  return JSON.stringify([document.documentElement.outerHTML, fields, states,
-    all.indexOf(document.activeElement), document.styleSheets.length]);
-}"""
-
-# axe-core run on the document, reported without the test environment (the window's size,
-# which a reporter reads after the rules): each violation's rule and its first three
-# elements, every rule run (and whether it is tagged "cat.color"), and, traced, the layout
-# reads of its rules.
-AXE_RUN_JS = """async ({options, traced}) => {
-  if (!axe.hasReporter('found')) {
-    axe.addReporter('found', (raw, _, resolve) => {
-      const r = axe.utils.aggregateResult(raw);
-      resolve({
-        violations: r.violations.map(v => ({
-          id: v.id, targets: v.nodes.slice(0, 3).map(n => n.node.selector)})),
-        rules: [...r.violations, ...r.passes, ...r.incomplete, ...r.inapplicable]
-          .map(rule => [rule.id, rule.tags.includes('cat.color')]),
-      });
-    });
-  }
-  if (traced) {
-    window.__layoutReads = new Set();
-    window.__styleReads = new Map();
-    window.__trap = true;
-  }
-  try {
-    const result = await axe.run(document, {...options, reporter: 'found'});
-    result.layout = traced ? [...window.__layoutReads] : [];
-    return result;
-  } finally {
-    window.__trap = false;
-  }
-}"""
+# axe-core run on the document: each violation's rule and its first three elements, and the
+# rules it ran tagged "cat.color" (every rule run is listed under one of the four kinds).
+AXE_RUN_JS = """options => axe.run(document, options).then(r => ({
+  violations: r.violations.map(v => ({id: v.id, targets: v.nodes.slice(0, 3).map(n => n.target)})),
+  colours: [...r.violations, ...r.passes, ...r.incomplete, ...r.inapplicable]
+    .filter(rule => rule.tags.includes('cat.color')).map(rule => rule.id),
+}))"""
 
 
-def _axe_run(
-    page: Any, rules: list[str] | None, traced: bool = False
-) -> tuple[list[str], list[str]]:
-    """axe-core's findings with these rules (None: its default run), and, traced, the layout
-    its rules read."""
+def _axe(page: Any, colours_only: bool = False) -> list[str]:
+    """What axe-core finds on the page as it stands: every rule of its default run, or with
+    `colours_only` its colour rules alone (the dark theme, which changes nothing but colours:
+    tests/web/test_dark_theme_colours_only.py). A page identical in everything axe reads
+    (RENDERED_JS: the same markup, field values, focus, window and media, served by the same
+    site with the same stylesheets, so the same layout and colours) gives the findings of its
+    first check with the same rules again, as a second run would: its rules read nothing else.
+    The walks reach a few such pages twice (a tool's page, and its answer to the input it opens
+    with)."""
     from axe_playwright_python.sync_playwright import Axe
 
+    if colours_only and not _COLOUR_RULES:
+        raise AssertionError("axe's colour rules are read from a whole run: run one first")
+    rules = list(_COLOUR_RULES) if colours_only else None
+    rendered = page.evaluate(RENDERED_JS)
+    key = None
+    if rendered is not None:
+        key = hashlib.sha256(f"{rules}\n{rendered}".encode()).hexdigest()
+        if key in _AXE_FOUND:
+            return list(_AXE_FOUND[key])
+    axe = Axe()
     # axe's script once per document: the checks of one page (its themes and widths) reuse it
     if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.evaluate(TRAP_JS)
-        page.evaluate(Axe().axe_script)
+        page.evaluate(axe.axe_script)
     options: dict[str, Any] = {"resultTypes": ["violations"]}
     if rules is not None:
         options["runOnly"] = {"type": "rule", "values": rules}
     # only what is read here comes back from the page (the whole result, every rule that
     # passed included, is about 56 kB to serialize, send, check and parse for each run)
-    response = page.evaluate(AXE_RUN_JS, {"options": options, "traced": traced})
-    if rules is None and not _RULES:
-        _RULES.extend(sorted({rule for rule, _ in response["rules"]}))
-        _COLOUR_RULES.extend(sorted({rule for rule, colour in response["rules"] if colour}))
+    response = page.evaluate(AXE_RUN_JS, options)
+    if rules is None and not _COLOUR_RULES:
+        _COLOUR_RULES.extend(sorted(set(response["colours"])))
         assert _COLOUR_RULES, "axe-core ran no colour rule"
     found = [f"{v['id']}: {v['targets']}" for v in response["violations"]]
-    return found, list(response["layout"])
-
-
-def _key(page: Any, rules: list[str] | None) -> str | None:
-    rendered = page.evaluate(RENDERED_JS)
-    if rendered is None:
-        return None
-    return hashlib.sha256(f"{rules}\n{rendered}".encode()).hexdigest()
-
-
-def _axe(page: Any, colours_only: bool = False, rules: list[str] | None = None) -> list[str]:
-    """What axe-core finds on the page as it stands: every rule of its default run, or with
-    `colours_only` its colour rules alone (the dark theme, which changes nothing but colours:
-    tests/web/test_dark_theme_colours_only.py), or the `rules` given. A page identical in
-    everything axe reads (RENDERED_JS: the same markup, field values, focus, window and media,
-    served by the same site with the same stylesheets, so the same layout and colours) gives
-    the findings of its first check with the same rules again, as a second run would: its
-    rules read nothing else. The walks reach a few such pages twice (a tool's page, and its
-    answer to the input it opens with)."""
-    if colours_only and not _COLOUR_RULES:
-        raise AssertionError("axe's colour rules are read from a whole run: run one first")
-    if colours_only:
-        rules = list(_COLOUR_RULES)
-    key = _key(page, rules)
-    if key is not None and key in _AXE_FOUND:
-        return list(_AXE_FOUND[key])
-    found, _ = _axe_run(page, rules)
-    if key is not None:
-        _AXE_FOUND[key] = found
-    return list(found)
-
-
-# What the rules that read no layout found at the narrower width, and the document they read.
-Steady = tuple[list[str], str]
-
-
-def _axe_split(page: Any) -> tuple[list[str], Steady | None]:
-    """Every rule of axe-core's default run on the page as it stands, in two runs: the rules
-    that read no layout, traced (TRAP_JS), then LAYOUT_RULES. Also returned, when the traced
-    run read no layout after all, its findings and the document, for _axe_wider."""
-    key = _key(page, None)
-    if not _RULES or key is None or key in _AXE_FOUND:
-        return _axe(page), None
-    document = page.evaluate(DOCUMENT_JS)
-    steady, layout = _axe_run(page, [r for r in _RULES if r not in LAYOUT_RULES], traced=True)
-    found = steady + _axe_run(page, [r for r in _RULES if r in LAYOUT_RULES])[0]
-    _AXE_FOUND[key] = found
-    return list(found), None if layout or document is None else (steady, document)
-
-
-def _axe_wider(page: Any, steady: Steady | None) -> list[str]:
-    """Every rule of axe-core's default run on the page resized since _axe_split. A rule
-    that read no layout gives what it gave there when the page holds the same document (no
-    script rewrote it on the resize) and every computed style value that run read is still
-    the same (no media query changed one): it reads nothing else, so it would find the same.
-    Only LAYOUT_RULES then run again; otherwise every rule does."""
-    if steady is None:
-        return _axe(page)
-    found, document = steady
-    if page.evaluate(DOCUMENT_JS) != document or page.evaluate(STYLE_READS_CHANGED_JS):
-        return _axe(page)
-    found = found + _axe(page, rules=[r for r in _RULES if r in LAYOUT_RULES])
-    key = _key(page, None)
     if key is not None:
         _AXE_FOUND[key] = found
     return list(found)
@@ -682,33 +489,21 @@ def test_player_asks_with_printed_names_gets_plain_answer_and_every_page_fits_a_
 
 
 def _dark(page: Any, on: bool) -> None:
-    """The dark theme as the switch sets it (a class on <html>); switched off, the <html> tag
-    is as it was (no `class=""` left), so that the document reads the same after."""
-    page.evaluate(
-        """on => {
-          const html = document.documentElement;
-          html.classList.toggle('theme-dark', on);
-          if (!html.classList.length) html.removeAttribute('class');
-        }""",
-        on,
-    )
+    """The dark theme as the switch sets it (a class on <html>)."""
+    page.evaluate("on => document.documentElement.classList.toggle('theme-dark', on)", on)
 
 
 def _check_here(page: Any, where: str, problems: dict[str, list[str]]) -> None:
     """The page as it stands, at phone width and then laptop width, resized in place so that
     a page answering a form is checked as the player sees it; axe's colour rules again in the
     dark theme, which changes the page's colours and nothing else (its other rules would read
-    the same page: tests/web/test_dark_theme_colours_only.py); at laptop width, axe's rules
-    that read no layout are run again only when the page shows that what they read has
-    changed (_axe_wider, tests/web/test_axe_layout_rules.py)."""
-    found = _problems(page)
-    phone, steady = _axe_split(page)
-    found += phone
+    the same page: tests/web/test_dark_theme_colours_only.py)."""
+    found = _problems(page) + _axe(page)
     _dark(page, True)
     found += [f"dark: {v}" for v in _axe(page, colours_only=True)]
     _dark(page, False)
     page.set_viewport_size(LAPTOP)
-    found += [f"at 1366 px: {v}" for v in _problems(page) + _axe_wider(page, steady)]
+    found += [f"at 1366 px: {v}" for v in _problems(page) + _axe(page)]
     page.set_viewport_size(PHONE)
     if found:
         problems[where] = found
