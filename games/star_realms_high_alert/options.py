@@ -53,6 +53,13 @@ class AllyOption(BaseModel):
         default_factory=list,
         description="Reference rulings the option rests on, where the sheet leaves it open",
     )
+    readings_deciding: list[ReadingTurn] = Field(
+        default_factory=list,
+        description=(
+            "The readings the ruling on taking it turns on: read the other way, its answer "
+            "would differ; with what the other reading answers"
+        ),
+    )
 
 
 class TradeRowOption(BaseModel):
@@ -91,6 +98,13 @@ class TechOption(BaseModel):
         default_factory=list,
         description="Reference rulings the option rests on, where the sheet leaves it open",
     )
+    readings_deciding: list[ReadingTurn] = Field(
+        default_factory=list,
+        description=(
+            "The readings the ruling on taking it turns on: read the other way, its answer "
+            "would differ; with what the other reading answers"
+        ),
+    )
 
 
 class HeroOption(BaseModel):
@@ -102,6 +116,13 @@ class HeroOption(BaseModel):
     interpretations: list[str] = Field(
         default_factory=list,
         description="Reference rulings the option rests on, where the sheet leaves it open",
+    )
+    readings_deciding: list[ReadingTurn] = Field(
+        default_factory=list,
+        description=(
+            "The readings the ruling on taking it turns on: read the other way, its answer "
+            "would differ; with what the other reading answers"
+        ),
     )
 
 
@@ -313,8 +334,11 @@ def options(state: State) -> Options:
 def _agree_with_rulings(state: State, found: Options) -> None:
     from games.star_realms_high_alert.rules import RULES  # the rulings use this module
 
+    turns: list[ReadingTurn] = []  # the readings of the last ruling made, as a ruling flags
+
     def ruled(move: AnyMove) -> tuple[bool, list[str], str, str]:
-        ruling = RULES.adjudicate(state, move)
+        ruling = RULES.settle(state, move)
+        turns[:] = ruling.readings_deciding
         rule = ruling.deciding_rule or ""
         return ruling.legal, ruling.interpretations, ruling.summary, rule
 
@@ -328,6 +352,7 @@ def _agree_with_rulings(state: State, found: Options) -> None:
         legal, interps, summary, rule = ruled(move_type(card=ally.card))
         ally.interpretations = interps
         ally.rule = rule or ally.rule
+        ally.readings_deciding = list(turns)
         if ally.status == "live" and not legal:
             ally.status, ally.why = "not-live", summary
     for row in found.trade_row:
@@ -345,12 +370,18 @@ def _agree_with_rulings(state: State, found: Options) -> None:
                 kept.append(effect)
                 row.interpretations = list(dict.fromkeys([*row.interpretations, *interps]))
         row.free_with = kept
+    # A tech or hero not usable now is ruled too: its option carries the readings the ruling
+    # on taking it turns on (one acquired this turn, say), and none where it is refused either
+    # way. Outside the main phase no reading turns it (9.5 and 3.8 refuse it on both).
     for tech in found.techs:
-        if not tech.usable:
+        if not main:
             continue
         slug = next(t.card for t in state.techs if t.id == tech.tech)
         faction = FACTIONS[0] if slug in CHOSEN_FACTION_TECH else None
         legal, interps, summary, rule = ruled(UseTech(tech=tech.tech, faction=faction))  # type: ignore[arg-type]
+        tech.readings_deciding = list(turns)
+        if not tech.usable:
+            continue
         tech.interpretations = interps
         tech.rule = rule or tech.rule
         if not legal:
@@ -361,6 +392,7 @@ def _agree_with_rulings(state: State, found: Options) -> None:
         legal, interps, summary, rule = ruled(ScrapHero(hero=hero.hero))
         hero.interpretations = interps
         hero.rule = rule or hero.rule
+        hero.readings_deciding = list(turns)
         if not legal:
             hero.can_scrap, hero.why = False, summary
 

@@ -433,7 +433,16 @@ def _links(
 def explain(state: State, reference: Reference, links: Links) -> Explained:
     opts = options(state)
     rulings = _rulings(state, opts)
-    turning = {t.key for row in opts.trade_row for t in row.readings_deciding}
+    turning = {
+        t.key
+        for turns in [
+            *(a.readings_deciding for a in opts.allies),
+            *(r.readings_deciding for r in opts.trade_row),
+            *(t.readings_deciding for t in opts.techs),
+            *(h.readings_deciding for h in opts.heroes),
+        ]
+        for t in turns
+    }
     cited, rules, resting, clars = _links(rulings.values(), reference, links, turning)
 
     def answer(key: tuple[str, str], item_id: str, name: str, what: str, status: str) -> Answer:
@@ -464,7 +473,9 @@ def explain(state: State, reference: Reference, links: Links) -> Explained:
     for ally in opts.allies:
         what = "Double ally ability" if ally.ability == "double-ally" else "Ally ability"
         status = {"live": "live", "used": "used this turn", "not-live": "not live"}[ally.status]
-        allies.append(answer((ally.ability, ally.card), ally.card, ally.name, what, status))
+        one = answer((ally.ability, ally.card), ally.card, ally.name, what, status)
+        one.turns = [(resting[t.key], t.other_answer) for t in ally.readings_deciding]
+        allies.append(one)
     row_answers = []
     for row in opts.trade_row:
         status = "you can buy it" if row.affordable else "not now"
@@ -487,11 +498,14 @@ def explain(state: State, reference: Reference, links: Links) -> Explained:
         one = answer(("tech", tech.tech), tech.tech, tech.name, "Use", "")
         one.status = "usable now" if tech.usable else "not now"
         one.cost = tech.cost
+        one.turns = [(resting[t.key], t.other_answer) for t in tech.readings_deciding]
         techs.append(one)
     heroes = []
     for hero in opts.heroes:
         status = "can scrap now" if hero.can_scrap else "not now"
-        heroes.append(answer(("hero", hero.hero), hero.hero, hero.name, "Scrap", status))
+        one = answer(("hero", hero.hero), hero.hero, hero.name, "Scrap", status)
+        one.turns = [(resting[t.key], t.other_answer) for t in hero.readings_deciding]
+        heroes.append(one)
     return Explained(opts, allies, row_answers, techs, heroes, rules, clars)
 
 

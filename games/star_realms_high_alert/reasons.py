@@ -42,6 +42,7 @@ REASONS = ReasonCatalog(
         "tech-enters-play": "4.3",
         # tech
         "tech-used": "4.4",
+        "tech-used-the-turn-acquired": "4.4",
         "tech-already-used": "4.4",
         "tech-not-enough-trade": "4.4",
         "tech-has-no-faction": "4.5",
@@ -187,6 +188,7 @@ REASONS.rules_in(
             "hero-primary-applies",
             "tech-enters-play",
             "tech-used",
+            "tech-used-the-turn-acquired",
             "tech-already-used",
             "tech-not-enough-trade",
             "tech-has-no-faction",
@@ -265,6 +267,10 @@ REASONS.decide(
         "effect-symbol-counts",
         "merged-ability-triggered",
         "hero-has-no-faction",
+        # A tech used the turn it was acquired: what is doubted is the use that turn, which
+        # the Tech rules settle (4.3, 4.4) for Stealth as for any tech, not what the faction
+        # Stealth gives counts for (7.3), asked only of a tech from an earlier turn.
+        "tech-used-the-turn-acquired",
         "chosen-faction-is-an-effect",
     ),
     general=(

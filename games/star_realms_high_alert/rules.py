@@ -387,16 +387,19 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 answer=f"No: {name} has no {what}.",
             )
         used = card.double_ally_used if double else card.ally_used
-        if used and ours(ALLY_ONCE):
+        needed = 2 if double else 1
+        # Once a turn (7.5) is weighed only where the ability would be live again: with no
+        # card to trigger it, a second use is refused on either reading.
+        if used and (len(ally_count(state, card, needed).supporters) < needed or ours(ALLY_ONCE)):
             code = "double-ally-already-used" if double else "ally-already-used"
+            live = len(ally_count(state, card, needed).supporters) >= needed
             return found_illegal(
                 f"{name}'s {what} was already used this turn; it cannot be used again.",
                 [self._r(code, f"{name}'s {what} is marked as used this turn")],
-                interpretations=[ALLY_ONCE],
+                interpretations=[ALLY_ONCE] if live else [],
                 answer=f"No: you have already used {name}'s {what} this turn.",
             )
-        count = ally_count(state, card)
-        needed = 2 if double else 1
+        count = ally_count(state, card, needed)
         grounds = self._ally_grounds(count)
         interpretations = self._ally_interpretations(count, double=double)
         have = len(count.supporters)
@@ -784,7 +787,12 @@ class HighAlertRules(GameRules[State, AnyMove]):
         if tech.acquired_this_turn and not ours(TECH_SAME_TURN):
             # read the other way, a tech is first used in the turn after it is acquired
             return self._from_next_turn(known.name, "tech-used", "used", "use")
-        reasons = [self._r("tech-used", f"{cost} of your {state.trade} Trade; once this turn")]
+        paid = f"{cost} of your {state.trade} Trade; once this turn"
+        if tech.acquired_this_turn:
+            at_once = f"acquired this turn, played at once; {paid}"
+            reasons = [self._r("tech-used-the-turn-acquired", at_once)]
+        else:
+            reasons = [self._r("tech-used", paid)]
         interps = [TECH_SAME_TURN] if tech.acquired_this_turn else []
         chosen = ""
         if move.faction is not None:

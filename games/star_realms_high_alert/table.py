@@ -147,9 +147,11 @@ class AllyCount:
         return listed(parts)
 
 
-def ally_count(state: State, card: PlayedCard) -> AllyCount:
+def ally_count(state: State, card: PlayedCard, needed: int | None = None) -> AllyCount:
     """The other cards and gained symbols sharing a faction with `card` (rules 5.3, 5.4, 6.4,
-    6.5, 7.2). Each counts once, whatever number of factions it stands for."""
+    6.5, 7.2). Each counts once, whatever number of factions it stands for. With `needed`, a
+    hero of an earlier turn is weighed only where the count falls short without it: beside
+    enough cards, whether it is a card of its factions (3.5) changes nothing."""
     mine = factions_of(card)
     supporters: list[Supporter] = []
     for other in state.play_area:
@@ -165,14 +167,17 @@ def ally_count(state: State, card: PlayedCard) -> AllyCount:
             merged = len(SYMBOL_FACTIONS[gained.symbol]) > 1
             supporters.append(Supporter(name, "effect", merged))
     idle: list[str] = []
-    for hero in state.heroes:
-        granted = SYMBOL_FACTIONS[CARDS[hero.card].grants_symbol or ""]
-        if not granted & mine:
-            continue
+    heroes = [h for h in state.heroes if SYMBOL_FACTIONS[CARDS[h.card].grants_symbol or ""] & mine]
+    for hero in heroes:
         if hero.played_this_turn:
             text = f"the merged symbol from {hero_label(hero)}'s primary ability"
             supporters.append(Supporter(text, "hero-primary", True))
-        elif not ours(HERO_NO_FACTION):
+    if needed is not None and len(supporters) >= needed:
+        return AllyCount(card, mine, supporters, idle)
+    for hero in heroes:
+        if hero.played_this_turn:
+            continue
+        if not ours(HERO_NO_FACTION):
             # read the other way, a hero on the table is a card of its symbol's factions
             supporters.append(Supporter(hero_label(hero), "card", True))
         else:

@@ -57,7 +57,9 @@ TOOLS = {
         title="What can I do now?",
         description=(
             "What can I do now? `{state}`: every ally ability that is live and why, every card "
-            "in the trade row with what it costs this player now and why, every tech usable now."
+            "in the trade row with what it costs this player now and why, every tech usable now "
+            "and every hero that can be scrapped; each option with the readings its answer "
+            "turns on."
         ),
         input=OptionsRequest,
         result=Options,

@@ -446,3 +446,15 @@ def test_a_hero_card_page_says_gain_an_alignment_ally(web: Client) -> None:
     page = web.get("/games/star-realms-high-alert/cards/administrator-tung/").content.decode()
     assert "gain an Alignment ally" in page
     assert "gain a Alignment" not in page
+
+
+def test_a_tech_acquired_this_turn_says_its_use_turns_on_our_reading(web: Client) -> None:
+    state = {"trade": 3, "techs": [{"id": "t1", "card": "laser", "acquired_this_turn": True}]}
+    html = ask_json(web, state).content.decode()
+    laser = option(html, "tech-t1")
+    assert "This answer turns on our reading" in laser
+    assert "Read the other way: No: you acquired Laser this turn" in laser
+    assert "turns on our reading" not in option(
+        ask_json(web, {"trade": 3, "techs": [{"id": "t1", "card": "laser"}]}).content.decode(),
+        "tech-t1",
+    )
