@@ -27,7 +27,7 @@ REASONS = ReasonCatalog(
         "star-takes-any-button": "5.2",
         "no-buttons-played": "5.1",
         "button-not-on-card": "5.3",
-        "card-used-twice": "5.3",
+        "card-used-twice": "5.4",
         "discard-not-in-hand": "5.4",
         "discard-face-down": "5.4",
         "equipment-button-lost": "5.6",
@@ -49,6 +49,7 @@ REASONS = ReasonCatalog(
         "ability-used": "6.1",
         "ability-paid": "6.2",
         "ability-paid-by-discard": "6.2",
+        "ability-paid-by-equipment": "6.2",
         "no-ability": "6.1",
         "ability-already-used": "6.6",
         "ability-card-not-in-hand": "6.2",
@@ -176,6 +177,7 @@ REASONS.rules_in(
             "ability-discard-needs-face-down",
             "ability-paid",
             "ability-paid-by-discard",
+            "ability-paid-by-equipment",
             "flip-void-discard-instead",
             "current-card-flipped-up",
             "ability-effect-is-yours",
@@ -289,12 +291,13 @@ REASONS.decide(
         "equipment-button-lost",
         "star-takes-any-button",
         "combo-ended-by-ability",
+        # a button named past the one a pressed card gives is void by the same 5.5; a card
+        # pressed to pay a combo cost is the part in doubt, over the combo it pays
+        "press-extra-button-void",
+        "paid-by-press",
         "combo-started",
         "combo-continued",
         "combo-ended",
-        # a button named past the one a pressed card gives is void by the same 5.5
-        "press-extra-button-void",
-        "paid-by-press",
         "swap-enters-pressed",
     ),
     general=(
