@@ -291,13 +291,12 @@ REASONS.decide(
         "equipment-button-lost",
         "star-takes-any-button",
         "combo-ended-by-ability",
-        # a button named past the one a pressed card gives is void by the same 5.5; a card
-        # pressed to pay a combo cost is the part in doubt, over the combo it pays
-        "press-extra-button-void",
-        "paid-by-press",
         "combo-started",
         "combo-continued",
         "combo-ended",
+        # a button named past the one a pressed card gives is void by the same 5.5
+        "press-extra-button-void",
+        "paid-by-press",
         "swap-enters-pressed",
     ),
     general=(

@@ -114,10 +114,12 @@ def combo_into(current: JSON, **kw: Any) -> JSON:
 
 
 def test_a_continue_cost_paid_by_pressing_card_1() -> None:
-    """Card 1 [A] passed this run pays the [A] continue cost by a press (5.5)."""
+    """Card 1 [A] passed this run pays the [A] continue cost by a press: the combo going on
+    (7.3) is read over the way of paying, as for a start cost (a combo's rule decides over a
+    press where both stand)."""
     current = face("C", enemy="D D D", start="D D", cont="A", line="L red")
     ruling = rule(combo_into(current), pass_card("combo-continue", press("L1", "A")))
-    settled(ruling, True, "5.5")
+    settled(ruling, True, "7.3")
 
 
 def test_a_continue_cost_paid_with_the_wrong_button_of_an_equipment_card() -> None:
