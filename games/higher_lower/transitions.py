@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from games.core.readings import ours
+from games.higher_lower.box import PLAYING_CARDS
 from games.higher_lower.reasons import DRAWING_ENDS_THE_TURN, EMPTY_DECK_PASS
 from games.higher_lower.state import Player, State
-from games.higher_lower.table import next_player, playable, player_index, resolved_call
+from games.higher_lower.table import (
+    hand_size,
+    next_player,
+    playable,
+    player_index,
+    resolved_call,
+)
 
 
 def _with_player(state: State, name: str, updated: Player) -> list[Player]:
@@ -61,12 +68,24 @@ def after_match(state: State, name: str, value: int) -> State:
     )
 
 
+def cards_under_last(state: State) -> int | None:
+    """How many playing cards lie under the last one; None: some may, how many is not known.
+    The pile lists them "as far as known": with every hand given and the deck empty, the rest
+    of the 60 (rule 1.1) lie there."""
+    if state.last_card is None:
+        return 0
+    if any(p.hand is None for p in state.players) or state.deck is None:
+        return len(state.discard) or None
+    rest = PLAYING_CARDS - sum(hand_size(p) for p in state.players) - state.deck - 1
+    return max(len(state.discard), rest)
+
+
 def reshuffles(state: State) -> bool:
     """Whether a draw from an empty deck takes the cards laid under the last one, shuffled,
     as a new deck: never on our reading (clarification empty-deck-pass: the book never
     mentions reshuffling, so the turn passes), always read the other way. Asked only when the
-    deck is empty and cards lie under the last one."""
-    return state.deck == 0 and bool(state.discard) and not ours(EMPTY_DECK_PASS)
+    deck is empty and cards lie, or may lie, under the last one."""
+    return state.deck == 0 and cards_under_last(state) != 0 and not ours(EMPTY_DECK_PASS)
 
 
 def drawn_may_go(state: State, drawn: int | None) -> bool:
@@ -86,7 +105,7 @@ def after_draw(state: State, name: str, drawn: int | None) -> State:
     keeps = drawn_may_go(state, drawn) and not ours(DRAWING_ENDS_THE_TURN)
     turn = name if keeps else next_player(state, name)
     if reshuffles(state):
-        state = state.model_copy(update={"deck": len(state.discard), "discard": []})
+        state = state.model_copy(update={"deck": cards_under_last(state), "discard": []})
     elif state.deck == 0:
         return state.model_copy(
             update={"turn": next_player(state, name), "drew": None, "boosters_played": 0}

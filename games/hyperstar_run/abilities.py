@@ -101,10 +101,23 @@ def judge_ability(state: State, move: UseAbility) -> Outcome:
     how = "flipping" if move.pay == "flip" else "discarding"  # `paid` says face-down
     # Paid by discarding a face-down card, that way of paying (rule 6.2) is what is disputed:
     # it comes first and decides (a flip voided for it is decided by its void, rule 6.4).
+    # An Equipment Card flipped to pay: whether it is a face-up card of your hand (6.2) is
+    # the part in doubt, so it decides over the use (6.1).
+    equipment = move.pay == "flip" and move.card.startswith("E")
     found = [
         *(
             [reason("ability-paid-by-discard", f"discarding {paid} pays for an ability")]
             if move.pay == "discard"
+            else []
+        ),
+        *(
+            [
+                reason(
+                    "ability-paid-by-equipment",
+                    f"{paid} is a face-up card in your hand: flipping it pays for an ability",
+                )
+            ]
+            if equipment
             else []
         ),
         reason("ability-used", f"{card}'s ability is used, paid by {how} {paid}"),

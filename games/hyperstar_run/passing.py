@@ -115,7 +115,11 @@ def combo_problems(state: State) -> tuple[list[Reason], list[str]]:
 def _discard_problem(state: State, source: Source) -> tuple[Reason | None, list[str]]:
     index = state.hand_index(source.card)
     if index is None:
-        if source.card.startswith("E") and any(h.card == source.card for h in state.discard):
+        gone = any(h.card == source.card for h in state.discard)
+        # Named for a button it did not give when it was discarded: that button is lost (5.6).
+        # Named for all its buttons, it is simply no longer in your hand (5.4).
+        whole = Counter(source.buttons) == Counter(state.buttons_of(source.card) or [])
+        if source.card.startswith("E") and gone and not whole:
             return reason(
                 "equipment-button-lost",
                 f"{card_name(state, source.card)} is already in the discard pile: a button "
@@ -234,9 +238,24 @@ def check_sources(state: State, sources: list[Source]) -> tuple[list[Reason], li
     seen: set[str] = set()
     for source in sources:
         if source.card in seen:
-            problems.append(
-                reason("card-used-twice", f"{card_name(state, source.card)} is named twice")
-            )
+            # Discarded once, it is no longer in your hand (5.4); pressed once, it is shifted
+            # down and cannot be pressed again this run (5.5).
+            if source.via == "press":
+                problems.append(
+                    reason(
+                        "press-already-pressed",
+                        f"{card_name(state, source.card)} is pressed twice: once pressed, "
+                        "it is shifted down",
+                    )
+                )
+            else:
+                problems.append(
+                    reason(
+                        "card-used-twice",
+                        f"{card_name(state, source.card)} is named twice: once discarded, it "
+                        "is no longer in your hand",
+                    )
+                )
             continue
         seen.add(source.card)
         check = _discard_problem if source.via == "discard" else _press_problem

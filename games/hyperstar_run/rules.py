@@ -115,18 +115,23 @@ class HyperstarRunRules(GameRules[State, Any]):
         if state.challenge is not None:
             met, why, _ = achievement(state, state.challenge)
             name = NAMES[state.challenge]
+            # Who won a challenge is said by 12.2 (the final card and the requirement); the
+            # achievement's own rule stands beside it.
             if not met:
                 return GameResult(
                     over=True,
                     result=f"You passed the final card, but the {name} challenge is not met "
                     f"({why.detail}), so it is lost.",
-                    reasons=[why],
+                    reasons=[
+                        REASONS.reason("challenge-not-met", f"{name}: {why.detail}"),
+                        why,
+                    ],
                 )
             return GameResult(
                 over=True,
                 winner="you",
                 result=f"You passed the final card and met the {name} challenge: you win.",
-                reasons=[why],
+                reasons=[REASONS.reason("challenge-met", f"{name}'s requirement is met"), why],
             )
         return GameResult(
             over=True,

@@ -180,7 +180,8 @@ def test_with_two_players_one_out_the_game_is_over_either_way_and_not_flagged() 
 
 
 def test_drawing_from_an_empty_deck_with_cards_laid_turns_on_the_empty_deck_pass() -> None:
-    state = table(ana=[3, 5], deck=0, discard=[2, 11])
+    # 57 cards in hands and the 7 laid: the 2 and the 11 are all that lie under it
+    state = table(ana=[3, 5], ben=28, cy=27, deck=0, discard=[2, 11])
     ruled, other = turns_on(R.EMPTY_DECK_PASS, state, draw())
     assert ruled.legal and ruled.next_state is not None
     assert ruled.next_state["deck"] == 0 and ruled.next_state["players"][0]["hand"] == [3, 5]
@@ -189,7 +190,9 @@ def test_drawing_from_an_empty_deck_with_cards_laid_turns_on_the_empty_deck_pass
 
 
 def test_drawing_from_an_empty_deck_with_nothing_laid_under_is_not_flagged() -> None:
-    not_flagged_for(R.EMPTY_DECK_PASS, rule(table(ana=[3, 5], deck=0), draw()))
+    # every other card of the 60 is in a hand: nothing lies under the 7
+    state = table(ana=[3, 5], ben=28, cy=29, deck=0)
+    not_flagged_for(R.EMPTY_DECK_PASS, rule(state, draw()))
 
 
 # ----- a game log: the deciding ruling carries the reading

@@ -68,7 +68,7 @@ def test_a_button_the_card_does_not_show_cannot_be_played() -> None:
 
 def test_the_same_card_cannot_give_buttons_twice_in_one_payment() -> None:
     ruling = rule(tutorial_run(), pass_card("enemy", discard("L10", "A"), discard("L10", "A")))
-    assert_illegal(ruling, "card-used-twice", "5.3")
+    assert_illegal(ruling, "card-used-twice", "5.4")
 
 
 def test_a_card_that_is_not_in_hand_cannot_be_discarded() -> None:
