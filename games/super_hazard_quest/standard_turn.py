@@ -136,6 +136,8 @@ class TurnWalk:
         self.fields: dict[tuple[int, int], str] = {}
         self.described = len(self.state.dungeon)
         self.turned = False  # the hero turned round on a Checkpoint (rule 5.11)
+        # the cards entered this turn by a side with no exit, and that side (rule 4.11)
+        self.no_entrance: set[tuple[int, int, str]] = set()
         self.climbed = False  # a Climb or Dig made this turn (rule 4.10)
         self.climbed_again = False
 
@@ -330,16 +332,14 @@ class TurnWalk:
         st = step(room, walker.spot, g.dir)
         # where the hero stands is said only when a step breaks a rule
         if st.kind == "wall":
-            dx, dy = DELTA[g.dir]
-            beyond = self.grid.get((room.x + dx, room.y + dy))
-            if beyond is not None and OPPOSITE[g.dir] in beyond.exits:
-                # a door leads in from that card and none leads back: the way a hero entered
-                # without an entrance, which it cannot come back by (rule 4.11)
+            if (room.x, room.y, g.dir) in self.no_entrance:
+                # the hero came in by that side this turn, where the card has no exit: it
+                # cannot come back the same way (rule 4.11)
                 raise breach(
                     "no-way-back",
-                    f"there is no {g.dir} exit at {self.at(self.spot)}: "
-                    f"{self.card(beyond.x, beyond.y)} has a door into this card, but a hero "
-                    "that came in that way cannot go back the same way",
+                    f"there is no {g.dir} exit at {self.at(self.spot)}: the hero came in that "
+                    "way this turn, and a hero that enters a card where it has no entrance "
+                    "cannot go back the same way",
                     (PROPER_MOVEMENT,),
                 )
             raise breach(
@@ -505,6 +505,7 @@ class TurnWalk:
             # the hazards passed on the way (4.2): the answer leads with it
             self.ahead_of_hazards(self.result.reasons.pop())
         else:
+            self.no_entrance.add((*cell, back))
             self.note(
                 "entered-without-entrance",
                 f"step {index + 1} enters {self.card(*cell)}, which has no {back} "
