@@ -42,7 +42,8 @@ class Fight(Strict):
     """A fight with the Mini-Boss of the card whose Checkpoint the hero stands on."""
 
     kind: Literal["fight"]
-    using: list[Source] = Field(min_length=4, max_length=4, description="one per Mini-Boss action")
+    # fewer than four is a fight the book rules on (rule 7.2), not a move that cannot be made
+    using: list[Source] = Field(min_length=1, max_length=4, description="one per Mini-Boss action")
     take: Item | None = Field(default=None, description="the item chosen, for an item prize")
 
 

@@ -13,6 +13,7 @@ REASONS = ReasonCatalog(
     {
         # movement (sections 4 and 5)
         "wall": "4.4",
+        "no-way-back": "4.11",
         "not-at-vertical-exit": "5.6",
         "turned-back": "5.11",
         "climb-twice": "4.10",
@@ -55,6 +56,7 @@ REASONS = ReasonCatalog(
         "fight-off-checkpoint": "7.1",
         "no-mini-boss": "7.1",
         "mini-boss-defeated": "7.2",
+        "mini-boss-actions-missing": "7.2",
         "mini-boss-again": "7.4",
         "item-deck-reshuffled": "7.7",
         "prize-crystal": "7.5",
@@ -74,6 +76,7 @@ REASONS = ReasonCatalog(
         "look-made": "8.7",
         "look-after-moving": "8.10",
         "look-space-taken": "8.9",
+        "look-onto-card": "8.7",
         "look-ends-turn": "8.8",
         "trap-door-dead-end": "8.11",
         "trap-door-moved": "8.11",
@@ -229,6 +232,7 @@ REASONS.rules_in(
         ),
         "standard_turn": (
             "wall",
+            "no-way-back",
             "not-at-vertical-exit",
             "turned-back",
             "climb-twice",
@@ -255,6 +259,7 @@ REASONS.rules_in(
             "look-off-checkpoint",
             "special-ends-turn",
             "fight-off-checkpoint",
+            "mini-boss-actions-missing",
             "no-mini-boss",
             "mini-boss-defeated",
             "prize-crystal",
@@ -272,6 +277,7 @@ REASONS.rules_in(
             "look-made",
             "look-after-moving",
             "look-space-taken",
+            "look-onto-card",
             "look-ends-turn",
             "leap-made",
             "leap-hand-not-used",

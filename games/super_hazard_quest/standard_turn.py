@@ -136,6 +136,8 @@ class TurnWalk:
         self.fields: dict[tuple[int, int], str] = {}
         self.described = len(self.state.dungeon)
         self.turned = False  # the hero turned round on a Checkpoint (rule 5.11)
+        # the cards entered this turn by a side with no exit, and that side (rule 4.11)
+        self.no_entrance: set[tuple[int, int, str]] = set()
         self.climbed = False  # a Climb or Dig made this turn (rule 4.10)
         self.climbed_again = False
 
@@ -330,6 +332,16 @@ class TurnWalk:
         st = step(room, walker.spot, g.dir)
         # where the hero stands is said only when a step breaks a rule
         if st.kind == "wall":
+            if (room.x, room.y, g.dir) in self.no_entrance:
+                # the hero came in by that side this turn, where the card has no exit: it
+                # cannot come back the same way (rule 4.11)
+                raise breach(
+                    "no-way-back",
+                    f"there is no {g.dir} exit at {self.at(self.spot)}: the hero came in that "
+                    "way this turn, and a hero that enters a card where it has no entrance "
+                    "cannot go back the same way",
+                    (PROPER_MOVEMENT,),
+                )
             raise breach(
                 "wall", f"there is no {g.dir} exit at {self.at(self.spot)}", (PROPER_MOVEMENT,)
             )
@@ -416,6 +428,16 @@ class TurnWalk:
                         "nothing to pass it",
                         (PROPER_MOVEMENT,),
                     )
+                if (room.x, room.y) in self.new_cells and self.stuck():
+                    # the hazard stands in a room placed this turn and nothing at hand passes
+                    # it: the hero is wounded (rule 8.1), not barred by the hazard (4.2)
+                    self.wound(
+                        "wounded-stuck",
+                        f"step {index + 1} meets {article(st.hazard.title())} hazard in a room "
+                        "placed this turn, and no way on is left with the uses at hand",
+                        WOUND_RULING,
+                    )
+                    return
                 raise breach(
                     "hazard-not-passed",
                     f"step {index + 1} meets {article(st.hazard.title())} hazard and names "
@@ -483,6 +505,7 @@ class TurnWalk:
             # the hazards passed on the way (4.2): the answer leads with it
             self.ahead_of_hazards(self.result.reasons.pop())
         else:
+            self.no_entrance.add((*cell, back))
             self.note(
                 "entered-without-entrance",
                 f"step {index + 1} enters {self.card(*cell)}, which has no {back} "
@@ -548,6 +571,13 @@ class TurnWalk:
                 f"the hero walked to {self.checkpoint(room.x, room.y)} this turn, and a "
                 "Mini-Boss is fought from the Checkpoint where the turn begins",
                 (FIGHT_RULING,),
+            )
+        if len(f.using) < len(boss.actions):
+            named = ", ".join(a.title() for a in boss.actions)
+            raise breach(
+                "mini-boss-actions-missing",
+                f"the Mini-Boss names four actions ({named}), all used in the same turn to "
+                f"defeat it, and the fight uses {plural(len(f.using), 'action')}",
             )
         for k, (action, source) in enumerate(zip(boss.actions, f.using, strict=True)):
             used = None if fold(source) == INHERENT else self.hero.item(source)
@@ -945,6 +975,18 @@ class TurnWalk:
         dx, dy = DELTA[look.dir]
         cell = (self.spot.x + dx, self.spot.y + dy)
         if cell in self.grid:
+            free = [
+                d
+                for d, (ex, ey) in DELTA.items()
+                if (self.spot.x + ex, self.spot.y + ey) not in self.grid
+            ]
+            if free:
+                # an empty space was there to pick (rule 8.7); 8.9 is for a card with none
+                raise breach(
+                    "look-onto-card",
+                    f"a card already lies {_beside(look.dir)} the hero's room; a Look places "
+                    f"its card in an empty space, and the space {_beside(free[0])} it is empty",
+                )
             raise breach(
                 "look-space-taken", f"a card already lies {_beside(look.dir)} the hero's room"
             )
@@ -1090,20 +1132,24 @@ class TurnWalk:
                     ),
                     _ITEM_STEPS,
                 )
+        spare: set[str] = set()
         if item.kind in ("dual-action", "magic") and self.uses[item.id]:
             spare = self.item_actions(item) & unlimited
-            if spare:
-                # used though the hero already had that action without limit (rule 5.12):
-                # what is in doubt, over the unlimited item beside it (9.4, 9.6)
-                self.result.reasons.insert(
-                    0,
-                    REASONS.reason(
-                        "item-used-though-unlimited",
-                        f"{self.said(item)} is used for "
-                        f"{' and '.join(sorted(a.title() for a in spare))}, which the hero "
-                        "already had without limit this turn: an item may still be used",
-                    ),
-                )
+        elif item.kind == "super" and self.uses[item.id] and item.action == self.hero.inherent:
+            # a Super Item played for the hero's own Inherent Action, unlimited already (4.9)
+            spare = {item.action}
+        if spare:
+            # used though the hero already had that action without limit (rule 5.12):
+            # what is in doubt, over the unlimited item beside it (9.4, 9.6)
+            self.result.reasons.insert(
+                0,
+                REASONS.reason(
+                    "item-used-though-unlimited",
+                    f"{self.said(item)} is used for "
+                    f"{' and '.join(sorted(a.title() for a in spare))}, which the hero "
+                    "already had without limit this turn: an item may still be used",
+                ),
+            )
 
     def unlimited_actions(self) -> set[str]:
         """The actions the hero had without limit this turn: its Inherent Action (4.9) and

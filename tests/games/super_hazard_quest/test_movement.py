@@ -166,4 +166,4 @@ def test_a_card_entered_without_an_entrance_cannot_be_left_the_way_the_hero_came
     rooms = [room(0, 0, exits={"right": "unlock"}), room(1, 0, exits={})]
     state = board(rooms, two_heroes(inherent="unlock"))
     path = [*cross_right("inherent"), go("left", "inherent")]
-    assert_illegal(rule(state, turn("Ana", *path)), "wall", "4.4")
+    assert_illegal(rule(state, turn("Ana", *path)), "no-way-back", "4.11")

@@ -48,7 +48,8 @@ def test_a_look_may_end_a_turn_after_moving() -> None:
 def test_no_look_onto_a_space_that_already_holds_a_card() -> None:
     state = board(corridor(), [hero("Ana", "unlock"), hero("Ben", "dig")])
     ruling = rule(state, turn("Ana", look={"dir": "right", "drawn": face()}))
-    assert_illegal(ruling, "look-space-taken", "8.9")
+    # the space above is empty: the Look breaks 8.7 (an empty space is picked), not 8.9
+    assert_illegal(ruling, "look-onto-card", "8.7")
 
 
 def test_a_running_leap_after_a_look_is_void_and_the_look_stands() -> None:
