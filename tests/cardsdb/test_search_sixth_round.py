@@ -45,12 +45,6 @@ def test_how_many_hot_dogs_finds_the_rule_stating_ten() -> None:
     assert keys("how many hot dogs do i bring", 1)[0] in {f"{BOBA}:4.2.1.2", f"{BOBA}:4.3.1.5"}
 
 
-def test_how_many_lives_finds_the_rule_on_the_four_runs() -> None:
-    # "lives": runs. 3.1 ("up to 4 runs") in the first three beside the term Run, which says
-    # "at most 4" too; the game's own entry is only named by the words
-    assert f"{HSR}:3.1" in keys("how many lives in hyperstar run")
-
-
 # -- players' words --------------------------------------------------------------------------
 
 
