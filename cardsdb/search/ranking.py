@@ -257,8 +257,8 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
         if h.in_title:
             # a count does not read a rule's heading (`states_a_count`): the section "End of
             # run" is about runs, its rules need not state how many there are; nor does a
-            # term's or a game's name say how many ("how many lives": the rule on 4 runs, not
-            # the term Run)
+            # term's or a game's name say how many ("hand size in hazard quest": the rule on
+            # the five items a player holds, not the term Active Hand)
             rank += RULE_TITLE_WEIGHT if query.count and h.kind != "card" else 1.0
         kind_weight = KIND_WEIGHT.get(h.kind, 0.0)
         # the share of the title that is the query's words, by the share of the words it
@@ -304,7 +304,7 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
             and terms_matched(h.body, query) >= wanted
         ):
             rank += RULE_ANSWER_WEIGHT
-        if h.named and not query.count:
+        if h.named:
             rank += NAME_WEIGHT
         if query.words_of_game and h.game == query.words_of_game:
             rank += GAME_WORDS_WEIGHT

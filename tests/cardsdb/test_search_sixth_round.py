@@ -1,7 +1,7 @@
 """Search for a sixth fresh set of player queries (2026-12-03), the same on SQLite and
 PostgreSQL: the rule whose own text holds every word of a question comes before a
 clarification whose title holds them; a count is answered by the rule stating the number, not
-by a term named like what it counts; players' words for calling and pressing."""
+by a term whose name holds what it counts; players' words for calling and pressing."""
 
 from __future__ import annotations
 
