@@ -259,7 +259,11 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
             # run" is about runs, its rules need not state how many there are; nor does a
             # term's or a game's name say how many ("hand size in hazard quest": the rule on
             # the five items a player holds, not the term Active Hand)
-            rank += RULE_TITLE_WEIGHT if query.count and h.kind != "card" else 1.0
+            # A rule stating no number gains nothing by its heading in a count.
+            if not query.count or h.kind == "card":
+                rank += 1.0
+            elif h.kind != "rule" or states_a_count(h, query):
+                rank += RULE_TITLE_WEIGHT
         kind_weight = KIND_WEIGHT.get(h.kind, 0.0)
         # the share of the title that is the query's words, by the share of the words it
         # holds that its title holds: a title holding one word of a longer query, however
