@@ -152,6 +152,11 @@ RULE_TEXT_WEIGHT = 0.3  # a rule's own text holding the words its heading holds 
 # ... the words of a question, its heading holding some or none; the words of any longer search
 # (QUESTION_TERM_WORDS or more, not a count), its heading holding at most one
 QUESTION_RULE_TEXT_WEIGHT = 0.1
+# a rule whose own text holds every word of a question or longer search, its heading not: it
+# states the answer, where a clarification or term whose title holds the words asks or names it
+# ("есть ли у героя фракция": 3.5, "A hero has no faction", above the clarifications whose
+# titles hold hero and faction)
+RULE_ANSWER_WEIGHT = 0.5
 # a glossary term's share of the database's score when the search reads like a question of
 # QUESTION_TERM_WORDS words or more (not a count): a term's short summary holds the words most
 # densely (BM25), the rule that answers the question states them once in a longer text. Not a
@@ -251,8 +256,14 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
         rank = 2.0 * min(h.matched, wanted) / wanted
         if h.in_title:
             # a count does not read a rule's heading (`states_a_count`): the section "End of
-            # run" is about runs, its rules need not state how many there are
-            rank += RULE_TITLE_WEIGHT if h.kind == "rule" and query.count else 1.0
+            # run" is about runs, its rules need not state how many there are; nor does a
+            # term's or a game's name say how many ("hand size in hazard quest": the rule on
+            # the five items a player holds, not the term Active Hand)
+            # A rule stating no number gains nothing by its heading in a count.
+            if not query.count or h.kind == "card":
+                rank += 1.0
+            elif h.kind != "rule" or states_a_count(h, query):
+                rank += RULE_TITLE_WEIGHT
         kind_weight = KIND_WEIGHT.get(h.kind, 0.0)
         # the share of the title that is the query's words, by the share of the words it
         # holds that its title holds: a title holding one word of a longer query, however
@@ -288,6 +299,15 @@ def _rerank(hits: list[Hit], query: SearchQuery) -> list[Hit]:
             # cost"); a heading holding more says which rule of its section the database found
             # ("burn a card to pay a cost": 5.4 of "Paying costs")
             rank += QUESTION_RULE_TEXT_WEIGHT * terms_matched(h.body, query) / wanted
+        if (
+            h.kind == "rule"
+            and h.title_terms < 2
+            and wanted >= QUESTION_TERM_WORDS
+            and not query.count
+            and (query.question or long_query)
+            and terms_matched(h.body, query) >= wanted
+        ):
+            rank += RULE_ANSWER_WEIGHT
         if h.named:
             rank += NAME_WEIGHT
         if query.words_of_game and h.game == query.words_of_game:
