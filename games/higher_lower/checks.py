@@ -32,6 +32,7 @@ from games.higher_lower.table import (
     seated_name,
     seen_copies,
     under_way,
+    winner,
 )
 
 
@@ -126,12 +127,13 @@ def _check_opening(state: State) -> None:
 
 
 def _check_call(state: State) -> None:
-    """Once a card is laid some call is in force (rule 3.7). With `opened` true the question
-    may leave the call, or who made it, not described; without it they must be given."""
+    """Once a card is laid some call is in force (rule 3.7), until a player goes out with
+    their last card, which needs none (rule 2.1). With `opened` true the question may leave the
+    call, or who made it, not described; without it they must be given."""
     if not under_way(state):
         return
     described_on_purpose = state.opened is True
-    if state.call is None and not described_on_purpose:
+    if state.call is None and not described_on_purpose and winner(state) is None:
         raise InvalidState("state.call", "a card has been laid, so some call is in force")
     if state.call is not None and state.call_by is None and not described_on_purpose:
         raise InvalidState("state.call_by", "say who made the call in force")

@@ -130,8 +130,9 @@ def pile_not_described(state: State) -> bool:
 
 
 def call_not_described(state: State) -> bool:
-    """A card has been laid but the question did not say the call in force."""
-    return state.call is None and under_way(state)
+    """A card has been laid but the question did not say the call in force (a game won with a
+    last card laid holds none: rule 2.1)."""
+    return state.call is None and under_way(state) and winner(state) is None
 
 
 def obeys_call(value: int, last: int, call: Direction) -> bool:
