@@ -24,16 +24,7 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
     "higher-lower": set(),
     "hyperstar-run": set(),
     "star-realms-high-alert": set(),
-    # decided by the sixth and seventh rounds' disputes (test_disputes_sixth_round.py,
-    # test_disputes_seventh_round.py); the recorded rulings are recorded again once the
-    # branches are merged
-    "super-hazard-quest": {
-        "discard-whole-hand",
-        "dual-action-second-used",
-        "future-item-after-reshuffle",
-        "mini-boss-actions-missing",
-        "turned-at-checkpoint",
-    },
+    "super-hazard-quest": set(),
 }
 
 
