@@ -69,6 +69,14 @@ def acquire(card_id: str = "r1") -> dict[str, Any]:
     return {"kind": "acquire", "card": card_id}
 
 
+END: JSON = {"kind": "end-turn"}
+
+
+def log(state: dict[str, Any], moves: list[dict[str, Any]]) -> Any:
+    """A whole log of moves ruled on the table `state`, move by move."""
+    return RULES.rule_sequence_json(state, moves)
+
+
 def settled(ruling: Ruling, legal: bool, number: str, *flagged: str) -> None:
     assert ruling.legal is legal, ruling.answer
     assert ruling.deciding_rule == key(number), (ruling.deciding_rule, ruling.answer)

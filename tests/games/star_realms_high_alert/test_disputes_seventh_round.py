@@ -22,6 +22,7 @@ from .helpers import (
     acquire,
     hero,
     key,
+    log,
     merged,
     other,
     played,
@@ -32,12 +33,6 @@ from .helpers import (
     use_ally,
     use_double_ally,
 )
-
-END = {"kind": "end-turn"}
-
-
-def _log(state: dict[str, Any], moves: list[dict[str, Any]]) -> Any:
-    return RULES.rule_sequence_json(state, moves)
 
 
 def _log_settled(
@@ -229,7 +224,7 @@ def test_stealth_bought_then_used_for_star_empire_then_hellfires_ally() -> None:
         {"kind": "use-tech", "tech": "r1", "faction": "star-empire"},
         use_ally(),
     ]
-    _log_settled(_log(state, moves), True, "7.2", R.TECH_SAME_TURN)
+    _log_settled(log(state, moves), True, "7.2", R.TECH_SAME_TURN)
 
 
 def test_laser_acquired_this_turn_and_already_used_is_not_flagged() -> None:
@@ -284,7 +279,7 @@ def test_corsair_and_voyager_played_from_hand_then_corsairs_ally() -> None:
         {"kind": "play-card", "card": "n2", "trade": 2},
         use_ally("n1"),
     ]
-    _log_settled(_log(state, moves), True, "5.4")
+    _log_settled(log(state, moves), True, "5.4")
 
 
 # ----- tables and forms that cannot exist

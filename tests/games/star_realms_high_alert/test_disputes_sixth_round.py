@@ -17,10 +17,12 @@ from games.star_realms_high_alert import reasons as R
 from games.star_realms_high_alert.tools import TOOLS
 
 from .helpers import (
+    END,
     RULES,
     acquire,
     hero,
     key,
+    log,
     merged,
     other,
     played,
@@ -31,12 +33,6 @@ from .helpers import (
     use_ally,
     use_double_ally,
 )
-
-END = {"kind": "end-turn"}
-
-
-def _log(state: dict[str, Any], moves: list[dict[str, Any]]) -> Any:
-    return RULES.rule_sequence_json(state, moves)
 
 
 def _log_settled(
@@ -104,7 +100,7 @@ def test_administrator_tungs_scrap_symbol_triggers_hellfire_and_fusion_bot() -> 
         "heroes": [hero("administrator-tung")],
     }
     moves = [{"kind": "scrap-hero", "hero": "h1"}, use_ally(), use_ally("c2")]
-    _log_settled(_log(state, moves), True, "7.2")
+    _log_settled(log(state, moves), True, "7.2")
 
 
 # ----- the Requisition discount (8.2, 8.3) and acquiring (9.2)
@@ -166,7 +162,7 @@ def test_administrator_tung_for_no_trade_beside_two_star_empire_cards() -> None:
 def test_stealth_choosing_blob_then_warrior_pod_for_1() -> None:
     state = {"trade": 3, "techs": [tech("stealth")], "trade_row": [row("warrior-pod")]}
     moves = [{"kind": "use-tech", "tech": "t1", "faction": "blob"}, acquire()]
-    _log_settled(_log(state, moves), False, "8.3", R.STEALTH_EFFECT, first_illegal=1)
+    _log_settled(log(state, moves), False, "8.3", R.STEALTH_EFFECT, first_illegal=1)
 
 
 # ----- moves naming what an earlier move of the log removed
@@ -180,7 +176,7 @@ def test_one_free_acquire_used_for_two_cards() -> None:
     }
     take = {"kind": "acquire-free", "card": "r1", "effect": "f1"}
     again = {"kind": "acquire-free", "card": "r2", "effect": "f1"}
-    _log_settled(_log(state, [take, again]), False, "9.3", first_illegal=1)
+    _log_settled(log(state, [take, again]), False, "9.3", first_illegal=1)
 
 
 def test_a_free_acquire_of_last_turn_used_in_the_next() -> None:
@@ -188,7 +184,7 @@ def test_a_free_acquire_of_last_turn_used_in_the_next() -> None:
     hand = [played("voyager", "n1")]
     moves = [END, {"kind": "draw", "cards": hand}]
     moves.append({"kind": "acquire-free", "card": "r1", "effect": "f1"})
-    ruled = _log(state, moves)
+    ruled = log(state, moves)
     assert ruled.first_illegal == 2, ruled.answer
     assert ruled.deciding_rule == key("10.3"), ruled.deciding_rule
 
@@ -198,14 +194,14 @@ def test_a_card_left_in_hand_at_the_end_of_the_turn_played_in_the_next() -> None
     state = {"hand": [played("corsair", "d1")]}
     moves = [END, {"kind": "draw", "cards": [played("voyager", "n1")]}]
     moves.append({"kind": "play-card", "card": "d1", "trade": 3})
-    _log_settled(_log(state, moves), False, "10.3", first_illegal=2)
+    _log_settled(log(state, moves), False, "10.3", first_illegal=2)
 
 
 def test_a_scrapped_hero_scrapped_again_next_turn() -> None:
     state = {"heroes": [hero("pact-manager-scott")]}
     scrap = {"kind": "scrap-hero", "hero": "h1"}
     moves = [scrap, END, {"kind": "draw", "cards": [played("corsair", "n1")]}, scrap]
-    _log_settled(_log(state, moves), False, "3.8", first_illegal=3)
+    _log_settled(log(state, moves), False, "3.8", first_illegal=3)
 
 
 # ----- logs across turns: the draw, the plays and the Trade (10.1-10.4)
@@ -220,14 +216,14 @@ def test_two_trade_federation_ships_do_not_lower_naval_yards_price() -> None:
         {"kind": "play-card", "card": "n2", "trade": 2},
         acquire(),
     ]
-    ruled = _log({"trade_row": [row("naval-yard")]}, moves)
+    ruled = log({"trade_row": [row("naval-yard")]}, moves)
     _log_settled(ruled, False, "8.2", first_illegal=4)
 
 
 def test_corsair_played_alone_uses_its_ally() -> None:
     state = {"hand": [played("corsair", "n1")]}
     moves = [{"kind": "play-card", "card": "n1", "trade": 3}, use_ally("n1")]
-    _log_settled(_log(state, moves), False, "5.4", first_illegal=1)
+    _log_settled(log(state, moves), False, "5.4", first_illegal=1)
 
 
 def test_doctor_clark_bought_last_turn_does_not_trigger_corsair_this_turn() -> None:
@@ -239,19 +235,19 @@ def test_doctor_clark_bought_last_turn_does_not_trigger_corsair_this_turn() -> N
         {"kind": "play-card", "card": "n1", "trade": 3},
         use_ally("n1"),
     ]
-    _log_settled(_log(state, moves), False, "3.5", R.HERO_NO_FACTION, first_illegal=4)
+    _log_settled(log(state, moves), False, "3.5", R.HERO_NO_FACTION, first_illegal=4)
 
 
 def test_the_trade_left_last_turn_does_not_pay_for_laser_this_turn() -> None:
     state = {"trade": 4, "techs": [tech("laser")]}
     moves = [END, {"kind": "draw", "cards": [played("swarm-cell", "n1")]}]
     moves.append({"kind": "use-tech", "tech": "t1"})
-    _log_settled(_log(state, moves), False, "4.4", first_illegal=2)
+    _log_settled(log(state, moves), False, "4.4", first_illegal=2)
 
 
 def test_buying_in_the_draw_phase_after_the_turn_ended() -> None:
     state = {"trade": 5, "trade_row": [row("corsair")]}
-    _log_settled(_log(state, [END, acquire()]), False, "9.5", first_illegal=1)
+    _log_settled(log(state, [END, acquire()]), False, "9.5", first_illegal=1)
 
 
 def test_a_card_drawn_by_an_ability_then_played_for_its_trade() -> None:
@@ -259,7 +255,7 @@ def test_a_card_drawn_by_an_ability_then_played_for_its_trade() -> None:
         {"kind": "draw", "cards": [played("voyager", "n1")]},
         {"kind": "play-card", "card": "n1", "trade": 2},
     ]
-    ruled = _log({}, moves)
+    ruled = log({}, moves)
     _log_settled(ruled, True, "10.1")
     assert ruled.final_state["trade"] == 2
 
@@ -428,11 +424,11 @@ def test_a_corsair_bought_last_turn_played_this_turn_without_drawing_it() -> Non
     state = {"trade": 3, "trade_row": [row("corsair")]}
     moves = [acquire(), END, {"kind": "draw", "cards": [played("voyager", "n1")]}]
     moves.append({"kind": "play-card", "card": "r1", "trade": 3})
-    _log_settled(_log(state, moves), False, "9.4", first_illegal=3)
+    _log_settled(log(state, moves), False, "9.4", first_illegal=3)
 
 
 def test_ending_the_turn_twice_without_drawing() -> None:
-    _log_settled(_log({"trade": 2}, [END, END]), False, "10.4", first_illegal=1)
+    _log_settled(log({"trade": 2}, [END, END]), False, "10.4", first_illegal=1)
 
 
 def test_a_card_in_the_trade_row_said_to_have_been_left_in_hand_is_refused() -> None:

@@ -4,29 +4,22 @@ next turn: the draw, the cards played and their Trade (rules 10.1 to 10.4)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from games.core import InvalidMove
 from tests.games.star_realms_high_alert.helpers import (
+    END,
     RULES,
     assert_answer_is_plain,
     assert_illegal,
     assert_legal,
     clar,
     key,
+    log,
     other,
     played,
     rule,
 )
-
-END = {"kind": "end-turn"}
-
-
-def _log(state: dict[str, Any], moves: list[dict[str, Any]]) -> Any:
-    return RULES.rule_sequence_json(state, moves)
-
 
 # ----- a card an earlier move removed
 
@@ -34,7 +27,7 @@ def _log(state: dict[str, Any], moves: list[dict[str, Any]]) -> Any:
 def test_a_hero_scrapped_earlier_in_the_log_cannot_be_scrapped_again() -> None:
     state = {"heroes": [{"id": "h1", "card": "doctor-clark", "played_this_turn": True}]}
     scrap = {"kind": "scrap-hero", "hero": "h1"}
-    ruled = _log(state, [scrap, scrap])
+    ruled = log(state, [scrap, scrap])
     assert ruled.verdict == "illegal" and ruled.first_illegal == 1
     assert_illegal(ruled.rulings[1], "hero-already-scrapped", "3.8")
     assert ruled.rulings[1].answer.startswith("No: Doctor Clark has already been scrapped")
@@ -44,7 +37,7 @@ def test_a_hero_scrapped_earlier_in_the_log_cannot_be_scrapped_again() -> None:
 def test_a_trade_row_card_bought_earlier_cannot_be_bought_again() -> None:
     state = {"trade": 10, "trade_row": [{"id": "r1", "card": "corsair"}]}
     buy = {"kind": "acquire", "card": "r1"}
-    ruled = _log(state, [buy, buy])
+    ruled = log(state, [buy, buy])
     assert ruled.first_illegal == 1
     assert_illegal(ruled.rulings[1], "card-left-trade-row", "9.1")
     assert "in your discard pile" in ruled.rulings[1].answer
@@ -53,14 +46,14 @@ def test_a_trade_row_card_bought_earlier_cannot_be_bought_again() -> None:
 def test_a_hero_bought_earlier_is_on_your_table_not_in_the_trade_row() -> None:
     state = {"trade": 10, "trade_row": [{"id": "r1", "card": "doctor-clark"}]}
     buy = {"kind": "acquire", "card": "r1"}
-    ruled = _log(state, [buy, buy])
+    ruled = log(state, [buy, buy])
     assert_illegal(ruled.rulings[1], "card-left-trade-row", "9.1")
     assert ruled.rulings[1].answer.startswith("No: Doctor Clark is no longer in the trade row")
 
 
 def test_an_ally_ability_of_a_ship_from_a_turn_that_ended_is_ruled_not_refused() -> None:
     state = {"play_area": [played("corsair"), other("trade-federation")]}
-    ruled = _log(state, [END, {"kind": "use-ally", "card": "c1"}])
+    ruled = log(state, [END, {"kind": "use-ally", "card": "c1"}])
     assert ruled.first_illegal == 1
     ruling = ruled.rulings[1]
     assert_illegal(ruling, "card-turn-ended", "10.3")
@@ -98,7 +91,7 @@ def test_a_log_runs_through_two_turns_with_the_draw_the_plays_and_the_trade() ->
         {"kind": "play-card", "card": "n2", "trade": 1},
         {"kind": "acquire", "card": "r2"},
     ]
-    ruled = _log(state, moves)
+    ruled = log(state, moves)
     assert ruled.verdict == "legal", ruled.summary
     assert not ruled.game_over and ruled.winner is None and ruled.first_illegal_by is None
     end, draw, raptor, scout, tanker = ruled.rulings[1:]
@@ -142,7 +135,7 @@ def test_a_choice_of_trade_or_authority_may_give_no_trade() -> None:
 def test_a_card_played_twice_is_ruled_already_played() -> None:
     state = {"hand": [{"id": "n1", "card": "cargo-raptor"}]}
     play = {"kind": "play-card", "card": "n1", "trade": 3}
-    ruled = _log(state, [play, play])
+    ruled = log(state, [play, play])
     assert_illegal(ruled.rulings[1], "card-already-played", "10.1")
 
 
