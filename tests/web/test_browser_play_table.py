@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import expect
@@ -103,8 +104,22 @@ def _second_phone_sees_the_move(browser: Any, page: Any) -> None:
         # move tapped below is what the server is answering
         phone.wait_for_load_state("networkidle")
         before = phone.locator(".table-log li").count()
+        # The second phone's polls wait while the move is sent, as on a slow network, and go
+        # on once it is recorded: the live server answers them on other threads, and on
+        # SQLite's in-memory test database every thread shares one connection, which Django
+        # warns may fail at random under queries at the same time.
+        poll = urlparse(phone.locator("#play-table").get_attribute("data-poll") or "").path
+        held: list[Any] = []
+
+        def hold(route: Any) -> None:
+            held.append(route)
+
+        phone.route(lambda url: urlparse(url).path == poll, hold)
         with page.expect_navigation():  # a move: the table's new page
             page.locator(".move-button").first.click()
+        phone.unroute_all()
+        for route in held:
+            route.continue_()
         # the page's polling notices the new version and shows the new board (the site's
         # Content Security Policy allows no script from the test, so Playwright's own wait)
         expect(phone.locator(".table-log li")).to_have_count(before + 1, timeout=20_000)
