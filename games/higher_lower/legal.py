@@ -9,7 +9,7 @@ from games.higher_lower.moves import DrawCard, MatchCard, PlayBooster, PlayCard
 from games.higher_lower.moves import Move as MoveType
 from games.higher_lower.state import AUTOMATIC_CALL, CATEGORIES, Direction, State
 from games.higher_lower.table import candidate_values, player, winner
-from games.higher_lower.transitions import after_play
+from games.higher_lower.transitions import goes_out
 
 
 def legal_moves(state: State) -> list[MoveType]:
@@ -30,7 +30,7 @@ def _card_moves(state: State) -> list[MoveType]:
         if last is not None and value == last:
             moves.append(MatchCard(kind="match"))
         elif last is None or call is None or _obeys(value, last, call):
-            moves.extend(_plays(value, goes_out=_goes_out(state, me.name, value)))
+            moves.extend(_plays(value, last=goes_out(state, me.name, value)))
     hidden = not isinstance(me.hand, list)
     # A shown hand draws only when it cannot play (rule 4.6); a hidden one is taken on trust.
     if last is not None and (hidden or not moves):
@@ -45,18 +45,10 @@ def _obeys(value: int, last: int, call: str) -> bool:
 CALLS: tuple[Direction, ...] = ("higher", "lower")
 
 
-def _goes_out(state: State, name: str, value: int) -> bool:
-    """Whether laying `value`, the player's one card left, wins (rule 2.1): no one is left to
-    follow a call."""
-    hand = player(state, name).hand
-    one_left = len(hand) == 1 if isinstance(hand, list) else hand == 1
-    return one_left and winner(after_play(state, name, value, None)) == name
-
-
-def _plays(value: int, goes_out: bool) -> list[MoveType]:
+def _plays(value: int, last: bool) -> list[MoveType]:
     if value in AUTOMATIC_CALL:
         return [PlayCard(kind="play", value=value)]
-    calls = (*CALLS, None) if goes_out else CALLS  # a last card needs no call (rule 2.1)
+    calls = (*CALLS, None) if last else CALLS  # a last card needs no call (rule 2.1)
     return [PlayCard(kind="play", value=value, call=c) for c in calls]
 
 

@@ -32,6 +32,7 @@ from games.higher_lower.transitions import (
     after_match,
     after_play,
     drawn_may_go,
+    goes_out,
     reshuffles,
 )
 
@@ -237,7 +238,7 @@ def _play_problems(
         answers.append(said)
         if value in AUTOMATIC_CALL:
             interpretations.append(R.AUTOMATIC_CALLS)
-    if value not in AUTOMATIC_CALL and move.call is None and not _goes_out(state, name, value):
+    if value not in AUTOMATIC_CALL and move.call is None and not goes_out(state, name, value):
         code = "opening-call-missing" if last is None else "call-missing"
         reasons.append(_reason(code, f"no call was made with the {value}"))
         summaries.append("whoever lays a card must call 'higher' or 'lower' for the next player")
@@ -253,13 +254,6 @@ def _one_number_left(value: int, call: str) -> bool:
     """A call that only one number can obey (higher on a 14, lower on a 2): still the laying
     player's to make (rule 4.3), and the point a player doubts."""
     return (call == "higher" and value == 14) or (call == "lower" and value == 2)
-
-
-def _goes_out(state: State, name: str, value: int) -> bool:
-    """Whether laying `value` is the player's last card and wins (rule 2.1): no one is left to
-    follow a call, so none is needed. Read the other way of `winning-with-boosters-left`, a
-    player still holding boosters has not won, and must call."""
-    return winner(after_play(state, name, value, None)) == name
 
 
 def _wins(name: str) -> str:

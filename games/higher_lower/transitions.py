@@ -12,6 +12,7 @@ from games.higher_lower.table import (
     playable,
     player_index,
     resolved_call,
+    winner,
 )
 
 
@@ -51,6 +52,15 @@ def after_play(state: State, name: str, value: int, call: str | None) -> State:
             "boosters_played": 0,
         }
     )
+
+
+def goes_out(state: State, name: str, value: int) -> bool:
+    """Whether laying `value`, the player's one card left, wins (rule 2.1): no one is left to
+    follow a call, so none is needed. Read the other way of `winning-with-boosters-left`, a
+    player still holding boosters has not won, and must call."""
+    hand = state.players[player_index(state, name) or 0].hand
+    one_left = len(hand) == 1 if isinstance(hand, list) else hand == 1
+    return one_left and winner(after_play(state, name, value, None)) == name
 
 
 def after_match(state: State, name: str, value: int) -> State:
