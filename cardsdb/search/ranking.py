@@ -146,7 +146,9 @@ DROPPED_WEIGHT = 0.4  # the left-out question words, when a title holds them
 NAME_WEIGHT = 0.5
 RULE_TITLE_WEIGHT = 0.5  # a rule's heading holding every word, in a count (any other title: 1)
 # an entry of the game whose glossary the query's words name ("run two plays in one battle":
-# Battle Arena's Plays and battles, not a Super Hazard Quest item played in a Hero Battle)
+# Battle Arena's Plays and battles, not a Super Hazard Quest item played in a Hero Battle;
+# "the same play in my playbook twice": Battle Arena's unique Plays above a High Alert
+# clarification holding "same" and "twice", which 0.5 left first)
 GAME_WORDS_WEIGHT = 0.7
 RULE_TEXT_WEIGHT = 0.3  # a rule's own text holding the words its heading holds (0.6: worse)
 # ... the words of a question, its heading holding some or none; the words of any longer search
