@@ -115,10 +115,10 @@ def test_form_a_stomp_passed_with_a_magic_item_when_stomp_is_inherent() -> None:
 
 def test_form_a_defend_hazard_passed_with_a_special_item() -> None:
     """A Special Item is played on a Checkpoint and ends the turn (9.13): it is not spent on a
-    hazard met on the way. What each Special Item does is printed on the card, which no one has
-    published: the answer turns on our reading of how to rule without it."""
+    hazard met on the way, whatever its card says."""
     page = ask("pass-hazard", hazard="defend", item_kind="special", inherent="climb")
-    page_says(page, False, "9.13", turns_on=1)
+    # written first flagged: 9.13 settles it whatever the card says, so nothing turns on it
+    page_says(page, False, "9.13")
 
 
 # Was I wounded? (4.9, 8.1)
@@ -134,7 +134,9 @@ def test_form_a_hide_on_the_new_card_passed_by_my_inherent_hide() -> None:
         red_crystals=1,
         blue_crystals=0,
     )
-    page_says(page, True, "4.9")
+    # written first as 4.9 (the Inherent Action passes the Hide): asked "was I wounded?", the
+    # rule read aloud is the one that says when a new room's hazards wound (8.1)
+    page_says(page, True, "8.1")
 
 
 def test_form_a_defend_on_the_new_card_with_only_attack_and_hide() -> None:
@@ -169,10 +171,12 @@ def test_form_the_table_lets_me_start_with_six_against_a_three() -> None:
 
 
 def test_form_a_discard_turn_of_three_items_without_a_look() -> None:
-    """Nothing of the card is asked: whether Ana could take a Standard Turn instead rests on
-    her word, and on our reading of lacking the actions for one."""
+    """Nothing of the card is asked: whether you could take a Standard Turn instead rests on
+    your word."""
     page = ask("look-and-discard", discard=3, look=False, inherent="climb")
-    page_says(page, True, "6.1", turns_on=1)
+    # written first flagged: read the other way (the former reading) a Discard Turn may be
+    # taken whatever the hand allows, so the answer is the same
+    page_says(page, True, "6.1")
 
 
 # Do I steal the crystal? (11.5)
@@ -262,9 +266,11 @@ def test_api_a_log_where_ana_beats_the_mini_boss_of_the_next_card_and_wins(api: 
 
 
 def test_api_where_can_i_go_when_a_hide_bars_the_way(api: Any) -> None:
-    """The card to the right, on the table before this turn, has a Hide in its first space;
-    Ana (Unlock) holds no Hide: she reaches no Checkpoint, and nothing of it is our reading."""
-    rooms = [room(0, 0, exits={"right": "unlock"}), room(1, 0, left_space="hide")]
+    """The Starting Card has a Hide in its right space, before the door; Ana (Unlock) holds no
+    Hide: she reaches no Checkpoint, and nothing of it is our reading."""
+    # written first with the Hide in the left space of the card to the right: that space lies
+    # beyond the card's Checkpoint (the flag is at its left edge), so it barred nothing
+    rooms = [room(0, 0, exits={"right": "unlock"}, right_space="hide"), room(1, 0)]
     state = board(rooms, [ana(super_item("s", "attack")), BEN])
     body = {"state": state, "player": "Ana"}
     response = api.post(f"/api/v1/games/{SLUG}/tools/reachable", body, format="json")
@@ -274,16 +280,16 @@ def test_api_where_can_i_go_when_a_hide_bars_the_way(api: Any) -> None:
     assert found["readings_deciding"] == []
 
 
-def test_api_what_can_i_do_now_offers_the_walk_and_no_discard_turn(api: Any) -> None:
-    """Ana can walk to the next Checkpoint by her Inherent Unlock: "What can I do now?" offers
-    that turn, and no Discard Turn, which is for a player lacking the actions (6.1)."""
+def test_api_what_can_i_do_now_cannot_list_a_dungeon_turn(api: Any) -> None:
+    """Ana can walk to the next Checkpoint, or Look: "What can I do now?" does not list the
+    turns, as a Look draws a card that could be any card ("Where can I go?" answers instead)."""
+    # written first as a complete list of one Standard Turn: the API lists no turn of this
+    # game (the one-tap list is the play table's), and says why
     rooms = [room(0, 0, exits={"right": "unlock"}), room(1, 0)]
     state = board(rooms, [ana(), BEN])
     response = api.post(f"/api/v1/games/{SLUG}/legal-moves", {"state": state}, format="json")
     assert response.status_code == 200, response.content
-    listed = response.json()
-    assert listed["listing"] == "complete"
-    assert [m["kind"] for m in listed["moves"]] == ["standard-turn"]
+    assert response.json() == {"moves": None, "listing": "not-finite"}
 
 
 def test_api_a_mini_boss_with_three_actions_is_refused(api: Any) -> None:
@@ -305,7 +311,8 @@ def test_api_a_hero_with_minus_one_red_crystal_is_refused(api: Any) -> None:
 def test_api_a_fight_naming_five_uses_is_refused_at_the_move(api: Any) -> None:
     state = board([room(0, 0, mini_boss=BOSS)], [ana(super_item("s", "attack")), BEN])
     move = turn("Ana", fight("s", "s", "s", "inherent", "inherent"))
-    assert refused_at(rule_api(api, state, move)).startswith("move.path.0")
+    # written first as "move.path.0": the field is named through the kind of move
+    assert refused_at(rule_api(api, state, move)) == "move.standard-turn.path.0.fight.using"
 
 
 def test_api_a_lift_request_against_ben_who_lifts_by_nature(api: Any) -> None:
@@ -323,3 +330,44 @@ def test_api_a_lift_request_against_ben_who_lifts_by_nature(api: Any) -> None:
         "hero-battle-answers",
         "hero-battle-wounds-the-loser",
     )
+
+
+# ----- written after the fixes, on the same themes
+
+
+def test_form_my_hide_request_against_a_hero_who_hides_by_nature() -> None:
+    page = ask(
+        "hero-battle",
+        hazard_item="combat",
+        requested="hide",
+        defender_item_action="attack",
+        defender_inherent="hide",
+        defender_answers=False,
+    )
+    page_says(page, True, "11.5", turns_on=2)
+    assert "keeps the crystals" in page
+
+
+def test_form_a_climb_door_passed_with_a_special_item() -> None:
+    page = ask("pass-hazard", hazard="climb", item_kind="special", inherent="dig")
+    page_says(page, False, "9.13")
+
+
+def test_api_a_hero_battle_turn_where_ben_stomps_by_nature(api: Any) -> None:
+    rooms = [room(0, 0, exits={"right": "unlock"})]
+    ben = hero("Ben", "stomp", hand=[dual("b", "hide", "lift")], blue=1)
+    state = board(rooms, [ana({"kind": "hazard", "id": "h", "hazard": "combat"}), ben])
+    move = {
+        "kind": "hero-battle",
+        "player": "Ana",
+        "opponent": "Ben",
+        "requests": [{"item": "h", "action": "stomp"}],
+    }
+    ruling = api_says(
+        rule_api(api, state, move),
+        True,
+        "11.5",
+        "hero-battle-answers",
+        "hero-battle-wounds-the-loser",
+    )
+    assert ruling["next_state"]["heroes"][1]["crystals"]["blue"] == 1

@@ -182,7 +182,11 @@ def test_a_look_after_a_special_item() -> None:
     rooms = [room(0, 0, exits={"right": "unlock"}), room(1, 0)]
     state = board(rooms, [ana(special("x")), BEN])
     move = turn("Ana", special="x", look={"dir": "up", "drawn": face()})
-    settled(rule(state, move), False, "9.13")
+    # written first as illegal: the Special Item stands and the Look is void, as a Running
+    # Leap after one is (10.3: "cancel the Running Leap"); 9.13 decides either way
+    ruling = rule(state, move)
+    settled(ruling, True, "9.13")
+    assert [v.code for v in ruling.voided] == ["special-ends-turn"]
 
 
 # ----- Trap Doors (rule 8.11)
@@ -236,10 +240,12 @@ def test_a_discard_turn_when_the_mini_boss_of_the_card_can_be_beaten() -> None:
 def test_a_discard_turn_when_only_a_look_is_possible() -> None:
     """Ana's card has walls all round and no Mini-Boss; she could only Look. She discards
     instead. Ben: "you could Look, that's a Standard Turn". A Look needs no action, and the
-    Discard Turn is for lacking actions (6.1): our reading of what counts as lacking them."""
+    Discard Turn is for lacking actions (6.1)."""
     state = board([room(0, 0)], [ana(super_item("s", "hide")), BEN])
     move = {"kind": "discard-turn", "player": "Ana", "discard": ["s"]}
-    settled(rule(state, move), True, "6.1", DISCARD_READING)
+    # written first flagged: the reading's other way is the former one (a Discard Turn may be
+    # taken whatever the hand allows), under which Ana may discard all the same
+    settled(rule(state, move), True, "6.1")
 
 
 # ----- the setup (section 3)
@@ -373,3 +379,70 @@ def test_where_can_i_go_with_a_super_unlock_through_two_doors() -> None:
     reached = {(d["x"], d["y"]): d["items"] for d in found["checkpoints"]}
     assert reached == {(1, 0): ["s"], (2, 0): ["s"]}
     assert found["readings_deciding"] == []
+
+
+# ----- written after the fixes, on the same themes: a defender's nature answers a request; a
+# Special Item passes nothing on the way
+
+
+def test_ben_answers_one_request_with_an_item_and_the_other_by_nature() -> None:
+    """Ana, on Ben's Checkpoint, plays two Hazard Items in one battle: Hide, which Ben answers
+    with his Super Hide, and Dig, which he answers with nothing but his nature. He keeps his
+    crystal (11.5)."""
+    rooms = [room(0, 0, exits={"right": "unlock"})]
+    ben = hero("Ben", "dig", hand=[super_item("bh", "hide")], red=1)
+    hand = [hazard_item("h", "combat"), hazard_item("k", "direction")]
+    state = board(rooms, [ana(*hand), ben])
+    move = {
+        "kind": "hero-battle",
+        "player": "Ana",
+        "opponent": "Ben",
+        "requests": [ask("h", "hide", "bh"), ask("k", "dig")],
+    }
+    ruling = rule(state, move)
+    settled(ruling, True, "11.5", ANSWERS_READING, WOUND_READING)
+    assert ruling.next_state is not None
+    assert ruling.next_state["heroes"][1]["crystals"]["red"] == 1
+
+
+def test_ben_digs_by_nature_and_keeps_his_dig_item() -> None:
+    """Ben holds a Super Dig, but Dig is also his Inherent Action; he plays nothing for the Dig
+    asked. Ana: "you had the item, you must play it". Not lacking the action's use, he keeps his
+    crystal (11.5) and his item."""
+    rooms = [room(0, 0, exits={"right": "unlock"})]
+    ben = hero("Ben", "dig", hand=[super_item("bd", "dig")], red=1)
+    state = board(rooms, [ana(hazard_item("k", "direction")), ben])
+    move = {
+        "kind": "hero-battle",
+        "player": "Ana",
+        "opponent": "Ben",
+        "requests": [ask("k", "dig")],
+    }
+    ruling = rule(state, move)
+    settled(ruling, True, "11.5", ANSWERS_READING, WOUND_READING)
+    assert ruling.next_state is not None
+    assert [i["id"] for i in ruling.next_state["heroes"][1]["hand"]] == ["bd"]
+
+
+def test_a_special_item_named_for_the_lift_door() -> None:
+    """Ana (Unlock) leaves by the Lift door beside her flag, naming her Special Item for it. A
+    Special Item is played on a Checkpoint and ends the turn (9.13)."""
+    rooms = [room(0, 0, exits={"left": "lift"}), room(-1, 0)]
+    state = board(rooms, [ana(special("x")), BEN])
+    settled(rule(state, turn("Ana", go("left", "x"))), False, "9.13")
+
+
+def test_ben_answers_a_request_with_a_special_item() -> None:
+    """Ana asks Ben for Attack; Ben names his Special Item as the answer. An answer is an item
+    giving the action asked (11.4); what a Special Item does is on its card, but it is played
+    on its owner's own turn."""
+    rooms = [room(0, 0, exits={"right": "unlock"})]
+    ben = hero("Ben", "dig", hand=[special("bx")], red=1)
+    state = board(rooms, [ana(hazard_item("h", "combat")), ben])
+    move = {
+        "kind": "hero-battle",
+        "player": "Ana",
+        "opponent": "Ben",
+        "requests": [ask("h", "attack", "bx")],
+    }
+    settled(rule(state, move), False, "11.4")
