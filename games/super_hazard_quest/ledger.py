@@ -139,6 +139,14 @@ def spend(
             ledger.super_magic | {(item.id, action)},
             ledger.other,
         )
+    if item.kind == "special":
+        # Whatever the card says (its text is not known), a Special Item is played on a
+        # Checkpoint and ends the turn (rule 9.13): nothing is passed with it on the way.
+        return Refusal(
+            "special-passes-no-hazard",
+            f"{item_words(item)} is played on a Checkpoint and ends the turn: it passes no "
+            "hazard on the way",
+        )
     return Refusal("item-gives-no-action", f"{item_words(item)} gives no action to pass a hazard")
 
 

@@ -40,6 +40,9 @@ REASONS = ReasonCatalog(
         "checkpoint-passed": "5.2",
         "super-magic-other-action": "9.6",
         "item-gives-no-action": "9.2",
+        # a Special Item is played on a Checkpoint and ends the turn: it passes no hazard on
+        # the way, whatever its card says (its text is not known: special-item-effects-unknown)
+        "special-passes-no-hazard": "9.13",
         "not-a-hazard-item": "9.7",
         "hazard-item-spent": "9.7",
         "hazard-kind-mismatch": "9.9",
@@ -97,6 +100,9 @@ REASONS = ReasonCatalog(
         "battle-answer-available": "11.4",
         "battle-answer-invalid": "11.4",
         "battle-answered": "11.4",
+        # a request the defender's Inherent Action gives: it does not lack the action's use,
+        # so it keeps its crystals without playing an item (rule 11.5)
+        "battle-kept-by-inherent": "11.5",
         "battle-won": "11.5",
         "battle-wound": "8.12",
         # Discard Turns and trades (section 6)
@@ -192,6 +198,7 @@ REASONS.rules_in(
             "magic-item-used-up",
             "super-magic-other-action",
             "item-gives-no-action",
+            "special-passes-no-hazard",
         ),
         "rules": (
             "not-your-turn",
@@ -290,6 +297,7 @@ REASONS.rules_in(
             "battle-answer-available",
             "battle-answer-invalid",
             "battle-answered",
+            "battle-kept-by-inherent",
             "battle-won",
             "battle-wound",
             "inherent-action-used",
@@ -323,6 +331,9 @@ REASONS.decide(
     first=(
         "scrambler-defeated",
         "battle-won",
+        # a request answered by the defender's Inherent Action (11.5: only a defender lacking
+        # the action's use loses), over the battle answered (11.4: items played)
+        "battle-kept-by-inherent",
         "battle-answered",
         # an item won as a Boss Prize and used in the same turn (7.6), over the fight
         "prize-item-played",

@@ -235,6 +235,12 @@ def _answer(move: Any, result: Findings, origin: tuple[int, int] | None) -> str:
                 f"Yes, and {subject(foe)} cannot answer every request: {possessive(foe)} "
                 f"hero is wounded, and {possessive(foe)} crystals go to {subj}. {where}"
             )
+        if "battle-kept-by-inherent" in codes:
+            # the defender's Inherent Action answers (rule 11.5): said first, as it decides
+            nature = next(r.detail for r in result.reasons if r.code == "battle-kept-by-inherent")
+            if nature.startswith("Your "):  # mid-sentence after the colon
+                nature = "y" + nature[1:]
+            return f"Yes, but {says(foe, 'keeps', 'keep')} the crystals: {nature}. {where}"
         return (
             f"Yes, but {says(foe, 'answers', 'answer')} every request and "
             f"{verb(foe, 'keeps', 'keep')} the crystals. {where}"

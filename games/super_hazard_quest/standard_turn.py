@@ -10,8 +10,8 @@ from games.core import InvalidMove, InvalidState, Reason
 from games.core.findings import Findings
 from games.core.pictures import plural
 from games.core.readings import ours
-from games.core.words import agree, article, possessive, says, subject, verb
-from games.super_hazard_quest.ledger import Ledger, Refusal, can_give, options, spend
+from games.core.words import agree, article, listed, possessive, says, subject, verb
+from games.super_hazard_quest.ledger import Ledger, Refusal, options, spend
 from games.super_hazard_quest.movement import (
     FLAG,
     STATIONS,
@@ -728,6 +728,7 @@ class TurnWalk:
             )
         defence = Ledger()
         unanswered = 0
+        by_nature: list[Action] = []  # requests the defender's Inherent Action answers
         for k, r in enumerate(b.requests):
             at = f"{where}.requests.{k}"
             item = self.item(r.item, f"{at}.item")
@@ -743,11 +744,15 @@ class TurnWalk:
                 )
             self.ledger = self.ledger.play_other(item.id)
             if r.answer is None:
-                # Read the other way (rule 11.4: "plays the necessary ITEM"), only an Item Card
-                # answers a request: an Inherent Action alone leaves it unanswered.
-                if can_give(defence, foe.action(), foe.hand, r.action) and (
-                    _item_answers(defence, foe, r.action) or ours(BATTLE_RULING)
-                ):
+                # On our reading a defender whose Inherent Action is the action asked does not
+                # lack its use (rule 11.5): it keeps its crystals with no item played, so a
+                # request left without an item is answered all the same. Read the other way
+                # (rule 11.4: "plays the necessary ITEM"), only an Item Card answers a request:
+                # an Inherent Action alone leaves it unanswered.
+                if ours(BATTLE_RULING) and foe.action() == r.action:
+                    by_nature.append(r.action)
+                    continue
+                if _item_answers(defence, foe, r.action):
                     raise breach(
                         "battle-answer-available",
                         f"{subject(foe.player, start=True)} can give {r.action.title()} and "
@@ -764,6 +769,8 @@ class TurnWalk:
                     "Inherent Action does not answer it",
                     (BATTLE_RULING,),
                 )
+            if by_inherent and foe.action() == r.action:
+                by_nature.append(r.action)
             answer = None if by_inherent else foe.item(r.answer)
             if not by_inherent and answer is None:
                 raise InvalidMove(
@@ -805,6 +812,15 @@ class TurnWalk:
                 BATTLE_WOUND_RULING,
             )
         else:
+            if by_nature:
+                asked = listed(sorted({a.title() for a in by_nature}))
+                self.note(
+                    "battle-kept-by-inherent",
+                    f"{possessive(foe.player, start=True)} Inherent Action gives {asked}, so "
+                    f"{says(foe.player, 'does', 'do')} not lack the use of the action asked, "
+                    "though no item is played for it",
+                    BATTLE_RULING,
+                )
             self.note(
                 "battle-answered",
                 f"{says(foe.player, 'answers', 'answer', True)} every request",

@@ -24,7 +24,9 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
     "higher-lower": set(),
     "hyperstar-run": set(),
     "star-realms-high-alert": set(),
-    "super-hazard-quest": set(),
+    # a Special Item named to pass a hazard (9.13): the eighth round's disputes bring it, and
+    # the recorded rulings, recorded again, will
+    "super-hazard-quest": {"special-passes-no-hazard"},
 }
 
 

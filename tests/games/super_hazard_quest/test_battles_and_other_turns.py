@@ -347,9 +347,14 @@ def test_a_defender_whose_inherent_action_is_asked_for_keeps_its_crystals() -> N
         [hero("Ana", "unlock", hand=[hazard_item("h", "combat")]), hero("Ben", "hide", blue=1)],
     )
     ruling = rule(state, battle(ask("h", "hide", "inherent")))
-    assert_legal(ruling, "battle-answered", "11.4")
+    assert_legal(ruling, "battle-kept-by-inherent", "11.5")
+    assert ruling.deciding_rule == "super-hazard-quest:11.5"
     assert "super-hazard-quest:hero-battle-answers" in ruling.interpretations
-    assert ruling.answer.startswith("Yes, but Ben answers every request and keeps the crystals")
+    assert ruling.answer.startswith(
+        "Yes, but Ben keeps the crystals: Ben's Inherent Action gives Hide, so Ben does not lack"
+    )
+    # the same with no answer named: nothing is played for a request the nature answers
+    assert rule(state, battle(ask("h", "hide"))).answer == ruling.answer
     assert ruling.next_state["heroes"][1]["crystals"]["blue"] == 1
 
 

@@ -240,7 +240,10 @@ def test_a_request_only_the_defenders_inherent_action_gives_turns_on_what_answer
         [hero("Ana", "unlock", hand=[hazard_item("h", "combat")]), hero("Ben", "hide", blue=1)],
     )
     ruled, other = both(state, battle("hide"), T.BATTLE_RULING)
-    assert_illegal(ruled, "battle-answer-available", "11.4")
+    # Ben plays nothing: his nature answers, and he keeps the crystal (no longer refused as a
+    # request Ben "must answer": nothing is played for it)
+    assert_legal(ruled, "battle-kept-by-inherent", "11.5")
+    assert ruled.next_state is not None and ruled.next_state["heroes"][1]["crystals"]["blue"] == 1
     assert_legal(other, "battle-won", "11.5")
     assert_turns_on(ruled, other, T.BATTLE_RULING)
     assert other.answer.startswith("Yes, and Ben cannot answer every request")
