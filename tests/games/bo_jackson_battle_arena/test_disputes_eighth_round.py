@@ -64,7 +64,9 @@ def test_the_heroes_are_turned_up_before_ben_has_decided_on_a_substitution() -> 
         game("substitution"), [keep(0), reveal((100, "Steel"), (100, "Steel"))]
     )
     assert ruled.verdict == "illegal" and ruled.first_illegal == 1, ruled.answer
-    settled(ruled.rulings[1], False, "4.2.2.5")
+    # Written first as 4.2.2.5 (the reveal). What Ben claims is his own decision in the
+    # Substitution Phase, which 4.2.2.1 gives each player in turn: that rule settles it.
+    settled(ruled.rulings[1], False, "4.2.2.1")
 
 
 def test_a_rookie_reveal_of_two_heroes_nobody_had_described() -> None:
@@ -114,7 +116,9 @@ def test_ana_s_3_hot_dog_play_paid_with_1_by_a_card_effect() -> None:
     it cheaper, she says. Ben: "It costs 3." How a card changes a cost is not in the book."""
     state = game("playmaker", phase="plays", ana={"hand": [play_card("Blitz", 3)]})
     move = run(0, "Blitz") | {"hot_dogs": 1}
-    settled(rule(state, move), True, "4.3.2.6", R.PLAY_EFFECTS)
+    # Written first flagged `play-effects-stated-in-the-move`. With 10 Hot Dogs Ana can pay
+    # the printed 3 as well: the answer does not turn on what the card effect did.
+    settled(rule(state, move), True, "4.3.2.6")
 
 
 def test_ben_s_minus_30_play_on_ana_s_120_wins_him_the_battle() -> None:
@@ -152,7 +156,10 @@ def test_ana_runs_the_play_she_drew_at_the_end_of_battle_one() -> None:
     log += [keep(1), keep(0), passes(1), run(0, "Ana-playbook-1", 10)]
     ruled = RULES.rule_sequence_json(state, log)
     assert ruled.verdict == "legal", ruled.answer
-    settled(ruled.rulings[-1], True, "4.3.2.6")
+    # Written first as 4.3.2.6. The Play's coming into the Hand is 4.3.2.14, ruled with the end
+    # of battle 1 (its draw is named there); the run itself is Ana's turn after Ben passed.
+    assert ("draw-a-play", KEY + "4.3.2.14") in {(r.code, r.rule) for r in ruled.rulings[4].reasons}
+    settled(ruled.rulings[-1], True, "4.3.2.8")
 
 
 # ----- the end of the game (4.4)
@@ -190,7 +197,9 @@ def test_sudden_death_between_two_150_super_weapons() -> None:
         ana={"trophies": 3, "deck": [hero("A", 150, "Super"), hero("a-next", 1)]},
         ben={"trophies": 3, "deck": [hero("B", 150, "Super"), hero("b-next", 1)]},
     )
-    settled(rule(state_, SUDDEN_DEATH), True, "4.4.3.3", R.SUDDEN_DEATH_SUPERS)
+    # Written first flagged `sudden-death-tied-supers-repeat`: two Heroes cannot both win, and
+    # no reading of the book gives another answer than a new reveal (it never turns).
+    settled(rule(state_, SUDDEN_DEATH), True, "4.4.3.3")
 
 
 def test_a_sudden_death_reveal_that_gives_ana_s_known_130_top_hero_as_150() -> None:
@@ -278,8 +287,8 @@ def _tool(fmt: str, heroes: list[CatalogCard], plays: int = 30, hot_dogs: int = 
         body["playbook"] = [p.slug for p in listed]
     if hot_dogs:
         body["hot_dog_deck"] = [{"card": "frank", "count": hot_dogs}]
-    answer: dict[str, Any] = registry["bo-jackson-battle-arena"].tools["deck-check"].run(
-        body, catalog
+    answer: dict[str, Any] = (
+        registry["bo-jackson-battle-arena"].tools["deck-check"].run(body, catalog)
     )
     return answer
 
@@ -366,3 +375,54 @@ def test_a_whole_rookie_game_won_five_to_two() -> None:
     assert ruled.game_over and ruled.winner == "Ana"
     assert ruled.result is not None and "5 to 2" in ruled.result
     assert ruled.deciding_rule == KEY + "4.4.1.1" and ruled.readings_deciding == []
+
+
+# ----- written after the fixes, on the same themes
+
+
+def test_tool_a_double_blaster_sealed_deck_with_one_hero_twice() -> None:
+    """Double Blaster Sealed: Ana opened the same Hero, same weapon, twice and plays both.
+    Ben: "One copy of each variation." Ana: "The sealed summary gives only the sizes.\""""
+    heroes = [_hero(i, 50 + 5 * (i // 5)) for i in range(39)]
+    twin = CatalogCard(
+        slug="hero-0-again",
+        name="Hero 0",
+        number="H-0b",
+        kind="hero",
+        power=50,
+        attributes={"weapon": "Fire"},
+    )
+    answer = _tool("double-blaster-sealed", [*heroes, twin], plays=20)
+    _tool_says(answer, True, "9.3", R.SEALED)
+
+
+def test_tool_a_double_mega_sealed_deck_within_every_limit() -> None:
+    heroes = [_hero(i, 50 + 5 * (i // 5)) for i in range(40)]
+    _tool_says(_tool("double-mega-sealed", heroes, plays=20), True, "9.3")
+
+
+def test_tool_a_double_mega_sealed_deck_of_39_with_seven_at_100() -> None:
+    """Illegal for its size on either reading; read the other way, the seven at 100 Power
+    break the limit too, another answer, so the reading is shown."""
+    _tool_says(_tool("double-mega-sealed", _seven_at_100(39), plays=20), False, "9.3", R.SEALED)
+
+
+def test_a_playmaker_deck_with_a_hero_in_two_weapons_and_nine_hot_dogs() -> None:
+    """Illegal for its Hot Dogs whatever a Hero variation is; read the other way, Hero 0 in
+    two weapons breaks 4.1.1.3 too, another answer, so the reading is shown."""
+    state = deck(heroes=[*legal_heroes(59), deck_hero("Hero 0", 300, "Ice")], hot_dogs=9)
+    move = {"kind": "check-deck", "format": "playmaker"}
+    settled(rule(state, move), False, "4.3.1.5", R.VARIATION)
+
+
+def test_ana_s_3_hot_dog_play_paid_with_her_last_hot_dog_by_a_card_effect() -> None:
+    state = game(
+        "playmaker",
+        battle=2,
+        phase="plays",
+        ana={"trophies": 1, "hot_dogs": 1, "hand": [play_card("Blitz", 3)]},
+    )
+    ruling = rule(state, run(0, "Blitz") | {"hot_dogs": 1})
+    settled(ruling, True, "4.3.2.6")
+    assert ruling.next_state is not None
+    assert ruling.next_state["players"][0]["hot_dogs"] == 0
