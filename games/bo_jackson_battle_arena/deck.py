@@ -436,7 +436,12 @@ def _check_heroes(fmt: Format, deck: DeckFacts, v: _Verdicts) -> None:
         f"{size} Hero{'' if size == 1 else 'es'}; {fmt.name} needs {wanted}",
     )
     real = deck.real_heroes
-    if fmt.hero_limits and real:
+    # Read the other way, the rulebook's Hero Deck limits (4.1.1.2, 4.1.1.3) also hold in the
+    # sealed formats whose public summary gives only the sizes (9.3).
+    limits = fmt.hero_limits or (
+        R.SEALED in fmt.interpretations and bool(real) and not ours(R.SEALED)
+    )
+    if limits and real:
         by_power = deck.by_power
         power, most = by_power.most_common(1)[0]
         over = sorted(p for p, n in by_power.items() if n > 6 and p is not None)
@@ -596,7 +601,7 @@ _READING_OF = {
     R.VARIATION: ("one-copy-per-variation",),
     R.PLAYS_BY_NAME: ("plays-unique",),
     R.HTD_COUNTS: ("playbook-thirty-plays", "sealed-playbook-twenty"),
-    R.SEALED: ("sealed-playbook-twenty",),
+    R.SEALED: ("sealed-playbook-twenty", "six-heroes-per-power", "one-copy-per-variation"),
     R.DBS_FORMATS: ("dbs-cap",),
     R.TEAM: ("apex-hot-dog-deck-four", "hilo-hot-dog-deck-four"),
 }

@@ -172,15 +172,13 @@ INTERPRETATIONS = frozenset(
 
 # The readings ruled both ways ask `ours` (games/core/readings.py) where the point applies:
 # MAJORITY, PLAYMAKER_ONLY, TIES, SET_ASIDE, TO_BENCH, EMPTY_DECK, VARIATION, PLAYS_BY_NAME,
-# HTD_COUNTS, DBS_FORMATS and TEAM. Readings no answer turns on, never flagged: no other
+# HTD_COUNTS, DBS_FORMATS, SEALED and TEAM. Readings no answer turns on, never flagged: no other
 # reading of the book gives another answer, or the point is how a ruling takes what the
 # reference lacks.
 NEVER_TURNS = frozenset(
     {
         # a Play's text is not in the reference: its effect is stated in the move
         PLAY_EFFECTS,
-        # the Sealed sheets' restrictions are not public: only the sizes given are checked
-        SEALED,
         # the board says who has honors (the player chosen to go first), at the player's word
         HONORS_BATTLE_ONE,
         # two Heroes cannot both win: with both or neither a Super Weapon, equal Power is a draw

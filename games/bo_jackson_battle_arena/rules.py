@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -42,6 +43,9 @@ from games.core.rules import MoveForm, strict_json
 from games.core.ruling import GameResult, SequenceRuling, Verdict
 from games.core.words import cap, says, subject, yes_no
 
+# A part of an error path that names a field or an index (not a union's tag or branch).
+_FIELD_PART = re.compile(r"[a-z_][a-z0-9_]*|[0-9]+")
+
 _RULERS: dict[type[Any], Callable[[BattleState, Any], Findings]] = {
     Substitute: battle.rule_substitute,
     KeepHero: battle.rule_keep_hero,
@@ -76,6 +80,24 @@ class BoJacksonBattleArenaRules(GameRules[State, Any]):
             raise InvalidState(".".join(["state", *loc]), err["msg"]) from None
         self.check_state(state)
         return state
+
+    def parse_move(self, data: Any, state: State, field: str = "move") -> Any:
+        # The move is a tagged union: drop the tag, and the names pydantic gives the branches
+        # of a field's own union, from error paths, so they read `move.heroes`, not
+        # `move.reveal-heroes.heroes`, and `move.claim`, not `move.resolve-battle.claim.
+        # constrained-int` (the fields a player sends are snake_case).
+        try:
+            move = self.move_adapter().validate_json(
+                strict_json(InvalidMove, field, data), strict=True
+            )
+        except ValidationError as exc:
+            err = exc.errors(include_url=False)[0]
+            loc = [str(part) for part in err["loc"]]
+            if err["type"] not in ("union_tag_invalid", "union_tag_not_found") and loc:
+                loc = [part for part in loc[1:] if _FIELD_PART.fullmatch(part)]
+            raise InvalidMove(".".join([field, *loc]), err["msg"]) from None
+        self.check_move(state, move, field)
+        return move
 
     def check_state(self, state: State) -> None:
         inner = state.root

@@ -38,6 +38,7 @@ FLIPPED_HERE = {
     R.PLAYS_BY_NAME,
     R.HTD_COUNTS,
     R.DBS_FORMATS,
+    R.SEALED,
     R.TEAM,
 }
 
@@ -288,6 +289,28 @@ def test_apex_madness_without_hot_dogs_turns_on_our_reading_of_the_team_formats(
 
 def test_apex_madness_with_four_hot_dogs_is_not_flagged() -> None:
     assert_merely_used(R.TEAM, check(deck(hot_dogs=4), "apex-madness"))
+
+
+def _sealed(heroes: list[JSON]) -> JSON:
+    plays = [deck_play(f"Play {i}") for i in range(20)]
+    return deck(heroes, plays)
+
+
+def test_a_double_mega_sealed_deck_with_seven_heroes_at_one_power_turns_on_the_sealed_reading() -> (
+    None
+):
+    heroes = [deck_hero(f"Seven {i}", 100) for i in range(7)] + legal_heroes(33)
+    state = _sealed(heroes)
+    ruled = check(state, "double-mega-sealed")
+    with flipped(R.SEALED):
+        other = check(state, "double-mega-sealed")
+    assert ruled.legal and not other.legal
+    assert_turns_on(R.SEALED, ruled, other)
+    assert other.reasons[0].rule == "bo-jackson-battle-arena:4.1.1.2"
+
+
+def test_a_double_mega_sealed_deck_within_the_rulebook_s_limits_is_not_flagged() -> None:
+    assert_merely_used(R.SEALED, check(_sealed(legal_heroes(40)), "double-mega-sealed"))
 
 
 # ----- the deck-check tool carries the same readings
