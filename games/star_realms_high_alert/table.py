@@ -185,11 +185,15 @@ def ally_count(state: State, card: PlayedCard, needed: int | None = None) -> All
             supporters.append(Supporter(hero_label(hero), "card", True))
         else:
             idle.append(hero_label(hero))
+    # A Stealth not used this turn is weighed only where the one card its faction would
+    # give this turn is all the count lacks.
     choosers = [
         CARDS[t.card].name
         for t in state.techs
         if t.card in CHOSEN_FACTION_TECH and not t.used_this_turn
     ]
+    if needed is not None and len(supporters) + len(choosers) < needed:
+        choosers = []
     return AllyCount(card, mine, supporters, idle, choosers)
 
 

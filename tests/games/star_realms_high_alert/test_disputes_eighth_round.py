@@ -314,3 +314,12 @@ def test_corsairs_ally_beside_an_earlier_doctor_clark_and_an_unused_stealth() ->
         "techs": [tech("stealth")],
     }
     settled(rule(state, use_ally()), False, "3.5", R.HERO_NO_FACTION)
+
+
+def test_alpha_maxs_double_ally_alone_beside_a_stealth_not_used_this_turn() -> None:
+    """Alpha Max alone in play: two other Blob cards are missing, and the one Stealth would
+    give is not enough, so the count decides (5.3), not the turn Stealth was used in."""
+    state = {"trade": 2, "play_area": [played("alpha-max")], "techs": [tech("stealth")]}
+    ruling = rule(state, use_double_ally())
+    settled(ruling, False, "5.3")
+    assert "Stealth" not in ruling.answer
