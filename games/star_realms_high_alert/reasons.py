@@ -28,6 +28,7 @@ REASONS = ReasonCatalog(
         "hero-primary-symbol-counts": "3.4",
         "hero-has-no-faction": "3.5",
         "hero-primary-expired": "3.7",
+        "chosen-faction-not-this-turn": "7.2",
         # acquiring
         "price-paid": "9.1",
         "not-enough-trade": "9.2",
@@ -176,6 +177,7 @@ REASONS.rules_in(
             "hero-primary-symbol-counts",
             "hero-has-no-faction",
             "hero-primary-expired",
+            "chosen-faction-not-this-turn",
             "price-paid",
             "not-enough-trade",
             "requisition-discount",
@@ -257,6 +259,11 @@ REASONS.rules_in(
 REASONS.decide(
     first=(
         "effects-discount-void",
+        # A card put where the rules do not put it: where it goes is what the player did
+        # wrong (3.3, 4.3, 9.4), over the price or the free-acquire limit it was taken within.
+        "hero-placed-void",
+        "tech-placed-void",
+        "ship-placed-void",
         "requisition-discount",
         "discount-requisition-only",
         "discount-not-printed-cost",
@@ -267,6 +274,9 @@ REASONS.decide(
         "effect-symbol-counts",
         "merged-ability-triggered",
         "hero-has-no-faction",
+        # A Stealth on the table not used this turn, beside an ally short of a card: the
+        # faction it chose in an earlier turn counted only for that turn (7.2).
+        "chosen-faction-not-this-turn",
         # A tech used the turn it was acquired: what is doubted is the use that turn, which
         # the Tech rules settle (4.3, 4.4) for Stealth as for any tech, not what the faction
         # Stealth gives counts for (7.3), asked only of a tech from an earlier turn.

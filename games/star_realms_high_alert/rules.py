@@ -420,7 +420,7 @@ class HighAlertRules(GameRules[State, AnyMove]):
                 [self._r(code, detail), *short],
                 interpretations=interpretations,
                 answer=f"No: {name}'s {what} needs {_needs(needed)} of {_factions(count)} in "
-                f"play, and there {_is_are(have)}.",
+                f"play, and there {_is_are(have)}." + _unused_choosers(count),
             )
         code = "double-ally-triggered" if double else "ally-triggered"
         after = transitions.mark_ally_used(state, card.id, double=double)
@@ -492,6 +492,14 @@ class HighAlertRules(GameRules[State, AnyMove]):
                     "hero-primary-expired",
                     f"{hero} was played in an earlier turn: its "
                     "primary ability's symbol no longer applies",
+                )
+            )
+        for tech in count.idle_choosers:
+            reasons.append(
+                self._r(
+                    "chosen-faction-not-this-turn",
+                    f"{tech} has not been used this turn: a faction chosen with it counts "
+                    "only for the rest of the turn it is chosen",
                 )
             )
         return reasons
@@ -881,6 +889,18 @@ _COUNTED = frozenset(
         "hero-primary-symbol-counts",
     }
 )
+
+
+def _unused_choosers(count: AllyCount) -> str:
+    """The words for a tech that chooses a faction (Stealth) not used this turn: its faction
+    counts only in a turn it is chosen (rule 7.2)."""
+    if not count.idle_choosers:
+        return ""
+    techs = words.listed(count.idle_choosers)
+    return (
+        f" {techs} gives you a card of a faction only for the rest of a turn you use it and "
+        "choose that faction, and it has not been used this turn."
+    )
 
 
 def _must(found: _T | None) -> _T:

@@ -132,6 +132,9 @@ class AllyCount:
     # Heroes on the table that would have counted if a hero had a faction: from earlier
     # turns, their primary ability no longer applies (rules 3.5, 3.7).
     idle_heroes: list[str] = field(default_factory=list)
+    # Techs on the table that choose a faction (Stealth) and were not used this turn: a
+    # faction chosen with one counts only for the rest of the turn it is chosen (rule 7.2).
+    idle_choosers: list[str] = field(default_factory=list)
 
     @property
     def merged_involved(self) -> bool:
@@ -182,7 +185,16 @@ def ally_count(state: State, card: PlayedCard, needed: int | None = None) -> All
             supporters.append(Supporter(hero_label(hero), "card", True))
         else:
             idle.append(hero_label(hero))
-    return AllyCount(card, mine, supporters, idle)
+    # A Stealth not used this turn is weighed only where the one card its faction would
+    # give this turn is all the count lacks.
+    choosers = [
+        CARDS[t.card].name
+        for t in state.techs
+        if t.card in CHOSEN_FACTION_TECH and not t.used_this_turn
+    ]
+    if needed is not None and len(supporters) + len(choosers) < needed:
+        choosers = []
+    return AllyCount(card, mine, supporters, idle, choosers)
 
 
 # ----- what a trade-row card costs this player now -----
