@@ -206,6 +206,7 @@ REASONS.rules_in(
         "outcome": (
             "game-already-won",
             "game-already-lost",
+            "set-aside-card-used",
         ),
         "passing": (
             "cost-paid",
@@ -222,7 +223,6 @@ REASONS.rules_in(
             "button-not-on-card",
             "card-used-twice",
             "discard-not-in-hand",
-            "set-aside-card-used",
             "discard-face-down",
             "equipment-button-lost",
             "press-not-in-level",
