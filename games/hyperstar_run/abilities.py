@@ -8,7 +8,7 @@ from games.core.words import cap
 from games.hyperstar_run import reasons as rr
 from games.hyperstar_run.moves import Swap, UseAbility
 from games.hyperstar_run.naming import card_name
-from games.hyperstar_run.outcome import Outcome, game_over, illegal, legal, reason
+from games.hyperstar_run.outcome import Outcome, game_over, illegal, legal, reason, set_aside
 from games.hyperstar_run.state import Held, Slot, State
 from games.hyperstar_run.swapping import swap_problems, swap_unresolved
 
@@ -23,6 +23,9 @@ SWAP_NOTE = (
 
 def _payment_problem(state: State, move: UseAbility) -> Reason | None:
     index = state.hand_index(move.card)
+    aside = set_aside(state, move.card)
+    if aside is not None:
+        return aside
     if index is None:
         return reason(
             "ability-card-not-in-hand", f"{card_name(state, move.card)} is not in your hand"

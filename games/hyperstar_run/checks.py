@@ -320,6 +320,8 @@ def check_move(state: State, move: object, field: str) -> None:
         _needs_face(state, before, "its combo line decides whether the combo connects")
         needs_edges(state)
     for i, source in enumerate(move.sources):
+        if source.card in state.set_aside:
+            continue  # set aside at setup (rule 2.3): it pays nothing, whatever it shows
         if source.via == "discard":
             _needs_in_hand(state, source.card, f"{field}.sources.{i}.card", "it pays the cost")
         if state.buttons_of(source.card) is None:

@@ -20,6 +20,17 @@ def reason(code: str, detail: str) -> Reason:
     return REASONS.reason(code, detail)
 
 
+def set_aside(state: State, card: str) -> Reason | None:
+    """A Level Card set aside at setup takes no part in the game (rule 2.3): it pays no cost and
+    no ability, whatever it shows, so its face is never needed."""
+    if card not in state.set_aside:
+        return None
+    return reason(
+        "set-aside-card-used",
+        "that Level Card was set aside at setup and takes no part in this game",
+    )
+
+
 def game_over(state: State) -> Outcome | None:
     """No move is made once the game is decided (rules 9.1, 8.2)."""
     if state.outcome == "won":

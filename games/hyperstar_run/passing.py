@@ -22,6 +22,7 @@ from games.hyperstar_run.outcome import (
     illegal,
     legal,
     reason,
+    set_aside,
 )
 from games.hyperstar_run.payment import cover_gap, is_submultiset, pays, submultisets
 from games.hyperstar_run.state import STAR, Held, LevelFace, State
@@ -114,6 +115,9 @@ def combo_problems(state: State) -> tuple[list[Reason], list[str]]:
 
 def _discard_problem(state: State, source: Source) -> tuple[Reason | None, list[str]]:
     index = state.hand_index(source.card)
+    aside = set_aside(state, source.card)
+    if aside is not None:
+        return aside, []
     if index is None:
         gone = any(h.card == source.card for h in state.discard)
         # Named for a button it did not give when it was discarded: that button is lost (5.6).
@@ -144,6 +148,9 @@ def _press_problem(state: State, source: Source) -> tuple[Reason | None, list[st
             f"{card_name(state, source.card)} is an Equipment Card, never in the level",
         ), []
     index = state.level_index(source.card)
+    aside = set_aside(state, source.card)
+    if aside is not None:
+        return aside, []
     if index is None:
         return reason(
             "press-not-in-level", f"{card_name(state, source.card)} is not in the level"

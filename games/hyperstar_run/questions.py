@@ -49,6 +49,20 @@ def _run() -> Any:
     return Field(1, ge=1, le=4, title="Your run", description="The number on the Hero Card.")
 
 
+def _place(difficulty: str, run: int, card: int, field: str) -> int:
+    """The index of card `card` (counted from 1) in the level of `run`: a level holds the
+    difficulty's count (rule 2.1) less one for each run before (rule 8.5), so a card past its
+    end is a place that does not exist, refused at its field (never moved to the last card)."""
+    size = level_size(difficulty, run)
+    if card > size:
+        raise InvalidState(
+            field,
+            f"on run {run} a {DIFFICULTIES[difficulty]} level holds {size} cards, so there is "
+            f"no card {card} (each run the leftmost card goes to your hand)",
+        )
+    return card - 1
+
+
 class PressForm(BaseModel):
     difficulty: Difficulty = _difficulty()
     run: int = _run()
@@ -73,10 +87,9 @@ def build_press(form: PressForm) -> tuple[Json, Json]:
     # May this card be pressed (rule 5.5)? The `press` question rests on the card's place,
     # its side and whether it was pressed, and on the button asked: the current card's face
     # and costs play no part, so they are not described (no made-up "enemy *" to pay).
-    size = level_size(form.difficulty, form.run)
-    current = min(form.current_card, size) - 1
-    target = min(form.press_card, size) - 1
-    level: list[Json | None] = [None] * size
+    current = _place(form.difficulty, form.run, form.current_card, "current_card")
+    target = _place(form.difficulty, form.run, form.press_card, "press_card")
+    level: list[Json | None] = [None] * level_size(form.difficulty, form.run)
     level[target] = said(form.press_card_button)  # its button; the rest not described
     state = board(
         form.difficulty,
@@ -139,8 +152,7 @@ class PayForm(BaseModel):
 def build_pay(form: PayForm) -> tuple[Json, Json]:
     discards = icons(form.discard_level_buttons)
     presses = icons(form.press_buttons)
-    size = level_size(form.difficulty, form.run)
-    hero = min(form.current_card, size) - 1
+    hero = _place(form.difficulty, form.run, form.current_card, "current_card")
     held = HAND_LEVEL_CARDS + form.run - 1
     # The table is the one you gave, or none: no difficulty or run is picked to make the
     # cards fit, and no cost is made up for an empty one.
@@ -247,8 +259,7 @@ def build_combo(form: ComboForm) -> tuple[Json, Json]:
     # The combo continues on the edges the form asks (rule 7.4), the continue cost and the
     # button played: the two cards' buttons, their other costs and the other edges of their
     # lines are not asked, so not described (never a made-up "B B" start cost).
-    size = level_size(form.difficulty, form.run)
-    hero = min(form.current_card, size) - 1
+    hero = _place(form.difficulty, form.run, form.current_card, "current_card")
     before = {"right": form.previous_line_reaches_right, "colour": form.previous_line_colour}
     now = {"left": form.current_line_reaches_left, "colour": form.current_line_colour}
     # An ability you used is printed on the card; its text was not asked.
@@ -300,8 +311,7 @@ def build_ability(form: AbilityForm) -> tuple[Json, Json]:
     # Whether the ability may be used rests on there being one, on its use so far and on how
     # you pay (rules 6.1-6.6): the card's buttons and costs, and the ability's text, are not
     # asked, so not described.
-    size = level_size(form.difficulty, form.run)
-    hero = min(form.current_card, size) - 1
+    hero = _place(form.difficulty, form.run, form.current_card, "current_card")
     level: list[Json | None] = [None] * hero
     level.append(said(ability="" if form.current_card_has_ability else None))
     state = board(
@@ -340,7 +350,7 @@ class EndRunForm(BaseModel):
 
 
 def build_end_run(form: EndRunForm) -> tuple[Json, Json]:
-    hero = min(form.current_card, level_size(form.difficulty, form.run)) - 1
+    hero = _place(form.difficulty, form.run, form.current_card, "current_card")
     # Whether the run must end rests on the cards that could pay: the hand is not asked, so
     # it is not described, and the ruling takes your word that none of it pays.
     state = board(
@@ -373,7 +383,16 @@ class AchievementForm(BaseModel):
 def build_achievement(form: AchievementForm) -> tuple[Json, Json]:
     difficulty = ACHIEVEMENT_DIFFICULTY[form.achievement]
     size = level_size(difficulty, form.won_on_run)
-    unpressed = min(form.unpressed_cards_left_in_level, size)
+    unpressed = form.unpressed_cards_left_in_level
+    # The final card passed wins the game there and then, so it is never pressed: between 1
+    # and the level's size are unpressed; any other count is a game that cannot have been won.
+    if not 1 <= unpressed <= size:
+        raise InvalidState(
+            "unpressed_cards_left_in_level",
+            f"won on run {form.won_on_run}, a {DIFFICULTIES[difficulty]} level holds {size} "
+            "cards, and the final card you passed was never pressed: between 1 and "
+            f"{size} are unpressed",
+        )
     # Three cards' three-star costs are asked; their buttons and other parts are not.
     three = [said(enemy="* * *")] * 3 if form.three_cards_in_a_row_with_three_star_costs else []
     kept = form.equipment_cards_left_in_hand
@@ -387,7 +406,7 @@ def build_achievement(form: AchievementForm) -> tuple[Json, Json]:
         # The Equipment Cards' places are asked; the Level Cards in your hand are not.
         not_described=UNPLACED,
         # The final card is passed last, so it is never pressed: press from the left.
-        pressed=tuple(range(max(0, min(size - 1, size - unpressed)))),
+        pressed=tuple(range(size - unpressed)),
         outcome="won",
     )
     return state, {"kind": "claim", "claim": form.achievement}

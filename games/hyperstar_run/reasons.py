@@ -29,6 +29,7 @@ REASONS = ReasonCatalog(
         "button-not-on-card": "5.3",
         "card-used-twice": "5.4",
         "discard-not-in-hand": "5.4",
+        "set-aside-card-used": "2.3",
         "discard-face-down": "5.4",
         "equipment-button-lost": "5.6",
         "press-not-in-level": "5.5",
@@ -205,6 +206,7 @@ REASONS.rules_in(
         "outcome": (
             "game-already-won",
             "game-already-lost",
+            "set-aside-card-used",
         ),
         "passing": (
             "cost-paid",

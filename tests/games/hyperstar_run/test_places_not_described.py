@@ -107,11 +107,12 @@ def test_an_old_board_that_leaves_a_card_nowhere_is_still_refused() -> None:
 
 
 def test_a_card_left_nowhere_on_a_hand_not_described_is_not_known_to_pay() -> None:
-    """L12 is placed nowhere: whether it is in your hand was not described."""
+    """L14 is placed nowhere (L11-L13 are set aside, and a set-aside card is refused by 2.3
+    whatever it shows): whether it is in your hand was not described."""
     state = tutorial_run(hand=[face("A")], equipment=None, not_described=("hand", "discard"))
     state["equipment"] = {}
-    assert "L12" not in places(state)
-    move = pass_card("enemy", discard("L12", "A"), discard("L10", "A"))
+    assert "L14" not in places(state) and "L14" not in state["set_aside"]
+    move = pass_card("enemy", discard("L14", "A"), discard("L10", "A"))
     with pytest.raises(InvalidMove) as caught:
         RULES.rule_json(state, move)
     assert caught.value.field == "move.sources.0.card"
