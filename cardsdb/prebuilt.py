@@ -33,12 +33,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import InterfaceError, OperationalError, connection
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils.http import quote_etag
 
 from cardsdb import data_version
 from cardsdb.data_version import PerVersion
+from cardsdb.first_statement import run_checked
 from cardsdb.models import Prebuilt
 
 JSON = "application/json"
@@ -86,35 +87,16 @@ def get(kind: str, key: str, version: str | None = None) -> Entry | None:
 
 
 def read(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
-    """The rows of one read-only query, which is itself the connection's health check.
+    """The rows of one read-only query, which is itself the connection's health check
+    (cardsdb/first_statement.py): no `SELECT 1` goes before it; a connection found broken is
+    replaced and the read sent again."""
 
-    With CONN_HEALTH_CHECKS, Django sends `SELECT 1` before a request's first query on a
-    persistent connection, so that one a PostgreSQL restart broke is replaced before use. For
-    a lean read that round trip was a tenth of the request's CPU (~60 us here and ~30 us in
-    PostgreSQL, against ~0.8 ms for a whole card detail), so the read goes first instead: if
-    the connection turns out broken, it is closed and the read sent again on a new one, which
-    is what the health check would have done. Inside a transaction nothing is retried (the
-    failure is the transaction's), and the check is left to Django as before."""
-    db: Any = connection  # the health check's two flags are not in django-stubs
-    check_is_ours = (
-        db.connection is not None
-        and db.health_check_enabled
-        and not db.health_check_done
-        and not db.in_atomic_block
-    )
-    if check_is_ours:
-        db.health_check_done = True
-    try:
+    def run() -> list[tuple[Any, ...]]:
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             return cursor.fetchall()
-    except (OperationalError, InterfaceError):
-        if not check_is_ours:
-            raise
-    connection.close()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
+
+    return run_checked(connection, run)
 
 
 def get_many(kind: str, keys: list[str], version: str | None = None) -> dict[str, bytes]:

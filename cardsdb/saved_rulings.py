@@ -1,7 +1,8 @@
 """Keeping a saved ruling: one `INSERT ... ON CONFLICT DO NOTHING`, its text written once.
 
 On PostgreSQL the statement is bound on the server and its commit does not wait for the disk
-(a saved ruling is derived data: the same request rules and saves it again)."""
+(a saved ruling is derived data: the same request rules and saves it again), and it is the
+connection's health check for the request (cardsdb/first_statement.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 import psycopg
 from django.db import connections, router
 
+from cardsdb.first_statement import run_checked
 from cardsdb.json_text import text_written
 from cardsdb.models import SavedRuling
 
@@ -39,9 +41,16 @@ def insert_new(saved: SavedRuling, ruling_text: str) -> bool:
         else f.get_db_prep_save(f.pre_save(saved, add=True), db)
         for f in fields
     ]
-    with _server_bound_cursor(db) if postgresql else db.cursor() as cursor:
-        cursor.execute(insert, values)
-        kept = cursor.rowcount == 1
+
+    def run() -> bool:
+        with _server_bound_cursor(db) if postgresql else db.cursor() as cursor:
+            cursor.execute(insert, values)
+            return bool(cursor.rowcount == 1)
+
+    # The statement is the connection's health check (no `SELECT 1` before it): sent again on
+    # a new connection if the old one is found broken, which keeps nothing twice (a row kept
+    # by the first send is found by the second, which keeps nothing, and the caller reads it).
+    kept = run_checked(db, run)
     if kept:
         saved._state.adding = False
     return kept

@@ -1,10 +1,12 @@
-"""A lean read of a prebuilt answer (`prebuilt.read`) is its connection's health check: no
-`SELECT 1` goes before it, and a persistent connection that PostgreSQL dropped between two
-requests (a restart, an administrator ending sessions) is replaced and the read sent again,
-as Django's CONN_HEALTH_CHECKS would have done.
+"""A lean read of a prebuilt answer (`prebuilt.read`) and the insert of a new saved ruling
+(`saved_rulings.insert_new`) are their connection's health check (cardsdb/first_statement.py):
+no `SELECT 1` goes before them, and a persistent connection that PostgreSQL dropped between two
+requests (a restart, an administrator ending sessions) is replaced and the statement sent
+again, as Django's CONN_HEALTH_CHECKS would have done.
 
-These run outside a transaction (the app's own autocommit, as in a request) and only read, so
-they take the test database without pytest-django's per-test transaction."""
+These run outside a transaction (the app's own autocommit, as in a request), so they take the
+test database without pytest-django's per-test transaction; the rulings they keep are deleted
+after them."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ import pytest
 from django.db import OperationalError, connection
 
 from cardsdb import prebuilt
+from cardsdb.models import Game, SavedRuling
+from cardsdb.saved_rulings import insert_new
 
 
 @pytest.fixture
@@ -105,3 +109,54 @@ def test_a_database_that_stays_away_is_still_the_requests_error(
     monkeypatch.setitem(connection.settings_dict, "PORT", "1")  # nothing listens there
     with pytest.raises(OperationalError):
         prebuilt.read("SELECT 1", [])
+
+
+@pytest.fixture
+def new_ruling(request: pytest.FixtureRequest, django_db_blocker: Any) -> Iterator[SavedRuling]:
+    """A saved ruling not kept yet (deleted after the test, which runs outside a transaction).
+    On PostgreSQL only: SQLite's health check sends nothing (its connection is always usable),
+    and its in-memory test database is not shared with a connection outside the tests' own."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://...)")
+    request.getfixturevalue("django_db_setup")
+    with django_db_blocker.unblock():
+        game = Game.objects.order_by("slug").first()
+        assert game is not None
+        saved = SavedRuling(
+            id="zzhealthck", game=game, request={"state": {}, "move": {}}, ruling={"x": 1}
+        )
+        SavedRuling.objects.filter(pk=saved.id).delete()
+    yield saved
+    with django_db_blocker.unblock():
+        SavedRuling.objects.filter(pk=saved.id).delete()
+
+
+def test_a_new_ruling_is_kept_without_a_select_1_before_it(
+    new_ruling: SavedRuling, request_start: list[int]
+) -> None:
+    assert insert_new(new_ruling, '{"x":1}')
+    assert SavedRuling.objects.get(pk=new_ruling.id).ruling == {"x": 1}
+    assert request_start == []
+    assert not insert_new(new_ruling, '{"x":1}')  # kept once
+
+
+def test_a_ruling_in_a_transaction_leaves_the_check_to_django(
+    new_ruling: SavedRuling, request_start: list[int]
+) -> None:
+    from django.db import transaction
+
+    with transaction.atomic():
+        assert insert_new(new_ruling, '{"x":1}')
+    assert request_start == [1]
+
+
+def test_a_connection_postgresql_ended_is_replaced_and_the_ruling_kept(
+    new_ruling: SavedRuling, request_start: list[int]
+) -> None:
+    before = prebuilt.read("SELECT pg_backend_pid()", [])[0][0]
+    _end_session_from_outside(before)
+    connection.close_if_unusable_or_obsolete()  # the next request
+    assert insert_new(new_ruling, '{"x":1}')
+    assert SavedRuling.objects.get(pk=new_ruling.id).ruling == {"x": 1}
+    assert prebuilt.read("SELECT pg_backend_pid()", [])[0][0] != before
+    assert request_start == []
