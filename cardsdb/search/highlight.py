@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import threading
 from bisect import bisect_left
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import lru_cache
 from html import escape as _escape
 from itertools import compress, count, islice
@@ -17,7 +17,7 @@ from cardsdb.search.text import (
     _ORIGINAL_WORD_RE,
     _word_tokens,
     stem,
-    stems,
+    tokens,
 )
 
 # Every written word met in a text so far, and the words of each stem: a whole-word query's
@@ -172,26 +172,73 @@ def _marked(html: str, found: frozenset[str]) -> str:
     return "".join(parts)
 
 
+# A shown text's words, and its escaped HTML with the places a word can be marked, depend on
+# the text alone: they are kept for the texts shown last (a search's hits come back in search
+# after search: the same rules, terms and cards answer many queries), up to _MOST_TEXTS of
+# each. Keyed on the text itself, so an entry edited is a new text and nothing goes stale.
+_MOST_TEXTS = 8192
+
+
+@lru_cache(maxsize=_MOST_TEXTS)
+def _words_in(text: str) -> tuple[tuple[str, ...], dict[str, int]]:
+    """A text's written words in order, and how many times each is written."""
+    every = tuple(_ORIGINAL_WORD_RE.findall(text))
+    written: dict[str, int] = {}
+    for word in every:
+        written[word] = written.get(word, 0) + 1
+    return every, written
+
+
+@lru_cache(maxsize=_MOST_TEXTS)
+def _escaped(text: str) -> tuple[str, dict[str, tuple[int, ...]]]:
+    """A text escaped, and where each of its words starts in the escaped text, as `_marked`
+    reads them (an escaped character's name, after "&" or "&#", is no word)."""
+    html = escape(text)
+    parts = _WORDS_SPLIT_RE.split(html)
+    places: dict[str, list[int]] = {}
+    at = 0
+    for i, part in enumerate(parts):
+        if i % 2 and not (parts[i - 1].endswith("&") or parts[i - 1].endswith("&#")):
+            places.setdefault(part, []).append(at)
+        at += len(part)
+    return html, {word: tuple(starts) for word, starts in places.items()}
+
+
+def _marked_at(text: str, found: frozenset[str]) -> str:
+    """`_marked(escape(text), found)`, from the text's escaped HTML and its words' places
+    (`_escaped`): only the places of the words found are visited."""
+    html, places = _escaped(text)
+    spans = sorted((at, word) for word in found for at in places.get(word, ()))
+    if not spans:
+        return html
+    out: list[str] = []
+    done = 0
+    for at, word in spans:
+        end = at + len(word)
+        out.append(f"{html[done:at]}<mark>{html[at:end]}</mark>")
+        done = end
+    out.append(html[done:])
+    return "".join(out)
+
+
 def highlight(text: str, query: SearchQuery) -> SafeString:
     """The whole text, escaped, with the matched words marked."""
-    found = _matcher(query).found(_ORIGINAL_WORD_RE.findall(text))
-    html = escape(text)
-    return mark_safe(_marked(html, found) if found else html)
+    found = _matcher(query).found(_words_in(text)[1])
+    return mark_safe(_marked_at(text, found) if found else _escaped(text)[0])
 
 
 def snippet(text: str, query: SearchQuery, words: int = 30) -> tuple[SafeString, int]:
     """A window of about `words` words around the densest run of matches; (html, matches).
     A text of at most `words` words is all shown, marked in one pass (most entries: cards,
     terms, questions); a longer one is cut around its matches."""
-    every = _ORIGINAL_WORD_RE.findall(text)
+    every, written = _words_in(text)
     if not every:
         return mark_safe(escape(text[:200])), 0
-    found = _matcher(query).found(every)
+    found = _matcher(query).found(written)
     if len(every) <= words:
-        html = escape(text)
         if not found:
-            return mark_safe(html), 0
-        return mark_safe(_marked(html, found)), sum(map(found.__contains__, every))
+            return mark_safe(_escaped(text)[0]), 0
+        return mark_safe(_marked_at(text, found)), sum(written[w] for w in found)
     hits = list(compress(count(), map(found.__contains__, every)))
     first = 0
     if hits:  # the window of `words` words holding the most matches, a little lead-in
@@ -209,7 +256,7 @@ def snippet(text: str, query: SearchQuery, words: int = 30) -> tuple[SafeString,
     return mark_safe(html), len(hits)
 
 
-def _term_in(term: Term, words: list[str], joined: str) -> bool:
+def _term_in(term: Term, words: Sequence[str], joined: str) -> bool:
     """Whether a text (its stems, and those joined with spaces around) holds the term."""
     for i, form in enumerate(term.alternatives):
         if term.prefix and i == 0:
@@ -225,12 +272,27 @@ def _term_in(term: Term, words: list[str], joined: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=_MOST_TEXTS)
+def words_and_stems(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A shown text's folded words and their stems (a hit's title, a rule's text: read by the
+    re-ranking of every search they answer), kept as its words are (`_MOST_TEXTS`)."""
+    words = tuple(tokens(text))
+    return words, tuple(map(stem, words))
+
+
+@lru_cache(maxsize=_MOST_TEXTS)
+def _stems_joined(text: str) -> tuple[tuple[str, ...], str]:
+    words = words_and_stems(text)[1]
+    return words, f" {' '.join(words)} "
+
+
 def terms_matched(text: str, query: SearchQuery) -> int:
     """How many of the query's wanted terms the text holds."""
-    return terms_matched_in(stems(text), query)
+    words, joined = _stems_joined(text)
+    return sum(1 for t in query.positive if _term_in(t, words, joined))
 
 
-def terms_matched_in(words: list[str], query: SearchQuery) -> int:
+def terms_matched_in(words: Sequence[str], query: SearchQuery) -> int:
     """How many of the query's wanted terms a text holds, given its stems."""
     joined = f" {' '.join(words)} "
     return sum(1 for t in query.positive if _term_in(t, words, joined))

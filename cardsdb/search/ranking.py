@@ -17,6 +17,7 @@ from cardsdb.search.highlight import (
     snippet,
     terms_matched,
     terms_matched_in,
+    words_and_stems,
 )
 from cardsdb.search.kinds import (
     KIND_BY_SLUG,
@@ -77,10 +78,10 @@ def _hit(row: Sequence[Any], query: SearchQuery, relaxed: bool = False) -> Hit:
     the database has matched every word)."""
     kind, object_id, key, url, game_slug, game_name, title, body, meta, score = row[:10]
     wanted = len(query.positive)
-    title_words = tokens(title)
+    title_words, title_stems = words_and_stems(title)
     hit_word = _matcher(query)
     share = sum(map(hit_word, title_words)) / len(title_words) if title_words else 0
-    title_terms = terms_matched_in([stem(w) for w in title_words], query) if wanted else 0
+    title_terms = terms_matched_in(title_stems, query) if wanted else 0
     named = title_terms == wanted and wanted > 0 and is_named(title, query)
     return Hit(
         kind=kind,
