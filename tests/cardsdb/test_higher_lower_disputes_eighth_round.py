@@ -78,7 +78,7 @@ def page_says(page: str, legal: bool, number: str, *turns_on: str) -> None:
 
 
 def test_form_a_1_on_a_2_under_lower_with_no_call() -> None:
-    """"A 1 needs no call" (rule 4.8): Ben must go higher."""
+    """ "A 1 needs no call" (rule 4.8): Ben must go higher."""
     page = ask(
         "can-i-play-this-card",
         players=2,
@@ -92,7 +92,7 @@ def test_form_a_1_on_a_2_under_lower_with_no_call() -> None:
 
 
 def test_form_opening_with_a_14_and_calling_higher() -> None:
-    """"Only a 15 can follow that." The opener makes the call (rule 3.7)."""
+    """ "Only a 15 can follow that." The opener makes the call (rule 3.7)."""
     page = ask(
         "can-i-play-this-card",
         players=3,
@@ -148,9 +148,7 @@ def test_form_drawing_holding_only_a_15_on_a_7_under_lower() -> None:
     """A 15 is not lower than 7: she draws (4.6). Read the other way, a 15 goes anywhere
     (`automatic-calls-1-and-15`), and the card drawn might be laid at once
     (`drawing-ends-the-turn`)."""
-    page = ask(
-        "can-i-draw-instead", last_card=7, call_in_force="lower", my_hand=[15], deck_size=10
-    )
+    page = ask("can-i-draw-instead", last_card=7, call_in_force="lower", my_hand=[15], deck_size=10)
     page_says(page, True, "4.6", R.AUTOMATIC_CALLS, R.DRAWING_ENDS_THE_TURN)
 
 
@@ -298,3 +296,50 @@ def test_api_two_players_both_out_of_cards_is_refused(api: Any) -> None:
     assert refused_at(rule_api(api, state, play(4, "lower", player="Cy"))) == (
         "state.players.1.hand"
     )
+
+
+# ----- written after the fixes, on the same themes
+
+
+def test_form_opening_with_a_2_and_calling_lower() -> None:
+    page = ask(
+        "can-i-play-this-card",
+        players=5,
+        last_card=0,
+        my_card=2,
+        my_call="lower",
+        cards_in_my_hand=10,
+    )
+    page_says(page, True, "3.7")
+
+
+def test_form_my_last_card_a_5_on_a_7_under_higher_with_no_call() -> None:
+    page = ask(
+        "can-i-play-this-card",
+        last_card=7,
+        call_in_force="higher",
+        my_card=5,
+        my_call="none",
+        cards_in_my_hand=1,
+    )
+    page_says(page, False, "4.2")
+
+
+def test_form_drawing_holding_a_15_and_an_8_on_a_7_under_higher() -> None:
+    page = ask("can-i-draw-instead", last_card=7, call_in_force="higher", my_hand=[15, 8])
+    page_says(page, False, "4.6", R.DRAW_ONLY_WHEN_UNABLE)
+
+
+def test_api_at_four_cy_drew_but_it_is_anas_turn_is_refused(api: Any) -> None:
+    state = table(ana=[9, 3]) | {"drew": "Cy"}
+    state["players"].append({"name": "Dee", "hand": 5, "boosters": 2})
+    assert refused_at(rule_api(api, state, play(9, "lower"))) == "state.drew"
+
+
+def test_api_a_log_where_cy_breaks_his_own_call_after_two_passes_on_the_empty_deck(
+    api: Any,
+) -> None:
+    state = table(ana=[3, 5], ben=[2, 4], cy=[5, 12], deck=0)
+    log = [draw(), draw(player="Ben"), play(5, "higher", player="Cy")]
+    ruling = api_says(rule_api(api, state, moves=log), False, "4.7", R.CALL_AFTER_A_DRAW)
+    assert ruling["first_illegal"] == 2 and ruling["first_illegal_by"] == "Cy"

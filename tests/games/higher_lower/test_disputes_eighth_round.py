@@ -231,3 +231,59 @@ def test_ben_drew_but_it_is_anas_turn_after_him_is_refused() -> None:
     with pytest.raises(InvalidState) as caught:
         rule(state, play(9, "lower"))
     assert caught.value.field == "state.drew"
+
+
+# ----- written after the fixes, on the same themes
+
+
+def test_ana_opens_with_a_14_and_calls_lower() -> None:
+    """Any call can be obeyed by many numbers here: the opening card is what is asked (3.6)."""
+    settled(rule(before_the_first_card(), play(14, "lower")), True, "3.6")
+
+
+def test_ana_opens_with_a_14_and_calls_higher() -> None:
+    """Only a 15 can follow: the opener's call is hers to make all the same (3.7)."""
+    settled(rule(before_the_first_card(), play(14, "higher")), True, "3.7")
+
+
+def test_ana_lays_her_last_card_a_12_on_the_7_under_lower() -> None:
+    settled(rule(table(ana=[12], call="lower"), play(12)), False, "4.2")
+
+
+def test_ana_holding_a_15_and_an_8_draws_under_higher() -> None:
+    """Both go on the 7, the 15 by the call like any card: no reading of the 15 is in play."""
+    settled(rule(table(ana=[15, 8]), draw()), False, "4.6", R.DRAW_ONLY_WHEN_UNABLE)
+
+
+def test_ana_holding_a_1_and_a_3_draws_a_2_under_higher() -> None:
+    """Neither goes higher than 7; read the other way, a 1 goes on any card and she may not
+    draw (`automatic-calls-1-and-15`)."""
+    settled(rule(table(ana=[1, 3]), draw(2)), True, "4.6", R.AUTOMATIC_CALLS)
+
+
+def test_a_log_where_ana_passes_on_the_empty_deck_and_lays_a_card_on_bens_turn() -> None:
+    """Ana had to draw from the empty deck and drew nothing; she then lays her 5. Ben: "Your
+    turn ended." Rule 4.7, on either reading of the empty deck."""
+    log = [draw(), play(5, "higher", player="Ana")]
+    ruled = RULES.rule_sequence_json(table(ana=[3, 5], deck=0), log)
+    assert ruled.verdict == "illegal" and ruled.first_illegal == 1
+    assert ruled.first_illegal_by == "Ana"
+    assert ruled.deciding_rule == KEY + "4.7" and ruled.readings_deciding == []
+
+
+def test_a_log_where_cy_breaks_his_own_call_after_two_passes_on_the_empty_deck() -> None:
+    log = [draw(), draw(player="Ben"), play(5, "higher", player="Cy")]
+    state = table(ana=[3, 5], ben=[2, 4], cy=[5, 12], deck=0)
+    ruled = RULES.rule_sequence_json(state, log)
+    assert ruled.verdict == "illegal" and ruled.first_illegal == 2
+    assert ruled.deciding_rule == KEY + "4.7"
+    assert [t.key for t in ruled.readings_deciding] == [R.CALL_AFTER_A_DRAW]
+
+
+def test_at_four_cy_drew_but_it_is_anas_turn_is_refused() -> None:
+    """Dee sits between Cy and Ana: the turn after Cy's is Dee's."""
+    state = table(ana=[9, 3]) | {"drew": "Cy"}
+    state["players"].append({"name": "Dee", "hand": 5, "boosters": 2})
+    with pytest.raises(InvalidState) as caught:
+        rule(state, play(9, "lower"))
+    assert caught.value.field == "state.drew"
