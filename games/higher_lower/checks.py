@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from games.core import InvalidMove, InvalidState
 from games.core.names import fold
-from games.core.words import article, says
+from games.core.words import article, owns, says
 from games.higher_lower.moves import CheckSetup, DrawCard, MatchCard, PlayBooster, PlayCard
 from games.higher_lower.moves import Move as MoveType
 from games.higher_lower.state import (
@@ -100,11 +100,30 @@ def _check_names(state: State) -> None:
         raise InvalidState("state.drew", f"{state.drew!r} is not one of the players")
     if state.drew is not None and state.drew == state.turn:
         raise InvalidState("state.drew", "drawing ends the turn: who drew is not who moves now")
+    _check_drew_before_turn(state)
     if state.dealer is not None and player_index(state, state.dealer) is None:
         raise InvalidState("state.dealer", f"{state.dealer!r} is not one of the players")
     for index, name in enumerate(state.match_chain):
         if player_index(state, name) is None:
             raise InvalidState(f"state.match_chain.{index}", f"{name!r} is not one of the players")
+
+
+def _check_drew_before_turn(state: State) -> None:
+    """Who drew on the turn just ended sits just before the player to move: the turn passes
+    to the left (rule 4.1). Unchecked once a player is out of cards, when the game is over
+    (clarification game-ends-when-someone-is-out) or, read the other way, play skips them."""
+    if state.drew is None or any(p.hand in (0, []) for p in state.players):
+        return
+    drew, turn = player_index(state, state.drew), player_index(state, state.turn)
+    if drew is None or turn is None or (drew + 1) % len(state.players) == turn:
+        return
+    after = state.players[(drew + 1) % len(state.players)].name
+    raise InvalidState(
+        "state.drew",
+        f"the turn after {owns(state.drew)} passes to {after}, not "
+        f"{state.turn}: who drew on the turn just ended sits just before the player to move "
+        "(rule 4.1)",
+    )
 
 
 def _check_opening(state: State) -> None:

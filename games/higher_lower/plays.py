@@ -97,18 +97,22 @@ def _not_now(
         if wrong_turn is not None:
             return wrong_turn()
         if state.drew == name:
+            # With the deck empty the player had to draw and may have drawn nothing
+            # (clarification empty-deck-pass): the answer is the same either way, so that a
+            # pass on an empty deck and a draw from a deck made again are ruled alike.
+            did = "had to draw" if state.deck == 0 else "drew a card"
             return found_illegal(
                 f"No: {W(name)} drew on {W(name).poss} last turn, and drawing ends the turn: "
-                f"the card drawn waits in {W(name).poss} hand for a later turn.",
+                f"any card drawn waits in {W(name).poss} hand for a later turn.",
                 [
                     _reason(
                         "drew-turn-over",
-                        f"{W(name)} drew a card, so {W(name).poss} turn passed to "
+                        f"{W(name)} {did}, so {W(name).poss} turn passed to "
                         f"{W(state.turn)} with the call unchanged",
                     )
                 ],
                 interpretations=[R.DRAWING_ENDS_THE_TURN],
-                answer=f"No: drawing ended {W(name).poss} turn; the card {W(name)} drew stays "
+                answer=f"No: drawing ended {W(name).poss} turn; any card {W(name)} drew stays "
                 f"in {W(name).poss} hand for a later turn, and it is {W(state.turn).poss} turn "
                 "now.",
             )
@@ -238,7 +242,7 @@ def _play_problems(
         answers.append(said)
         if value in AUTOMATIC_CALL:
             interpretations.append(R.AUTOMATIC_CALLS)
-    if value not in AUTOMATIC_CALL and move.call is None and not goes_out(state, name, value):
+    if value not in AUTOMATIC_CALL and move.call is None and not _call_moot(state, move, name):
         code = "opening-call-missing" if last is None else "call-missing"
         reasons.append(_reason(code, f"no call was made with the {value}"))
         summaries.append("whoever lays a card must call 'higher' or 'lower' for the next player")
@@ -248,6 +252,19 @@ def _play_problems(
     summary = "No: " + "; and ".join(summaries) + "."
     answer = "No: " + "; and ".join(answers) + "."
     return reasons, list(dict.fromkeys(interpretations)), summary, answer
+
+
+def _call_moot(state: State, move: PlayCard, name: str) -> bool:
+    """Whether no call is owed with this card: it is the player's last and wins (rule 2.1),
+    or it is the player's last and already breaks the call in force, so it is laid for nobody
+    to follow and whether a last card needs a call (clarification winning-with-boosters-left)
+    does not arise."""
+    hand = player(state, name).hand
+    last_one = len(hand) == 1 if isinstance(hand, list) else hand == 1
+    last, call = state.last_card, state.call
+    if last_one and last is not None and call is not None:
+        return not obeys_call(move.value, last, call) or goes_out(state, name, move.value)
+    return goes_out(state, name, move.value)
 
 
 def _one_number_left(value: int, call: str) -> bool:
@@ -309,8 +326,10 @@ def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
         )
     else:
         code = "opening-call" if state.last_card is None else "call-made"
-        if state.last_card is not None and _one_number_left(value, new_call):
-            code = "call-one-number-left"
+        if _one_number_left(value, new_call):
+            # the call is what is doubted: the opener's (3.7) or the laying player's (4.3)
+            opening = state.last_card is None
+            code = "opening-call-one-number-left" if opening else "call-one-number-left"
         reasons.append(_reason(code, f"{who} {who.verb('calls', 'call')} {new_call!r} for {whom}"))
     won = winner(after) == name
     if not won:
@@ -342,11 +361,18 @@ def _legal_play(state: State, name: str, move: PlayCard) -> Findings:
     else:
         answer += f"{whom.start} must now go {new_call}."
     if not won and player(after, name).hand in (0, []):  # read the other way: boosters count
-        answer += (
-            f" {who.start} {who.verb('has', 'have')} no playing cards left but still "
-            f"{who.verb('holds', 'hold')} booster cards, so {who} {who.verb('has', 'have')} "
-            "not won yet."
-        )
+        if player(after, name).boosters is None:  # not described: they may be held
+            answer += (
+                f" {who.start} {who.verb('has', 'have')} no playing cards left; if {who} still "
+                f"{who.verb('holds', 'hold')} booster cards, {who} {who.verb('has', 'have')} "
+                "not won yet."
+            )
+        else:
+            answer += (
+                f" {who.start} {who.verb('has', 'have')} no playing cards left but still "
+                f"{who.verb('holds', 'hold')} booster cards, so {who} "
+                f"{who.verb('has', 'have')} not won yet."
+            )
     return found_legal(
         summary, reasons, after, interpretations=interpretations, answer=answer, voided=voided
     )
@@ -481,7 +507,9 @@ def judge_draw(state: State, move: DrawCard) -> Findings:
             f"card, so {W(name)} cannot draw.",
         )
     p = player(state, name)
-    could = playable_values(state, p)
+    # A card that obeys the call or matches settles it whatever a 1 or a 15 may do: whether
+    # they go on any card (automatic-calls-1-and-15) is asked only when no other card goes.
+    could = playable_values(state, p, wild=False) or playable_values(state, p)
     if isinstance(p.hand, list) and could and ours(R.DRAW_ONLY_WHEN_UNABLE):
         shown = ", ".join(str(v) for v in could)
         return found_illegal(

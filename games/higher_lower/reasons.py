@@ -25,6 +25,7 @@ REASONS = ReasonCatalog(
         "must-lay-opening-card": "3.6",
         "opening-call": "3.7",
         "opening-call-missing": "3.7",
+        "opening-call-one-number-left": "3.7",
         "not-your-turn": "4.1",
         "drew-turn-over": "4.7",
         "card-already-laid": "4.2",
@@ -131,6 +132,7 @@ REASONS.rules_in(
             "must-lay-opening-card",
             "opening-call",
             "opening-call-missing",
+            "opening-call-one-number-left",
             "not-your-turn",
             "drew-turn-over",
             "obeys-call",
@@ -183,7 +185,8 @@ REASONS.rules_in(
 # before drew (4.7) or matched (4.5); a booster played after another this turn is settled by
 # "no limit" (5.3); the turn passing on never decides. A match after the player before drew is
 # settled by 4.7 ("after a draw the matching rules still hold"), and a call that only one
-# number can obey (higher on a 14, lower on a 2) by 4.3, the call being the laying player's.
+# number can obey (higher on a 14, lower on a 2) by 4.3, the call being the laying player's
+# (by 3.7 when it is made with the opening card: "that player calls 'higher' or 'lower'").
 REASONS.decide(
     # a call made on a 1 or a 15 is void by the automatic call: the void is what is disputed
     first=(
@@ -196,6 +199,7 @@ REASONS.decide(
         "earlier-call-obeyed",
         "match-after-draw",
         "call-one-number-left",
+        "opening-call-one-number-left",
         "another-booster",
     ),
     general=(

@@ -158,7 +158,8 @@ class State(_Model):
         default=None,
         exclude_if=lambda v: v is None,
         description="Who drew a card on the turn just ended (rules 4.6, 4.7): the card drawn "
-        "joins their hand for a later turn. Absent: the last move was not a draw, or not said.",
+        "joins their hand for a later turn; with the deck empty, who had to draw and drew "
+        "nothing. Absent: the last move was not a draw, or not said.",
     )
 
     boosters_played: int = Field(

@@ -79,10 +79,12 @@ def booster_count(p: Player) -> int:
 def is_out(p: Player) -> bool:
     """Whether `p` has got rid of all their playing cards (rule 2.1). Booster cards still held
     do not count (clarification winning-with-boosters-left); read the other way, they must go
-    too. Asked only of a hand shown to be empty, so a plain ruling consults nothing."""
+    too. Asked only of a hand shown to be empty, so a plain ruling consults nothing. Boosters
+    not described may be held: the win then rests on the same reading."""
     if p.hand is None or hand_size(p) != 0:
         return False
-    return booster_count(p) == 0 or ours(R.WINNING_WITH_BOOSTERS_LEFT)
+    none_held = p.boosters is not None and booster_count(p) == 0
+    return none_held or ours(R.WINNING_WITH_BOOSTERS_LEFT)
 
 
 def winner(state: State) -> str | None:
@@ -139,18 +141,19 @@ def obeys_call(value: int, last: int, call: Direction) -> bool:
     return value > last if call == "higher" else value < last
 
 
-def playable(value: int, state: State) -> bool:
+def playable(value: int, state: State, *, wild: bool = True) -> bool:
     """Whether a card of this number may be laid now: any card opens; after that it must obey
     the call in force or match (rules 3.6, 4.2, 4.4). Where the question did not describe the
     last card, no card is known to be playable; where it did not describe the call, only a
-    match is (a match is laid whatever the call)."""
+    match is (a match is laid whatever the call). `wild` False: by the call alone, without
+    asking whether a 1 or a 15 goes on any card (clarification automatic-calls-1-and-15)."""
     if not under_way(state):
         return True
     if state.last_card is None:
         return False
     if state.call is None:
         return value == state.last_card
-    if value in AUTOMATIC_CALL and not ours(R.AUTOMATIC_CALLS):
+    if wild and value in AUTOMATIC_CALL and not ours(R.AUTOMATIC_CALLS):
         return True  # read the other way, a 1 or a 15 goes on any card
     return value == state.last_card or obeys_call(value, state.last_card, state.call)
 
@@ -162,8 +165,8 @@ def candidate_values(state: State, p: Player) -> list[int]:
     return unseen_values(state) if p.hand is None or p.hand > 0 else []
 
 
-def playable_values(state: State, p: Player) -> list[int]:
-    return [v for v in candidate_values(state, p) if playable(v, state)]
+def playable_values(state: State, p: Player, *, wild: bool = True) -> list[int]:
+    return [v for v in candidate_values(state, p) if playable(v, state, wild=wild)]
 
 
 def resolved_call(value: int, call: Direction | None) -> Direction | None:

@@ -117,8 +117,10 @@ def after_draw(state: State, name: str, drawn: int | None) -> State:
     if reshuffles(state):
         state = state.model_copy(update={"deck": cards_under_last(state), "discard": []})
     elif state.deck == 0:
+        # nothing to draw: the turn ends as after a draw, and the call passes on unchanged
+        # (clarification empty-deck-pass)
         return state.model_copy(
-            update={"turn": next_player(state, name), "drew": None, "boosters_played": 0}
+            update={"turn": next_player(state, name), "drew": name, "boosters_played": 0}
         )
     p = state.players[player_index(state, name) or 0]
     hand: list[int] | int | None = None  # a hand not described stays not described
