@@ -3,10 +3,11 @@
 load test's distinct boards, each with a hash of what the engine answered (the ruling's JSON,
 or the 400's kind, field and message).
 
-Each call notes whether only property tests (hypothesis) made it (`fuzz`). `make test` replays
-every call the disputes and other tests made and one in four of the property tests' calls
-(`sample`), kept so that every reason code a property test alone decides with stays decided;
-`FUZZ_FULL=1` (`.ci/run`) replays them all.
+Each call notes whether only property tests (hypothesis) made it (`fuzz`). Recording again
+keeps every call of the file before, as a property test's unless a test makes it again, and
+adds the new ones. `make test` replays every call the disputes and other tests make and one in
+four of the property tests' calls (`sample`), and any of those that decides with a reason code
+no other kept call does; `FUZZ_FULL=1` (`.ci/run`) replays them all.
 
 Made from the code before a change to the engines' speed, so that the change can be shown to
 answer every one of them the same (run from a checkout of that commit, with its venv):
@@ -227,6 +228,11 @@ def build(calls_path: Path, out_path: Path) -> None:
         for body in variations(slug, VARIATIONS, seed=15):
             args = [body["state"], body["move"]]
             calls.append({"game": slug, "kind": "rule", "args": args, "fuzz": False})
+    if out_path.exists():  # the calls recorded before are kept: the file only grows
+        calls += [
+            {"game": r["game"], "kind": r["kind"], "args": r["args"], "fuzz": True}
+            for r in read(out_path)[1]
+        ]
     fuzz: dict[str, bool] = {}
     for c in calls:  # a call any other test made too is not a property test's alone
         key = json.dumps([c["game"], c["kind"], c["args"]])
