@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from cardsdb import data_version, search
 from cardsdb import models as m
 from cardsdb.loaders import fixtures_load
+from tests.fuzz_size import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -504,7 +505,7 @@ def test_hostile_search_strings_get_an_answer_or_a_400_in_a_few_queries(
 
 
 @settings(
-    max_examples=150,
+    max_examples=examples(150),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
