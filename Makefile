@@ -8,10 +8,12 @@ PORT ?= 8000
 
 .PHONY: run test install db lint typecheck format check-browser bench clean
 
+# uv (from PyPI, into the venv) installs the project's packages: about four times faster than
+# pip in a fresh clone, where the install is part of `make test`'s time.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet uv
+	$(VENV)/bin/uv pip install --python $(PY) --quiet -e '.[dev]'
 	touch $(STAMP)
 
 install: $(STAMP)

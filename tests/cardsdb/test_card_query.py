@@ -26,6 +26,7 @@ from cardsdb.card_query import (
     card_query,
     cards_filter,
 )
+from tests.fuzz_size import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -461,7 +462,7 @@ def test_hostile_queries_get_an_answer_or_a_400_in_a_few_queries(
 
 
 @settings(
-    max_examples=200,
+    max_examples=examples(200),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -27,6 +27,8 @@ from games.core.rules import strict_json
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "load"))
 from variations import variations
 
+from tests.fuzz_size import examples
+
 # Each game's worked example has had this permalink since it was first saved; a changed
 # canonical form would break every link players have shared.
 WORKED_EXAMPLE_IDS = {
@@ -95,7 +97,7 @@ def test_awkward_requests_hash_the_bytes_json_writes(value: Any) -> None:
     assert ruling_ids.canonical_json(value) == _previous_canonical(value)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(json_values)
 def test_any_json_value_hashes_the_bytes_json_writes(value: Any) -> None:
     try:
@@ -120,13 +122,13 @@ NOT_SAME_BYTES = re.compile(rb"[0-9][.eE]|[\x7f-\xff]|null")
 LONG_NUMBER = re.compile(rb"\d{19}")
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.binary(max_size=40) | _edges)
 def test_the_quick_test_of_the_bytes_is_the_regular_expression(written: bytes) -> None:
     assert ruling_ids._not_same_bytes(written) == bool(NOT_SAME_BYTES.search(written))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(
     st.binary(max_size=60)
     | st.lists(st.sampled_from([b"1", b"0", b"9", b"x", b"\xd9"]), max_size=40).map(b"".join)
@@ -137,7 +139,7 @@ def test_the_quick_long_number_test_is_the_regular_expression(raw: bytes) -> Non
     assert desk_views._long_number(raw) == bool(LONG_NUMBER.search(raw))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(json_values)
 def test_a_state_is_read_from_the_same_json(value: Any) -> None:
     """strict_json refuses what it refused (NaN, infinities: a 400 naming the field) and

@@ -30,6 +30,7 @@ from cardsdb.api.desk_views import RulingThrottle
 from cardsdb.models import Game, Rule, SavedRuling
 from games import registry
 from tests.cardsdb.test_desk_answers import _hl_table
+from tests.fuzz_size import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -283,7 +284,7 @@ class _DrfThrottle(SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
-@hypothesis_settings(max_examples=60, deadline=None)
+@hypothesis_settings(max_examples=examples(60), deadline=None)
 @given(
     rate=st.sampled_from(["1/s", "3/s", "5/min", "2/min"]),
     steps=st.lists(st.floats(min_value=-70, max_value=70), min_size=1, max_size=40),

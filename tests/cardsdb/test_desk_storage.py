@@ -28,6 +28,8 @@ from games import registry
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "load"))
 from variations import variations
 
+from tests.fuzz_size import examples
+
 pytestmark = pytest.mark.django_db
 
 POSTGRESQL = pytest.mark.skipif(connection.vendor != "postgresql", reason="jsonb is PostgreSQL's")
@@ -79,7 +81,7 @@ storable = st.recursive(
 
 
 @POSTGRESQL
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(storable)
 def test_any_value_reads_back_as_jsonb_gave_it(value: Any) -> None:
     """Through the ORM, as every reader reads a saved ruling: the same values, key order and

@@ -7,6 +7,7 @@ queries whose answer a reader would expect.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -17,9 +18,10 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardsdb import data_version, search
 from cardsdb import models as m
-from cardsdb import search
 from cardsdb.loaders import fixtures_load
+from tests.fuzz_size import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +31,21 @@ pytestmark = pytest.mark.django_db
 
 def _documents() -> list[search.Document]:
     return list(search._DocumentBuilder(m.Game.objects.all()).documents())
+
+
+@functools.cache
+def _stemmed(version: str) -> list[tuple[int, str, str, list[list[str]]]]:
+    """Each document of the data of `version` (its game, kind and key) with the stems of its
+    title, body and meta: read once for every query of the reference reading."""
+    return [
+        (
+            doc.game_id,
+            doc.kind,
+            doc.key,
+            [search.stems(doc.title), search.stems(doc.body), search.stems(doc.meta)],
+        )
+        for doc in _documents()
+    ]
 
 
 def _field_matches(words: list[str], term: search.Term) -> bool:
@@ -53,16 +70,15 @@ def reference_keys(text: str) -> set[tuple[str, str]]:
     game_id = named[0] if named else None
     query = search.prepare(named[1] if named else typed, game_id)
     found = set()
-    for doc in _documents():
-        if game_id is not None and doc.game_id != game_id:
+    for game, kind, key, fields in _stemmed(data_version.data_fingerprint()):
+        if game_id is not None and game != game_id:
             continue
-        fields = [search.stems(doc.title), search.stems(doc.body), search.stems(doc.meta)]
 
         def has(term: search.Term, fields: list[list[str]] = fields) -> bool:
             return any(_field_matches(words, term) for words in fields)
 
         if all(has(t) for t in query.positive) and not any(has(t) for t in query.negative):
-            found.add((doc.kind, doc.key))
+            found.add((kind, key))
     return found
 
 
@@ -489,7 +505,7 @@ def test_hostile_search_strings_get_an_answer_or_a_400_in_a_few_queries(
 
 
 @settings(
-    max_examples=150,
+    max_examples=examples(150),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from cardsdb.models import Game, SavedRuling
 from cardsdb.web.boards import board_picture
 from tests.cardsdb import disputes
+from tests.fuzz_size import examples
 from tests.games.super_hazard_quest.helpers import (
     board,
     cross_right,
@@ -412,7 +413,7 @@ go_step = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(states(), st.lists(go_step, max_size=14), json_value, st.booleans())
 def test_the_picture_draws_any_board_with_any_path_or_overlay(
     state: dict[str, Any], path: list[dict[str, Any]], junk: Any, leap: bool
@@ -434,7 +435,7 @@ def test_the_picture_draws_any_board_with_any_path_or_overlay(
 COORDINATES = re.compile(r"\(-?\d+, -?\d+\)")
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(state=states())
 def test_the_picture_names_no_grid_coordinate_and_no_item_label(state: dict[str, Any]) -> None:
     # A player placed cards beside each other and never named a grid: the text alternative and

@@ -28,6 +28,7 @@ from games.hyperstar_run.naming import place as hyperstar_place
 from games.hyperstar_run.state import State as HyperstarState
 from games.star_realms_high_alert.state import State as HighAlertState
 from games.super_hazard_quest import state as hazard
+from tests.fuzz_size import examples
 
 # ----- Hyperstar Run: one spelling per icon -----
 
@@ -99,7 +100,7 @@ _BOARD: st.SearchStrategy[dict[str, Any]] = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_BOARD)
 def test_icons_are_spelt_as_before(data: dict[str, Any]) -> None:
     """The spellings are settled after the fields are read now, not on the raw board before
@@ -173,7 +174,7 @@ def _hazard_fold_before(text: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.text(max_size=12) | st.text(alphabet=st.characters(max_codepoint=127), max_size=12))
 def test_hazard_names_fold_as_before(text: str) -> None:
     assert hazard.fold(text) == _hazard_fold_before(text)
@@ -347,7 +348,7 @@ def _copies_before(state: Any) -> tuple[str, str] | None:
 _FEW = st.lists(st.integers(1, 4), max_size=7)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_FEW, st.one_of(st.none(), st.integers(1, 4)), st.lists(st.one_of(_FEW, st.integers(0, 9))))
 def test_too_many_copies_are_refused_as_before(
     discard: list[int], last: int | None, hands: list[Any]

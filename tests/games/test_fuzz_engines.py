@@ -11,7 +11,8 @@ Two kinds of input, for each engine's State and Move, through the calls the desk
   reach the engine's cross-field checks and its adjudication.
 
 A legal ruling's `next_state` must itself be a state the engine accepts.
-`ENGINE_FUZZ_EXAMPLES` sets the examples per engine and kind (default 100; derandomized).
+`ENGINE_FUZZ_EXAMPLES` sets the examples per engine and kind (default 50 in `make test`, 100
+with FUZZ_FULL=1; `.ci/run` sets 300; derandomized).
 """
 
 from __future__ import annotations
@@ -29,9 +30,10 @@ from hypothesis import strategies as st
 from games import registry
 from games.core import Ruling, SequenceRuling
 from games.core.errors import BadInput
+from tests.fuzz_size import examples
 
 ENGINES = sorted(registry)
-EXAMPLES = int(os.environ.get("ENGINE_FUZZ_EXAMPLES", "100"))
+EXAMPLES = int(os.environ.get("ENGINE_FUZZ_EXAMPLES", str(examples(100))))
 
 FUZZ = settings(
     max_examples=EXAMPLES,

@@ -19,12 +19,16 @@ from games.star_realms_high_alert.picture import layout as alert_layout
 from games.star_realms_high_alert.rules import RULES as ALERT
 from games.star_realms_high_alert.state import PartList
 from games.star_realms_high_alert.state import State as AlertState
+from tests.fuzz_size import examples
 
 ARENA_PILES = list(get_args(Pile))
 ALERT_PARTS = list(get_args(PartList))
 ARENA_QUESTIONS = [q for q in ARENA.questions if q.slug != "is-my-deck-legal"]
 SETTINGS = settings(
-    max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
+    max_examples=examples(60),
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
 )
 
 

@@ -4,7 +4,8 @@ and for the load test's distinct boards, recorded in golden/rulings.jsonl.gz (it
 names the commit that made it; golden/recorder.py says how).
 
 The file holds each answer's hash only: on a mismatch, rule the call on that commit to see
-what it answered."""
+what it answered. `make test` replays the calls of every test but the property tests and a
+sample of theirs (golden/recorder.py, `sample`); `FUZZ_FULL=1` (`.ci/run`) replays them all."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ def test_the_file_holds_every_game_and_kind_of_call() -> None:
     header, records = recorded()
     assert not header["games_changed_since"], header
     assert header["calls"] == len(records) > 3000
+    assert header["sample"] == sum(r["sample"] for r in records)
+    # every call but the property tests' is in the sample
+    assert all(r["sample"] for r in records if not r["fuzz"])
     kinds = Counter((r["game"], r["kind"]) for r in records)
     for slug in registry:
         assert kinds[(slug, "rule")] >= 300, slug  # the load test's boards and the tests'

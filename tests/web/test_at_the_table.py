@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode, urljoin
+from urllib.parse import urlencode, urljoin, urlparse
 
 import pytest
 from playwright.sync_api import expect
@@ -384,10 +384,11 @@ AXE_RUN_JS = """options => axe.run(document, options).then(r => ({
 }))"""
 
 
-def _axe(page: Any, colours_only: bool = False) -> list[str]:
+def _axe(page: Any, colours_only: bool = False, colours: bool = True) -> list[str]:
     """What axe-core finds on the page as it stands: every rule of its default run, or with
     `colours_only` its colour rules alone (the dark theme, which changes nothing but colours:
-    tests/web/test_dark_theme_colours_only.py). A page identical in everything axe reads
+    tests/web/test_dark_theme_colours_only.py), or without `colours` every rule but those.
+    A page identical in everything axe reads
     (RENDERED_JS: the same markup, field values, focus, window and media, served by the same
     site with the same stylesheets, so the same layout and colours) gives the findings of its
     first check with the same rules again, as a second run would: its rules read nothing else.
@@ -395,13 +396,14 @@ def _axe(page: Any, colours_only: bool = False) -> list[str]:
     with)."""
     from axe_playwright_python.sync_playwright import Axe
 
-    if colours_only and not _COLOUR_RULES:
+    if (colours_only or not colours) and not _COLOUR_RULES:
         raise AssertionError("axe's colour rules are read from a whole run: run one first")
     rules = list(_COLOUR_RULES) if colours_only else None
+    left_out = [] if colours else list(_COLOUR_RULES)
     rendered = page.evaluate(RENDERED_JS)
     key = None
     if rendered is not None:
-        key = hashlib.sha256(f"{rules}\n{rendered}".encode()).hexdigest()
+        key = hashlib.sha256(f"{rules}\n{left_out}\n{rendered}".encode()).hexdigest()
         if key in _AXE_FOUND:
             return list(_AXE_FOUND[key])
     axe = Axe()
@@ -411,6 +413,8 @@ def _axe(page: Any, colours_only: bool = False) -> list[str]:
     options: dict[str, Any] = {"resultTypes": ["violations"]}
     if rules is not None:
         options["runOnly"] = {"type": "rule", "values": rules}
+    if left_out:
+        options["rules"] = {rule: {"enabled": False} for rule in left_out}
     # only what is read here comes back from the page (the whole result, every rule that
     # passed included, is about 56 kB to serialize, send, check and parse for each run)
     response = page.evaluate(AXE_RUN_JS, options)
@@ -493,17 +497,39 @@ def _dark(page: Any, on: bool) -> None:
     page.evaluate("on => document.documentElement.classList.toggle('theme-dark', on)", on)
 
 
+# The kinds of page checked for colours and at laptop width (see _check_here).
+_KINDS_CHECKED: set[str] = set()
+
+
+def _kind(page: Any) -> str:
+    """The kind of page: its path with the one thing it shows (a ruling, a deck, a card, a
+    table) left out, and the verdict it shows (each verdict has its colours)."""
+    path = re.sub(r"/(rulings|decks|cards|tables)/[^/]+/", r"/\1/*/", urlparse(page.url).path)
+    verdicts = page.evaluate(
+        """() => [...new Set([...document.querySelectorAll('[class*="verdict-"]')]
+             .flatMap(el => [...el.classList].filter(c => c.startsWith('verdict-'))))].sort()"""
+    )
+    return f"{path} {' '.join(verdicts)}"
+
+
 def _check_here(page: Any, where: str, problems: dict[str, list[str]]) -> None:
     """The page as it stands, at phone width and then laptop width, resized in place so that
-    a page answering a form is checked as the player sees it; axe's colour rules again in the
-    dark theme, which changes the page's colours and nothing else (its other rules would read
-    the same page: tests/web/test_dark_theme_colours_only.py)."""
-    found = _problems(page) + _axe(page)
-    _dark(page, True)
-    found += [f"dark: {v}" for v in _axe(page, colours_only=True)]
-    _dark(page, False)
+    a page answering a form is checked as the player sees it. What a page's words and markup
+    decide (axe-core's rules but its colour rules; words and pictures that overflow or are cut
+    off) is checked on every page at both widths. Colours and layout are the stylesheets' for
+    a kind of page, so axe-core's colour rules, the dark theme (its colour rules: the theme
+    changes the page's colours and nothing else, tests/web/test_dark_theme_colours_only.py)
+    and axe-core at laptop width run on the first page of each kind and verdict."""
+    kind = _kind(page)
+    new = kind not in _KINDS_CHECKED
+    _KINDS_CHECKED.add(kind)
+    found = _problems(page) + _axe(page, colours=new or not _COLOUR_RULES)
+    if new:
+        _dark(page, True)
+        found += [f"dark: {v}" for v in _axe(page, colours_only=True)]
+        _dark(page, False)
     page.set_viewport_size(LAPTOP)
-    found += [f"at 1366 px: {v}" for v in _problems(page) + _axe(page)]
+    found += [f"at 1366 px: {v}" for v in _problems(page) + (_axe(page) if new else [])]
     page.set_viewport_size(PHONE)
     if found:
         problems[where] = found

@@ -12,13 +12,16 @@ from hypothesis import strategies as st
 from games.bo_jackson_battle_arena.moves import Pass, RunPlay
 from games.bo_jackson_battle_arena.state import BattleState
 from games.core import InvalidMove, InvalidState, Ruling
+from tests.fuzz_size import examples
 
 from .helpers import RULES, game, hero, play_card
 
 WEAPONS = ["Fire", "Ice", "Steel", "Super", None]
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 WALK_SETTINGS = settings(
-    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 

@@ -3,6 +3,12 @@
 load test's distinct boards, each with a hash of what the engine answered (the ruling's JSON,
 or the 400's kind, field and message).
 
+Each call notes whether only property tests (hypothesis) made it (`fuzz`). Recording again
+keeps every call of the file before, as a property test's unless a test makes it again, and
+adds the new ones. `make test` replays every call the disputes and other tests make and one in
+four of the property tests' calls (`sample`), and any of those that decides with a reason code
+no other kept call does; `FUZZ_FULL=1` (`.ci/run`) replays them all.
+
 Made from the code before a change to the engines' speed, so that the change can be shown to
 answer every one of them the same (run from a checkout of that commit, with its venv):
 
@@ -24,12 +30,17 @@ import subprocess
 import sys
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[3]
 KINDS = {"rule": "rule_json", "sequence": "rule_sequence_json", "moves": "legal_moves_listing"}
 VARIATIONS = 200  # load-test boards a game (bench/load/variations.py, seed 15)
+# The property tests' calls replayed by `make test`: those whose answer's digest starts with
+# one of these hex digits (one in four), and those needed to keep every deciding code decided.
+SAMPLED_DIGITS = "0123"
+FULL = os.environ.get("FUZZ_FULL") == "1"
 
 
 GOLDEN = Path(__file__).parent / "rulings.jsonl.gz"
@@ -77,6 +88,11 @@ def recorded() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return read(GOLDEN)
 
 
+def replays(record: dict[str, Any]) -> bool:
+    """Whether this run replays the call: every call with FUZZ_FULL=1, else its sample."""
+    return FULL or record["sample"]
+
+
 @functools.cache
 def replayed(slug: str) -> list[tuple[int, dict[str, Any], Any]]:
     """Each recorded call of the game `slug` (its line in the file, the record) with what its
@@ -91,14 +107,15 @@ def replayed(slug: str) -> list[tuple[int, dict[str, Any], Any]]:
     return [
         (i, r, call(engine, r["kind"], r["args"]))
         for i, r in enumerate(records)
-        if r["game"] == slug
+        if r["game"] == slug and replays(r)
     ]
 
 
 # ----- the pytest plugin: records the calls the tests make -----
 
-_calls: dict[str, dict[str, Any]] = {}
+_calls: dict[str, bool] = {}  # each call, and whether only property tests made it
 _depth = [0]
+_in_property_test = [False]
 
 
 def _recorded(kind: str, original: Callable[..., Any]) -> Callable[..., Any]:
@@ -115,7 +132,8 @@ def _recorded(kind: str, original: Callable[..., Any]) -> Callable[..., Any]:
         finally:
             _depth[0] -= 1
             if written is not None:
-                _calls.setdefault(f"{self.slug}|{kind}|{written}", {})
+                key = f"{self.slug}|{kind}|{written}"
+                _calls[key] = _calls.get(key, True) and _in_property_test[0]
 
     wrapper.__recorded__ = True  # type: ignore[attr-defined]
     return wrapper
@@ -131,27 +149,72 @@ def pytest_configure(config: Any) -> None:
                 setattr(cls, name, _recorded(kind, getattr(cls, name)))
 
 
+def pytest_runtest_setup(item: Any) -> None:
+    # hypothesis marks the tests it runs with a `hypothesis` handle
+    _in_property_test[0] = hasattr(getattr(item, "obj", None), "hypothesis")
+
+
 def pytest_unconfigure(config: Any) -> None:
     with open(os.environ["GOLDEN_OUT"], "w", encoding="ascii") as f:
-        for key in _calls:
+        for key, fuzz in _calls.items():
             slug, kind, written = key.split("|", 2)
-            f.write(json.dumps({"game": slug, "kind": kind, "args": json.loads(written)}) + "\n")
+            line = {"game": slug, "kind": kind, "args": json.loads(written), "fuzz": fuzz}
+            f.write(json.dumps(line) + "\n")
 
 
 # ----- the golden file: the calls, and the load test's boards, with what they got -----
 
 
-def _digests(calls_path: Path, hash_seed: str) -> list[str]:
-    """Each call's answer's digest, ruled in a process of its own with this hash seed."""
+def decided(kind: str, result: Any) -> list[str]:
+    """What a call's rulings give the deciding-rule checks (tests/games/test_deciding_rules.py):
+    each ruling's deciding reason code, marked `+` where the ruling has other reasons too."""
+    from games.core.deciding import deciding_reason
+    from games.core.errors import BadInput
+
+    if kind == "moves" or isinstance(result, BadInput):
+        return []
+    found = []
+    for ruling in [result] if kind == "rule" else result.rulings:
+        reason = deciding_reason(ruling.reasons, ruling.voided)
+        if reason is not None:
+            found += [reason.code] + ([f"{reason.code}+"] if len(ruling.reasons) > 1 else [])
+    return found
+
+
+def _sampled(calls: list[dict[str, Any]], digests: list[str], codes: list[str]) -> list[bool]:
+    """Which calls `make test` replays: every call a test other than a property test made, and
+    of the property tests' calls one in four (by digest) and any that decides with a code (or
+    a code among other reasons) no call kept before decides with."""
+    covered = {
+        (c["game"], code)
+        for c, found in zip(calls, codes, strict=True)
+        if not c["fuzz"]
+        for code in found.split(",")
+        if code
+    }
+    sample = []
+    for c, digest_, found in zip(calls, digests, codes, strict=True):
+        new = {(c["game"], code) for code in found.split(",") if code} - covered
+        keep = not c["fuzz"] or digest_[0] in SAMPLED_DIGITS or bool(new)
+        if keep:
+            covered |= new
+        sample.append(keep)
+    return sample
+
+
+def _digests(calls_path: Path, hash_seed: str, codes: bool = False) -> list[str]:
+    """Each call's answer's digest, ruled in a process of its own with this hash seed (or,
+    with `codes`, what its rulings give the deciding-rule checks, comma-separated)."""
+    mode = "--codes" if codes else "--digests"
     run = subprocess.run(
-        [sys.executable, "-m", "tests.games.golden.recorder", "--digests", str(calls_path)],
+        [sys.executable, "-m", "tests.games.golden.recorder", mode, str(calls_path)],
         capture_output=True,
         text=True,
         check=True,
         cwd=ROOT,
         env={**os.environ, "PYTHONHASHSEED": hash_seed},
     )
-    return run.stdout.split()
+    return run.stdout.split("\n")[:-1]
 
 
 def build(calls_path: Path, out_path: Path) -> None:
@@ -163,18 +226,41 @@ def build(calls_path: Path, out_path: Path) -> None:
     calls = [json.loads(line) for line in calls_path.read_text(encoding="ascii").splitlines()]
     for slug in sorted(registry):
         for body in variations(slug, VARIATIONS, seed=15):
-            calls.append({"game": slug, "kind": "rule", "args": [body["state"], body["move"]]})
-    calls = list({json.dumps(call): call for call in calls}.values())
+            args = [body["state"], body["move"]]
+            calls.append({"game": slug, "kind": "rule", "args": args, "fuzz": False})
+    if out_path.exists():  # the calls recorded before are kept: the file only grows
+        calls += [
+            {"game": r["game"], "kind": r["kind"], "args": r["args"], "fuzz": True}
+            for r in read(out_path)[1]
+        ]
+    fuzz: dict[str, bool] = {}
+    for c in calls:  # a call any other test made too is not a property test's alone
+        key = json.dumps([c["game"], c["kind"], c["args"]])
+        fuzz[key] = fuzz.get(key, True) and c["fuzz"]
+    calls = [
+        {"game": game, "kind": kind, "args": args, "fuzz": fuzz[key]}
+        for key in fuzz
+        for game, kind, args in [json.loads(key)]
+    ]
     unique = out_path.with_suffix(".calls")
     unique.write_text("".join(json.dumps(call) + "\n" for call in calls), encoding="ascii")
     # Ruled in six processes: an answer that is not the same in each (a set's order, which
     # the hash seed decides) cannot be compared, and is left out and counted.
-    seeds = [_digests(unique, seed) for seed in ("0", "1", "2", "3", "4", "random")]
+    with ThreadPoolExecutor(os.cpu_count()) as pool:
+        runs = [pool.submit(_digests, unique, "0", codes=True)] + [
+            pool.submit(_digests, unique, seed) for seed in ("0", "1", "2", "3", "4", "random")
+        ]
+        codes, *seeds = [run.result() for run in runs]
     unique.unlink()
+    every = calls
+    same = [len(set(found)) == 1 for found in zip(*seeds, strict=True)]
+    calls = [c for c, kept in zip(calls, same, strict=True) if kept]
+    codes = [c for c, kept in zip(codes, same, strict=True) if kept]
+    digests = [found for found, kept in zip(seeds[0], same, strict=True) if kept]
+    sample = _sampled(calls, digests, codes)
     records = [
-        {**call, "sha256": found[0]}
-        for call, *found in zip(calls, *seeds, strict=True)
-        if len(set(found)) == 1
+        {**call, "sha256": found, "sample": kept}
+        for call, found, kept in zip(calls, digests, sample, strict=True)
     ]
     commit = subprocess.run(
         ["git", "-C", str(ROOT), "log", "-1", "--format=%H %s"],
@@ -185,13 +271,12 @@ def build(calls_path: Path, out_path: Path) -> None:
     dirty = subprocess.run(
         ["git", "-C", str(ROOT), "status", "--porcelain", "games"], capture_output=True, text=True
     ).stdout.strip()
-    left_out = Counter(
-        c["game"] for c, *found in zip(calls, *seeds, strict=True) if len(set(found)) > 1
-    )
+    left_out = Counter(c["game"] for c, kept in zip(every, same, strict=True) if not kept)
     header = {
         "made_from": commit,
         "games_changed_since": bool(dirty),
         "calls": len(records),
+        "sample": sum(sample),
         "left_out_as_hash_seed_dependent": dict(left_out),
         "made_by": "tests/games/golden/recorder.py",
     }
@@ -203,11 +288,15 @@ def build(calls_path: Path, out_path: Path) -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "--digests":
+    if sys.argv[1] in ("--digests", "--codes"):
         from games import registry
 
         for line in Path(sys.argv[2]).read_text(encoding="ascii").splitlines():
             asked = json.loads(line)
-            print(digest(answer(registry[asked["game"]], asked["kind"], asked["args"])))
+            result = call(registry[asked["game"]], asked["kind"], asked["args"])
+            if sys.argv[1] == "--codes":
+                print(",".join(dict.fromkeys(decided(asked["kind"], result))))
+            else:
+                print(digest(as_json(asked["kind"], result)))
     else:
         build(Path(sys.argv[1]), Path(sys.argv[2]))

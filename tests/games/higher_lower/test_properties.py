@@ -16,12 +16,13 @@ from hypothesis import strategies as st
 from games.core.errors import BadInput
 from games.higher_lower.moves import DrawCard, PlayBooster
 from games.higher_lower.state import AUTOMATIC_CALL, CATEGORIES, Player, State
+from tests.fuzz_size import examples
 from tests.games.ruled_or_refused import assert_ruled_or_refused
 
 from .helpers import RULES, assert_answer_is_plain
 
 SETTINGS = settings(
-    max_examples=int(os.environ.get("HL_EXAMPLES", "100")),
+    max_examples=examples(int(os.environ.get("HL_EXAMPLES", "100"))),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -14,10 +14,13 @@ from games.core import Ruling
 from games.core.errors import BadInput
 from games.hyperstar_run.shorthand import random_board
 from games.hyperstar_run.state import ALL_IDS, State
+from tests.fuzz_size import examples
 
 from .helpers import RULES, assert_answer_is_plain
 
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 ICONS = ("A", "B", "C", "*")
 
 
@@ -167,7 +170,7 @@ def test_a_real_board_with_one_field_spoiled_is_answered_not_crashed(
     assert moves is None or isinstance(moves, list)
 
 
-@settings(SETTINGS, max_examples=40)
+@settings(SETTINGS, max_examples=examples(40))
 @given(st.integers(0, 2**32 - 1), st.sampled_from(["tutorial", "standard"]))
 def test_a_whole_game_across_the_runs_is_ruled_as_one_log(seed: int, difficulty: str) -> None:
     """Random legal play from a fresh setup, ending runs along the way, as one log: every

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from games.star_realms_high_alert.catalog import CARDS
 from games.star_realms_high_alert.options import options
 from games.star_realms_high_alert.state import UNDESCRIBABLE, State, SymbolSlug
+from tests.fuzz_size import examples
 from tests.games.ruled_or_refused import assert_ruled_or_refused
 
 from .helpers import RULES, assert_answer_is_plain
@@ -26,7 +27,9 @@ ZONES = {
 }
 # Every copy in the set, so a drawn state never holds more copies than the box.
 POOL = [slug for slug, card in CARDS.items() for _ in range(card.copies)]
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @st.composite

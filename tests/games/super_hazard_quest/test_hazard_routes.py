@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.rules import RULES
 from games.super_hazard_quest.state import COMBAT_ACTIONS, DIRECTION_ACTIONS
+from tests.fuzz_size import examples
 from tests.games.super_hazard_quest.helpers import (
     board,
     dual,
@@ -69,7 +70,7 @@ def test_a_combat_hazard_item_opens_a_space_and_the_discard_turn_is_then_barred(
     assert ruling.reasons[0].rule == "super-hazard-quest:6.1"
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(states())
 def test_every_route_with_hazards_placed_replays_as_a_legal_turn(state: dict) -> None:
     found = reachable(RULES.parse_state(state), "Ana")
@@ -123,7 +124,7 @@ def brute_force(state_json: dict[str, Any], depth: int) -> set[tuple[int, int]]:
     return set(legal_turns(state_json, depth, prefixes))
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hazard_positions())
 def test_brute_force_with_hazards_placed_finds_nothing_the_path_finder_missed(state: dict) -> None:
     brute = brute_force(state, 6)
@@ -187,7 +188,7 @@ def placement_prefixes(state_json: dict[str, Any]) -> list[list[dict[str, Any]]]
     return [[], *alone, *both]
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(two_card_hazard_positions())
 def test_with_two_hazard_items_the_path_finder_answers_as_brute_force_does(state: dict) -> None:
     # The same Checkpoints, and for each the fewest items any turn there spends (a Hazard

@@ -11,6 +11,7 @@ from games.super_hazard_quest import pathfinder
 from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.rules import RULES
 from games.super_hazard_quest.state import State
+from tests.fuzz_size import examples
 from tests.games.super_hazard_quest.helpers import board, dual, hero, room, super_item
 from tests.games.super_hazard_quest.oracle import legal_turns
 from tests.games.super_hazard_quest.strategies import action_hand_states, states
@@ -48,7 +49,7 @@ def test_the_path_finder_agrees_with_brute_force_on_a_square() -> None:
     assert finder(state) == brute_force(state, depth=12) == {(1, 0), (1, 1)}
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(states())
 def test_the_path_finder_agrees_with_brute_force_on_small_dungeons(state: dict) -> None:
     # Keep brute force cheap: at most three cards and paths of at most eight steps.
@@ -65,7 +66,7 @@ def test_the_path_finder_agrees_with_brute_force_on_small_dungeons(state: dict) 
     assert short <= brute
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(action_hand_states())
 def test_the_fewest_items_and_the_running_leaps_agree_with_brute_force(state: dict) -> None:
     # A hand of Action Items only and no unseen card, so a Running Leap can be open: the

@@ -13,9 +13,12 @@ from games.core import InvalidMove, InvalidState, Ruling
 from games.super_hazard_quest.pathfinder import reachable
 from games.super_hazard_quest.rules import RULES
 from games.super_hazard_quest.state import ALL_ACTIONS, COMBAT_ACTIONS, DIRECTION_ACTIONS, State
+from tests.fuzz_size import examples
 from tests.games.super_hazard_quest.strategies import states
 
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def items_total(state: State) -> int:
@@ -246,7 +249,7 @@ def any_move(draw: Any, data: dict[str, Any]) -> dict[str, Any]:
     return move
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=list(HealthCheck))
 @given(states(), st.data())
 def test_apply_loses_no_item_and_no_crystal_the_rules_do_not_remove(
     data: dict[str, Any], draw: st.DataObject
