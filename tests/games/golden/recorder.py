@@ -116,6 +116,7 @@ def replayed(slug: str) -> list[tuple[int, dict[str, Any], Any]]:
 _calls: dict[str, bool] = {}  # each call, and whether only property tests made it
 _depth = [0]
 _in_property_test = [False]
+_in_replay = [False]  # a test that rules the golden file's own calls again records none
 
 
 def _recorded(kind: str, original: Callable[..., Any]) -> Callable[..., Any]:
@@ -131,7 +132,7 @@ def _recorded(kind: str, original: Callable[..., Any]) -> Callable[..., Any]:
             return original(self, *args)
         finally:
             _depth[0] -= 1
-            if written is not None:
+            if written is not None and not _in_replay[0]:
                 key = f"{self.slug}|{kind}|{written}"
                 _calls[key] = _calls.get(key, True) and _in_property_test[0]
 
@@ -152,6 +153,8 @@ def pytest_configure(config: Any) -> None:
 def pytest_runtest_setup(item: Any) -> None:
     # hypothesis marks the tests it runs with a `hypothesis` handle
     _in_property_test[0] = hasattr(getattr(item, "obj", None), "hypothesis")
+    group = item.get_closest_marker("xdist_group")
+    _in_replay[0] = group is not None and group.args[:1] == ("golden_replay",)
 
 
 def pytest_unconfigure(config: Any) -> None:
