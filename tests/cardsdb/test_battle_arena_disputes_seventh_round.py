@@ -11,18 +11,17 @@ puts another there (tests/games/bo_jackson_battle_arena/helpers.py)."""
 from __future__ import annotations
 
 import html
-import re
+from functools import partial
 from typing import Any
 
 import pytest
 from django.test import Client
 
-from cardsdb.web.schema_forms import default_post
 from games.bo_jackson_battle_arena import reasons as R
-from games.bo_jackson_battle_arena.questions import QUESTIONS
+from tests.cardsdb import disputes
+from tests.cardsdb.disputes import page_says, refused_at
 from tests.games.bo_jackson_battle_arena.helpers import (
     JSON,
-    KEY,
     RESOLVE,
     deck,
     deck_hero,
@@ -40,47 +39,14 @@ from tests.games.bo_jackson_battle_arena.helpers import (
 pytestmark = pytest.mark.django_db
 
 SLUG = "bo-jackson-battle-arena"
+ask = partial(disputes.ask, SLUG)
+rule_api = partial(disputes.rule_api, slug=SLUG)
+api_says = partial(disputes.api_says, slug=SLUG)
+_form = partial(disputes.form, SLUG)
 SUDDEN_DEATH: JSON = {"kind": "sudden-death"}
-_DECIDING = re.compile(
-    r'<blockquote class="deciding" id="deciding">.*?Rule <a [^>]*>([0-9.]+)</a>', re.DOTALL
-)
+
 
 # ----- the website's question forms
-
-
-def _form(question: str, **fields: Any) -> dict[str, Any]:
-    """What the browser sends: the form as it opens, with the fields the player changed."""
-    model = next(q.form for q in QUESTIONS if q.slug == question)
-    sent = default_post(model)
-    for name, value in fields.items():
-        if isinstance(value, bool):
-            if value:
-                sent[name] = "on"
-            else:
-                sent.pop(name, None)
-        elif isinstance(value, list):
-            sent[name] = "\n".join(value)
-        else:
-            sent[name] = str(value)
-    return sent
-
-
-def ask(question: str, **fields: Any) -> str:
-    """The ruling page the form's answer leads to."""
-    web = Client()
-    response = web.post(f"/games/{SLUG}/disputes/{question}/", _form(question, **fields))
-    assert response.status_code == 302, html.unescape(response.content.decode())[:3000]
-    return html.unescape(web.get(response["Location"]).content.decode())
-
-
-def page_says(page: str, legal: bool, number: str, turns_on: int = 0) -> None:
-    verdict = "legal" if legal else "illegal"
-    assert f'class="show verdict-{verdict}"' in page, re.findall(r'id="answer"[^>]*>[^<]*', page)
-    quoted = _DECIDING.search(page)
-    assert quoted is not None, "no deciding rule in large type"
-    assert quoted.group(1) == number, (quoted.group(1), re.findall(r'id="answer"[^>]*>[^<]*', page))
-    assert page.count('class="show-note reading-turns"') == turns_on
-
 
 # Can I substitute? (4.2.2.1-4, 4.3.2.1-4)
 
@@ -254,29 +220,6 @@ def test_form_a_playmaker_deck_with_8_hot_dogs() -> None:
 
 
 # ----- the API: POST /api/v1/games/bo-jackson-battle-arena/rulings
-
-
-def rule_api(
-    api: Any, state: JSON, move: JSON | None = None, *, moves: list[JSON] | None = None
-) -> Any:
-    body: JSON = {"state": state}
-    body |= {"moves": moves} if moves is not None else {"move": move}
-    return api.post(f"/api/v1/games/{SLUG}/rulings", body, format="json")
-
-
-def api_says(response: Any, legal: bool, number: str, *flagged: str) -> JSON:
-    assert response.status_code == 200, response.content.decode()[:1000]
-    ruling: JSON = response.json()
-    assert ruling["verdict"] == ("legal" if legal else "illegal"), ruling["answer"]
-    assert ruling["deciding_rule"] == KEY + number, (ruling["deciding_rule"], ruling["answer"])
-    assert [t["key"] for t in ruling["readings_deciding"]] == list(flagged)
-    return ruling
-
-
-def refused_at(response: Any) -> str:
-    assert response.status_code == 400, response.content.decode()[:1000]
-    field: str = response.json()["error"]["details"][0]["field"]
-    return field
 
 
 def test_api_ana_substitutes_with_exactly_2_hot_dogs_in_substitution_battle_four(api: Any) -> None:

@@ -10,19 +10,15 @@ puts another there (tests/games/bo_jackson_battle_arena/helpers.py)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
 
 from cardsdb.models import Card
 from games.bo_jackson_battle_arena import reasons as R
-from tests.cardsdb.test_battle_arena_disputes_seventh_round import (
-    api_says,
-    ask,
-    page_says,
-    refused_at,
-    rule_api,
-)
+from tests.cardsdb import disputes
+from tests.cardsdb.disputes import page_says, refused_at
 from tests.cardsdb.test_decks_and_names import exact, legal_heroes, thirty_plays
 from tests.games.bo_jackson_battle_arena.helpers import (
     JSON,
@@ -40,6 +36,10 @@ from tests.games.bo_jackson_battle_arena.helpers import (
 pytestmark = pytest.mark.django_db
 
 SLUG = "bo-jackson-battle-arena"
+ask = partial(disputes.ask, SLUG)
+rule_api = partial(disputes.rule_api, slug=SLUG)
+api_says = partial(disputes.api_says, slug=SLUG)
+
 
 # ----- "What can I do now?" (the legal moves)
 

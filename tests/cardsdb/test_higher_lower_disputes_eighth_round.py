@@ -14,64 +14,32 @@ from __future__ import annotations
 
 import html
 import re
+from functools import partial
 from typing import Any
 
 import pytest
 from django.test import Client
 
-from cardsdb.web.schema_forms import default_post
 from games.higher_lower import reasons as R
-from games.higher_lower.questions import QUESTIONS
-from tests.cardsdb.disputes import settle
+from tests.cardsdb import disputes
+from tests.cardsdb.disputes import refused_at, settle
 from tests.games.higher_lower.helpers import JSON, KEY, draw, match, play, table
 
 pytestmark = pytest.mark.django_db
 
 SLUG = "higher-lower"
-_DECIDING = re.compile(
-    r'<blockquote class="deciding" id="deciding">.*?Rule <a [^>]*>([0-9.]+)</a>', re.DOTALL
-)
-_TURNS = re.compile(r'class="show-note reading-turns" data-reading="([^"]+)"')
+ask = partial(disputes.ask, SLUG)
+rule_api = partial(disputes.rule_api, slug=SLUG)
+api_says = partial(disputes.api_says, slug=SLUG)
+brought = partial(disputes.brought, slug=SLUG)
 
 
-def _form(question: str, **fields: Any) -> dict[str, Any]:
-    """What the browser sends: the form as it opens, with the fields the player changed."""
-    model = next(q.form for q in QUESTIONS if q.slug == question)
-    sent = default_post(model)
-    for name, value in fields.items():
-        if isinstance(value, bool):
-            if value:
-                sent[name] = "on"
-            else:
-                sent.pop(name, None)
-        elif isinstance(value, list):
-            sent[name] = "\n".join(str(v) for v in value)
-        else:
-            sent[name] = str(value)
-    return sent
-
-
-def ask(question: str, **fields: Any) -> str:
-    """The ruling page the form's answer leads to."""
-    web = Client()
-    response = web.post(f"/games/{SLUG}/disputes/{question}/", _form(question, **fields))
-    assert response.status_code == 302, html.unescape(response.content.decode())[:3000]
-    return html.unescape(web.get(response["Location"]).content.decode())
-
-
-def brought(state: JSON, move: JSON) -> str:
-    """The ruling page of a dispute brought through the website's JSON box."""
-    web = Client()
-    return html.unescape(web.get(settle(web, state, move, slug=SLUG)).content.decode())
+_form = partial(disputes.form, SLUG)
 
 
 def page_says(page: str, legal: bool, number: str, *turns_on: str) -> None:
-    verdict = "legal" if legal else "illegal"
-    assert f'class="show verdict-{verdict}"' in page, re.findall(r'id="answer"[^>]*>[^<]*', page)
-    quoted = _DECIDING.search(page)
-    assert quoted is not None, "no deciding rule in large type"
-    assert quoted.group(1) == number, (quoted.group(1), re.findall(r'id="answer"[^>]*>[^<]*', page))
-    assert sorted(_TURNS.findall(page)) == sorted(k.split(":")[1] for k in turns_on)
+    """The ruling page's verdict and deciding rule, flagged as turning on exactly `turns_on`."""
+    disputes.page_says(page, legal, number, turns_on)
 
 
 # ----- "Can I play this card?"
@@ -189,29 +157,6 @@ def test_what_can_i_do_now_with_a_7_and_a_9_on_the_7() -> None:
 
 
 # ----- the API
-
-
-def rule_api(
-    api: Any, state: JSON, move: JSON | None = None, *, moves: list[JSON] | None = None
-) -> Any:
-    body: JSON = {"state": state}
-    body |= {"moves": moves} if moves is not None else {"move": move}
-    return api.post(f"/api/v1/games/{SLUG}/rulings", body, format="json")
-
-
-def api_says(response: Any, legal: bool, number: str, *flagged: str) -> JSON:
-    assert response.status_code == 200, response.content.decode()[:1000]
-    ruling: JSON = response.json()
-    assert ruling["verdict"] == ("legal" if legal else "illegal"), ruling["answer"]
-    assert ruling["deciding_rule"] == KEY + number, (ruling["deciding_rule"], ruling["answer"])
-    assert [t["key"] for t in ruling["readings_deciding"]] == list(flagged)
-    return ruling
-
-
-def refused_at(response: Any) -> str:
-    assert response.status_code == 400, response.content.decode()[:1000]
-    field: str = response.json()["error"]["details"][0]["field"]
-    return field
 
 
 def two(ana: list[int], ben: list[int], **over: Any) -> JSON:

@@ -9,16 +9,14 @@ Boards are written as in tests/games/hyperstar_run/helpers.py: the level's cards
 
 from __future__ import annotations
 
-import html
-import re
+from functools import partial
 from typing import Any
 
 import pytest
-from django.test import Client
 
-from cardsdb.web.schema_forms import default_post
 from games.hyperstar_run import reasons as R
-from games.hyperstar_run.questions import QUESTIONS
+from tests.cardsdb import disputes
+from tests.cardsdb.disputes import page_says, refused_at
 from tests.games.hyperstar_run.helpers import (
     JSON,
     KEY,
@@ -33,43 +31,13 @@ from tests.games.hyperstar_run.helpers import (
 pytestmark = pytest.mark.django_db
 
 SLUG = "hyperstar-run"
-_DECIDING = re.compile(
-    r'<blockquote class="deciding" id="deciding">.*?Rule <a [^>]*>([0-9.]+)</a>', re.DOTALL
-)
+ask = partial(disputes.ask, SLUG)
+rule_api = partial(disputes.rule_api, slug=SLUG)
+api_says = partial(disputes.api_says, slug=SLUG)
+refused_form = partial(disputes.refused_form, SLUG)
+
 
 # ----- the website's question forms
-
-
-def _form(question: str, **fields: Any) -> dict[str, Any]:
-    """What the browser sends: the form as it opens, with the fields the player changed."""
-    model = next(q.form for q in QUESTIONS if q.slug == question)
-    sent = default_post(model)
-    for name, value in fields.items():
-        if isinstance(value, bool):
-            if value:
-                sent[name] = "on"
-            else:
-                sent.pop(name, None)
-        else:
-            sent[name] = str(value)
-    return sent
-
-
-def ask(question: str, **fields: Any) -> str:
-    web = Client()
-    response = web.post(f"/games/{SLUG}/disputes/{question}/", _form(question, **fields))
-    assert response.status_code == 302, html.unescape(response.content.decode())[:3000]
-    return html.unescape(web.get(response["Location"]).content.decode())
-
-
-def page_says(page: str, legal: bool, number: str, turns_on: int = 0) -> None:
-    verdict = "legal" if legal else "illegal"
-    assert f'class="show verdict-{verdict}"' in page, re.findall(r'id="answer"[^>]*>[^<]*', page)
-    quoted = _DECIDING.search(page)
-    assert quoted is not None, "no deciding rule in large type"
-    assert quoted.group(1) == number, (quoted.group(1), re.findall(r'id="answer"[^>]*>[^<]*', page))
-    assert page.count('class="show-note reading-turns"') == turns_on
-
 
 PAY = {
     "run": 1,
@@ -200,29 +168,6 @@ def test_form_speed_runner_won_on_the_third_run() -> None:
 # ----- the API: POST /api/v1/games/hyperstar-run/rulings
 
 
-def rule_api(
-    api: Any, state: JSON, move: JSON | None = None, *, moves: list[JSON] | None = None
-) -> Any:
-    body: JSON = {"state": state}
-    body |= {"moves": moves} if moves is not None else {"move": move}
-    return api.post(f"/api/v1/games/{SLUG}/rulings", body, format="json")
-
-
-def api_says(response: Any, legal: bool, number: str, *flagged: str) -> JSON:
-    assert response.status_code == 200, response.content.decode()[:1000]
-    ruling: JSON = response.json()
-    assert ruling["verdict"] == ("legal" if legal else "illegal"), ruling["answer"]
-    assert ruling["deciding_rule"] == KEY + number, (ruling["deciding_rule"], ruling["answer"])
-    assert [t["key"] for t in ruling["readings_deciding"]] == list(flagged)
-    return ruling
-
-
-def refused_at(response: Any) -> str:
-    assert response.status_code == 400, response.content.decode()[:1000]
-    field: str = response.json()["error"]["details"][0]["field"]
-    return field
-
-
 SETUP: JSON = {"kind": "setup"}
 
 
@@ -338,12 +283,6 @@ def test_tool_best_line_with_a_hero_past_the_level_is_refused(api: Any) -> None:
 
 
 # ----- written after the fixes: set-aside cards, and places past the end of the level
-
-
-def refused_form(question: str, **fields: Any) -> str:
-    response = Client().post(f"/games/{SLUG}/disputes/{question}/", _form(question, **fields))
-    assert response.status_code == 400, response.status_code
-    return html.unescape(response.content.decode())
 
 
 def test_form_a_fourth_tutorial_run_ending_at_card_9_is_refused_at_the_card() -> None:

@@ -11,19 +11,16 @@ takes five "right" steps (tests/games/super_hazard_quest/helpers.py)."""
 
 from __future__ import annotations
 
-import html
-import re
+from functools import partial
 from typing import Any
 
 import pytest
-from django.test import Client
 
-from cardsdb.web.schema_forms import default_post
-from games.super_hazard_quest.questions import QUESTIONS
+from tests.cardsdb import disputes
+from tests.cardsdb.disputes import page_says, refused_at
 from tests.games.super_hazard_quest.helpers import (
     BEN,
     BOSS,
-    JSON,
     KEY,
     ana,
     board,
@@ -43,46 +40,12 @@ from tests.games.super_hazard_quest.helpers import (
 pytestmark = pytest.mark.django_db
 
 SLUG = "super-hazard-quest"
-_DECIDING = re.compile(
-    r'<blockquote class="deciding" id="deciding">.*?Rule <a [^>]*>([0-9.]+)</a>', re.DOTALL
-)
+ask = partial(disputes.ask, SLUG)
+rule_api = partial(disputes.rule_api, slug=SLUG)
+api_says = partial(disputes.api_says, slug=SLUG, flag_prefix=KEY)
+
 
 # ----- the website's question forms
-
-
-def _form(question: str, **fields: Any) -> dict[str, Any]:
-    """What the browser sends: the form as it opens, with the fields the player changed."""
-    model = next(q.form for q in QUESTIONS if q.slug == question)
-    sent = default_post(model)
-    for name, value in fields.items():
-        if isinstance(value, bool):
-            if value:
-                sent[name] = "on"
-            else:
-                sent.pop(name, None)
-        elif isinstance(value, list):
-            sent[name] = "\n".join(str(v) for v in value)
-        else:
-            sent[name] = str(value)
-    return sent
-
-
-def ask(question: str, **fields: Any) -> str:
-    """The ruling page the form's answer leads to."""
-    web = Client()
-    response = web.post(f"/games/{SLUG}/disputes/{question}/", _form(question, **fields))
-    assert response.status_code == 302, html.unescape(response.content.decode())[:3000]
-    return html.unescape(web.get(response["Location"]).content.decode())
-
-
-def page_says(page: str, legal: bool, number: str, turns_on: int = 0) -> None:
-    verdict = "legal" if legal else "illegal"
-    assert f'class="show verdict-{verdict}"' in page, re.findall(r'id="answer"[^>]*>[^<]*', page)
-    quoted = _DECIDING.search(page)
-    assert quoted is not None, "no deciding rule in large type"
-    assert quoted.group(1) == number, (quoted.group(1), re.findall(r'id="answer"[^>]*>[^<]*', page))
-    assert page.count('class="show-note reading-turns"') == turns_on
-
 
 # Can I pass this hazard with this item? (4.9, 5.12, 9.3 to 9.6, 9.13)
 
@@ -195,27 +158,6 @@ def test_form_my_lift_request_against_a_hero_who_lifts_by_nature() -> None:
 
 
 # ----- the API: rulings, tools, boards that cannot exist
-
-
-def rule_api(api: Any, state: JSON, move: JSON | None = None, *, moves: list | None = None) -> Any:
-    body: JSON = {"state": state}
-    body |= {"moves": moves} if moves is not None else {"move": move}
-    return api.post(f"/api/v1/games/{SLUG}/rulings", body, format="json")
-
-
-def api_says(response: Any, legal: bool, number: str, *flagged: str) -> JSON:
-    assert response.status_code == 200, response.content.decode()[:1000]
-    ruling: JSON = response.json()
-    assert ruling["verdict"] == ("legal" if legal else "illegal"), ruling["answer"]
-    assert ruling["deciding_rule"] == KEY + number, (ruling["deciding_rule"], ruling["answer"])
-    assert [t["key"] for t in ruling["readings_deciding"]] == [KEY + f for f in flagged]
-    return ruling
-
-
-def refused_at(response: Any) -> str:
-    assert response.status_code == 400, response.content.decode()[:1000]
-    field: str = response.json()["error"]["details"][0]["field"]
-    return field
 
 
 def test_api_a_magic_item_chosen_as_dig_opens_the_door_down(api: Any) -> None:
