@@ -8,65 +8,27 @@ naming the field). The same round at the engine is
 
 from __future__ import annotations
 
-import html
-import re
+from functools import partial
 from typing import Any
 
 import pytest
-from django.test import Client
 
-from cardsdb.web.schema_forms import default_post, form_fields
-from games.star_realms_high_alert.questions import QUESTIONS
+from tests.cardsdb import disputes
+from tests.cardsdb.disputes import page_says, refused_at
 
 pytestmark = pytest.mark.django_db
 
 JSON = dict[str, Any]
 SLUG = "star-realms-high-alert"
 KEY = f"{SLUG}:"
-_DECIDING = re.compile(
-    r'<blockquote class="deciding" id="deciding">.*?Rule <a [^>]*>([0-9.]+)</a>', re.DOTALL
-)
+
+
+ask = partial(disputes.ask, SLUG)
+rule_api = partial(disputes.rule_api, slug=SLUG)
+api_says = partial(disputes.api_says, slug=SLUG)
 
 
 # ----- the website's question forms
-
-
-def _form(question: str, **fields: Any) -> dict[str, Any]:
-    """What the browser sends: the form as it opens, with the fields the player changed."""
-    model = next(q.form for q in QUESTIONS if q.slug == question)
-    sent = default_post(model)
-    counts = {f.name: f for f in form_fields(model) if f.widget == "counts"}
-    for name, value in fields.items():
-        if name in counts:  # a stepper per symbol: how many of each
-            for i, choice in enumerate(counts[name].choices):
-                sent[f"{name}--{i}"] = str(value.count(choice.value))
-        elif isinstance(value, bool):
-            if value:
-                sent[name] = "on"
-            else:
-                sent.pop(name, None)
-        elif isinstance(value, list):
-            sent[name] = "\n".join(value)
-        else:
-            sent[name] = str(value)
-    return sent
-
-
-def ask(question: str, **fields: Any) -> str:
-    """The ruling page the form's answer leads to."""
-    web = Client()
-    response = web.post(f"/games/{SLUG}/disputes/{question}/", _form(question, **fields))
-    assert response.status_code == 302, html.unescape(response.content.decode())[:3000]
-    return html.unescape(web.get(response["Location"]).content.decode())
-
-
-def page_says(page: str, legal: bool, number: str, turns_on: int = 0) -> None:
-    verdict = "legal" if legal else "illegal"
-    assert f'class="show verdict-{verdict}"' in page, re.findall(r'id="answer"[^>]*>[^<]*', page)
-    quoted = _DECIDING.search(page)
-    assert quoted is not None, "no deciding rule in large type"
-    assert quoted.group(1) == number, (quoted.group(1), re.findall(r'id="answer"[^>]*>[^<]*', page))
-    assert page.count('class="show-note reading-turns"') == turns_on
 
 
 def test_form_mech_fortresss_ally_beside_operations_platform() -> None:
@@ -128,29 +90,6 @@ def test_form_naval_yard_free_under_costing_5() -> None:
 
 
 # ----- the API: POST /api/v1/games/star-realms-high-alert/rulings
-
-
-def rule_api(
-    api: Any, state: JSON, move: JSON | None = None, *, moves: list[JSON] | None = None
-) -> Any:
-    body: JSON = {"state": state}
-    body |= {"moves": moves} if moves is not None else {"move": move}
-    return api.post(f"/api/v1/games/{SLUG}/rulings", body, format="json")
-
-
-def api_says(response: Any, legal: bool, number: str, *flagged: str) -> JSON:
-    assert response.status_code == 200, response.content.decode()[:1000]
-    ruling: JSON = response.json()
-    assert ruling["verdict"] == ("legal" if legal else "illegal"), ruling["answer"]
-    assert ruling["deciding_rule"] == KEY + number, (ruling["deciding_rule"], ruling["answer"])
-    assert [t["key"] for t in ruling["readings_deciding"]] == list(flagged)
-    return ruling
-
-
-def refused_at(response: Any) -> str:
-    assert response.status_code == 400, response.content.decode()[:1000]
-    field: str = response.json()["error"]["details"][0]["field"]
-    return field
 
 
 def test_api_hellfire_for_3_beside_arsenal(api: Any) -> None:
