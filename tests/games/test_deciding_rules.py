@@ -26,7 +26,7 @@ NOT_YET_DISPUTED: dict[str, set[str]] = {
     "star-realms-high-alert": set(),
     # a Special Item named to pass a hazard (9.13): the eighth round's disputes bring it, and
     # the recorded rulings, recorded again, will
-    "super-hazard-quest": {"special-passes-no-hazard"},
+    "super-hazard-quest": set(),
 }
 
 
