@@ -112,23 +112,20 @@ def test_a_database_that_stays_away_is_still_the_requests_error(
 
 
 @pytest.fixture
-def new_ruling(request: pytest.FixtureRequest, django_db_blocker: Any) -> Iterator[SavedRuling]:
-    """A saved ruling not kept yet (deleted after the test, which runs outside a transaction).
-    On PostgreSQL only: SQLite's health check sends nothing (its connection is always usable),
-    and its in-memory test database is not shared with a connection outside the tests' own."""
+def new_ruling(transactional_db: None) -> SavedRuling:
+    """A saved ruling not kept yet, in a test outside a transaction (its database is emptied
+    after it). On PostgreSQL only: SQLite's health check sends nothing (its connection is
+    always usable)."""
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://...)")
-    request.getfixturevalue("django_db_setup")
-    with django_db_blocker.unblock():
-        game = Game.objects.order_by("slug").first()
-        assert game is not None
-        saved = SavedRuling(
-            id="zzhealthck", game=game, request={"state": {}, "move": {}}, ruling={"x": 1}
-        )
-        SavedRuling.objects.filter(pk=saved.id).delete()
-    yield saved
-    with django_db_blocker.unblock():
-        SavedRuling.objects.filter(pk=saved.id).delete()
+    # an earlier test outside a transaction may have emptied the database: then a game row of
+    # the test's own holds the ruling
+    game = Game.objects.order_by("slug").first() or Game.objects.create(
+        slug="zz-health-check", name="Health check", summary="-", rulebook="-"
+    )
+    return SavedRuling(
+        id="zzhealthck", game=game, request={"state": {}, "move": {}}, ruling={"x": 1}
+    )
 
 
 def test_a_new_ruling_is_kept_without_a_select_1_before_it(
